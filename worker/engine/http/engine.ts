@@ -1,0 +1,87 @@
+import type { Database } from 'sql.js';
+import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
+import type { ApiDefinition, RouteHandler } from './routes.ts';
+import { matchRoute } from './match.ts';
+import { QueryParams } from './query.ts';
+import { json, withoutBody } from './respond.ts';
+
+const ORIGIN = 'http://localhost';
+
+/**
+ * The one entry point: `handle(request) → response`. Holds one database per dataset and each API's
+ * handlers bound to it; swapping a dataset rebinds only the APIs that read it.
+ */
+export class Engine {
+  private readonly bound = new Map<string, Record<string, RouteHandler>>();
+  private readonly databases = new Map<DatasetName, Database>();
+
+  constructor(readonly apis: readonly ApiDefinition[]) {}
+
+  /** Install (or replace, or remove with null) the database behind a dataset. */
+  use(dataset: DatasetName, db: Database | null): void {
+    if (db) this.databases.set(dataset, db);
+    else this.databases.delete(dataset);
+    for (const api of this.apis) {
+      if (api.dataset === dataset) this.bound.delete(api.id);
+    }
+  }
+
+  database(dataset: DatasetName): Database | undefined {
+    return this.databases.get(dataset);
+  }
+
+  /** True when the engine (not the static file server) owns this URL. */
+  isApiUrl(url: string): boolean {
+    return matchRoute(this.apis, new URL(url, ORIGIN).pathname) !== null;
+  }
+
+  handle(request: ApiRequest): ApiResponse {
+    let url: URL;
+    try {
+      url = new URL(request.url, ORIGIN);
+    } catch {
+      return json(400, { statusCode: 400, message: 'Malformed URL', error: 'Bad Request' });
+    }
+    const method = request.method.toUpperCase();
+    const match = matchRoute(this.apis, url.pathname);
+    if (!match) {
+      return json(404, { statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' });
+    }
+    const { api, route } = match;
+    if (!route) return api.errors.notFound({ method, path: url.pathname });
+
+    const ctx = {
+      request,
+      url,
+      query: new QueryParams(url.search),
+      params: match.params,
+      base: match.base,
+      path: match.path,
+    };
+    if (method === 'OPTIONS' && api.options) return api.options(ctx);
+    const isHead = method === 'HEAD';
+    if (!isHead && !api.allow.includes(method)) return api.errors.methodNotAllowed(method);
+
+    try {
+      const handlers = this.handlersFor(api);
+      if (!handlers) return api.errors.unavailable();
+      const response = handlers[route.name](ctx);
+      return isHead ? withoutBody(response) : response;
+    } catch (error) {
+      // The engine must stay usable: log with the request and answer in the API's own shape.
+      console.error('engine: internal error', request.method, request.url, error);
+      const response = api.errors.internal();
+      return isHead ? withoutBody(response) : response;
+    }
+  }
+
+  private handlersFor(api: ApiDefinition): Record<string, RouteHandler> | null {
+    const cached = this.bound.get(api.id);
+    if (cached) return cached;
+    const db = this.databases.get(api.dataset);
+    if (!db) return null;
+    const handlers = api.bind(db);
+    this.bound.set(api.id, handlers);
+    return handlers;
+  }
+}

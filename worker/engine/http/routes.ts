@@ -1,0 +1,52 @@
+import type { Database } from 'sql.js';
+import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
+import type { QueryParams } from './query.ts';
+
+/** What a handler sees: the parsed request, its path parameters, and the API's base it came under. */
+export interface RouteContext {
+  request: ApiRequest;
+  url: URL;
+  query: QueryParams;
+  params: Record<string, string>;
+  /** The accepted base path the request came under ('' for the app root). */
+  base: string;
+  /** The path below the base, e.g. `/websites`. */
+  path: string;
+}
+
+export type RouteHandler = (ctx: RouteContext) => ApiResponse;
+
+/**
+ * A path pattern below a base. `:name` matches one segment; `*name` matches the rest of the path,
+ * slashes included (a pasted `https://x.gov/` inside `/websites/{url}`).
+ */
+export interface RouteSpec {
+  name: string;
+  pattern: string;
+}
+
+/** The error bodies each API answers in its own framework's shape. */
+export interface ApiErrors {
+  notFound(ctx: { method: string; path: string }): ApiResponse;
+  methodNotAllowed(method: string): ApiResponse;
+  internal(): ApiResponse;
+  unavailable(): ApiResponse;
+}
+
+/**
+ * One API: where it lives, which routes it has, how it fails, and how it binds to its database.
+ * `bind` may precompute (it runs once per opened database, not per request).
+ */
+export interface ApiDefinition {
+  id: string;
+  dataset: DatasetName;
+  /** Accepted base paths, longest first is not required: matching tries each. */
+  bases: readonly string[];
+  routes: readonly RouteSpec[];
+  /** Methods answered from the route (GET implies HEAD). */
+  allow: readonly string[];
+  errors: ApiErrors;
+  /** Answer to OPTIONS on a matched route, when the API has one. */
+  options?(ctx: RouteContext): ApiResponse;
+  bind(db: Database): Record<string, RouteHandler>;
+}
