@@ -1,0 +1,18 @@
+// PLACEHOLDER until the ceiling-rates API lands: no routes yet.
+import type { ApiDefinition } from '../http/routes.ts';
+import { json } from '../http/respond.ts';
+
+export const ceilingRatesApi: ApiDefinition = {
+  id: 'ceiling-rates',
+  dataset: 'ceilingrates',
+  bases: [],
+  routes: [],
+  allow: ['GET'],
+  errors: {
+    notFound: () => json(404, { detail: 'Not found.' }),
+    methodNotAllowed: () => json(405, { detail: 'Method not allowed.' }),
+    internal: () => json(500, { detail: 'Internal server error' }),
+    unavailable: () => json(503, { detail: 'Dataset not loaded' }),
+  },
+  bind: () => ({}),
+};
