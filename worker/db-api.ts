@@ -1,0 +1,83 @@
+import type { ApiRequest, ApiResponse, DatasetName } from './engine/http/types.ts';
+
+/** Where a dataset is in its load: the UI draws one progress bar from these. */
+export type LoadPhase = 'manifest' | 'download' | 'verify' | 'decompress' | 'open' | 'ready' | 'error';
+
+export interface LoadProgress {
+  /** Null for the manifest step, which belongs to no one dataset. */
+  dataset: DatasetName | null;
+  phase: LoadPhase;
+  /** Bytes received so far, summed over every dataset of the load. */
+  loaded: number;
+  /** Bytes to receive in all (the gzip'd sizes from the manifest); 0 until the manifest is read. */
+  total: number;
+  message?: string;
+}
+
+export type ProgressCallback = (progress: LoadProgress) => void;
+
+export interface DatasetStatus {
+  name: DatasetName;
+  loaded: boolean;
+  /** The manifest version the dataset was loaded from. */
+  version: string | null;
+  /** Row count per table, counted in the opened database (not trusted from the manifest). */
+  rows: Record<string, number>;
+  /** gzip'd size (what crossed the network) and the open database's size. */
+  bytes: number;
+  rawBytes: number;
+  sha256: string | null;
+  /** Where the records came from (generator profile and seed), as the manifest says. */
+  source: { profile: string; seed: number } | null;
+  /** Last-Modified of the downloaded file when the server sent one, else null. */
+  fileDate: string | null;
+  /** When this copy was opened (ISO 8601). */
+  loadedAt: string | null;
+  error: string | null;
+}
+
+export interface DbStatus {
+  /** True once every dataset of the manifest has been opened. */
+  ready: boolean;
+  dataUrl: string | null;
+  version: string | null;
+  datasets: DatasetStatus[];
+}
+
+/** One agency with the bureaus seen under it and the record count, for the websites view's pickers. */
+export interface AgencyOwners {
+  agency: string;
+  count: number;
+  bureaus: { bureau: string; count: number }[];
+}
+
+/** A response whose body crossed as bytes (transferred, not copied): the CSV export, a database file. */
+export interface BinaryResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/**
+ * What the DB worker answers over Comlink. Every method may be called before `init` finishes: they wait
+ * for the data they need (a request waits only for its own dataset).
+ */
+export interface DbWorkerApi {
+  /** Read `manifest.json` under dataUrl, download, verify, decompress and open each dataset. */
+  init(options: { dataUrl: string }, onProgress?: ProgressCallback): Promise<DbStatus>;
+  /** The engine's answer to one API request (the same URLs a prototype fetches). */
+  handle(request: ApiRequest): Promise<ApiResponse>;
+  /** The same answer with the body as transferred UTF-8 bytes: for large bodies such as `export=y`. */
+  handleBinary(request: ApiRequest): Promise<BinaryResponse>;
+  status(): Promise<DbStatus>;
+  /** Read the manifest again and re-download only the datasets whose bytes changed. */
+  reload(): Promise<DbStatus>;
+  /** Close every database and load everything again from the network, bypassing the HTTP cache. */
+  reset(): Promise<DbStatus>;
+  /** Agencies and their bureaus as stored in the websites dataset (see docs/decisions/0301). */
+  websiteOwners(): Promise<AgencyOwners[]>;
+  /** The open database file of one dataset (transferred). */
+  exportDatabase(name: DatasetName): Promise<Uint8Array>;
+  /** Answer the service worker's relay protocol (worker/relay/protocol.ts) on this port. */
+  servePort(port: MessagePort): void;
+}

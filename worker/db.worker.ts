@@ -1,0 +1,321 @@
+/// <reference lib="webworker" />
+/**
+ * The DB worker: owns the one copy of each dataset (sql.js) and the engine over them. Exposed with
+ * Comlink at once, at top level: readiness is awaited inside each method, because a worker that awaits
+ * sql.js before `expose` loses the page's first calls.
+ */
+import * as Comlink from 'comlink';
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
+import type { DatasetArtifact, Manifest } from '../data/artifact.ts';
+import { APIS, createEngine, matchRoute } from './engine/index.ts';
+import { DATASET_NAMES, type ApiRequest, type ApiResponse, type DatasetName } from './engine/http/types.ts';
+import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from './relay/protocol.ts';
+import { countRows, fetchDataset, fetchManifest, groupOwners, manifestArtifacts, ownerPairs, type OwnerPair } from './dataset/index.ts';
+import type {
+  AgencyOwners,
+  BinaryResponse,
+  DatasetStatus,
+  DbStatus,
+  DbWorkerApi,
+  LoadPhase,
+  ProgressCallback,
+} from './db-api.ts';
+
+const PROGRESS_INTERVAL_MS = 80;
+
+let sqlJs: Promise<SqlJsStatic> | null = null;
+function sql(): Promise<SqlJsStatic> {
+  sqlJs ??= initSqlJs({ locateFile: () => wasmUrl });
+  return sqlJs;
+}
+// Start compiling the wasm while the page is still asking for the manifest.
+void sql();
+
+const engine = createEngine();
+
+/** A promise the methods wait on, settled by the load. */
+class Gate {
+  promise!: Promise<void>;
+  open!: () => void;
+  constructor() {
+    this.reset();
+  }
+  reset(): void {
+    this.promise = new Promise((resolve) => (this.open = resolve));
+  }
+}
+
+interface Slot {
+  db: Database | null;
+  status: DatasetStatus;
+  /** Opened, or failed: either way a request for this dataset may be answered (503 when failed). */
+  settled: Gate;
+}
+
+function emptyStatus(name: DatasetName): DatasetStatus {
+  return {
+    name,
+    loaded: false,
+    version: null,
+    rows: {},
+    bytes: 0,
+    rawBytes: 0,
+    sha256: null,
+    source: null,
+    fileDate: null,
+    loadedAt: null,
+    error: null,
+  };
+}
+
+const slots = new Map<DatasetName, Slot>(
+  DATASET_NAMES.map((name) => [name, { db: null, status: emptyStatus(name), settled: new Gate() }]),
+);
+function slot(name: DatasetName): Slot {
+  return slots.get(name)!;
+}
+
+let dataUrl: string | null = null;
+let manifestVersion: string | null = null;
+let progress: ProgressCallback | null = null;
+let loading: Promise<DbStatus> | null = null;
+let ownersCache: AgencyOwners[] | null = null;
+
+function snapshot(): DbStatus {
+  const datasets = DATASET_NAMES.map((name) => ({ ...slot(name).status }));
+  return { ready: datasets.every((d) => d.loaded), dataUrl, version: manifestVersion, datasets };
+}
+
+/** Sums byte progress over the datasets of one load and rate-limits the reports crossing to the page. */
+class ProgressReporter {
+  private readonly received = new Map<DatasetName, number>();
+  private lastSent = 0;
+  total = 0;
+
+  constructor(private readonly send: ProgressCallback | null) {}
+
+  bytes(name: DatasetName, received: number): void {
+    this.received.set(name, received);
+    const now = performance.now();
+    if (now - this.lastSent < PROGRESS_INTERVAL_MS) return;
+    this.lastSent = now;
+    this.report(name, 'download');
+  }
+
+  report(dataset: DatasetName | null, phase: LoadPhase, message?: string): void {
+    let loaded = 0;
+    for (const n of this.received.values()) loaded += n;
+    try {
+      this.send?.({ dataset, phase, loaded, total: this.total, message });
+    } catch {
+      // The page that asked may be gone; the load goes on for the next caller.
+    }
+  }
+}
+
+function install(name: DatasetName, db: Database | null): void {
+  const s = slot(name);
+  const old = s.db;
+  s.db = db;
+  engine.use(name, db);
+  if (name === 'websites') ownersCache = null;
+  if (old && old !== db) old.close();
+}
+
+async function openArtifact(
+  artifact: DatasetArtifact,
+  manifest: Manifest,
+  reporter: ProgressReporter,
+  cache: RequestCache,
+): Promise<void> {
+  const name = artifact.name;
+  const s = slot(name);
+  let fileDate: string | null = null;
+  try {
+    const raw = await fetchDataset(dataUrl!, artifact, (received) => reporter.bytes(name, received), {
+      cache,
+      onHeaders: (headers) => (fileDate = toIsoDate(headers.get('last-modified'))),
+      onPhase: (phase) => reporter.report(name, phase),
+    });
+    reporter.report(name, 'open');
+    const SQL = await sql();
+    const db = new SQL.Database(raw);
+    install(name, db);
+    s.status = {
+      name,
+      loaded: true,
+      version: manifest.version,
+      rows: countRows(db, Object.keys(artifact.rows)),
+      bytes: artifact.bytes,
+      rawBytes: raw.length,
+      sha256: artifact.sha256,
+      source: artifact.source ?? null,
+      fileDate,
+      loadedAt: new Date().toISOString(),
+      error: null,
+    };
+    reporter.report(name, 'ready');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`db worker: ${name} failed to load`, error);
+    // A failed reload keeps the copy that was already open.
+    s.status = { ...s.status, error: message };
+    reporter.report(name, 'error', message);
+  } finally {
+    s.settled.open();
+  }
+}
+
+function toIsoDate(httpDate: string | null): string | null {
+  if (!httpDate) return null;
+  const time = Date.parse(httpDate);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/**
+ * Load the manifest, then every dataset in parallel; with `onlyChanged`, skip datasets whose sha256
+ * matches the open copy. Each dataset's gate opens as soon as that dataset is ready, so the rates view
+ * does not wait for the websites download.
+ */
+async function load(cache: RequestCache, onlyChanged: boolean): Promise<DbStatus> {
+  const reporter = new ProgressReporter(progress);
+  reporter.report(null, 'manifest');
+  let manifest: Manifest;
+  try {
+    manifest = await fetchManifest(dataUrl!, { cache: cache === 'default' ? 'no-cache' : cache });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error('db worker: manifest failed', error);
+    for (const s of slots.values()) {
+      s.status = { ...s.status, error: message };
+      s.settled.open();
+    }
+    reporter.report(null, 'error', message);
+    return snapshot();
+  }
+  const artifacts = manifestArtifacts(manifest);
+  const wanted = artifacts.filter((a) => !onlyChanged || slot(a.name).status.sha256 !== a.sha256);
+  reporter.total = wanted.reduce((n, a) => n + a.bytes, 0);
+  for (const name of DATASET_NAMES) {
+    if (!manifest.datasets[name]) slot(name).settled.open();
+  }
+  for (const a of artifacts) if (!wanted.includes(a)) slot(a.name).status.version = manifest.version;
+  await Promise.all(wanted.map((a) => openArtifact(a, manifest, reporter, cache)));
+  manifestVersion = manifest.version;
+  reporter.report(null, 'ready');
+  return snapshot();
+}
+
+/** Requests wait only for the dataset their path reads. */
+async function ready(url: string): Promise<void> {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return;
+  }
+  const match = matchRoute(APIS, pathname);
+  if (match) await slot(match.api.dataset).settled.promise;
+}
+
+async function answer(request: ApiRequest): Promise<ApiResponse> {
+  await ready(request.url);
+  return engine.handle(request);
+}
+
+async function owners(): Promise<AgencyOwners[]> {
+  await slot('websites').settled.promise;
+  if (ownersCache) return ownersCache;
+  const db = slot('websites').db;
+  if (!db) return [];
+  ownersCache = groupOwners(ownerPairs(db) ?? ownersFromEngine());
+  return ownersCache;
+}
+
+/** When the schema stores owners under other column names, read them the way any client would: from the API. */
+function ownersFromEngine(): OwnerPair[] {
+  const pairs: OwnerPair[] = [];
+  for (let page = 1; ; page++) {
+    const response = engine.handle({ method: 'GET', url: `/websites?limit=100&page=${page}` });
+    if (response.status !== 200) break;
+    const body = JSON.parse(response.body) as {
+      items: { target_url_agency_owner: string | null; target_url_bureau_owner: string | null }[];
+      meta?: { totalPages?: number };
+    };
+    for (const item of body.items) {
+      if (item.target_url_agency_owner !== null) {
+        pairs.push({ agency: item.target_url_agency_owner, bureau: item.target_url_bureau_owner, count: 1 });
+      }
+    }
+    if (body.items.length === 0 || page >= (body.meta?.totalPages ?? 0)) break;
+  }
+  return pairs;
+}
+
+const api: DbWorkerApi = {
+  init(options, onProgress) {
+    if (onProgress) progress = onProgress;
+    if (loading && dataUrl === options.dataUrl) return loading;
+    dataUrl = options.dataUrl;
+    loading = load('default', false);
+    return loading;
+  },
+
+  handle: answer,
+
+  async handleBinary(request) {
+    const response = await answer(request);
+    const body = new TextEncoder().encode(response.body);
+    const result: BinaryResponse = { status: response.status, headers: response.headers, body };
+    return Comlink.transfer(result, [body.buffer]);
+  },
+
+  async status() {
+    return snapshot();
+  },
+
+  async reload() {
+    if (!dataUrl) throw new Error('reload: init has not been called');
+    await loading;
+    loading = load('no-cache', true);
+    return loading;
+  },
+
+  async reset() {
+    if (!dataUrl) throw new Error('reset: init has not been called');
+    await loading;
+    for (const name of DATASET_NAMES) {
+      install(name, null);
+      const s = slot(name);
+      s.status = emptyStatus(name);
+      s.settled.reset();
+    }
+    manifestVersion = null;
+    loading = load('reload', false);
+    return loading;
+  },
+
+  websiteOwners: owners,
+
+  async exportDatabase(name) {
+    await slot(name).settled.promise;
+    const db = slot(name).db;
+    if (!db) throw new Error(`${name} is not loaded`);
+    const bytes = db.export();
+    // export() closes and reopens the database, freeing every prepared statement: rebind the API.
+    engine.use(name, db);
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  },
+
+  servePort(port) {
+    port.onmessage = async (event: MessageEvent) => {
+      if (!isRelayRequest(event.data)) return;
+      const { id, request } = event.data;
+      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: await answer(request) };
+      port.postMessage(reply);
+    };
+  },
+};
+
+Comlink.expose(api);
