@@ -1,0 +1,108 @@
+import type { SqlValue } from 'sql.js';
+import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
+import { FILTER_NAMES, type WebsiteQuery } from './params.ts';
+import type { AnalysisCounts, WebsiteRow } from './sql.ts';
+
+function fromSql(kind: FieldKind, value: SqlValue): unknown {
+  if (value === null) return null;
+  switch (kind) {
+    case 'boolean':
+      return value === 1;
+    case 'booleanString':
+      return value === 1 ? 'true' : 'false';
+    case 'list': {
+      const list = JSON.parse(String(value)) as unknown[];
+      // Production serialises an empty list as null.
+      return list.length > 0 ? list : null;
+    }
+    case 'object':
+      return JSON.parse(String(value));
+    case 'number':
+      return Number(value);
+    case 'text':
+      return String(value);
+  }
+}
+
+/** A row (columns in WEBSITE_FIELDS order) → the record, keys in the documented order. */
+export function recordFromRow(row: WebsiteRow): WebsiteRecord {
+  const record: Record<string, unknown> = {};
+  WEBSITE_FIELDS.forEach(([name, kind], i) => {
+    record[name] = fromSql(kind, row[i]);
+  });
+  return record as unknown as WebsiteRecord;
+}
+
+export interface PageMeta {
+  totalItems: number;
+  itemCount: number;
+  itemsPerPage: number;
+  totalPages: number;
+  currentPage: number;
+}
+
+export interface PageLinks {
+  first: string;
+  previous: string;
+  next: string;
+  last: string;
+}
+
+export interface WebsitePage {
+  items: WebsiteRecord[];
+  meta: PageMeta;
+  links: PageLinks;
+}
+
+/** Links are relative to the `/websites` route whatever base was used (production's configured route). */
+const ROUTE = '/websites';
+
+/** The route with the request's filters kept (fix: production drops them), in the seed's parameter order. */
+function routeWithFilters(query: WebsiteQuery): string {
+  const parts: string[] = [];
+  for (const name of FILTER_NAMES) {
+    const value = query.filters[name];
+    if (value !== undefined) parts.push(`${name}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.length ? `${ROUTE}?${parts.join('&')}&` : `${ROUTE}?`;
+}
+
+/** The paginated envelope; an absent link is "", and with no results `last` is "" too. */
+export function websitePage(items: WebsiteRecord[], totalItems: number, query: WebsiteQuery): WebsitePage {
+  const { page, limit } = query;
+  const totalPages = Math.ceil(totalItems / limit);
+  const route = routeWithFilters(query);
+  const at = (n: number): string => `${route}page=${n}&limit=${limit}`;
+  return {
+    items,
+    meta: { totalItems, itemCount: items.length, itemsPerPage: limit, totalPages, currentPage: page },
+    links: {
+      first: `${route}limit=${limit}`,
+      previous: page > 1 ? at(page - 1) : '',
+      next: page < totalPages ? at(page + 1) : '',
+      last: totalPages > 0 ? at(totalPages) : '',
+    },
+  };
+}
+
+export interface AnalysisBody {
+  queueCounts: { waiting: number; active: number; delayed: number; failed: number };
+  total: number;
+  totalFinalUrlBaseDomains: number;
+  totalAgencies: number;
+}
+
+/** There is no scanner queue offline, so its counts are zero. */
+export function analysisBody(counts: AnalysisCounts): AnalysisBody {
+  return {
+    queueCounts: { waiting: 0, active: 0, delayed: 0, failed: 0 },
+    total: counts.total,
+    totalFinalUrlBaseDomains: counts.totalFinalUrlBaseDomains,
+    totalAgencies: counts.totalAgencies,
+  };
+}
+
+/** `/websites/{url}` key: lower-cased, a leading http(s):// and trailing slashes stripped (fix), `www.` kept. */
+export function targetUrlKey(pathValue: string): string {
+  return pathValue.replace(/^https?:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+}
