@@ -1,0 +1,34 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { currentPwa, type PwaController } from '../register.ts';
+import { INITIAL_STATE, type PwaState } from '../state.ts';
+
+/**
+ * Keeps a component's view of the PWA state current. The component may be given a controller
+ * (`.controller=${pwa}`); otherwise it uses the one registerPwa made.
+ */
+export class PwaStateController implements ReactiveController {
+  state: PwaState = INITIAL_STATE;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & { controller?: PwaController | null },
+  ) {
+    host.addController(this);
+  }
+
+  get pwa(): PwaController | null {
+    return this.host.controller ?? currentPwa();
+  }
+
+  hostConnected(): void {
+    this.unsubscribe = this.pwa?.store.subscribe((state) => {
+      this.state = state;
+      this.host.requestUpdate();
+    }) ?? null;
+  }
+
+  hostDisconnected(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+}

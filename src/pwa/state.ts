@@ -1,0 +1,42 @@
+/** What the PWA chrome shows: each field is one indicator or control. */
+export interface PwaState {
+  /** A service worker is active in this scope, so the app shell, the wasm and both datasets are on this machine. */
+  offlineReady: boolean;
+  /** A new version is installed and waiting for the user's word. */
+  updateWaiting: boolean;
+  /** The browser offered installation (beforeinstallprompt) and the app is not installed yet. */
+  installAvailable: boolean;
+  /** The result of `navigator.storage.persist()`: null until asked, or where the browser has no such API. */
+  persisted: boolean | null;
+  /** Why registration failed, when it did (shown instead of "offline ready"). */
+  error: string | null;
+}
+
+export const INITIAL_STATE: PwaState = {
+  offlineReady: false,
+  updateWaiting: false,
+  installAvailable: false,
+  persisted: null,
+  error: null,
+};
+
+/** A small observable store: components subscribe, the controller writes. */
+export class PwaStore extends EventTarget {
+  private value: PwaState = INITIAL_STATE;
+
+  get state(): PwaState {
+    return this.value;
+  }
+
+  set(patch: Partial<PwaState>): void {
+    this.value = { ...this.value, ...patch };
+    this.dispatchEvent(new Event('change'));
+  }
+
+  subscribe(listener: (state: PwaState) => void): () => void {
+    const handler = () => listener(this.value);
+    this.addEventListener('change', handler);
+    listener(this.value);
+    return () => this.removeEventListener('change', handler);
+  }
+}

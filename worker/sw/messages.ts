@@ -1,0 +1,15 @@
+/**
+ * Messages between a page and the service worker that are not part of the relay protocol: the
+ * update flow's skip-waiting (the exact message workbox-window's `messageSkipWaiting()` sends) and a
+ * diagnostic of who answered the API requests (relay to a window's DB worker, or the service worker).
+ */
+export type ServedBy = 'relay' | 'service-worker';
+
+export type PwaQuery = { type: 'SKIP_WAITING' } | { type: 'served-by' };
+
+export type PwaAnswer = { type: 'served-by'; counts: Record<ServedBy, number> };
+
+export function isPwaQuery(value: unknown): value is PwaQuery {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === 'SKIP_WAITING' || type === 'served-by';
+}
