@@ -1,0 +1,69 @@
+/**
+ * A plain in-memory model of GET /websites and GET /analysis, written from semantics.md without any engine
+ * code: the property tests compare the engine with it over the same records.
+ */
+import type { WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
+
+export interface ReferenceFilters {
+  target_url_domain?: string;
+  final_url_domain?: string;
+  final_url_live?: boolean;
+  target_url_redirects?: boolean;
+  target_url_agency_owner?: string;
+  target_url_bureau_owner?: string;
+  scan_status?: string;
+  dap_detected_final_url?: boolean;
+}
+
+/** The seed's parameter order, which the links keep. */
+const ORDER: (keyof ReferenceFilters)[] = [
+  'target_url_domain', 'final_url_domain', 'final_url_live', 'target_url_redirects',
+  'target_url_agency_owner', 'target_url_bureau_owner', 'scan_status', 'dap_detected_final_url',
+];
+
+export function matches(record: WebsiteRecord, filters: ReferenceFilters): boolean {
+  return ORDER.every((name) => filters[name] === undefined || record[name] === filters[name]);
+}
+
+const utf8 = new TextEncoder();
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(utf8.encode(a), utf8.encode(b));
+}
+
+export function referenceList(records: readonly WebsiteRecord[], filters: ReferenceFilters, page = 1, limit = 10) {
+  const all = records.filter((r) => matches(r, filters)).sort((a, b) => byteOrder(a.target_url, b.target_url));
+  const items = all.slice((page - 1) * limit, page * limit);
+  const totalPages = Math.ceil(all.length / limit);
+  const query = ORDER.filter((n) => filters[n] !== undefined).map((n) => `${n}=${encodeURIComponent(String(filters[n]))}&`).join('');
+  const link = (p: number) => `/websites?${query}page=${p}&limit=${limit}`;
+  return {
+    items,
+    meta: { totalItems: all.length, itemCount: items.length, itemsPerPage: limit, totalPages, currentPage: page },
+    links: {
+      first: `/websites?${query}limit=${limit}`,
+      previous: page > 1 ? link(page - 1) : '',
+      next: page < totalPages ? link(page + 1) : '',
+      last: totalPages > 0 ? link(totalPages) : '',
+    },
+  };
+}
+
+export function referenceAnalysis(records: readonly WebsiteRecord[], filters: ReferenceFilters) {
+  const hits = records.filter((r) => matches(r, filters));
+  return {
+    queueCounts: { waiting: 0, active: 0, delayed: 0, failed: 0 },
+    total: hits.length,
+    totalFinalUrlBaseDomains: new Set(hits.map((r) => r.final_url_domain)).size,
+    totalAgencies: new Set(hits.map((r) => r.target_url_agency_owner)).size,
+  };
+}
+
+/** The query string a client would send for these filters (booleans as `true`/`false`). */
+export function queryString(filters: ReferenceFilters, page?: number, limit?: number): string {
+  const params = new URLSearchParams();
+  for (const name of ORDER) if (filters[name] !== undefined) params.set(name, String(filters[name]));
+  if (page !== undefined) params.set('page', String(page));
+  if (limit !== undefined) params.set('limit', String(limit));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
