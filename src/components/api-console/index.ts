@@ -1,0 +1,1 @@
+export { ApiConsole } from './api-console.ts';
