@@ -38,21 +38,28 @@ function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
   }
 }
 
+/** The statements as text, exported so a test can check their query plans use the indexes. */
+export const countSql = (where: WhereClause): string => `SELECT COUNT(*) FROM websites ${where.sql}`;
+export const pageSql = (where: WhereClause): string =>
+  `SELECT ${COLUMNS} FROM websites ${where.sql} ORDER BY target_url, rowid LIMIT ? OFFSET ?`;
+export const BY_TARGET_URL_SQL = `SELECT ${COLUMNS} FROM websites WHERE target_url = ? ORDER BY target_url, rowid LIMIT 1`;
+export const analysisSql = (where: WhereClause): string =>
+  `SELECT COUNT(*),
+          COUNT(DISTINCT final_url_domain) + COALESCE(MAX(final_url_domain IS NULL), 0),
+          COUNT(DISTINCT target_url_agency_owner) + COALESCE(MAX(target_url_agency_owner IS NULL), 0)
+     FROM websites ${where.sql}`;
+
 export function countWebsites(db: Database, where: WhereClause): number {
-  return Number(all(db, `SELECT COUNT(*) FROM websites ${where.sql}`, where.params)[0][0]);
+  return Number(all(db, countSql(where), where.params)[0][0]);
 }
 
 /** One page in target_url byte order (rowid breaks ties between duplicate target URLs). */
 export function selectWebsitePage(db: Database, where: WhereClause, limit: number, offset: number): WebsiteRow[] {
-  return all(db, `SELECT ${COLUMNS} FROM websites ${where.sql} ORDER BY target_url, rowid LIMIT ? OFFSET ?`, [
-    ...where.params,
-    limit,
-    offset,
-  ]);
+  return all(db, pageSql(where), [...where.params, limit, offset]);
 }
 
 export function selectWebsiteByTargetUrl(db: Database, targetUrl: string): WebsiteRow | null {
-  return all(db, `SELECT ${COLUMNS} FROM websites WHERE target_url = ? ORDER BY rowid LIMIT 1`, [targetUrl])[0] ?? null;
+  return all(db, BY_TARGET_URL_SQL, [targetUrl])[0] ?? null;
 }
 
 export interface AnalysisCounts {
@@ -63,13 +70,6 @@ export interface AnalysisCounts {
 
 /** Counts over the matching records; a null final domain or agency counts as one more distinct value. */
 export function selectAnalysis(db: Database, where: WhereClause): AnalysisCounts {
-  const [row] = all(
-    db,
-    `SELECT COUNT(*),
-            COUNT(DISTINCT final_url_domain) + COALESCE(MAX(final_url_domain IS NULL), 0),
-            COUNT(DISTINCT target_url_agency_owner) + COALESCE(MAX(target_url_agency_owner IS NULL), 0)
-       FROM websites ${where.sql}`,
-    where.params,
-  );
+  const [row] = all(db, analysisSql(where), where.params);
   return { total: Number(row[0]), totalFinalUrlBaseDomains: Number(row[1]), totalAgencies: Number(row[2]) };
 }

@@ -1,0 +1,159 @@
+/** The websites data layer: deterministic generation, realistic shape, and indexes behind every query. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from 'sql.js';
+import { generateWebsites, websitesDataset } from '../../../data/generate/websites.ts';
+import { buildDatabase } from '../../../data/datasets.ts';
+import { loadSqlJs } from '../../../data/sqljs-node.ts';
+import { SCAN_STATUSES, type WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
+import { FILTER_NAMES, type WebsiteFilters } from '../../../worker/engine/site-scanning/params.ts';
+import { BY_TARGET_URL_SQL, analysisSql, countSql, pageSql, whereClause } from '../../../worker/engine/site-scanning/sql.ts';
+import { WEBSITES_FILTER_COLUMNS } from '../../../data/schema/websites.ts';
+import { generatedDatabase } from '../helpers/engine.ts';
+
+describe('determinism', () => {
+  it('the same seed gives a byte-identical database', async () => {
+    const SQL = await loadSqlJs();
+    const a = buildDatabase(SQL, websitesDataset, 'small').export();
+    const b = buildDatabase(SQL, websitesDataset, 'small').export();
+    expect(a.length).toBeGreaterThan(0);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('another seed gives other records', () => {
+    const a = generateWebsites(50, 1);
+    const b = generateWebsites(50, 2);
+    expect(a).not.toEqual(b);
+    expect(generateWebsites(50, 1)).toEqual(a);
+  });
+});
+
+describe('the default profile looks like the real snapshot (data.md)', () => {
+  let records: WebsiteRecord[];
+  beforeAll(() => {
+    records = generateWebsites(websitesDataset.profiles.default, websitesDataset.seed);
+  });
+  const distinct = (f: (r: WebsiteRecord) => unknown) => new Set(records.map(f)).size;
+  const share = (f: (r: WebsiteRecord) => boolean, of = records) => of.filter(f).length / of.length;
+
+  it('30,000 records with unique target URLs', () => {
+    expect(records).toHaveLength(30000);
+    expect(distinct((r) => r.target_url)).toBe(30000);
+  });
+
+  it('about 150 agencies, 270 bureaus and 1,400 target base domains', () => {
+    expect(distinct((r) => r.target_url_agency_owner)).toBeGreaterThan(130);
+    expect(distinct((r) => r.target_url_agency_owner)).toBeLessThan(170);
+    expect(distinct((r) => `${r.target_url_agency_owner}|${r.target_url_bureau_owner}`)).toBeGreaterThan(230);
+    expect(distinct((r) => `${r.target_url_agency_owner}|${r.target_url_bureau_owner}`)).toBeLessThan(300);
+    expect(distinct((r) => r.target_url_domain)).toBeGreaterThan(1300);
+    expect(distinct((r) => r.target_url_domain)).toBeLessThan(1500);
+  });
+
+  it('about 60% completed, the rest spread over the failure statuses with null scan fields', () => {
+    expect(share((r) => r.scan_status === 'completed')).toBeGreaterThan(0.55);
+    expect(share((r) => r.scan_status === 'completed')).toBeLessThan(0.7);
+    expect(distinct((r) => r.scan_status)).toBeGreaterThan(15);
+    for (const r of records) {
+      expect(SCAN_STATUSES).toContain(r.scan_status);
+      if (r.scan_status !== 'completed') {
+        expect(r.final_url).toBeNull();
+        expect(r.final_url_live).toBeNull();
+        expect(r.dap_detected_final_url).toBeNull();
+        expect(r.target_url_agency_owner).not.toBeNull();
+      }
+    }
+  });
+
+  it('about 13,500 live sites, DAP on about half of them', () => {
+    const live = records.filter((r) => r.final_url_live === true);
+    expect(live.length).toBeGreaterThan(12000);
+    expect(live.length).toBeLessThan(15500);
+    expect(share((r) => r.dap_detected_final_url === true, live)).toBeGreaterThan(0.4);
+    expect(share((r) => r.dap_detected_final_url === true, live)).toBeLessThan(0.6);
+    expect(live.every((r) => r.final_url_status_code! >= 200 && r.final_url_status_code! < 300)).toBe(true);
+  });
+
+  it('redirects, some to other domains, with consistent flags', () => {
+    const completed = records.filter((r) => r.scan_status === 'completed');
+    const away = completed.filter((r) => r.final_url_domain !== r.target_url_domain);
+    expect(share((r) => r.target_url_redirects === true, completed)).toBeGreaterThan(0.2);
+    expect(away.length).toBeGreaterThan(500);
+    for (const r of completed) {
+      expect(r.final_url_same_domain).toBe(r.final_url_domain === r.target_url_domain ? 'true' : 'false');
+      expect(r.final_url_same_website).toBe(r.final_url_website === r.target_url);
+      if (!r.target_url_redirects) expect(r.final_url_website).toBe(r.target_url);
+    }
+  });
+
+  it('design-system class lists are sorted `usa-` classes, counted, never empty lists', () => {
+    const withClasses = records.filter((r) => r.ds_usa_class_list !== null);
+    expect(withClasses.length).toBeGreaterThan(2000);
+    for (const r of withClasses) {
+      expect(r.ds_usa_class_list!.length).toBeGreaterThan(0);
+      expect([...r.ds_usa_class_list!].sort()).toEqual(r.ds_usa_class_list);
+      expect(r.ds_usa_class_list!.every((c) => c.startsWith('usa-'))).toBe(true);
+      expect(r.ds_usa_classes).toBe(r.ds_usa_class_list!.length);
+    }
+    expect(records.some((r) => Array.isArray(r.third_party_service_domains) && r.third_party_service_domains.length === 0)).toBe(false);
+  });
+
+  it('several MIME types and status codes, third-party domains counted', () => {
+    expect(distinct((r) => r.final_url_MIMEType)).toBeGreaterThan(5);
+    expect(distinct((r) => r.final_url_status_code)).toBeGreaterThan(8);
+    for (const r of records) {
+      if (r.third_party_service_domains) expect(r.third_party_service_count).toBe(r.third_party_service_domains.length);
+    }
+  });
+});
+
+describe('indexes serve every filter and the order', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await generatedDatabase('websites');
+  });
+  const plan = (sql: string, params: unknown[]): string =>
+    db.exec(`EXPLAIN QUERY PLAN ${sql}`, params as never)[0].values.map((row) => String(row[3])).join('\n');
+  const sample: Required<WebsiteFilters> = {
+    target_url_domain: 'gsa.gov',
+    final_url_domain: 'gsa.gov',
+    final_url_live: true,
+    target_url_redirects: false,
+    target_url_agency_owner: 'General Services Administration',
+    target_url_bureau_owner: 'GSA, TTS',
+    scan_status: 'completed',
+    dap_detected_final_url: true,
+  };
+
+  it('every filter column has an index ending in target_url', () => {
+    expect([...WEBSITES_FILTER_COLUMNS].sort()).toEqual([...FILTER_NAMES].sort());
+  });
+
+  it.each(FILTER_NAMES)('%s: count, page and analysis search an index; the page needs no sort', (name) => {
+    const where = whereClause({ [name]: sample[name] });
+    const statements: [string, unknown[]][] = [
+      [countSql(where), where.params],
+      [pageSql(where), [...where.params, 10, 0]],
+      [analysisSql(where), where.params],
+    ];
+    for (const [sql, params] of statements) {
+      const text = plan(sql, params);
+      expect(text).toMatch(new RegExp(`SEARCH websites USING (COVERING )?INDEX websites_by_${name} `));
+    }
+    expect(plan(pageSql(where), [...where.params, 10, 0])).not.toContain('TEMP B-TREE');
+  });
+
+  it('the unfiltered page walks the target_url index without sorting', () => {
+    const text = plan(pageSql(whereClause({})), [10, 0]);
+    expect(text).toContain('INDEX websites_by_target_url');
+    expect(text).not.toContain('TEMP B-TREE');
+  });
+
+  it('combined filters still search an index', () => {
+    const where = whereClause({ target_url_agency_owner: sample.target_url_agency_owner, final_url_live: true });
+    expect(plan(pageSql(where), [...where.params, 10, 0])).toMatch(/SEARCH websites USING (COVERING )?INDEX/);
+  });
+
+  it('a record by target URL is an index search', () => {
+    expect(plan(BY_TARGET_URL_SQL, ['gsa.gov'])).toMatch(/SEARCH websites USING (COVERING )?INDEX websites_by_target_url/);
+  });
+});
