@@ -1,18 +1,105 @@
-// PLACEHOLDER until the ceiling-rates API lands: no routes yet.
-import type { ApiDefinition } from '../http/routes.ts';
-import { json } from '../http/respond.ts';
+/**
+ * GET /api/v3/search/ceilingrates/ (and the gateway path): search, filtered listing, suggest-contains,
+ * suggest and CSV export, answered from the columns held in memory (see columns.ts) with `_source` read
+ * from SQLite for the page only.
+ */
+import type { Database } from 'sql.js';
+import type { ApiDefinition, RouteContext } from '../http/routes.ts';
+import type { ApiResponse } from '../http/types.ts';
+import { loadColumns, type ColumnStore } from './columns.ts';
+import { OrderColumns } from './order-columns.ts';
+import { matchRecords, ValueForms } from './match.ts';
+import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from './params.ts';
+import { topRows, type OrderKey } from './order.ts';
+import { aggregate } from './aggregations.ts';
+import { readRecords } from './source.ts';
+import { containsAggregation, FirstRows, suggestBody } from './suggest.ts';
+import { exportCsv } from './export.ts';
+import { csv, detail, envelope, respond, type Hit } from './shape.ts';
+import type { CeilingRateRecord } from './record.ts';
+
+/** Everything a request needs, built once per opened database. */
+export class CeilingRatesIndex {
+  readonly store: ColumnStore;
+  readonly forms: ValueForms;
+  readonly orders: OrderColumns;
+  readonly firstRows: FirstRows;
+
+  constructor(readonly db: Database) {
+    this.store = loadColumns(db);
+    this.forms = new ValueForms(this.store);
+    this.orders = new OrderColumns(this.store);
+    this.firstRows = new FirstRows(this.store);
+    // The default ordering and every request's percentiles read the price order: build it now.
+    this.orders.get('current_price');
+  }
+
+  orderKeys(query: CeilingRatesQuery): OrderKey[] {
+    return query.ordering.map(({ field, desc }) => ({ column: this.orders.get(field), desc }));
+  }
+
+  /** Records of rows, in the rows' order. */
+  records(rows: readonly number[]): CeilingRateRecord[] {
+    const ids = rows.map((row) => this.store.ids[row]);
+    const byId = readRecords(this.db, ids);
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  search(ctx: RouteContext): ApiResponse {
+    const started = performance.now();
+    let query: CeilingRatesQuery;
+    try {
+      query = parseQuery(ctx.query);
+    } catch (error) {
+      if (error instanceof NotAcceptable) return detail(406, error.detail);
+      throw error;
+    }
+    const { store } = this;
+    if (query.suggest.length > 0) return respond(200, suggestBody(store, this.forms, this.firstRows, query.suggest));
+
+    if (query.suggestContains) {
+      const { rows } = matchRecords(store, this.forms, query, query.suggestContains);
+      return respond(200, envelope(started, rows.length, [], containsAggregation(store, query.suggestContains.field, rows)));
+    }
+
+    const { mask, rows } = matchRecords(store, this.forms, query);
+    const keys = this.orderKeys(query);
+    if (query.export) return csv(exportCsv(ctx.query, this.records(topRows(store.size, mask, keys, RESULT_WINDOW))));
+
+    const offset = (query.page - 1) * query.pageSize;
+    const pageRows = topRows(store.size, mask, keys, offset + query.pageSize).slice(offset);
+    const aggregations = aggregate(store, this.orders.get('current_price'), mask, rows);
+    const records = this.records(pageRows);
+    const hits: Hit[] = pageRows.map((row, i) => ({
+      _index: 'ceilingrates',
+      _id: String(store.ids[row]),
+      _score: null,
+      _source: records[i],
+      sort: keys.map(({ column }) => column.sortValue(row)),
+    }));
+    return respond(200, envelope(started, rows.length, hits, aggregations));
+  }
+}
 
 export const ceilingRatesApi: ApiDefinition = {
   id: 'ceiling-rates',
   dataset: 'ceilingrates',
-  bases: [],
-  routes: [],
+  bases: ['/api/v3/search/ceilingrates', '/acquisition/calc/v3/api/ceilingrates'],
+  // The documented path ends with a slash; the bare base answers the same.
+  routes: [
+    { name: 'search', pattern: '/' },
+    { name: 'search', pattern: '' },
+  ],
   allow: ['GET'],
   errors: {
-    notFound: () => json(404, { detail: 'Not found.' }),
-    methodNotAllowed: () => json(405, { detail: 'Method not allowed.' }),
-    internal: () => json(500, { detail: 'Internal server error' }),
-    unavailable: () => json(503, { detail: 'Dataset not loaded' }),
+    notFound: () => detail(404, 'Not found.'),
+    methodNotAllowed: (method) => detail(405, `Method "${method}" not allowed.`),
+    internal: () => detail(500, 'Internal server error'),
+    unavailable: () => detail(503, 'Service temporarily unavailable, try again later.'),
   },
-  bind: () => ({}),
+  options: () => respond(200, { name: 'Ceiling Rates', renders: ['application/json'], parses: ['application/json'] }),
+  bind(db) {
+    const index = new CeilingRatesIndex(db);
+    return { search: (ctx) => index.search(ctx) };
+  },
 };

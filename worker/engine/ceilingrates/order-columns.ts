@@ -1,0 +1,103 @@
+/**
+ * Per orderable field: every record's dense rank (nulls after every value) and the rows grouped by rank,
+ * built by counting sort. Built lazily, once per field per database: most requests only use current_price.
+ */
+import type { ColumnStore, NumericField, TextField } from './columns.ts';
+
+export const ORDER_FIELDS = [
+  'current_price',
+  'next_year_price',
+  'second_year_price',
+  'labor_category',
+  'vendor_name',
+  'idv_piid',
+  'education_level',
+  'min_years_experience',
+  'schedule',
+  'business_size',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+const NUMERIC_ORDER: ReadonlySet<string> = new Set<NumericField>(['current_price', 'next_year_price', 'second_year_price', 'min_years_experience']);
+
+export function isOrderField(name: string): name is OrderField {
+  return (ORDER_FIELDS as readonly string[]).includes(name);
+}
+
+export interface OrderColumn {
+  field: OrderField;
+  /** Dense rank of each row's value in ascending order; `nullRank` for null. */
+  recordRank: Uint32Array;
+  /** Number of distinct non-null values, and the rank of null. */
+  nullRank: number;
+  /** Rows ordered by (rank, row). Group g is perm[groupStart[g] .. groupStart[g + 1]). */
+  perm: Uint32Array;
+  groupStart: Uint32Array;
+  /** The hit's `sort` element: a number for numeric fields, the string for text, null for null. */
+  sortValue(row: number): number | string | null;
+}
+
+function groupByRank(recordRank: Uint32Array, groups: number): { perm: Uint32Array; groupStart: Uint32Array } {
+  const groupStart = new Uint32Array(groups + 1);
+  for (let r = 0; r < recordRank.length; r++) groupStart[recordRank[r] + 1]++;
+  for (let g = 0; g < groups; g++) groupStart[g + 1] += groupStart[g];
+  const next = groupStart.slice(0, groups);
+  const perm = new Uint32Array(recordRank.length);
+  for (let r = 0; r < recordRank.length; r++) perm[next[recordRank[r]]++] = r;
+  return { perm, groupStart };
+}
+
+function numericColumn(field: NumericField, values: Float64Array): OrderColumn {
+  const present = values.filter((v) => v === v).sort();
+  const distinct: number[] = [];
+  for (let i = 0; i < present.length; i++) if (i === 0 || present[i] !== present[i - 1]) distinct.push(present[i]);
+  const rankOf = new Map<number, number>();
+  distinct.forEach((v, i) => rankOf.set(v, i));
+  const nullRank = distinct.length;
+  const recordRank = new Uint32Array(values.length);
+  for (let r = 0; r < values.length; r++) {
+    const v = values[r];
+    recordRank[r] = v === v ? rankOf.get(v)! : nullRank;
+  }
+  return {
+    field,
+    recordRank,
+    nullRank,
+    ...groupByRank(recordRank, nullRank + 1),
+    sortValue: (row) => {
+      const v = values[row];
+      return v === v ? v : null;
+    },
+  };
+}
+
+function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): OrderColumn {
+  const dict = store.text[field];
+  const nullRank = dict.values.filter((v) => v !== null).length;
+  const recordRank = new Uint32Array(store.size);
+  for (let r = 0; r < store.size; r++) recordRank[r] = dict.rank[dict.codes[r]];
+  return {
+    field,
+    recordRank,
+    nullRank,
+    ...groupByRank(recordRank, nullRank + 1),
+    sortValue: (row) => dict.values[dict.codes[row]],
+  };
+}
+
+export class OrderColumns {
+  private readonly built = new Map<OrderField, OrderColumn>();
+
+  constructor(private readonly store: ColumnStore) {}
+
+  get(field: OrderField): OrderColumn {
+    let column = this.built.get(field);
+    if (!column) {
+      column = NUMERIC_ORDER.has(field)
+        ? numericColumn(field as NumericField, this.store.numbers[field as NumericField])
+        : textColumn(field as Extract<OrderField, TextField>, this.store);
+      this.built.set(field, column);
+    }
+    return column;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The page of an ordered result without sorting every match: walk the first key's groups in order and stop
+ * once the window is filled; only ties of the first key are ordered by the later keys. Ties of all keys
+ * break on id ascending, which is row order.
+ */
+import type { OrderColumn } from './order-columns.ts';
+
+export interface OrderKey {
+  column: OrderColumn;
+  desc: boolean;
+}
+
+/** Below this many tied rows, sort them by the later keys; above it, walk the next key's groups instead. */
+const SORT_LIMIT = 4096;
+
+export function compareRows(a: number, b: number, keys: readonly OrderKey[], from = 0): number {
+  for (let i = from; i < keys.length; i++) {
+    const { column, desc } = keys[i];
+    const ra = column.recordRank[a];
+    const rb = column.recordRank[b];
+    if (ra === rb) continue;
+    // Nulls last in both directions.
+    if (ra === column.nullRank) return 1;
+    if (rb === column.nullRank) return -1;
+    return desc ? rb - ra : ra - rb;
+  }
+  return a - b;
+}
+
+/**
+ * The first `limit` matching rows (mask[row] !== 0) in the order of `keys`. `size` is the row count.
+ */
+export function topRows(size: number, mask: Uint8Array, keys: readonly OrderKey[], limit: number): number[] {
+  const out: number[] = [];
+  if (limit <= 0) return out;
+  const [{ column, desc }] = keys;
+  const { perm, groupStart, nullRank } = column;
+  const rest = keys.slice(1);
+  const members: number[] = [];
+  for (let step = 0; step <= nullRank; step++) {
+    // Groups ascending or descending by value; the null group comes last either way.
+    const g = step === nullRank ? nullRank : desc ? nullRank - 1 - step : step;
+    members.length = 0;
+    const end = groupStart[g + 1];
+    for (let i = groupStart[g]; i < end; i++) {
+      const row = perm[i];
+      if (mask[row] !== 0) members.push(row);
+    }
+    if (members.length === 0) continue;
+    const need = limit - out.length;
+    if (rest.length === 0) {
+      // Rows inside a group are already in row (id) order.
+      for (let i = 0; i < members.length && i < need; i++) out.push(members[i]);
+    } else if (members.length <= need || members.length <= SORT_LIMIT) {
+      members.sort((a, b) => compareRows(a, b, rest));
+      for (let i = 0; i < members.length && i < need; i++) out.push(members[i]);
+    } else {
+      const tied = new Uint8Array(size);
+      for (const row of members) tied[row] = 1;
+      for (const row of topRows(size, tied, rest, need)) out.push(row);
+    }
+    if (out.length >= limit) break;
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/** Response shapes of the ceiling-rates API: the search-engine envelope, its headers, DRF-style errors. */
+import type { ApiResponse } from '../http/types.ts';
+import { json, text } from '../http/respond.ts';
+import type { CeilingRateRecord } from './record.ts';
+import { RESULT_WINDOW } from './params.ts';
+
+/** Every response carries these, errors included (the production web framework's convention). */
+export const HEADERS = { allow: 'GET, HEAD, OPTIONS', vary: 'Accept' } as const;
+
+export const respond = (status: number, body: unknown): ApiResponse => json(status, body, { ...HEADERS });
+export const detail = (status: number, message: string): ApiResponse => respond(status, { detail: message });
+export const csv = (body: string): ApiResponse =>
+  text(200, body, 'text/csv; charset=utf-8', { ...HEADERS, 'content-disposition': 'attachment; filename="pricing_results.csv"' });
+
+export interface Hit {
+  _index: 'ceilingrates';
+  _id: string;
+  _score: null;
+  _source: CeilingRateRecord | Record<string, never>;
+  sort: (number | string | null)[];
+}
+
+export interface SearchEnvelope<A> {
+  took: number;
+  timed_out: false;
+  _shards: { total: 1; successful: 1; skipped: 0; failed: 0 };
+  hits: {
+    total: { value: number; relation: 'eq' | 'gte' };
+    max_score: null;
+    hits: Hit[];
+  };
+  aggregations: A;
+}
+
+/** hits.total: the count up to the 10,000 cap, `gte` beyond it. */
+export function total(count: number): { value: number; relation: 'eq' | 'gte' } {
+  return count > RESULT_WINDOW ? { value: RESULT_WINDOW, relation: 'gte' } : { value: count, relation: 'eq' };
+}
+
+export function envelope<A>(started: number, count: number, hits: Hit[], aggregations: A): SearchEnvelope<A> {
+  return {
+    took: Math.max(0, Math.round(performance.now() - started)),
+    timed_out: false,
+    _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+    hits: { total: total(count), max_score: null, hits },
+    aggregations,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * suggest-contains (distinct values containing a text, with the other conditions applied) and suggest
+ * (up to five distinct values beginning with a text, alphabetical, over the whole dataset, as a
+ * completion suggester does).
+ */
+import type { ColumnStore, TextField } from './columns.ts';
+import type { FieldText } from './params.ts';
+import type { ValueForms } from './match.ts';
+import { termsAggregation, type TermsAggregation } from './aggregations.ts';
+import { fold } from './text.ts';
+
+export const SUGGEST_CONTAINS_SIZE = 100;
+export const SUGGEST_SIZE = 5;
+
+export function containsAggregation(store: ColumnStore, field: TextField, rows: Uint32Array): Record<string, TermsAggregation> {
+  return { [field]: termsAggregation(store.text[field], rows, SUGGEST_CONTAINS_SIZE) };
+}
+
+export interface SuggestOption {
+  text: string;
+  _index: 'ceilingrates';
+  _id: string;
+  _score: number;
+  _source: Record<string, never>;
+}
+
+export interface SuggestEntry {
+  text: string;
+  offset: number;
+  length: number;
+  options: SuggestOption[];
+}
+
+/** First row (lowest id) carrying each distinct value of a field, computed once per field. */
+export class FirstRows {
+  private readonly built = new Map<TextField, Int32Array>();
+
+  constructor(private readonly store: ColumnStore) {}
+
+  get(field: TextField): Int32Array {
+    let first = this.built.get(field);
+    if (!first) {
+      const dict = this.store.text[field];
+      first = new Int32Array(dict.values.length).fill(-1);
+      for (let r = 0; r < this.store.size; r++) if (first[dict.codes[r]] < 0) first[dict.codes[r]] = r;
+      this.built.set(field, first);
+    }
+    return first;
+  }
+}
+
+export function suggestEntry(store: ColumnStore, forms: ValueForms, firstRows: FirstRows, spec: FieldText): SuggestEntry {
+  const dict = store.text[spec.field];
+  const folded = forms.foldedValues(spec.field);
+  const prefix = fold(spec.text.trim());
+  const hits: number[] = [];
+  for (let code = 0; code < folded.length; code++) if (dict.values[code] !== null && folded[code].startsWith(prefix)) hits.push(code);
+  hits.sort((a, b) => dict.rank[a] - dict.rank[b]);
+  const first = firstRows.get(spec.field);
+  return {
+    text: spec.text,
+    offset: 0,
+    length: spec.text.length,
+    options: hits.slice(0, SUGGEST_SIZE).map((code) => ({
+      text: dict.values[code]!,
+      _index: 'ceilingrates',
+      _id: String(store.ids[first[code]]),
+      _score: 1.0,
+      _source: {},
+    })),
+  };
+}
+
+/** `{"<field>-suggestion": [entry, …]}`, one entry per suggest parameter, in request order. */
+export function suggestBody(store: ColumnStore, forms: ValueForms, firstRows: FirstRows, specs: readonly FieldText[]): Record<string, SuggestEntry[]> {
+  const body: Record<string, SuggestEntry[]> = {};
+  for (const spec of specs) (body[`${spec.field}-suggestion`] ??= []).push(suggestEntry(store, forms, firstRows, spec));
+  return body;
+}
