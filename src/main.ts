@@ -1,2 +1,16 @@
-const app = document.getElementById('app');
-if (app) app.textContent = 'Offline Gov Data API: the datasets are built; the views arrive with the app issue.';
+import { createDbClient } from './api/db-client.ts';
+import { registerPwa } from './pwa/register.ts';
+import { AppShell } from './components/app-shell/app-shell.ts';
+
+/**
+ * Bootstrap: one DB worker for the page, handed to the app shell (which provides it to every view) and
+ * to the PWA layer (which relays the service worker's API requests to it). The data load starts at once.
+ */
+const db = createDbClient();
+void db.init(new URL(`${import.meta.env.BASE_URL}data/`, location.href).href);
+
+const shell = new AppShell();
+shell.db = db;
+document.getElementById('app')!.replaceWith(shell);
+
+registerPwa({ db });

@@ -1,0 +1,73 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { baseStyles } from '../shared/styles.ts';
+import { formatBytes } from '../shared/format.ts';
+import type { LoadProgress } from '../../api/db-client.ts';
+
+const PHASES: Record<LoadProgress['phase'], string> = {
+  manifest: 'Reading the manifest',
+  download: 'Downloading',
+  verify: 'Checking',
+  decompress: 'Unpacking',
+  open: 'Opening',
+  ready: 'Ready',
+  error: 'Failed',
+};
+
+/** The data download as bytes of total, with what the worker is doing now. */
+@customElement('load-progress')
+export class LoadProgressBar extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+        background: var(--surface);
+        border-bottom: 1px solid var(--line);
+        padding: 0.5rem 1.25rem;
+      }
+      .row {
+        display: flex;
+        justify-content: space-between;
+        gap: 1rem;
+        font-size: 0.85rem;
+        margin-bottom: 0.3rem;
+      }
+      progress {
+        width: 100%;
+        height: 0.5rem;
+        appearance: none;
+        border: none;
+        border-radius: 999px;
+        overflow: hidden;
+        background: var(--line);
+      }
+      progress::-webkit-progress-bar {
+        background: var(--line);
+      }
+      progress::-webkit-progress-value {
+        background: var(--accent);
+        transition: width 0.2s;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) progress: LoadProgress | null = null;
+
+  override render() {
+    const p = this.progress;
+    if (!p) return nothing;
+    const what = p.dataset ? `${PHASES[p.phase]} ${p.dataset}` : PHASES[p.phase];
+    return html`<div class="row">
+        <span id="progress-label">Loading the data: ${what}…</span>
+        <span class="muted">${p.total ? `${formatBytes(p.loaded)} of ${formatBytes(p.total)}` : ''}</span>
+      </div>
+      <progress aria-labelledby="progress-label" max=${p.total || 1} .value=${p.total ? p.loaded : 0}></progress>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'load-progress': LoadProgressBar;
+  }
+}

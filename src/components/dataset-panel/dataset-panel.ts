@@ -1,0 +1,194 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { Task } from '@lit/task';
+import { dbContext } from '../../api/context.ts';
+import type { DatasetStatus, DbClient, DbStatus } from '../../api/db-client.ts';
+import { baseStyles } from '../shared/styles.ts';
+import { formatBytes, formatCount, formatDate } from '../shared/format.ts';
+import { saveBytes } from '../shared/save-file.ts';
+
+const TITLES: Record<string, string> = {
+  websites: 'Site Scanning websites',
+  ceilingrates: 'Ceiling rates',
+};
+
+/** Which datasets are open, from which build, how big; and the two ways to fetch them again. */
+@customElement('dataset-panel')
+export class DatasetPanel extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      .top {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        align-items: center;
+        gap: 0.5rem;
+        margin-bottom: 1rem;
+      }
+      .actions {
+        display: flex;
+        gap: 0.5rem;
+        flex-wrap: wrap;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr));
+        gap: 1rem;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: auto 1fr;
+        gap: 0.35rem 1rem;
+        margin: 0.75rem 0;
+      }
+      dt {
+        color: var(--muted);
+      }
+      dd {
+        margin: 0;
+        font-variant-numeric: tabular-nums;
+        overflow-wrap: anywhere;
+      }
+      .badge {
+        font-size: 0.8rem;
+        border-radius: 999px;
+        padding: 0.1rem 0.55rem;
+        border: 1px solid;
+      }
+      .ok {
+        color: var(--ok);
+        background: var(--ok-bg);
+      }
+      .bad {
+        color: var(--danger);
+        background: var(--danger-bg);
+      }
+      .head {
+        display: flex;
+        justify-content: space-between;
+        align-items: center;
+        gap: 0.5rem;
+      }
+      p.note {
+        margin-top: 1rem;
+        font-size: 0.9rem;
+      }
+    `,
+  ];
+
+  @consume({ context: dbContext }) db!: DbClient;
+  @state() private busy: '' | 'reload' | 'reset' = '';
+  @state() private message = '';
+  private unsubscribe: (() => void) | null = null;
+
+  private readonly status = new Task(this, {
+    task: async ([db]: [DbClient]) => db.status(),
+    args: () => [this.db] as [DbClient],
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Redraw when a load (the first one, or another tab of this panel's doing) finishes a dataset.
+    this.unsubscribe = this.db.onProgress((p) => {
+      if (p.phase === 'ready' || p.phase === 'error') void this.status.run();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+  }
+
+  private async act(kind: 'reload' | 'reset'): Promise<void> {
+    this.busy = kind;
+    this.message = '';
+    try {
+      const result: DbStatus = kind === 'reload' ? await this.db.reload() : await this.db.reset();
+      const failed = result.datasets.filter((d) => d.error);
+      this.message = failed.length
+        ? `Finished with errors: ${failed.map((d) => `${d.name}: ${d.error}`).join('; ')}`
+        : kind === 'reload'
+          ? `Checked for new data: version ${result.version ?? '—'} is loaded.`
+          : `Downloaded again: version ${result.version ?? '—'} is loaded.`;
+    } catch (error) {
+      this.message = `Failed: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      this.busy = '';
+      void this.status.run();
+    }
+  }
+
+  private async download(name: DatasetStatus['name']): Promise<void> {
+    const bytes = await this.db.exportDatabase(name);
+    saveBytes(bytes, `${name}.sqlite`, 'application/vnd.sqlite3');
+  }
+
+  private card(d: DatasetStatus) {
+    const rows = Object.entries(d.rows);
+    return html`<section class="card" aria-labelledby="ds-${d.name}" data-dataset=${d.name}>
+      <div class="head">
+        <h2 id="ds-${d.name}">${TITLES[d.name] ?? d.name}</h2>
+        ${d.loaded
+          ? html`<span class="badge ok">Loaded</span>`
+          : d.error
+            ? html`<span class="badge bad">Failed</span>`
+            : html`<span class="badge">Loading…</span>`}
+      </div>
+      ${d.error ? html`<p class="error" role="alert">${d.error}</p>` : nothing}
+      <dl>
+        <dt>Dataset</dt>
+        <dd><code>${d.name}</code></dd>
+        <dt>Version</dt>
+        <dd data-field="version">${d.version ?? '—'}</dd>
+        ${rows.length
+          ? rows.map(([table, n]) => html`<dt>Records (${table})</dt><dd data-rows=${table}>${formatCount(n)}</dd>`)
+          : html`<dt>Records</dt><dd>—</dd>`}
+        <dt>Download size</dt>
+        <dd>${d.bytes ? formatBytes(d.bytes) : '—'}</dd>
+        <dt>Database size</dt>
+        <dd>${d.rawBytes ? formatBytes(d.rawBytes) : '—'}</dd>
+        <dt>Source</dt>
+        <dd>${d.source ? `generated, ${d.source.profile} profile, seed ${d.source.seed}` : '—'}</dd>
+        <dt>File date</dt>
+        <dd>${formatDate(d.fileDate)}</dd>
+        <dt>Opened</dt>
+        <dd>${formatDate(d.loadedAt)}</dd>
+        <dt>sha256</dt>
+        <dd><code>${d.sha256 ? d.sha256.slice(0, 16) + '…' : '—'}</code></dd>
+      </dl>
+      <button type="button" ?disabled=${!d.loaded} @click=${() => this.download(d.name)}>Save as .sqlite</button>
+    </section>`;
+  }
+
+  override render() {
+    const s = this.status.value;
+    return html`<div class="top">
+        <h1 id="view-title" tabindex="-1">Datasets</h1>
+        <div class="actions">
+          <button type="button" ?disabled=${!!this.busy} @click=${() => this.act('reload')}>
+            ${this.busy === 'reload' ? 'Checking…' : 'Reload (fetch what changed)'}
+          </button>
+          <button type="button" ?disabled=${!!this.busy} @click=${() => this.act('reset')}>
+            ${this.busy === 'reset' ? 'Downloading…' : 'Reset (download everything again)'}
+          </button>
+        </div>
+      </div>
+      <p role="status" aria-live="polite">${this.message}</p>
+      ${s
+        ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
+            <div class="grid">${s.datasets.map((d) => this.card(d))}</div>`
+        : html`<p class="muted">Reading the status…</p>`}
+      <p class="note muted">
+        The data lives in this browser: every search and listing is answered from these files by the engine in a background worker,
+        with no network.
+      </p>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dataset-panel': DatasetPanel;
+  }
+}

@@ -1,0 +1,141 @@
+import { LitElement, html, svg, css, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { baseStyles } from '../shared/styles.ts';
+import { formatCount, formatPrice } from '../shared/format.ts';
+import type { HistogramBucket } from '../../api/api-types.ts';
+
+const W = 720;
+const H = 230;
+const PAD = { top: 26, right: 8, bottom: 40, left: 44 };
+
+/**
+ * Where a price falls along the bars. The buckets have variable widths and can leave gaps (a price
+ * outlier makes its own bucket), so each bar gets the same width and a price is placed inside its
+ * bucket by interpolation; prices in a gap sit on the boundary.
+ */
+export function pricePosition(buckets: readonly HistogramBucket[], value: number, barWidth: number): number {
+  for (let i = 0; i < buckets.length; i++) {
+    const b = buckets[i];
+    if (value < b.min) return i * barWidth;
+    if (value <= b.max) return (i + (b.max > b.min ? (value - b.min) / (b.max - b.min) : 0.5)) * barWidth;
+  }
+  return buckets.length * barWidth;
+}
+
+/** The price histogram from `wage_histogram`, with the median and the mean ± 1 standard deviation marked. */
+@customElement('price-histogram')
+export class PriceHistogram extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      svg {
+        width: 100%;
+        height: auto;
+        display: block;
+      }
+      .bar {
+        fill: var(--accent);
+      }
+      .bar:hover {
+        fill: var(--accent-dark);
+      }
+      .axis {
+        fill: var(--muted);
+        font-size: 11px;
+      }
+      .median {
+        stroke: var(--warm);
+        stroke-width: 2.5;
+      }
+      .sd {
+        fill: var(--warm);
+        opacity: 0.13;
+      }
+      .sd-edge {
+        stroke: var(--warm);
+        stroke-dasharray: 4 3;
+        stroke-width: 1.5;
+      }
+      .label {
+        font-size: 11px;
+        fill: var(--ink);
+        font-weight: 600;
+      }
+      .legend {
+        display: flex;
+        gap: 1rem;
+        flex-wrap: wrap;
+        font-size: 0.85rem;
+        margin-top: 0.25rem;
+      }
+      .swatch {
+        display: inline-block;
+        width: 0.9rem;
+        height: 0.6rem;
+        margin-right: 0.3rem;
+        vertical-align: middle;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) buckets: HistogramBucket[] = [];
+  @property({ type: Number }) median: number | null = null;
+  @property({ type: Number }) mean: number | null = null;
+  @property({ type: Number }) std: number | null = null;
+
+  override render() {
+    const buckets = this.buckets;
+    if (!buckets.length) return html`<p class="muted">No prices to chart.</p>`;
+    const plotW = W - PAD.left - PAD.right;
+    const plotH = H - PAD.top - PAD.bottom;
+    const bw = plotW / buckets.length;
+    const top = Math.max(...buckets.map((b) => b.doc_count), 1);
+    const y = (n: number) => PAD.top + plotH - (n / top) * plotH;
+    const x = (v: number) => PAD.left + pricePosition(buckets, v, bw);
+    const { median, mean, std } = this;
+    const sdLo = mean !== null && std !== null ? x(mean - std) : null;
+    const sdHi = mean !== null && std !== null ? x(mean + std) : null;
+    const desc = buckets.map((b) => `${formatPrice(b.min)} to ${formatPrice(b.max)}: ${formatCount(b.doc_count)}`).join('; ');
+    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="h-title h-desc">
+        <title id="h-title">Price histogram</title>
+        <desc id="h-desc">
+          Number of rates per price range: ${desc}. Median ${formatPrice(median)}; mean ${formatPrice(mean)}, standard deviation
+          ${formatPrice(std)}.
+        </desc>
+        ${sdLo !== null && sdHi !== null
+          ? svg`<rect class="sd" x=${sdLo} y=${PAD.top} width=${Math.max(sdHi - sdLo, 1)} height=${plotH}></rect>
+              <line class="sd-edge" x1=${sdLo} x2=${sdLo} y1=${PAD.top} y2=${PAD.top + plotH}></line>
+              <line class="sd-edge" x1=${sdHi} x2=${sdHi} y1=${PAD.top} y2=${PAD.top + plotH}></line>`
+          : nothing}
+        ${svg`<text class="axis" x=${PAD.left - 6} y=${PAD.top + 4} text-anchor="end">${formatCount(top)}</text>
+          <text class="axis" x=${PAD.left - 6} y=${PAD.top + plotH} text-anchor="end">0</text>`}
+        ${buckets.map((b, i) => {
+          const bx = PAD.left + i * bw;
+          return svg`<rect class="bar" x=${bx + 2} y=${y(b.doc_count)} width=${Math.max(bw - 4, 1)} height=${PAD.top + plotH - y(b.doc_count)}>
+              <title>${formatPrice(b.min)} – ${formatPrice(b.max)}: ${formatCount(b.doc_count)} rates</title>
+            </rect>
+            <text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 15} text-anchor="middle">${shortPrice(b.min)}</text>
+            <text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 29} text-anchor="middle">–${shortPrice(b.max)}</text>`;
+        })}
+        ${median !== null
+          ? svg`<line class="median" x1=${x(median)} x2=${x(median)} y1=${PAD.top - 6} y2=${PAD.top + plotH}></line>
+              <text class="label" x=${x(median)} y=${PAD.top - 10} text-anchor="middle">median ${shortPrice(median)}</text>`
+          : nothing}
+      </svg>
+      <div class="legend" aria-hidden="true">
+        <span><span class="swatch" style="background: var(--accent)"></span>Rates per price range</span>
+        <span><span class="swatch" style="background: var(--warm)"></span>Median</span>
+        <span><span class="swatch" style="background: var(--warm); opacity: 0.3"></span>Mean ± 1 std. dev.</span>
+      </div>`;
+  }
+}
+
+function shortPrice(v: number): string {
+  return v >= 1000 ? `$${(v / 1000).toFixed(v >= 10_000 ? 0 : 1)}k` : `$${Math.round(v)}`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'price-histogram': PriceHistogram;
+  }
+}

@@ -1,0 +1,296 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { Task } from '@lit/task';
+import { dbContext } from '../../api/context.ts';
+import type { DbClient } from '../../api/db-client.ts';
+import { errorText, type RatesResponse } from '../../api/api-types.ts';
+import { baseStyles } from '../shared/styles.ts';
+import { formatCount, formatPrice } from '../shared/format.ts';
+import { navigate } from '../../state/route.ts';
+import {
+  lastPage,
+  PAGE_SIZES,
+  parseRatesQuery,
+  ratesApiUrl,
+  ratesParams,
+  type RatesQuery,
+} from '../../state/rates-query.ts';
+import { saveBytes } from '../shared/save-file.ts';
+import '../shared/page-nav.ts';
+import './rates-search.ts';
+import './rates-filters.ts';
+import './rates-table.ts';
+import './rates-figures.ts';
+import type { PageChangeEvent } from '../shared/page-nav.ts';
+import type { RatesSearchEvent } from './rates-search.ts';
+import type { FiltersChangeEvent } from './rates-filters.ts';
+import type { ExcludeRowEvent, OrderingChangeEvent } from './rates-table.ts';
+
+/**
+ * The everyday price-analysis page. Its state is the API query in the URL hash; each change becomes a
+ * new history entry and one request to the engine (through the DB worker) for hits and figures together.
+ */
+@customElement('rates-view')
+export class RatesView extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      .top {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        align-items: baseline;
+        gap: 0.5rem;
+        margin-bottom: 0.75rem;
+      }
+      .api {
+        font-size: 0.8rem;
+        max-width: 100%;
+      }
+      .layout {
+        display: grid;
+        grid-template-columns: 250px minmax(0, 1fr);
+        gap: 1rem;
+        align-items: start;
+        margin-top: 1rem;
+      }
+      aside {
+        position: sticky;
+        top: 0.5rem;
+      }
+      .filter-toggle {
+        display: none;
+      }
+      .results {
+        display: grid;
+        gap: 0.75rem;
+        min-width: 0;
+      }
+      .status {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        justify-content: space-between;
+        align-items: center;
+      }
+      .excluded {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4rem;
+        align-items: center;
+        background: var(--note-bg);
+        border: 1px solid var(--note-line);
+        border-radius: 8px;
+        padding: 0.4rem 0.6rem;
+        font-size: 0.9rem;
+      }
+      .excluded .chip button {
+        all: unset;
+        cursor: pointer;
+        padding: 0 0.2rem;
+      }
+      .excluded .chip button:focus-visible {
+        outline: 2px solid var(--focus);
+      }
+      .pending {
+        opacity: 0.65;
+        transition: opacity 0.15s 0.1s;
+      }
+      @media (max-width: 900px) {
+        .layout {
+          grid-template-columns: 1fr;
+        }
+        aside {
+          position: static;
+        }
+        .filter-toggle {
+          display: inline-block;
+        }
+        aside.collapsed rates-filters {
+          display: none;
+        }
+      }
+    `,
+  ];
+
+  @consume({ context: dbContext }) db!: DbClient;
+  @property({ attribute: false }) params = new URLSearchParams();
+  @state() private filtersOpen = false;
+  @state() private exporting = false;
+  @state() private exportError = '';
+
+  private query: RatesQuery = parseRatesQuery(new URLSearchParams());
+  /** Labels for excluded ids, so the restore list says what it restores (ids alone mean nothing). */
+  private readonly excludedLabels = new Map<string, string>();
+  private focusAfterExclude: number | null = null;
+
+  private readonly results = new Task(this, {
+    task: async ([url]: [string]) => {
+      const r = await this.db.getJson<RatesResponse>(url);
+      if (r.status !== 200) throw new Error(errorText(r.status, r.body));
+      return { url, body: r.body };
+    },
+    args: () => [ratesApiUrl(this.query)] as [string],
+  });
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('params')) this.query = parseRatesQuery(this.params);
+  }
+
+  override updated(): void {
+    const rendered = this.results.value?.url ?? '';
+    if (this.getAttribute('data-rendered-url') !== rendered) {
+      this.setAttribute('data-rendered-url', rendered);
+      if (this.focusAfterExclude !== null) {
+        const buttons = this.renderRoot.querySelector('rates-table')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.exclude');
+        const target = buttons?.[Math.min(this.focusAfterExclude, buttons.length - 1)];
+        (target ?? this.renderRoot.querySelector<HTMLElement>('#restore-all'))?.focus();
+        this.focusAfterExclude = null;
+      }
+    }
+  }
+
+  private go(patch: Partial<RatesQuery>): void {
+    navigate({ view: 'rates', query: ratesParams({ ...this.query, ...patch }) });
+  }
+
+  private onSearch(e: RatesSearchEvent): void {
+    this.go({ keyword: e.keyword, search: e.search, page: 1 });
+  }
+
+  private onFilters(e: FiltersChangeEvent): void {
+    this.go({ ...e.patch, page: 1 });
+  }
+
+  private onOrdering(e: OrderingChangeEvent): void {
+    this.go({ ordering: e.ordering, page: 1 });
+  }
+
+  private onPage(e: PageChangeEvent): void {
+    this.go({ page: e.page, pageSize: e.pageSize });
+  }
+
+  private onExclude(e: ExcludeRowEvent): void {
+    const hit = this.results.value?.body.hits.hits.find((h) => h._id === e.id);
+    if (hit) {
+      this.excludedLabels.set(e.id, `${hit._source.labor_category} · ${hit._source.vendor_name} · ${formatPrice(hit._source.current_price)}`);
+      this.focusAfterExclude = this.results.value!.body.hits.hits.indexOf(hit);
+    }
+    this.go({ exclude: [...this.query.exclude, e.id] });
+  }
+
+  private restore(ids: string[]): void {
+    this.go({ exclude: this.query.exclude.filter((id) => !ids.includes(id)) });
+  }
+
+  private async exportCsv(): Promise<void> {
+    this.exporting = true;
+    this.exportError = '';
+    try {
+      const response = await this.db.getBinary(ratesApiUrl({ ...this.query, page: 1 }, { export: 'y' }));
+      if (response.status !== 200) throw new Error(`the export answered HTTP ${response.status}`);
+      const stamp = new Date().toISOString().slice(0, 10);
+      saveBytes(response.body, `ceiling-rates-${stamp}.csv`, response.headers['content-type'] ?? 'text/csv');
+    } catch (error) {
+      this.exportError = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      this.exporting = false;
+    }
+  }
+
+  private excludedBar() {
+    const ids = this.query.exclude;
+    if (!ids.length) return nothing;
+    return html`<div class="excluded" role="region" aria-label="Excluded rows">
+      <span><strong>${ids.length}</strong> excluded ${ids.length === 1 ? 'row' : 'rows'}:</span>
+      ${ids.map(
+        (id) => html`<span class="chip"
+          >${this.excludedLabels.get(id) ?? `record ${id}`}
+          <button type="button" aria-label="Restore ${this.excludedLabels.get(id) ?? `record ${id}`}" @click=${() => this.restore([id])}>
+            ×
+          </button></span
+        >`,
+      )}
+      <button type="button" id="restore-all" @click=${() => this.restore(ids)}>Restore all</button>
+    </div>`;
+  }
+
+  private body(data: RatesResponse | undefined, pending: boolean) {
+    const q = this.query;
+    const total = data?.hits.total.value ?? 0;
+    const count = data?.aggregations.wage_stats.count ?? 0;
+    const pages = lastPage(total, q.pageSize);
+    return html`<div class="results ${pending ? 'pending' : ''}">
+      <rates-figures .data=${data ?? null}></rates-figures>
+      ${this.excludedBar()}
+      <div class="status">
+        <p role="status" aria-live="polite" id="result-status">
+          ${data
+            ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate matches' : 'rates match'}${total < count
+                  ? html` <span class="muted">(the first ${formatCount(total)} can be paged)</span>`
+                  : nothing}`
+            : 'Searching…'}
+        </p>
+        <button type="button" @click=${this.exportCsv} ?disabled=${this.exporting || !data}>
+          ${this.exporting ? 'Exporting…' : 'Export CSV'}
+        </button>
+      </div>
+      ${this.exportError ? html`<p class="error" role="alert">${this.exportError}</p>` : nothing}
+      <rates-table
+        .hits=${data?.hits.hits ?? []}
+        .ordering=${q.ordering}
+        ?busy=${pending}
+        @ordering-change=${this.onOrdering}
+        @exclude-row=${this.onExclude}
+      ></rates-table>
+      <page-nav
+        label="Result pages"
+        .page=${q.page}
+        .pages=${pages}
+        .pageSize=${q.pageSize}
+        .sizes=${PAGE_SIZES}
+        @page-change=${this.onPage}
+      ></page-nav>
+    </div>`;
+  }
+
+  override render() {
+    const url = ratesApiUrl(this.query);
+    const task = this.results;
+    const data = task.value?.body;
+    return html`<div class="top">
+        <h1 id="view-title" tabindex="-1">Ceiling rates</h1>
+        <code class="api muted" title="The API request behind this view">GET ${url}</code>
+      </div>
+      <rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>
+      <div class="layout">
+        <aside class=${this.filtersOpen ? '' : 'collapsed'} aria-label="Filter panel">
+          <button
+            type="button"
+            class="filter-toggle"
+            aria-expanded=${this.filtersOpen ? 'true' : 'false'}
+            @click=${() => (this.filtersOpen = !this.filtersOpen)}
+          >
+            ${this.filtersOpen ? 'Hide filters' : 'Show filters'}
+          </button>
+          <rates-filters class="card" .query=${this.query} @filters-change=${this.onFilters}></rates-filters>
+        </aside>
+        <div>
+          ${task.render({
+            initial: () => html`<p class="muted">Loading…</p>`,
+            pending: () => (data ? this.body(data, true) : html`<p class="muted" role="status">Loading the rates…</p>`),
+            complete: (value) => this.body(value.body, false),
+            error: (error) => html`<p class="error" role="alert">${error instanceof Error ? error.message : String(error)}</p>
+              ${data ? this.body(data, false) : nothing}`,
+          })}
+        </div>
+      </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rates-view': RatesView;
+  }
+}

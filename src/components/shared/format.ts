@@ -1,0 +1,23 @@
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatCount(n: number | null | undefined): string {
+  return n === null || n === undefined ? '—' : integer.format(n);
+}
+
+/** Hourly prices: the API does not name a currency, but the data are US contracts in dollars. */
+export function formatPrice(n: number | null | undefined): string {
+  return n === null || n === undefined || Number.isNaN(n) ? '—' : money.format(n);
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

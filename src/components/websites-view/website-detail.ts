@@ -1,0 +1,169 @@
+import { LitElement, html, css, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { Task } from '@lit/task';
+import { dbContext } from '../../api/context.ts';
+import type { DbClient } from '../../api/db-client.ts';
+import { errorText, type WebsiteRecord } from '../../api/api-types.ts';
+import { baseStyles } from '../shared/styles.ts';
+import { lastListHash, websiteApiUrl } from '../../state/websites-query.ts';
+
+/** Fields that hold a bare host name: shown as a link to the site. */
+const HOST_FIELDS = new Set(['target_url', 'final_url_website']);
+
+function isUrl(value: string): boolean {
+  return /^https?:\/\/\S+$/i.test(value);
+}
+
+function label(field: string): string {
+  return field
+    .replace(/^ds_/, 'design system ')
+    .replace(/_/g, ' ')
+    .replace(/\bdap\b/gi, 'DAP')
+    .replace(/\burl\b/gi, 'URL')
+    .replace(/MIMEType/, 'MIME type')
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+function renderValue(field: string, value: unknown): TemplateResult | string {
+  if (value === null || value === undefined) return html`<span class="muted">not reported</span>`;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) {
+    if (!value.length) return html`<span class="muted">none</span>`;
+    return html`<ul class="chips">
+      ${value.map((v) => html`<li class="chip">${typeof v === 'string' && isUrl(v) ? html`<a href=${v} rel="noopener noreferrer" target="_blank">${v}</a>` : String(v)}</li>`)}
+    </ul>`;
+  }
+  if (typeof value === 'object') {
+    return html`<dl class="nested">
+      ${Object.entries(value as Record<string, unknown>).map(([k, v]) => html`<dt>${k}</dt><dd>${renderValue(k, v)}</dd>`)}
+    </dl>`;
+  }
+  const text = String(value);
+  if (isUrl(text)) return html`<a href=${text} rel="noopener noreferrer" target="_blank">${text}</a>`;
+  if (HOST_FIELDS.has(field) && /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(text)) {
+    return html`<a href="https://${text}" rel="noopener noreferrer" target="_blank">${text}</a>`;
+  }
+  return text;
+}
+
+/** One website scan record with every field the API returns, in the API's order. */
+@customElement('website-detail')
+export class WebsiteDetail extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      nav {
+        margin-bottom: 0.75rem;
+      }
+      .top {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        align-items: baseline;
+        gap: 0.5rem;
+        margin-bottom: 0.75rem;
+      }
+      h1 {
+        overflow-wrap: anywhere;
+      }
+      .api {
+        font-size: 0.8rem;
+      }
+      dl.fields {
+        display: grid;
+        grid-template-columns: minmax(12rem, 18rem) minmax(0, 1fr);
+        margin: 0;
+      }
+      dl.fields > dt,
+      dl.fields > dd {
+        padding: 0.45rem 0.6rem;
+        border-bottom: 1px solid var(--line);
+        margin: 0;
+      }
+      dl.fields > dt {
+        font-weight: 600;
+      }
+      dl.fields > dt code {
+        display: block;
+        font-weight: 400;
+        color: var(--muted);
+      }
+      dl.fields > dd {
+        overflow-wrap: anywhere;
+      }
+      ul.chips {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.3rem;
+        list-style: none;
+        margin: 0;
+        padding: 0;
+      }
+      dl.nested {
+        display: grid;
+        grid-template-columns: auto 1fr;
+        gap: 0.15rem 0.75rem;
+        margin: 0;
+      }
+      dl.nested dt {
+        color: var(--muted);
+      }
+      dl.nested dd {
+        margin: 0;
+      }
+      @media (max-width: 600px) {
+        dl.fields {
+          grid-template-columns: 1fr;
+        }
+        dl.fields > dt {
+          border-bottom: none;
+          padding-bottom: 0;
+        }
+      }
+    `,
+  ];
+
+  @consume({ context: dbContext }) db!: DbClient;
+  @property() url = '';
+
+  private readonly record = new Task(this, {
+    task: async ([url]: [string]) => {
+      const r = await this.db.getJson<WebsiteRecord>(websiteApiUrl(url));
+      if (r.status === 404) return null;
+      if (r.status !== 200) throw new Error(errorText(r.status, r.body));
+      return r.body;
+    },
+    args: () => [this.url] as [string],
+  });
+
+  override render() {
+    return html`<nav aria-label="Breadcrumb"><a href=${lastListHash()}>← All websites</a></nav>
+      <div class="top">
+        <h1 id="view-title" tabindex="-1">${this.url}</h1>
+        <code class="api muted">GET ${websiteApiUrl(this.url)}</code>
+      </div>
+      ${this.record.render({
+        pending: () => html`<p class="muted" role="status">Loading…</p>`,
+        error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
+        complete: (record) =>
+          record
+            ? html`<div class="card">
+                <dl class="fields" id="website-fields">
+                  ${Object.entries(record).map(
+                    ([field, value]) => html`<dt>${label(field)}<code>${field}</code></dt>
+                      <dd data-field=${field}>${renderValue(field, value)}</dd>`,
+                  )}
+                </dl>
+              </div>`
+            : html`<p class="error" role="alert">No website found for ${this.url}.</p>`,
+      })}
+`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'website-detail': WebsiteDetail;
+  }
+}

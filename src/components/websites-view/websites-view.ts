@@ -1,0 +1,234 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { Task } from '@lit/task';
+import { dbContext } from '../../api/context.ts';
+import type { DbClient } from '../../api/db-client.ts';
+import { errorText, type AnalysisResponse, type WebsitesResponse } from '../../api/api-types.ts';
+import { baseStyles } from '../shared/styles.ts';
+import { formatCount, formatDate } from '../shared/format.ts';
+import { formatRoute, navigate } from '../../state/route.ts';
+import {
+  analysisApiUrl,
+  LIMITS,
+  parseWebsitesQuery,
+  rememberListHash,
+  websitesApiUrl,
+  websitesParams,
+  type WebsitesQuery,
+} from '../../state/websites-query.ts';
+import '../shared/page-nav.ts';
+import './websites-filters.ts';
+import type { PageChangeEvent } from '../shared/page-nav.ts';
+import type { WebsiteFiltersChangeEvent } from './websites-filters.ts';
+
+async function getOk<T>(db: DbClient, url: string): Promise<T> {
+  const r = await db.getJson<T>(url);
+  if (r.status !== 200) throw new Error(errorText(r.status, r.body));
+  return r.body;
+}
+
+/** The Site Scanning listing: filters, `/analysis` figures for them, and the paged table. */
+@customElement('websites-view')
+export class WebsitesView extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      .top {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        align-items: baseline;
+        gap: 0.5rem;
+        margin-bottom: 0.75rem;
+      }
+      .api {
+        font-size: 0.8rem;
+      }
+      .stats {
+        display: grid;
+        grid-template-columns: repeat(3, minmax(0, 1fr));
+        gap: 0.5rem;
+        margin: 0.75rem 0;
+      }
+      .stat {
+        background: var(--surface);
+        border: 1px solid var(--line);
+        border-radius: 10px;
+        padding: 0.55rem 0.75rem;
+      }
+      .stat dt {
+        font-size: 0.78rem;
+        color: var(--muted);
+        text-transform: uppercase;
+        letter-spacing: 0.03em;
+      }
+      .stat dd {
+        margin: 0.15rem 0 0;
+        font-size: 1.3rem;
+        font-weight: 650;
+        font-variant-numeric: tabular-nums;
+      }
+      .table-wrap {
+        margin-bottom: 0.75rem;
+      }
+      td.url {
+        font-weight: 500;
+        overflow-wrap: anywhere;
+        min-width: 10rem;
+      }
+      td.final {
+        overflow-wrap: anywhere;
+        max-width: 18rem;
+      }
+      .status-ok {
+        background: var(--ok-bg);
+        border-color: var(--ok);
+      }
+      .status-fail {
+        background: var(--danger-bg);
+        border-color: var(--danger);
+      }
+      tbody tr:nth-child(even) td {
+        background: var(--surface-2);
+      }
+      .pending {
+        opacity: 0.65;
+      }
+    `,
+  ];
+
+  @consume({ context: dbContext }) db!: DbClient;
+  @property({ attribute: false }) params = new URLSearchParams();
+  private query: WebsitesQuery = parseWebsitesQuery(new URLSearchParams());
+
+  private readonly owners = new Task(this, {
+    task: async ([db]: [DbClient]) => db.websiteOwners(),
+    args: () => [this.db] as [DbClient],
+  });
+
+  private readonly list = new Task(this, {
+    task: async ([url]: [string]) => ({ url, body: await getOk<WebsitesResponse>(this.db, url) }),
+    args: () => [websitesApiUrl(this.query)] as [string],
+  });
+
+  private readonly analysis = new Task(this, {
+    task: async ([url]: [string]) => getOk<AnalysisResponse>(this.db, url),
+    args: () => [analysisApiUrl(this.query)] as [string],
+  });
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('params')) {
+      this.query = parseWebsitesQuery(this.params);
+      rememberListHash(formatRoute({ view: 'websites', query: websitesParams(this.query) }));
+    }
+  }
+
+  override updated(): void {
+    const rendered = this.list.value?.url ?? '';
+    if (this.getAttribute('data-rendered-url') !== rendered) this.setAttribute('data-rendered-url', rendered);
+  }
+
+  private go(q: WebsitesQuery): void {
+    navigate({ view: 'websites', query: websitesParams(q) });
+  }
+
+  private figures() {
+    const a = this.analysis.value;
+    return html`<dl class="stats" aria-label="Analysis of the matching websites">
+      <div class="stat"><dt>Websites</dt><dd data-figure="total">${formatCount(a?.total)}</dd></div>
+      <div class="stat"><dt>Final base domains</dt><dd data-figure="domains">${formatCount(a?.totalFinalUrlBaseDomains)}</dd></div>
+      <div class="stat"><dt>Agencies</dt><dd data-figure="agencies">${formatCount(a?.totalAgencies)}</dd></div>
+    </dl>`;
+  }
+
+  private table(data: WebsitesResponse, pending: boolean) {
+    const q = this.query;
+    const m = data.meta;
+    return html`<div class=${pending ? 'pending' : ''}>
+      <p role="status" aria-live="polite">
+        <strong>${formatCount(m.totalItems)}</strong> ${m.totalItems === 1 ? 'website matches' : 'websites match'}
+      </p>
+      <div class="table-wrap" aria-busy=${pending ? 'true' : 'false'}>
+        <table id="websites-table">
+          <caption class="visually-hidden">Websites matching the filters</caption>
+          <thead>
+            <tr>
+              <th scope="col">Target URL</th>
+              <th scope="col">Agency</th>
+              <th scope="col">Bureau</th>
+              <th scope="col">Scan status</th>
+              <th scope="col">Final URL</th>
+              <th scope="col">Live</th>
+              <th scope="col" class="num">HTTP</th>
+              <th scope="col">DAP</th>
+              <th scope="col">Scanned</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${data.items.map(
+              (w) => html`<tr>
+                <td class="url"><a href=${formatRoute({ view: 'website', url: w.target_url })}>${w.target_url}</a></td>
+                <td>${w.target_url_agency_owner ?? '—'}</td>
+                <td>${w.target_url_bureau_owner ?? '—'}</td>
+                <td><span class="chip ${w.scan_status === 'completed' ? 'status-ok' : 'status-fail'}">${w.scan_status}</span></td>
+                <td class="final">${w.final_url ?? '—'}</td>
+                <td>${yesNo(w.final_url_live)}</td>
+                <td class="num">${w.final_url_status_code ?? '—'}</td>
+                <td>${yesNo(w.dap_detected_final_url)}</td>
+                <td>${w.scan_date ? formatDate(w.scan_date) : '—'}</td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+        ${data.items.length ? nothing : html`<p class="muted" style="padding:1.5rem;text-align:center">No websites match.</p>`}
+      </div>
+      <page-nav
+        label="Website pages"
+        .page=${q.page}
+        .pages=${Math.max(1, m.totalPages)}
+        .pageSize=${q.limit}
+        .sizes=${LIMITS}
+        @page-change=${(e: PageChangeEvent) => this.go({ ...q, page: e.page, limit: e.pageSize })}
+      ></page-nav>
+    </div>`;
+  }
+
+  override render() {
+    const q = this.query;
+    const last = this.list.value?.body;
+    return html`<div class="top">
+        <h1 id="view-title" tabindex="-1">Websites</h1>
+        <code class="api muted" title="The API request behind this view">GET ${websitesApiUrl(q)}</code>
+      </div>
+      <div class="card">
+        <websites-filters
+          .query=${q}
+          .owners=${this.owners.value ?? []}
+          @website-filters-change=${(e: WebsiteFiltersChangeEvent) => this.go({ ...q, filters: e.filters, page: 1 })}
+        ></websites-filters>
+      </div>
+      ${this.analysis.render({
+        // A bad filter is reported once, by the listing below.
+        error: () => this.figures(),
+        pending: () => this.figures(),
+        complete: () => this.figures(),
+      })}
+      ${this.list.render({
+        initial: () => html`<p class="muted">Loading…</p>`,
+        pending: () => (last ? this.table(last, true) : html`<p class="muted" role="status">Loading the websites…</p>`),
+        complete: (v) => this.table(v.body, false),
+        error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
+      })}`;
+  }
+}
+
+function yesNo(v: boolean | null | undefined): string {
+  return v === null || v === undefined ? '—' : v ? 'Yes' : 'No';
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'websites-view': WebsitesView;
+  }
+}

@@ -1,0 +1,195 @@
+import { formatQuery } from './route.ts';
+
+/** The ceiling-rates endpoint, as a prototype would call it. */
+export const RATES_PATH = '/api/v3/search/ceilingrates/';
+
+export type SearchField = 'labor_category' | 'vendor_name' | 'idv_piid';
+export const SEARCH_FIELDS: readonly SearchField[] = ['labor_category', 'vendor_name', 'idv_piid'];
+
+export type SortField =
+  | 'current_price'
+  | 'next_year_price'
+  | 'second_year_price'
+  | 'labor_category'
+  | 'vendor_name'
+  | 'idv_piid'
+  | 'education_level'
+  | 'min_years_experience'
+  | 'schedule'
+  | 'business_size';
+
+export interface Ordering {
+  field: SortField;
+  dir: 'asc' | 'desc';
+}
+
+export const EDUCATION_LEVELS = ['HS', 'AA', 'BA', 'MA', 'PHD', 'NONE', 'OTHER'] as const;
+export const PAGE_SIZES = [25, 50, 100, 200, 300] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+/** The service's result window: page × page_size may not pass it. */
+export const RESULT_WINDOW = 10_000;
+
+export type Range = [number | null, number | null];
+
+/** Everything the rates view shows, parsed from (and written back to) the API query itself. */
+export interface RatesQuery {
+  keyword: string;
+  /** An exact-value search picked from the suggestions. */
+  search: { field: SearchField; text: string } | null;
+  education: string[];
+  experience: Range;
+  price: Range;
+  businessSize: string;
+  site: string;
+  clearance: string;
+  sin: string;
+  category: string;
+  ordering: Ordering[];
+  page: number;
+  pageSize: number;
+  exclude: string[];
+}
+
+export function emptyRatesQuery(): RatesQuery {
+  return {
+    keyword: '',
+    search: null,
+    education: [],
+    experience: [null, null],
+    price: [null, null],
+    businessSize: '',
+    site: '',
+    clearance: '',
+    sin: '',
+    category: '',
+    ordering: [],
+    page: 1,
+    pageSize: DEFAULT_PAGE_SIZE,
+    exclude: [],
+  };
+}
+
+function parseRange(text: string): Range {
+  const [a, b] = text.split(',');
+  const num = (s: string | undefined) => (s === undefined || s.trim() === '' || !Number.isFinite(Number(s)) ? null : Number(s));
+  return [num(a), num(b)];
+}
+
+function positiveInt(text: string | null, fallback: number): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+export function parseRatesQuery(params: URLSearchParams): RatesQuery {
+  const q = emptyRatesQuery();
+  q.keyword = params.get('keyword') ?? '';
+  const search = params.get('search');
+  if (search) {
+    const at = search.indexOf(':');
+    const field = search.slice(0, at) as SearchField;
+    if (at > 0 && SEARCH_FIELDS.includes(field)) q.search = { field, text: search.slice(at + 1) };
+  }
+  for (const filter of params.getAll('filter')) {
+    const at = filter.indexOf(':');
+    if (at < 1) continue;
+    const name = filter.slice(0, at);
+    const value = filter.slice(at + 1);
+    switch (name) {
+      case 'education_level':
+        q.education = value.split('|').filter(Boolean);
+        break;
+      case 'experience_range':
+        q.experience = parseRange(value);
+        break;
+      case 'price_range':
+        q.price = parseRange(value);
+        break;
+      case 'business_size':
+        q.businessSize = value;
+        break;
+      case 'site':
+        q.site = value;
+        break;
+      case 'security_clearance':
+        q.clearance = value;
+        break;
+      case 'sin':
+        q.sin = value;
+        break;
+      case 'category':
+        q.category = value;
+        break;
+    }
+  }
+  const sorts = params.getAll('sort');
+  q.ordering = params.getAll('ordering').map((field, i) => ({
+    field: field as SortField,
+    dir: sorts[i] === 'desc' ? 'desc' : 'asc',
+  }));
+  q.page = positiveInt(params.get('page'), 1);
+  q.pageSize = positiveInt(params.get('page_size'), DEFAULT_PAGE_SIZE);
+  q.exclude = (params.get('exclude') ?? '').split('|').filter(Boolean);
+  return q;
+}
+
+/** An open-ended range still has to be sent as two numbers. */
+function rangeText(range: Range, low: number, high: number): string | null {
+  if (range[0] === null && range[1] === null) return null;
+  return `${range[0] ?? low},${range[1] ?? high}`;
+}
+
+/** The API parameters for a query, in a stable order. */
+export function ratesParams(q: RatesQuery): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.search) p.append('search', `${q.search.field}:${q.search.text}`);
+  if (q.keyword.trim()) p.append('keyword', q.keyword.trim());
+  if (q.education.length) p.append('filter', `education_level:${q.education.join('|')}`);
+  const exp = rangeText(q.experience, 0, 99);
+  if (exp) p.append('filter', `experience_range:${exp}`);
+  const price = rangeText(q.price, 0, 100_000);
+  if (price) p.append('filter', `price_range:${price}`);
+  if (q.businessSize) p.append('filter', `business_size:${q.businessSize}`);
+  if (q.site) p.append('filter', `site:${q.site}`);
+  if (q.clearance) p.append('filter', `security_clearance:${q.clearance}`);
+  if (q.sin.trim()) p.append('filter', `sin:${q.sin.trim()}`);
+  if (q.category.trim()) p.append('filter', `category:${q.category.trim()}`);
+  for (const o of q.ordering) {
+    p.append('ordering', o.field);
+    p.append('sort', o.dir);
+  }
+  if (q.page !== 1) p.append('page', String(q.page));
+  if (q.pageSize !== DEFAULT_PAGE_SIZE) p.append('page_size', String(q.pageSize));
+  if (q.exclude.length) p.append('exclude', q.exclude.join('|'));
+  return p;
+}
+
+/** The API URL the view asks for. The page size is always sent: the view's default differs from the API's. */
+export function ratesApiUrl(q: RatesQuery, extra: Record<string, string> = {}): string {
+  const p = ratesParams(q);
+  if (!p.has('page_size')) p.append('page_size', String(q.pageSize));
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  return `${RATES_PATH}?${formatQuery(p)}`;
+}
+
+/** The same filters and search, for a suggestion or an export: no paging or ordering. */
+export function ratesFilterOnly(q: RatesQuery): RatesQuery {
+  return { ...q, ordering: [], page: 1, pageSize: DEFAULT_PAGE_SIZE };
+}
+
+/** Clicking a column: sort by it alone, or flip it when it already is the only key; with `add`, it joins (or flips within) the keys. */
+export function toggleOrdering(current: Ordering[], field: SortField, add: boolean): Ordering[] {
+  const at = current.findIndex((o) => o.field === field);
+  const flipped = (o: Ordering): Ordering => ({ field: o.field, dir: o.dir === 'asc' ? 'desc' : 'asc' });
+  if (add) {
+    if (at === -1) return [...current, { field, dir: 'asc' }];
+    return current.map((o, i) => (i === at ? flipped(o) : o));
+  }
+  if (at !== -1 && current.length === 1) return [flipped(current[0])];
+  if (at === -1 && current.length === 0 && field === 'current_price') return [{ field, dir: 'desc' }];
+  return [{ field, dir: 'asc' }];
+}
+
+/** The last page that the result window allows. */
+export function lastPage(total: number, pageSize: number): number {
+  return Math.max(1, Math.min(Math.ceil(total / pageSize), Math.floor(RESULT_WINDOW / pageSize)));
+}

@@ -1,0 +1,108 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/**
+ * The app's views live in the URL hash (`#/rates?…`, `#/websites?…`, `#/websites/<url>`, `#/datasets`,
+ * `#/console`), so a view can be bookmarked and shared, and the hash never reaches a server or
+ * collides with an API path. The query part of the rates and websites routes is the API's own query.
+ */
+export type Route =
+  | { view: 'rates'; query: URLSearchParams }
+  | { view: 'websites'; query: URLSearchParams }
+  | { view: 'website'; url: string }
+  | { view: 'datasets' }
+  | { view: 'console'; query: URLSearchParams }
+  | { view: 'not-found'; hash: string };
+
+export type ViewName = Route['view'];
+
+export function parseHash(hash: string): Route {
+  const raw = hash.replace(/^#/, '');
+  if (raw === '' || raw === '/') return { view: 'rates', query: new URLSearchParams() };
+  const q = raw.indexOf('?');
+  const path = q === -1 ? raw : raw.slice(0, q);
+  const query = new URLSearchParams(q === -1 ? '' : raw.slice(q + 1));
+  if (path === '/rates') return { view: 'rates', query };
+  if (path === '/websites') return { view: 'websites', query };
+  if (path.startsWith('/websites/') && path.length > '/websites/'.length) {
+    return { view: 'website', url: safeDecode(path.slice('/websites/'.length)) };
+  }
+  if (path === '/datasets') return { view: 'datasets' };
+  if (path === '/console') return { view: 'console', query };
+  return { view: 'not-found', hash: raw };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export function formatRoute(route: Route): string {
+  switch (route.view) {
+    case 'rates':
+    case 'websites':
+    case 'console': {
+      const qs = formatQuery(route.query);
+      return `#/${route.view}${qs ? '?' + qs : ''}`;
+    }
+    case 'website':
+      return `#/websites/${encodeURIComponent(route.url)}`;
+    case 'datasets':
+      return '#/datasets';
+    case 'not-found':
+      return `#${route.hash}`;
+  }
+}
+
+/**
+ * A query string as the APIs document it: `filter=price_range:15,500`, `exclude=1%7C2`. Only what must
+ * be escaped is (`:` and `,` stay readable; `|` is written %7C as the ceiling-rates examples do).
+ */
+export function formatQuery(params: URLSearchParams): string {
+  const parts: string[] = [];
+  for (const [key, value] of params) {
+    parts.push(`${encode(key)}=${encode(value)}`);
+  }
+  return parts.join('&');
+}
+
+function encode(text: string): string {
+  return encodeURIComponent(text).replaceAll('%3A', ':').replaceAll('%2C', ',');
+}
+
+/** Go to a route: a new history entry (so Back returns here), or a replacement of the current one. */
+export function navigate(route: Route | string, options: { replace?: boolean } = {}): void {
+  const hash = typeof route === 'string' ? route : formatRoute(route);
+  if (hash === location.hash) return;
+  if (options.replace) {
+    history.replaceState(history.state, '', hash);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  } else {
+    location.hash = hash;
+  }
+}
+
+/** Keeps a component's `route` in step with the address bar (links, Back, Forward, a pasted deep link). */
+export class RouteController implements ReactiveController {
+  route: Route = parseHash(location.hash);
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  private readonly onChange = () => {
+    this.route = parseHash(location.hash);
+    this.host.requestUpdate();
+  };
+
+  hostConnected(): void {
+    window.addEventListener('hashchange', this.onChange);
+    this.onChange();
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('hashchange', this.onChange);
+  }
+}
