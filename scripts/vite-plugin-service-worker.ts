@@ -3,6 +3,7 @@
  * (one classic script, everything static: a service worker may not `import()` or start a Worker), then let
  * workbox-build inject the precache manifest of everything in the output, datasets and wasm included.
  */
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { injectManifest } from 'workbox-build';
@@ -14,7 +15,7 @@ export interface ServiceWorkerPluginOptions {
   fileName?: string;
 }
 
-/** The datasets are tens of MiB; Workbox's 2 MiB default would silently leave them out of the precache. */
+/** The wasm and app files stay well under this; Workbox's 2 MiB default would silently leave a large file out. */
 const MAX_PRECACHED_FILE = 512 * 1024 * 1024;
 
 export function serviceWorker(options: ServiceWorkerPluginOptions = {}): Plugin {
@@ -30,13 +31,19 @@ export function serviceWorker(options: ServiceWorkerPluginOptions = {}): Plugin 
     async closeBundle() {
       // A nested build: the SW bundle must not re-run this plugin, copy public/ again or empty the app's output.
       const outDir = resolve(config.root, config.build.outDir);
+      const datasetVersion = await readDatasetVersion(resolve(outDir, 'data/manifest.json'));
+      if (!datasetVersion) config.logger.warn('service worker: no data/manifest.json in the output: the app will not work offline');
       await build({
         configFile: false,
         root: config.root,
         mode: config.mode,
         logLevel: 'warn',
         publicDir: false,
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        define: {
+          'process.env.NODE_ENV': JSON.stringify('production'),
+          // New data gives a new service worker (so an update is offered) and a new dataset cache.
+          __DATASET_VERSION__: JSON.stringify(datasetVersion),
+        },
         build: {
           outDir,
           emptyOutDir: false,
@@ -56,8 +63,9 @@ export function serviceWorker(options: ServiceWorkerPluginOptions = {}): Plugin 
         swDest: swPath,
         globDirectory: outDir,
         globPatterns: ['**/*.{html,js,css,wasm,json,gz,webmanifest,png,svg,ico,txt}'],
-        // The build stamp only tells the data step whether to regenerate; it is not served to anyone.
-        globIgnores: [fileName, `${fileName}.map`, '**/*.map', '**/.build-stamp.json'],
+        // The datasets are cached by the service worker's own install step (worker/sw/dataset-cache.ts, see
+        // docs/decisions/0401), not by Workbox; the build stamp only tells the data step whether to regenerate.
+        globIgnores: [fileName, `${fileName}.map`, '**/*.map', 'data/**', '**/.build-stamp.json'],
         maximumFileSizeToCacheInBytes: MAX_PRECACHED_FILE,
         // Vite's hashed assets are already unique per content: no cache-busting query needed.
         dontCacheBustURLsMatching: /^assets\//,
@@ -66,4 +74,12 @@ export function serviceWorker(options: ServiceWorkerPluginOptions = {}): Plugin 
       config.logger.info(`service worker: ${fileName} precaches ${count} files, ${(size / 1048576).toFixed(1)} MiB`);
     },
   };
+}
+
+async function readDatasetVersion(manifestPath: string): Promise<string> {
+  try {
+    return (JSON.parse(await readFile(manifestPath, 'utf8')) as { version?: string }).version ?? '';
+  } catch {
+    return '';
+  }
 }

@@ -11,9 +11,12 @@ import { RELAY_PROTOCOL, type WindowToServiceWorker } from './relay/protocol.ts'
 import { apiFor, toApiRequest, toResponse } from './sw/api-http.ts';
 import { RelayClient } from './sw/relay-client.ts';
 import { LocalEngine } from './sw/local-engine.ts';
+import { DatasetCache } from './sw/dataset-cache.ts';
 import { isPwaQuery, type PwaAnswer, type ServedBy } from './sw/messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+/** The manifest version of the datasets this build serves; set by the build (scripts/vite-plugin-service-worker.ts). */
+declare const __DATASET_VERSION__: string;
 
 const scope = self.registration.scope;
 const appShell = new URL('index.html', scope).href;
@@ -33,10 +36,36 @@ const relay = new RelayClient({
   runsApp,
 });
 
+const datasets = new DatasetCache(__DATASET_VERSION__, new URL('data/', scope).href);
+
 const local = new LocalEngine({
   dataUrl: new URL('data/', scope).href,
   wasmUrl: new URL(wasmUrl, scope).href,
-  read: async (url) => (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
+  read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
+});
+
+// The datasets are on the machine once install completes (Workbox precaches the rest in its own install step).
+self.addEventListener('install', (event) => {
+  event.waitUntil(datasets.install());
+});
+
+// Dataset files from this version's cache (offline, and no second download); a reload the user asked for
+// (the dataset panel's reset) goes to the server first.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || !datasets.owns(url)) return;
+  event.respondWith(
+    (async () => {
+      if (event.request.cache === 'reload') {
+        try {
+          return await fetch(event.request);
+        } catch {
+          return (await datasets.match(url.href)) ?? Response.error();
+        }
+      }
+      return (await datasets.match(url.href)) ?? fetch(event.request);
+    })(),
+  );
 });
 
 /** Who answered the API requests so far: a diagnostic the tests and the note read. */
@@ -101,5 +130,5 @@ registerRoute(
 // The new version waits until the user says "reload" (workbox-window's messageSkipWaiting); once active,
 // it takes the open pages so they talk to the version that matches the files they are about to load.
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([self.clients.claim(), datasets.removeOthers()]));
 });
