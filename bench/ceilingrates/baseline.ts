@@ -1,0 +1,146 @@
+/**
+ * The straightforward implementation the engine is measured against: the same parsed query, answered with
+ * one SQL query per piece (count, page, each term aggregation, statistics, the sorted prices for
+ * percentiles and histogram), no precomputation. Text rules SQL lacks are registered as SQL functions.
+ */
+import type { Database, SqlValue } from 'sql.js';
+import { QueryParams } from '../../worker/engine/http/query.ts';
+import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../worker/engine/ceilingrates/params.ts';
+import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../worker/engine/ceilingrates/text.ts';
+import { percentile, PERCENTILES, statsFrom, TERM_SIZES } from '../../worker/engine/ceilingrates/aggregations.ts';
+import { wageHistogram } from '../../worker/engine/ceilingrates/histogram.ts';
+
+const T = 'ceilingrates';
+
+export function registerBaselineFunctions(db: Database): void {
+  db.create_function('sin_has', (sin: string, code: string) => (sinCodes(sin ?? '').includes(code) ? 1 : 0));
+  db.create_function('list_has', (list: string, value: string) => (listElements(list ?? '').includes(value) ? 1 : 0));
+  db.create_function('words_has', (value: string, phrase: string) => (value !== null && containsWords(value, phrase) ? 1 : 0));
+  db.create_function('clearance_class', (value: string | null) => clearanceClass(value));
+  db.create_function('price_key', (value: number | null) => (value === null ? null : priceKey(value)));
+}
+
+interface Where {
+  sql: string;
+  params: SqlValue[];
+}
+
+function filterSql(filter: Filter, params: SqlValue[]): string {
+  const any = (parts: string[]): string => `(${parts.join(' OR ')})`;
+  switch (filter.name) {
+    case 'education_level':
+    case 'business_size':
+      params.push(...filter.values);
+      return `${filter.name} IN (${filter.values.map(() => '?').join(',')})`;
+    case 'price_range':
+    case 'experience_range': {
+      const column = filter.name === 'price_range' ? 'current_price' : 'min_years_experience';
+      return any(filter.ranges.map(([lo, hi]) => (params.push(lo, hi), `${column} BETWEEN ? AND ?`)));
+    }
+    case 'current_price':
+    case 'min_years_experience':
+      return any(filter.values.map((v) => (params.push(v), `${filter.name} = ?`)));
+    case 'sin':
+      return any(filter.codes.map((c) => (params.push(c), 'sin_has(sin, ?)')));
+    case 'category':
+    case 'subcategory':
+      return any(filter.values.map((v) => (params.push(v), `list_has(${filter.name}, ?)`)));
+    case 'worksite':
+    case 'site':
+      return any(filter.phrases.map((p) => (params.push(p), 'words_has(worksite, ?)')));
+    case 'security_clearance':
+      return any(filter.classes.map((c) => (params.push(c), 'clearance_class(security_clearance) = ?')));
+  }
+}
+
+function where(query: CeilingRatesQuery, extra: string[] = [], extraParams: SqlValue[] = []): Where {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  for (const s of query.searches) {
+    parts.push(`lower(trim(${s.field})) = ?`);
+    params.push(s.text.trim().toLowerCase());
+  }
+  if (query.keyword !== null) {
+    parts.push('(lower(labor_category) LIKE ? OR lower(vendor_name) LIKE ? OR lower(idv_piid) LIKE ?)');
+    const like = `%${query.keyword.toLowerCase()}%`;
+    params.push(like, like, like);
+  }
+  for (const f of query.filters) parts.push(filterSql(f, params));
+  if (query.exclude.length) {
+    parts.push(`id NOT IN (${query.exclude.map(() => '?').join(',')})`);
+    params.push(...query.exclude);
+  }
+  parts.push(...extra);
+  params.push(...extraParams);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
+  const statement = db.prepare(sql);
+  try {
+    statement.bind(params);
+    const rows: SqlValue[][] = [];
+    while (statement.step()) rows.push(statement.get());
+    return rows;
+  } finally {
+    statement.free();
+  }
+}
+
+function terms(db: Database, w: Where, expression: string, size: number): unknown {
+  const rows = all(db, `SELECT ${expression} AS k, COUNT(*) AS c FROM ${T} ${w.sql} GROUP BY k HAVING k IS NOT NULL ORDER BY c DESC, k LIMIT ${size + 1}`, w.params);
+  const total = all(db, `SELECT COUNT(${expression}) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
+  const buckets = rows.slice(0, size).map(([k, c]) => ({ key: String(k), doc_count: c as number }));
+  return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - buckets.reduce((n, b) => n + b.doc_count, 0), buckets };
+}
+
+const ORDER_SQL = (query: CeilingRatesQuery): string =>
+  query.ordering.map(({ field, desc }) => `${field} IS NULL, ${field} ${desc ? 'DESC' : 'ASC'}`).join(', ') + ', id ASC';
+
+/** Answers a request URL; returns the JSON text, as the engine does. */
+export function baselineAnswer(db: Database, url: string): string {
+  const started = performance.now();
+  const query = parseQuery(new QueryParams(new URL(url, 'http://localhost').search));
+  if (query.suggest.length) {
+    const out: Record<string, unknown[]> = {};
+    for (const s of query.suggest) {
+      const rows = all(db, `SELECT ${s.field}, MIN(id) FROM ${T} WHERE lower(${s.field}) LIKE ? GROUP BY ${s.field} ORDER BY ${s.field} LIMIT 5`, [`${s.text.trim().toLowerCase()}%`]);
+      (out[`${s.field}-suggestion`] ??= []).push({ text: s.text, offset: 0, length: s.text.length, options: rows.map(([t, id]) => ({ text: t, _index: T, _id: String(id), _score: 1, _source: {} })) });
+    }
+    return JSON.stringify(out);
+  }
+  if (query.suggestContains) {
+    const { field, text } = query.suggestContains;
+    const w = where(query, [`lower(${field}) LIKE ?`], [`%${text.trim().toLowerCase()}%`]);
+    const count = all(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
+    return JSON.stringify({ took: Math.round(performance.now() - started), hits: { total: count, hits: [] }, aggregations: { [field]: terms(db, w, field, 100) } });
+  }
+  const w = where(query);
+  const count = all(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
+  const offset = (query.page - 1) * query.pageSize;
+  const page = all(db, `SELECT * FROM ${T} ${w.sql} ORDER BY ${ORDER_SQL(query)} LIMIT ? OFFSET ?`, [...w.params, query.pageSize, offset]);
+  const stats = all(db, `SELECT COUNT(current_price), MIN(current_price), MAX(current_price), SUM(current_price), SUM(current_price * current_price) FROM ${T} ${w.sql}`, w.params)[0];
+  const priced = where(query, ['current_price IS NOT NULL']);
+  const prices = all(db, `SELECT current_price FROM ${T} ${priced.sql} ORDER BY current_price`, priced.params);
+  const sorted = Float64Array.from(prices, (r) => r[0] as number);
+  const values: Record<string, number | null> = {};
+  for (const p of PERCENTILES) values[p.toFixed(1)] = percentile(sorted, sorted.length, p);
+  const aggregations = {
+    labor_category: terms(db, w, 'labor_category', TERM_SIZES.labor_category),
+    security_clearance: terms(db, w, 'security_clearance', 10),
+    worksite: terms(db, w, 'worksite', 10),
+    min_years_experience: terms(db, w, 'min_years_experience', 10),
+    education_level: terms(db, w, 'education_level', 10),
+    current_price: terms(db, w, 'price_key(current_price)', 10),
+    business_size: terms(db, w, 'business_size', 10),
+    wage_histogram: { buckets: wageHistogram(sorted, sorted.length) },
+    histogram_percentiles: { values },
+    median_price: { values: { '50.0': percentile(sorted, sorted.length, 50) } },
+    wage_stats: statsFrom(stats[0] as number, (stats[3] as number) ?? 0, (stats[4] as number) ?? 0, stats[1] as number, stats[2] as number),
+  };
+  return JSON.stringify({
+    took: Math.round(performance.now() - started),
+    hits: { total: { value: Math.min(count, RESULT_WINDOW), relation: count > RESULT_WINDOW ? 'gte' : 'eq' }, hits: page },
+    aggregations,
+  });
+}

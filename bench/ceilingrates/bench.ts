@@ -1,0 +1,209 @@
+/**
+ * Ceiling-rates benchmark: the engine, the straightforward SQL baseline and the typed-array floor over the
+ * same database and the same request mix, side by side in one process.
+ */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { Database } from 'sql.js';
+import { loadSqlJs } from '../../data/sqljs-node.ts';
+import { buildDatabase } from '../../data/datasets.ts';
+import { ceilingRatesDataset } from '../../data/generate/ceilingrates.ts';
+import { createEngine } from '../../worker/engine/index.ts';
+import { QueryParams } from '../../worker/engine/http/query.ts';
+import { CeilingRatesIndex } from '../../worker/engine/ceilingrates/api.ts';
+import { matchRecords } from '../../worker/engine/ceilingrates/match.ts';
+import { parseQuery } from '../../worker/engine/ceilingrates/params.ts';
+import { fold } from '../../worker/engine/ceilingrates/text.ts';
+import { workload, type BenchRequest, type Kind } from './workload.ts';
+import { baselineAnswer, registerBaselineFunctions } from './baseline.ts';
+import { floorPass } from './floor.ts';
+import { Samples, type Summary } from './latency.ts';
+
+export interface BenchOptions {
+  records: number;
+  rounds: number;
+  baselineRounds: number;
+}
+
+export interface KindResult {
+  requests: number;
+  engine: Summary;
+  baseline: Summary;
+  floor: Summary;
+}
+
+export interface BenchResult {
+  records: number;
+  requests: number;
+  rounds: { engine: number; baseline: number; floor: number };
+  database_bytes: number;
+  bind_ms: number;
+  engine_memory_bytes: number;
+  engine: Summary;
+  baseline: Summary;
+  floor: Summary;
+  ratios: { baseline_over_engine_p50: number; baseline_over_engine_p95: number; engine_over_floor_p50: number };
+  kinds: Record<string, KindResult>;
+  mismatches: string[];
+}
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+function memory(): number {
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+}
+
+function databaseBytes(db: Database): number {
+  const pages = db.exec('PRAGMA page_count')[0].values[0][0] as number;
+  const size = db.exec('PRAGMA page_size')[0].values[0][0] as number;
+  return pages * size;
+}
+
+function known(db: Database): { vendor: string; piid: string } {
+  const statement = db.prepare('SELECT vendor_name, idv_piid FROM ceilingrates WHERE id = ?');
+  try {
+    statement.bind([Math.min(1000, Number(db.exec('SELECT MAX(id) FROM ceilingrates')[0].values[0][0]))]);
+    statement.step();
+    const [vendor, piid] = statement.get() as string[];
+    return { vendor, piid };
+  } finally {
+    statement.free();
+  }
+}
+
+/** The floor's untimed preparation: the matching rows in price order. */
+function floorInput(index: CeilingRatesIndex, request: BenchRequest): Uint32Array {
+  const query = parseQuery(new QueryParams(new URL(request.url, 'http://localhost').search));
+  const { mask, rows } = matchRecords(index.store, index.forms, query, query.suggestContains);
+  const { perm } = index.orders.get('current_price');
+  const out = new Uint32Array(rows.length);
+  let n = 0;
+  for (let i = 0; i < perm.length; i++) if (mask[perm[i]] !== 0) out[n++] = perm[i];
+  return out;
+}
+
+const totalOf = (body: string): number | undefined => {
+  const parsed = JSON.parse(body) as { hits?: { total: number | { value: number } } };
+  const t = parsed.hits?.total;
+  return typeof t === 'number' ? Math.min(t, 10_000) : t?.value;
+};
+
+export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResult> {
+  const SQL = await loadSqlJs();
+  let t = performance.now();
+  const db = buildDatabase(SQL, ceilingRatesDataset, options.records);
+  log(`generated ${options.records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const dbBytes = databaseBytes(db);
+
+  const before = memory();
+  const engine = createEngine();
+  engine.use('ceilingrates', db);
+  const requests = workload(known(db));
+  t = performance.now();
+  const first = engine.handle({ method: 'GET', url: requests[0].url });
+  const bindMs = performance.now() - t;
+  if (first.status !== 200) throw new Error(`engine answered ${first.status}: ${first.body}`);
+  // Warm-up: every request once (builds the lazy per-field orders, as a real session would).
+  for (const r of requests) engine.handle({ method: 'GET', url: r.url });
+  const engineMemory = memory() - before;
+  log(`bound in ${bindMs.toFixed(0)} ms; engine memory ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);
+
+  const engineSamples = new Samples();
+  const engineTotals = new Map<string, number | undefined>();
+  for (let round = 0; round < options.rounds; round++) {
+    for (const r of requests) {
+      const started = performance.now();
+      const response = engine.handle({ method: 'GET', url: r.url });
+      engineSamples.add(r.kind, performance.now() - started);
+      if (response.status !== 200) throw new Error(`engine answered ${response.status} to ${r.url}: ${response.body}`);
+      if (round === 0) engineTotals.set(r.url, totalOf(response.body));
+    }
+  }
+  log(`engine: ${options.rounds} rounds done`);
+
+  const index = new CeilingRatesIndex(db);
+  const inputs = requests.map((r) => floorInput(index, r));
+  const floorSamples = new Samples();
+  let sink = 0;
+  for (let round = 0; round < options.rounds; round++) {
+    requests.forEach((r, i) => {
+      const started = performance.now();
+      if (r.kind === 'suggest') {
+        // No aggregation: the least work is one scan of the field's distinct values.
+        const query = parseQuery(new QueryParams(new URL(r.url, 'http://localhost').search));
+        for (const s of query.suggest) {
+          const prefix = fold(s.text.trim());
+          for (const v of index.forms.foldedValues(s.field)) if (v.startsWith(prefix)) sink++;
+        }
+      } else {
+        sink += floorPass(index.store, { rowsByPrice: inputs[i] });
+      }
+      floorSamples.add(r.kind, performance.now() - started);
+    });
+  }
+  log(`floor: ${options.rounds} rounds done (${sink > 0 ? 'checksum ok' : 'empty'})`);
+
+  registerBaselineFunctions(db);
+  const baselineSamples = new Samples();
+  const mismatches: string[] = [];
+  for (let round = 0; round < options.baselineRounds; round++) {
+    for (const r of requests) {
+      const started = performance.now();
+      const body = baselineAnswer(db, r.url);
+      baselineSamples.add(r.kind, performance.now() - started);
+      if (round === 0 && totalOf(body) !== engineTotals.get(r.url)) {
+        mismatches.push(`${r.url}: engine total ${engineTotals.get(r.url)}, baseline ${totalOf(body)}`);
+      }
+    }
+    log(`baseline: round ${round + 1}/${options.baselineRounds} done`);
+  }
+
+  const kinds: Record<string, KindResult> = {};
+  for (const kind of new Set<Kind>(requests.map((r) => r.kind))) {
+    kinds[kind] = {
+      requests: requests.filter((r) => r.kind === kind).length,
+      engine: engineSamples.kind(kind),
+      baseline: baselineSamples.kind(kind),
+      floor: floorSamples.kind(kind),
+    };
+  }
+  const e = engineSamples.overall();
+  const b = baselineSamples.overall();
+  const f = floorSamples.overall();
+  const ratio = (x: number, y: number): number => Math.round((x / y) * 10) / 10;
+  return {
+    records: options.records,
+    requests: requests.length,
+    rounds: { engine: options.rounds, baseline: options.baselineRounds, floor: options.rounds },
+    database_bytes: dbBytes,
+    bind_ms: Math.round(bindMs),
+    engine_memory_bytes: engineMemory,
+    engine: e,
+    baseline: b,
+    floor: f,
+    ratios: { baseline_over_engine_p50: ratio(b.p50_ms, e.p50_ms), baseline_over_engine_p95: ratio(b.p95_ms, e.p95_ms), engine_over_floor_p50: ratio(e.p50_ms, f.p50_ms) },
+    kinds,
+    mismatches,
+  };
+}
+
+export function table(result: BenchResult): string {
+  const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).padStart(8);
+  const head = `${'kind'.padEnd(18)}${'n'.padStart(4)} | ${'engine p50'.padStart(10)} ${'p95'.padStart(8)} | ${'baseline p50'.padStart(12)} ${'p95'.padStart(8)} | ${'floor p50'.padStart(9)} ${'p95'.padStart(8)} | ${'base/eng'.padStart(8)} ${'eng/floor'.padStart(9)}`;
+  const line = (name: string, n: number, e: Summary, b: Summary, f: Summary): string =>
+    `${name.padEnd(18)}${String(n).padStart(4)} | ${fmt(e.p50_ms).padStart(10)} ${fmt(e.p95_ms)} | ${fmt(b.p50_ms).padStart(12)} ${fmt(b.p95_ms)} | ${fmt(f.p50_ms).padStart(9)} ${fmt(f.p95_ms)} | ${(b.p50_ms / e.p50_ms).toFixed(0).padStart(7)}x ${(e.p50_ms / f.p50_ms).toFixed(1).padStart(8)}x`;
+  const rows = Object.entries(result.kinds).map(([k, v]) => line(k, v.requests, v.engine, v.baseline, v.floor));
+  return [
+    `ceilingrates: ${result.records} records, ${result.requests} requests (engine and floor ${result.rounds.engine} rounds, baseline ${result.rounds.baseline}); times in ms`,
+    head,
+    '-'.repeat(head.length),
+    ...rows,
+    '-'.repeat(head.length),
+    line('overall', result.requests, result.engine, result.baseline, result.floor),
+    `database ${(result.database_bytes / 1e6).toFixed(1)} MB, engine memory ${(result.engine_memory_bytes / 1e6).toFixed(1)} MB (${(result.engine_memory_bytes / result.database_bytes).toFixed(2)}x), bind ${result.bind_ms} ms`,
+    ...(result.mismatches.length ? ['MISMATCHES between engine and baseline totals:', ...result.mismatches] : ['engine and baseline agree on every hits.total']),
+  ].join('\n');
+}
