@@ -1,0 +1,31 @@
+/** What a mapper reads a row through: canonical key → the raw value (a CSV cell or a JSON value). */
+export interface SourceFields<K extends string> {
+  /** Whether the file has a column (or the record a key) for this canonical key. */
+  has(key: K): boolean;
+  /** The raw value; undefined when the column is absent. */
+  get(key: K): unknown;
+}
+
+export type MapResult<R> = { ok: true; record: R } | { ok: false; reason: string };
+
+/** A CSV row through its header's column map. */
+export function csvFields<K extends string>(index: ReadonlyMap<K, number>, cells: readonly string[]): SourceFields<K> {
+  return {
+    has: (key) => index.has(key),
+    get: (key) => {
+      const at = index.get(key);
+      return at === undefined ? undefined : cells[at];
+    },
+  };
+}
+
+/** A JSON record through the same alias table as the CSV header. */
+export function jsonFields<K extends string>(index: ReadonlyMap<K, string>, record: Record<string, unknown>): SourceFields<K> {
+  return {
+    has: (key) => index.has(key),
+    get: (key) => {
+      const name = index.get(key);
+      return name === undefined ? undefined : record[name];
+    },
+  };
+}
