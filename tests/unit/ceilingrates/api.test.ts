@@ -466,8 +466,8 @@ describe('export=y', () => {
     expect(lines[0]).toBe('Search query,an');
     expect(lines[1]).toBe('Filters,business_size:S');
     expect(lines[2].startsWith('Contract #,')).toBe(true);
-    // Records 5, 8, 6, 1, 2, 7 (price order) — every S record with "an" somewhere.
-    expect(lines.slice(3).map((l) => l.split(',')[0])).toEqual(['47QTCA20D0003', '47QTCA20D0003', 'GS-00F-0004C', 'GS-10F-0001A', 'GS-10F-0001A', 'GS-10F-0001A']);
+    // Records 5, 8, 1, 2, 7, 6 (price order) — every S record with "an" somewhere.
+    expect(lines.slice(3).map((l) => l.split(',')[0])).toEqual(['47QTCA20D0003', '47QTCA20D0003', 'GS-10F-0001A', 'GS-10F-0001A', 'GS-10F-0001A', 'GS-00F-0004C']);
     const danger = lines.find((l) => l.includes('Danger'))!;
     expect(danger).toContain(",'=Danger Corp,'-Data Analyst,");
     expect(r.body).toContain('"Acme Consulting, LLC"');
