@@ -7,7 +7,7 @@
 import type { Database } from 'sql.js';
 import type { DatasetDefinition } from '../datasets.ts';
 import { Random } from '../random.ts';
-import { countWebsites, createWebsitesSchema, insertWebsites } from '../schema/websites.ts';
+import { compactWebsites, countWebsites, createWebsitesSchema, insertWebsites } from '../schema/websites.ts';
 import type { ScanStatus, WebsiteRecord } from '../../worker/engine/site-scanning/record.ts';
 import owners from '../vocab/websites-owners.json' with { type: 'json' };
 import {
@@ -245,6 +245,7 @@ export const websitesDataset: DatasetDefinition = {
   createSchema: createWebsitesSchema,
   generate(db: Database, count: number, seed: number): void {
     insertWebsites(db, generateWebsites(count, seed));
+    compactWebsites(db);
   },
   countRows: (db: Database) => ({ websites: countWebsites(db) }),
 };

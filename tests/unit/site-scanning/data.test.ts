@@ -7,8 +7,9 @@ import { loadSqlJs } from '../../../data/sqljs-node.ts';
 import { SCAN_STATUSES, type WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
 import { FILTER_NAMES, type WebsiteFilters } from '../../../worker/engine/site-scanning/params.ts';
 import { BY_TARGET_URL_SQL, analysisSql, countSql, pageSql, whereClause } from '../../../worker/engine/site-scanning/sql.ts';
-import { WEBSITES_FILTER_COLUMNS } from '../../../data/schema/websites.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { WEBSITES_FILTER_COLUMNS, insertWebsites } from '../../../data/schema/websites.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { KNOWN, completed, hosts } from './fixtures.ts';
 
 describe('determinism', () => {
   it('the same seed gives a byte-identical database', async () => {
@@ -124,7 +125,7 @@ describe('indexes serve every filter and the order', () => {
     dap_detected_final_url: true,
   };
 
-  it('every filter column has an index ending in target_url', () => {
+  it('every filter column has an index ending in the sort key', () => {
     expect([...WEBSITES_FILTER_COLUMNS].sort()).toEqual([...FILTER_NAMES].sort());
   });
 
@@ -142,9 +143,9 @@ describe('indexes serve every filter and the order', () => {
     expect(plan(pageSql(where), [...where.params, 10, 0])).not.toContain('TEMP B-TREE');
   });
 
-  it('the unfiltered page walks the target_url index without sorting', () => {
+  it('the unfiltered page walks the sort-key index without sorting', () => {
     const text = plan(pageSql(whereClause({})), [10, 0]);
-    expect(text).toContain('INDEX websites_by_target_url');
+    expect(text).toContain('INDEX websites_by_sort_key');
     expect(text).not.toContain('TEMP B-TREE');
   });
 
@@ -155,5 +156,25 @@ describe('indexes serve every filter and the order', () => {
 
   it('a record by target URL is an index search', () => {
     expect(plan(BY_TARGET_URL_SQL, ['gsa.gov'])).toMatch(/SEARCH websites USING (COVERING )?INDEX websites_by_target_url/);
+  });
+});
+
+describe('insertWebsites', () => {
+  it('keeps the listing in target_url order when records arrive in several batches', async () => {
+    const db = await emptyDatabase('websites');
+    insertWebsites(db, [KNOWN[5], KNOWN[0]]);
+    insertWebsites(db, [KNOWN[3], KNOWN[1]]);
+    insertWebsites(db, [KNOWN[4], KNOWN[2]]);
+    const engine = engineOver('websites', db);
+    expect(hosts(call(engine, '/websites').body)).toEqual(KNOWN.map((r) => r.target_url));
+    expect(hosts(call(engine, '/websites?limit=2&page=2').body)).toEqual(['data.nasa.gov', 'gsa.gov']);
+  });
+
+  it('stores an empty list as null, as the API answers it', async () => {
+    const db = await emptyDatabase('websites');
+    insertWebsites(db, [completed('x.gov', 'x.gov', { ds_usa_class_list: [], third_party_service_domains: [] })]);
+    const { body } = call(engineOver('websites', db), '/websites/x.gov');
+    expect(body.ds_usa_class_list).toBeNull();
+    expect(body.third_party_service_domains).toBeNull();
   });
 });

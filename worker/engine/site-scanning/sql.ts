@@ -14,7 +14,8 @@ export function whereClause(filters: WebsiteFilters): WhereClause {
   for (const name of FILTER_NAMES) {
     const value = filters[name];
     if (value === undefined) continue;
-    parts.push(`"${name}" = ?`);
+    // Numbered, so LIMIT and OFFSET can follow at known positions.
+    parts.push(`"${name}" = ?${params.length + 1}`);
     params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
@@ -40,14 +41,23 @@ function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
 
 /** The statements as text, exported so a test can check their query plans use the indexes. */
 export const countSql = (where: WhereClause): string => `SELECT COUNT(*) FROM websites ${where.sql}`;
+/** sort_key is the row's rank in target_url byte order (data/schema/websites.ts). */
 export const pageSql = (where: WhereClause): string =>
-  `SELECT ${COLUMNS} FROM websites ${where.sql} ORDER BY target_url, rowid LIMIT ? OFFSET ?`;
-export const BY_TARGET_URL_SQL = `SELECT ${COLUMNS} FROM websites WHERE target_url = ? ORDER BY target_url, rowid LIMIT 1`;
+  `SELECT ${COLUMNS} FROM websites ${where.sql} ORDER BY sort_key LIMIT ?${where.params.length + 1} OFFSET ?${where.params.length + 2}`;
+export const BY_TARGET_URL_SQL = `SELECT ${COLUMNS} FROM websites WHERE target_url = ?1 ORDER BY target_url, rowid LIMIT 1`;
+/**
+ * Unfiltered, each count reads only its own covering index (DISTINCT keeps NULL as one value); filtered,
+ * one pass over the matching rows beats three, and NULL is added back to COUNT(DISTINCT) by hand.
+ */
 export const analysisSql = (where: WhereClause): string =>
-  `SELECT COUNT(*),
-          COUNT(DISTINCT final_url_domain) + COALESCE(MAX(final_url_domain IS NULL), 0),
-          COUNT(DISTINCT target_url_agency_owner) + COALESCE(MAX(target_url_agency_owner IS NULL), 0)
-     FROM websites ${where.sql}`;
+  where.params.length === 0
+    ? `SELECT (SELECT COUNT(*) FROM websites),
+              (SELECT COUNT(*) FROM (SELECT DISTINCT final_url_domain FROM websites)),
+              (SELECT COUNT(*) FROM (SELECT DISTINCT target_url_agency_owner FROM websites))`
+    : `SELECT COUNT(*),
+              COUNT(DISTINCT final_url_domain) + COALESCE(MAX(final_url_domain IS NULL), 0),
+              COUNT(DISTINCT target_url_agency_owner) + COALESCE(MAX(target_url_agency_owner IS NULL), 0)
+         FROM websites ${where.sql}`;
 
 export function countWebsites(db: Database, where: WhereClause): number {
   return Number(all(db, countSql(where), where.params)[0][0]);
@@ -68,7 +78,7 @@ export interface AnalysisCounts {
   totalAgencies: number;
 }
 
-/** Counts over the matching records; a null final domain or agency counts as one more distinct value. */
+/** Counts over the matching records; a null final domain or agency counts as one distinct value. */
 export function selectAnalysis(db: Database, where: WhereClause): AnalysisCounts {
   const [row] = all(db, analysisSql(where), where.params);
   return { total: Number(row[0]), totalFinalUrlBaseDomains: Number(row[1]), totalAgencies: Number(row[2]) };
