@@ -4,6 +4,7 @@ import type { Database } from 'sql.js';
 import { generateWebsites, websitesDataset } from '../../../data/generate/websites.ts';
 import { buildDatabase } from '../../../data/datasets.ts';
 import { loadSqlJs } from '../../../data/sqljs-node.ts';
+import { gunzipDatabase, gzipDatabase } from '../../../data/artifact.ts';
 import { SCAN_STATUSES, type WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
 import { FILTER_NAMES, type WebsiteFilters } from '../../../worker/engine/site-scanning/params.ts';
 import { BY_TARGET_URL_SQL, analysisSql, countSql, pageSql, whereClause } from '../../../worker/engine/site-scanning/sql.ts';
@@ -18,6 +19,15 @@ describe('determinism', () => {
     const b = buildDatabase(SQL, websitesDataset, 'small').export();
     expect(a.length).toBeGreaterThan(0);
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+
+  it('the gzip\'d artifact opens again and answers like the database it came from', async () => {
+    const SQL = await loadSqlJs();
+    const original = buildDatabase(SQL, websitesDataset, 'small');
+    const reopened = new SQL.Database(gunzipDatabase(gzipDatabase(original.export())));
+    const before = call(engineOver('websites', original), '/websites?final_url_live=true&page=3').raw.body;
+    expect(call(engineOver('websites', reopened), '/websites?final_url_live=true&page=3').raw.body).toBe(before);
+    expect(websitesDataset.countRows(reopened)).toEqual({ websites: websitesDataset.profiles.small });
   });
 
   it('another seed gives other records', () => {
