@@ -7,8 +7,8 @@ import type { Database, SqlValue } from 'sql.js';
 import { QueryParams } from '../../worker/engine/http/query.ts';
 import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../worker/engine/ceilingrates/params.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../worker/engine/ceilingrates/text.ts';
-import { percentile, PERCENTILES, statsFrom, TERM_SIZES } from '../../worker/engine/ceilingrates/aggregations.ts';
-import { wageHistogram } from '../../worker/engine/ceilingrates/histogram.ts';
+import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../worker/engine/ceilingrates/aggregations.ts';
+import { priceCountsOfSorted, wageHistogram } from '../../worker/engine/ceilingrates/histogram.ts';
 
 const T = 'ceilingrates';
 
@@ -123,8 +123,10 @@ export function baselineAnswer(db: Database, url: string): string {
   const priced = where(query, ['current_price IS NOT NULL']);
   const prices = all(db, `SELECT current_price FROM ${T} ${priced.sql} ORDER BY current_price`, priced.params);
   const sorted = Float64Array.from(prices, (r) => r[0] as number);
+  const priceCounts = priceCountsOfSorted(sorted, sorted.length);
+  const [median, ...rest] = percentiles(priceCounts, [50, ...PERCENTILES]);
   const values: Record<string, number | null> = {};
-  for (const p of PERCENTILES) values[p.toFixed(1)] = percentile(sorted, sorted.length, p);
+  PERCENTILES.forEach((p, i) => (values[p.toFixed(1)] = rest[i]));
   const aggregations = {
     labor_category: terms(db, w, 'labor_category', TERM_SIZES.labor_category),
     security_clearance: terms(db, w, 'security_clearance', 10),
@@ -133,9 +135,9 @@ export function baselineAnswer(db: Database, url: string): string {
     education_level: terms(db, w, 'education_level', 10),
     current_price: terms(db, w, 'price_key(current_price)', 10),
     business_size: terms(db, w, 'business_size', 10),
-    wage_histogram: { buckets: wageHistogram(sorted, sorted.length) },
+    wage_histogram: { buckets: wageHistogram(priceCounts) },
     histogram_percentiles: { values },
-    median_price: { values: { '50.0': percentile(sorted, sorted.length, 50) } },
+    median_price: { values: { '50.0': median } },
     wage_stats: statsFrom(stats[0] as number, (stats[3] as number) ?? 0, (stats[4] as number) ?? 0, stats[1] as number, stats[2] as number),
   };
   return JSON.stringify({

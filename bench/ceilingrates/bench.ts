@@ -16,7 +16,7 @@ import { parseQuery } from '../../worker/engine/ceilingrates/params.ts';
 import { fold } from '../../worker/engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';
 import { baselineAnswer, registerBaselineFunctions } from './baseline.ts';
-import { floorPass } from './floor.ts';
+import { floorInput, floorPass, type FloorInput } from './floor.ts';
 import { Samples, type Summary } from './latency.ts';
 
 export interface BenchOptions {
@@ -74,15 +74,10 @@ function known(db: Database): { vendor: string; piid: string } {
   }
 }
 
-/** The floor's untimed preparation: the matching rows in price order. */
-function floorInput(index: CeilingRatesIndex, request: BenchRequest): Uint32Array {
+/** The floor's untimed preparation: the matching records' fields laid out contiguously. */
+function prepareFloor(index: CeilingRatesIndex, request: BenchRequest): FloorInput {
   const query = parseQuery(new QueryParams(new URL(request.url, 'http://localhost').search));
-  const { mask, rows } = matchRecords(index.store, index.forms, query, query.suggestContains);
-  const { perm } = index.orders.get('current_price');
-  const out = new Uint32Array(rows.length);
-  let n = 0;
-  for (let i = 0; i < perm.length; i++) if (mask[perm[i]] !== 0) out[n++] = perm[i];
-  return out;
+  return floorInput(index, matchRecords(index.store, index.forms, query, query.suggestContains).rows);
 }
 
 const totalOf = (body: string): number | undefined => {
@@ -125,7 +120,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   log(`engine: ${options.rounds} rounds done`);
 
   const index = new CeilingRatesIndex(db);
-  const inputs = requests.map((r) => floorInput(index, r));
+  const inputs = requests.map((r) => prepareFloor(index, r));
   const floorSamples = new Samples();
   let sink = 0;
   for (let round = 0; round < options.rounds; round++) {
@@ -139,7 +134,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
           for (const v of index.forms.foldedValues(s.field)) if (v.startsWith(prefix)) sink++;
         }
       } else {
-        sink += floorPass(index.store, { rowsByPrice: inputs[i] });
+        sink += floorPass(inputs[i]);
       }
       floorSamples.add(r.kind, performance.now() - started);
     });

@@ -1,10 +1,14 @@
 /**
  * Aggregations over every matching record (not just the page): seven term aggregations, wage statistics,
  * percentiles, median and the wage histogram (semantics.md, "Aggregations").
+ *
+ * One fused pass over the matching rows counts the six dictionary fields, counts each distinct price (by its
+ * rank in the price order) and sums the statistics in id order. Everything about prices — the price term
+ * buckets, min/max, percentiles, histogram — is then read off the distinct-price counts, without sorting.
  */
 import type { ColumnStore, Dictionary } from './columns.ts';
 import type { OrderColumn } from './order-columns.ts';
-import { wageHistogram, type HistogramBucket } from './histogram.ts';
+import { wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 
 export interface TermBucket {
   key: string;
@@ -72,89 +76,63 @@ export const TERM_SIZES = {
  * Buckets by doc_count descending then key ascending (the dictionary's key rank), at most `size`; a null
  * value is no bucket and no "other" document.
  */
-export function termsAggregation(dict: Dictionary, rows: Uint32Array, size: number, allowed?: Uint8Array): TermsAggregation {
-  const counts = new Uint32Array(dict.values.length);
-  const codes = dict.codes;
-  for (let i = 0; i < rows.length; i++) counts[codes[rows[i]]]++;
+export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number): TermsAggregation {
   const { rank, values } = dict;
-  const before = (a: number, b: number): boolean => counts[a] > counts[b] || (counts[a] === counts[b] && rank[a] < rank[b]);
-
   let total = 0;
-  let top: number[] = [];
-  const candidates: number[] = [];
+  let candidates: number[] = [];
   for (let code = 0; code < counts.length; code++) {
-    if (counts[code] === 0 || values[code] === null || (allowed && allowed[code] === 0)) continue;
+    if (counts[code] === 0 || values[code] === null) continue;
     total += counts[code];
     candidates.push(code);
   }
-  if (candidates.length <= size * 4) {
-    top = candidates.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)).slice(0, size);
-  } else {
-    // Keep a sorted buffer of the best `size`; most candidates lose against its last entry at once.
-    for (const code of candidates) {
-      if (top.length === size && !before(code, top[size - 1])) continue;
-      let at = top.length === size ? size - 1 : top.length;
-      while (at > 0 && before(code, top[at - 1])) at--;
-      top.splice(at, 0, code);
-      if (top.length > size) top.pop();
-    }
+  if (candidates.length > size) {
+    // Only codes counting at least the size-th largest count can be shown: find that count natively.
+    const ranked = new Float64Array(candidates.length);
+    for (let i = 0; i < candidates.length; i++) ranked[i] = counts[candidates[i]];
+    ranked.sort();
+    const threshold = ranked[ranked.length - size];
+    candidates = candidates.filter((code) => counts[code] >= threshold);
   }
+  candidates.sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b]);
   let shown = 0;
-  const buckets = top.map((code) => {
+  const buckets = candidates.slice(0, size).map((code) => {
     shown += counts[code];
     return { key: values[code]!, doc_count: counts[code] };
   });
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - shown, buckets };
 }
 
-/** The matching prices ascending (nulls left out): sorted directly when few, else read off the price order. */
-export function sortedPrices(store: ColumnStore, priceOrder: OrderColumn, mask: Uint8Array, rows: Uint32Array): { sorted: Float64Array; n: number } {
-  const prices = store.numbers.current_price;
-  const sorted = new Float64Array(rows.length);
-  let n = 0;
-  if (rows.length * 16 < store.size) {
-    for (let i = 0; i < rows.length; i++) {
-      const v = prices[rows[i]];
-      if (v === v) sorted[n++] = v;
+export function termsAggregation(dict: Dictionary, rows: Uint32Array, size: number): TermsAggregation {
+  const counts = new Uint32Array(dict.values.length);
+  const codes = dict.codes;
+  for (let i = 0; i < rows.length; i++) counts[codes[rows[i]]]++;
+  return termsFromCounts(dict, counts, size);
+}
+
+/** Exact percentiles with linear interpolation between closest ranks: position p/100 · (n − 1). */
+export function percentiles({ values, counts, m }: PriceCounts, ps: readonly number[]): (number | null)[] {
+  const cumulative = new Float64Array(m + 1);
+  for (let i = 0; i < m; i++) cumulative[i + 1] = cumulative[i] + counts[i];
+  const n = cumulative[m];
+  // The value of the k-th smallest price (0-based).
+  const at = (k: number): number => {
+    let lo = 0;
+    let hi = m - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid + 1] <= k) lo = mid + 1;
+      else hi = mid;
     }
-    sorted.subarray(0, n).sort();
-    return { sorted, n };
-  }
-  const { perm, groupStart, nullRank } = priceOrder;
-  const end = groupStart[nullRank];
-  for (let i = 0; i < end; i++) {
-    const row = perm[i];
-    if (mask[row] !== 0) sorted[n++] = prices[row];
-  }
-  return { sorted, n };
-}
-
-/** Exact percentile, linear interpolation between closest ranks: position p/100 · (n − 1). */
-export function percentile(sorted: Float64Array, n: number, p: number): number | null {
-  if (n === 0) return null;
-  const position = (p / 100) * (n - 1);
-  const lo = Math.floor(position);
-  const hi = Math.ceil(position);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (position - lo);
-}
-
-/** Extended statistics, summed in id order; variance as the search engine defines it, never negative. */
-export function wageStats(prices: Float64Array, rows: Uint32Array): WageStats {
-  let count = 0;
-  let sum = 0;
-  let sumOfSquares = 0;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < rows.length; i++) {
-    const v = prices[rows[i]];
-    if (v !== v) continue;
-    count++;
-    sum += v;
-    sumOfSquares += v * v;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return statsFrom(count, sum, sumOfSquares, min, max);
+    return values[lo];
+  };
+  return ps.map((p) => {
+    if (n === 0) return null;
+    const position = (p / 100) * (n - 1);
+    const lo = Math.floor(position);
+    const hi = Math.ceil(position);
+    const low = at(lo);
+    return low + (at(hi) - low) * (position - lo);
+  });
 }
 
 export function statsFrom(count: number, sum: number, sumOfSquares: number, min: number, max: number): WageStats {
@@ -196,22 +174,77 @@ export function statsFrom(count: number, sum: number, sumOfSquares: number, min:
   };
 }
 
-export function aggregate(store: ColumnStore, priceOrder: OrderColumn, mask: Uint8Array, rows: Uint32Array): Aggregations {
-  const { text } = store;
-  const { sorted, n } = sortedPrices(store, priceOrder, mask, rows);
-  const percentiles: Record<string, number | null> = {};
-  for (const p of PERCENTILES) percentiles[percentileKey(p)] = percentile(sorted, n, p);
-  return {
-    labor_category: termsAggregation(text.labor_category, rows, TERM_SIZES.labor_category),
-    security_clearance: termsAggregation(text.security_clearance, rows, TERM_SIZES.security_clearance),
-    worksite: termsAggregation(text.worksite, rows, TERM_SIZES.worksite),
-    min_years_experience: termsAggregation(store.experienceKeys, rows, TERM_SIZES.min_years_experience),
-    education_level: termsAggregation(text.education_level, rows, TERM_SIZES.education_level),
-    current_price: termsAggregation(store.priceKeys, rows, TERM_SIZES.current_price),
-    business_size: termsAggregation(text.business_size, rows, TERM_SIZES.business_size),
-    wage_histogram: { buckets: wageHistogram(sorted, n) },
-    histogram_percentiles: { values: percentiles },
-    median_price: { values: { [percentileKey(50)]: percentile(sorted, n, 50) } },
-    wage_stats: wageStats(store.numbers.current_price, rows),
-  };
+/** Aggregations over one database's columns; `bind` builds it once. */
+export class Aggregator {
+  private readonly priceKeyOfRank: Uint32Array;
+
+  constructor(
+    private readonly store: ColumnStore,
+    private readonly priceOrder: OrderColumn,
+  ) {
+    // Each distinct price has one two-decimal key: map price ranks to term keys once.
+    this.priceKeyOfRank = new Uint32Array(priceOrder.nullRank);
+    const rank = priceOrder.recordRank;
+    const keys = store.priceKeys.codes;
+    for (let r = 0; r < store.size; r++) if (rank[r] < priceOrder.nullRank) this.priceKeyOfRank[rank[r]] = keys[r];
+  }
+
+  aggregate(rows: Uint32Array): Aggregations {
+    const { store, priceOrder } = this;
+    const { text } = store;
+    const dicts = [text.labor_category, text.security_clearance, text.worksite, store.experienceKeys, text.education_level, text.business_size];
+    const [n0, n1, n2, n3, n4, n5] = dicts.map((d) => new Uint32Array(d.values.length));
+    const [k0, k1, k2, k3, k4, k5] = dicts.map((d) => d.codes);
+    const priceRank = priceOrder.recordRank;
+    const rankCounts = new Uint32Array(priceOrder.nullRank + 1);
+    const prices = store.numbers.current_price;
+    let sum = 0;
+    let sumOfSquares = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      n0[k0[r]]++;
+      n1[k1[r]]++;
+      n2[k2[r]]++;
+      n3[k3[r]]++;
+      n4[k4[r]]++;
+      n5[k5[r]]++;
+      rankCounts[priceRank[r]]++;
+      const v = prices[r];
+      if (v === v) {
+        sum += v;
+        sumOfSquares += v * v;
+      }
+    }
+
+    const distinct = priceOrder.rankValues!;
+    const priceCounts: PriceCounts = { values: new Float64Array(priceOrder.nullRank), counts: new Float64Array(priceOrder.nullRank), m: 0 };
+    const keyCounts = new Uint32Array(store.priceKeys.values.length);
+    for (let rank = 0; rank < priceOrder.nullRank; rank++) {
+      const c = rankCounts[rank];
+      if (c === 0) continue;
+      priceCounts.values[priceCounts.m] = distinct[rank];
+      priceCounts.counts[priceCounts.m++] = c;
+      keyCounts[this.priceKeyOfRank[rank]] += c;
+    }
+    const count = rows.length - rankCounts[priceOrder.nullRank];
+    const { m, values } = priceCounts;
+    const stats = statsFrom(count, sum, sumOfSquares, values[0], values[m - 1]);
+
+    const [median, ...rest] = percentiles(priceCounts, [50, ...PERCENTILES]);
+    const byKey: Record<string, number | null> = {};
+    PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = rest[i]));
+    return {
+      labor_category: termsFromCounts(dicts[0], n0, TERM_SIZES.labor_category),
+      security_clearance: termsFromCounts(dicts[1], n1, TERM_SIZES.security_clearance),
+      worksite: termsFromCounts(dicts[2], n2, TERM_SIZES.worksite),
+      min_years_experience: termsFromCounts(dicts[3], n3, TERM_SIZES.min_years_experience),
+      education_level: termsFromCounts(dicts[4], n4, TERM_SIZES.education_level),
+      current_price: termsFromCounts(store.priceKeys, keyCounts, TERM_SIZES.current_price),
+      business_size: termsFromCounts(dicts[5], n5, TERM_SIZES.business_size),
+      wage_histogram: { buckets: wageHistogram(priceCounts) },
+      histogram_percentiles: { values: byKey },
+      median_price: { values: { [percentileKey(50)]: median } },
+      wage_stats: stats,
+    };
+  }
 }

@@ -11,11 +11,11 @@ import { OrderColumns } from './order-columns.ts';
 import { matchRecords, ValueForms } from './match.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from './params.ts';
 import { topRows, type OrderKey } from './order.ts';
-import { aggregate } from './aggregations.ts';
-import { readRecords } from './source.ts';
+import { Aggregator } from './aggregations.ts';
+import { readSourceJson } from './source.ts';
 import { containsAggregation, FirstRows, suggestBody } from './suggest.ts';
 import { exportCsv } from './export.ts';
-import { csv, detail, envelope, respond, type Hit } from './shape.ts';
+import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from './shape.ts';
 import type { CeilingRateRecord } from './record.ts';
 
 /** Everything a request needs, built once per opened database. */
@@ -24,24 +24,25 @@ export class CeilingRatesIndex {
   readonly forms: ValueForms;
   readonly orders: OrderColumns;
   readonly firstRows: FirstRows;
+  readonly aggregator: Aggregator;
 
   constructor(readonly db: Database) {
     this.store = loadColumns(db);
     this.forms = new ValueForms(this.store);
     this.orders = new OrderColumns(this.store);
     this.firstRows = new FirstRows(this.store);
-    // The default ordering and every request's percentiles read the price order: build it now.
-    this.orders.get('current_price');
+    // The default ordering and every request's price aggregations read the price order: build it now.
+    this.aggregator = new Aggregator(this.store, this.orders.get('current_price'));
   }
 
   orderKeys(query: CeilingRatesQuery): OrderKey[] {
     return query.ordering.map(({ field, desc }) => ({ column: this.orders.get(field), desc }));
   }
 
-  /** Records of rows, in the rows' order. */
-  records(rows: readonly number[]): CeilingRateRecord[] {
+  /** `_source` JSON of rows, in the rows' order. */
+  sources(rows: readonly number[]): string[] {
     const ids = rows.map((row) => this.store.ids[row]);
-    const byId = readRecords(this.db, ids);
+    const byId = readSourceJson(this.db, ids);
     return ids.map((id) => byId.get(id)!);
   }
 
@@ -64,20 +65,17 @@ export class CeilingRatesIndex {
 
     const { mask, rows } = matchRecords(store, this.forms, query);
     const keys = this.orderKeys(query);
-    if (query.export) return csv(exportCsv(ctx.query, this.records(topRows(store.size, mask, keys, RESULT_WINDOW))));
+    if (query.export) {
+      const records = this.sources(topRows(store.size, mask, keys, RESULT_WINDOW)).map((s) => JSON.parse(s) as CeilingRateRecord);
+      return csv(exportCsv(ctx.query, records));
+    }
 
     const offset = (query.page - 1) * query.pageSize;
     const pageRows = topRows(store.size, mask, keys, offset + query.pageSize).slice(offset);
-    const aggregations = aggregate(store, this.orders.get('current_price'), mask, rows);
-    const records = this.records(pageRows);
-    const hits: Hit[] = pageRows.map((row, i) => ({
-      _index: 'ceilingrates',
-      _id: String(store.ids[row]),
-      _score: null,
-      _source: records[i],
-      sort: keys.map(({ column }) => column.sortValue(row)),
-    }));
-    return respond(200, envelope(started, rows.length, hits, aggregations));
+    const aggregations = this.aggregator.aggregate(rows);
+    const sources = this.sources(pageRows);
+    const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row))));
+    return respondJson(envelopeJson(started, rows.length, hits, aggregations));
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * wage_histogram: a variable-width histogram of at most 12 buckets over the sorted matching prices, by 1-D
- * k-means (Lloyd's iterations from equal-count starting centroids). Bucket edges are value thresholds found
- * by binary search, so equal prices never straddle two buckets; prefix sums make each iteration
- * O(k log n). See docs/decisions/0201-wage-histogram-clustering.md.
+ * wage_histogram: a variable-width histogram of at most 12 buckets over the matching prices, by 1-D k-means
+ * (Lloyd's iterations from equal-count starting buckets) over the distinct prices weighted by their counts.
+ * Bucket edges fall between distinct prices, so equal prices never straddle two buckets; prefix sums make
+ * each iteration O(k log m). See docs/decisions/0201-wage-histogram-clustering.md.
  */
 export interface HistogramBucket {
   min: number;
@@ -14,63 +14,93 @@ export interface HistogramBucket {
 export const HISTOGRAM_BUCKETS = 12;
 const MAX_ITERATIONS = 50;
 
-/** First index in sorted[0..n) whose value is greater than `value`. */
-function upperBound(sorted: Float64Array, n: number, value: number): number {
+/** Distinct prices ascending with how many matching records carry each. */
+export interface PriceCounts {
+  values: Float64Array;
+  counts: Float64Array;
+  /** Number of distinct prices in use. */
+  m: number;
+}
+
+/** Runs of equal values of `sorted[0..n)` as distinct values with counts. */
+export function priceCountsOfSorted(sorted: ArrayLike<number>, n: number): PriceCounts {
+  const values = new Float64Array(n);
+  const counts = new Float64Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    if (m > 0 && values[m - 1] === sorted[i]) counts[m - 1]++;
+    else {
+      values[m] = sorted[i];
+      counts[m++] = 1;
+    }
+  }
+  return { values, counts, m };
+}
+
+/** First index in values[0..m) whose value is greater than `value`. */
+function upperBound(values: Float64Array, m: number, value: number): number {
   let lo = 0;
-  let hi = n;
+  let hi = m;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid] <= value) lo = mid + 1;
+    if (values[mid] <= value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
-function bucket(sorted: Float64Array, start: number, end: number): HistogramBucket {
-  const min = sorted[start];
-  const max = sorted[end - 1];
-  return { min, key: (min + max) / 2, max, doc_count: end - start };
+/** First index whose cumulative count (records up to and including it) exceeds `target`. */
+function rankAt(cumulative: Float64Array, m: number, target: number): number {
+  let lo = 0;
+  let hi = m;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (cumulative[mid + 1] <= target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
-/** `sorted[0..n)` ascending, no NaN. */
-export function wageHistogram(sorted: Float64Array, n: number, k = HISTOGRAM_BUCKETS): HistogramBucket[] {
-  if (n === 0) return [];
-  // Run starts of distinct values: with k or fewer distinct prices, each is its own bucket.
-  const distinctStarts: number[] = [];
-  for (let i = 0; i < n && distinctStarts.length <= k; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinctStarts.push(i);
-  if (distinctStarts.length <= k) {
-    return distinctStarts.map((start, i) => bucket(sorted, start, i + 1 < distinctStarts.length ? distinctStarts[i + 1] : n));
+export function wageHistogram({ values, counts, m }: PriceCounts, k = HISTOGRAM_BUCKETS): HistogramBucket[] {
+  const cumulative = new Float64Array(m + 1);
+  const sums = new Float64Array(m + 1);
+  for (let i = 0; i < m; i++) {
+    cumulative[i + 1] = cumulative[i] + counts[i];
+    sums[i + 1] = sums[i] + values[i] * counts[i];
   }
+  const bucket = (start: number, end: number): HistogramBucket => {
+    const min = values[start];
+    const max = values[end - 1];
+    return { min, key: (min + max) / 2, max, doc_count: cumulative[end] - cumulative[start] };
+  };
+  if (m <= k) return Array.from({ length: m }, (_, i) => bucket(i, i + 1));
 
-  const prefix = new Float64Array(n + 1);
-  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + sorted[i];
-  const mean = (start: number, end: number): number => (prefix[end] - prefix[start]) / (end - start);
-
-  // Edges: bucket j covers [edges[j], edges[j+1]).
+  const n = cumulative[m];
+  // Edges: bucket j covers distinct prices [edges[j], edges[j+1]).
   let edges: number[] = [0];
   for (let j = 1; j < k; j++) {
-    const at = Math.floor((j * n) / k);
-    // Snap to the end of the run of equal values so a value never spans two buckets.
-    const snapped = upperBound(sorted, n, sorted[at - 1]);
-    if (snapped > edges[edges.length - 1] && snapped < n) edges.push(snapped);
+    const edge = rankAt(cumulative, m, (j * n) / k) + 1;
+    if (edge > edges[edges.length - 1] && edge < m) edges.push(edge);
   }
-  edges.push(n);
+  edges.push(m);
 
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     const centroids: number[] = [];
-    for (let j = 0; j + 1 < edges.length; j++) centroids.push(mean(edges[j], edges[j + 1]));
+    for (let j = 0; j + 1 < edges.length; j++) {
+      centroids.push((sums[edges[j + 1]] - sums[edges[j]]) / (cumulative[edges[j + 1]] - cumulative[edges[j]]));
+    }
     const next: number[] = [0];
     for (let j = 0; j + 1 < centroids.length; j++) {
-      const edge = upperBound(sorted, n, (centroids[j] + centroids[j + 1]) / 2);
-      if (edge > next[next.length - 1] && edge < n) next.push(edge);
+      const edge = upperBound(values, m, (centroids[j] + centroids[j + 1]) / 2);
+      if (edge > next[next.length - 1] && edge < m) next.push(edge);
     }
-    next.push(n);
+    next.push(m);
     const same = next.length === edges.length && next.every((e, i) => e === edges[i]);
     edges = next;
     if (same) break;
   }
 
   const buckets: HistogramBucket[] = [];
-  for (let j = 0; j + 1 < edges.length; j++) buckets.push(bucket(sorted, edges[j], edges[j + 1]));
+  for (let j = 0; j + 1 < edges.length; j++) buckets.push(bucket(edges[j], edges[j + 1]));
   return buckets;
 }

@@ -33,6 +33,8 @@ export interface OrderColumn {
   /** Rows ordered by (rank, row). Group g is perm[groupStart[g] .. groupStart[g + 1]). */
   perm: Uint32Array;
   groupStart: Uint32Array;
+  /** Numeric fields: the distinct values ascending, indexed by rank. */
+  rankValues: Float64Array | null;
   /** The hit's `sort` element: a number for numeric fields, the string for text, null for null. */
   sortValue(row: number): number | string | null;
 }
@@ -64,6 +66,7 @@ function numericColumn(field: NumericField, values: Float64Array): OrderColumn {
     recordRank,
     nullRank,
     ...groupByRank(recordRank, nullRank + 1),
+    rankValues: Float64Array.from(distinct),
     sortValue: (row) => {
       const v = values[row];
       return v === v ? v : null;
@@ -81,6 +84,7 @@ function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): 
     recordRank,
     nullRank,
     ...groupByRank(recordRank, nullRank + 1),
+    rankValues: null,
     sortValue: (row) => dict.values[dict.codes[row]],
   };
 }

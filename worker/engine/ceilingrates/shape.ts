@@ -1,7 +1,6 @@
 /** Response shapes of the ceiling-rates API: the search-engine envelope, its headers, DRF-style errors. */
 import type { ApiResponse } from '../http/types.ts';
-import { json, text } from '../http/respond.ts';
-import type { CeilingRateRecord } from './record.ts';
+import { json, JSON_TYPE, text } from '../http/respond.ts';
 import { RESULT_WINDOW } from './params.ts';
 
 /** Every response carries these, errors included (the production web framework's convention). */
@@ -9,16 +8,10 @@ export const HEADERS = { allow: 'GET, HEAD, OPTIONS', vary: 'Accept' } as const;
 
 export const respond = (status: number, body: unknown): ApiResponse => json(status, body, { ...HEADERS });
 export const detail = (status: number, message: string): ApiResponse => respond(status, { detail: message });
+/** A JSON body already serialised (search responses splice SQLite's `_source` JSON in as text). */
+export const respondJson = (body: string): ApiResponse => text(200, body, JSON_TYPE, { ...HEADERS });
 export const csv = (body: string): ApiResponse =>
   text(200, body, 'text/csv; charset=utf-8', { ...HEADERS, 'content-disposition': 'attachment; filename="pricing_results.csv"' });
-
-export interface Hit {
-  _index: 'ceilingrates';
-  _id: string;
-  _score: null;
-  _source: CeilingRateRecord | Record<string, never>;
-  sort: (number | string | null)[];
-}
 
 export interface SearchEnvelope<A> {
   took: number;
@@ -27,7 +20,7 @@ export interface SearchEnvelope<A> {
   hits: {
     total: { value: number; relation: 'eq' | 'gte' };
     max_score: null;
-    hits: Hit[];
+    hits: never[];
   };
   aggregations: A;
 }
@@ -37,7 +30,7 @@ export function total(count: number): { value: number; relation: 'eq' | 'gte' } 
   return count > RESULT_WINDOW ? { value: RESULT_WINDOW, relation: 'gte' } : { value: count, relation: 'eq' };
 }
 
-export function envelope<A>(started: number, count: number, hits: Hit[], aggregations: A): SearchEnvelope<A> {
+export function envelope<A>(started: number, count: number, hits: never[], aggregations: A): SearchEnvelope<A> {
   return {
     took: Math.max(0, Math.round(performance.now() - started)),
     timed_out: false,
@@ -45,4 +38,18 @@ export function envelope<A>(started: number, count: number, hits: Hit[], aggrega
     hits: { total: total(count), max_score: null, hits },
     aggregations,
   };
+}
+
+const SHARDS = '{"total":1,"successful":1,"skipped":0,"failed":0}';
+
+/** One hit as JSON text around the record's `_source` JSON. */
+export function hitJson(id: number, sourceJson: string, sort: readonly (number | string | null)[]): string {
+  return `{"_index":"ceilingrates","_id":"${id}","_score":null,"_source":${sourceJson},"sort":${JSON.stringify(sort)}}`;
+}
+
+/** The envelope as JSON text, same keys and order as `envelope`. */
+export function envelopeJson(started: number, count: number, hits: readonly string[], aggregations: unknown): string {
+  const aggregationsJson = JSON.stringify(aggregations);
+  const took = Math.max(0, Math.round(performance.now() - started));
+  return `{"took":${took},"timed_out":false,"_shards":${SHARDS},"hits":{"total":${JSON.stringify(total(count))},"max_score":null,"hits":[${hits.join(',')}]},"aggregations":${aggregationsJson}}`;
 }

@@ -1,20 +1,26 @@
-/** The `_source` of a page's records, read from SQLite by id with bound statements. */
+/**
+ * The `_source` of records, read from SQLite by id with bound statements. SQLite writes the JSON
+ * (json_object, keys in the seed's field order), so a page's records go into the response as text
+ * without building and re-serialising objects. Numbers keep their value exactly (SQLite prints reals
+ * round-trip; whole reals keep a `.0`, as Python-rendered production responses do).
+ */
 import type { Database } from 'sql.js';
-import { CEILINGRATES_TABLE, RECORD_FIELDS, type CeilingRateRecord } from './record.ts';
+import { CEILINGRATES_TABLE, RECORD_FIELDS } from './record.ts';
 
 const CHUNK = 500;
+const JSON_OBJECT = `json_object(${RECORD_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
 
-/** Records by id; the object keys follow the seed's field order (the SELECT list's). */
-export function readRecords(db: Database, ids: readonly number[]): Map<number, CeilingRateRecord> {
-  const found = new Map<number, CeilingRateRecord>();
+/** `_source` JSON text by id. */
+export function readSourceJson(db: Database, ids: readonly number[]): Map<number, string> {
+  const found = new Map<number, string>();
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    const statement = db.prepare(`SELECT ${RECORD_FIELDS.join(', ')} FROM ${CEILINGRATES_TABLE} WHERE id IN (${chunk.map(() => '?').join(',')})`);
+    const statement = db.prepare(`SELECT id, ${JSON_OBJECT} FROM ${CEILINGRATES_TABLE} WHERE id IN (${chunk.map(() => '?').join(',')})`);
     try {
       statement.bind(chunk as number[]);
       while (statement.step()) {
-        const record = statement.getAsObject() as unknown as CeilingRateRecord;
-        found.set(record.id, record);
+        const [id, json] = statement.get();
+        found.set(Number(id), String(json));
       }
     } finally {
       statement.free();
