@@ -24,6 +24,8 @@ export interface ImportedRecords {
 }
 
 export interface ImportProgress {
+  /** Reading and mapping the file, or writing the records into the new database (import driver only). */
+  phase: 'reading' | 'inserting';
   bytesRead: number;
   /** Size of the source when known (bytes; characters for a string source). */
   totalBytes: number | null;
@@ -50,6 +52,8 @@ export interface ImportRun<D extends DatasetName = DatasetName> {
   format: ImportFormat;
   dataset: D;
   label: string;
+  /** Size of the source for progress (bytes; characters for a string), when known. */
+  totalBytes: number | null;
   /** Filled while `batches` is consumed; complete once it ends. */
   report: ImportReport;
   /** Batches of mapped records in file order. Throws ImportError when the file turns out bad or is cancelled. */
@@ -178,7 +182,7 @@ interface PipelineContext<R> {
 function progress<R>(context: PipelineContext<R>, bytesRead: number): void {
   const { report } = context.builder;
   report.bytesRead = bytesRead;
-  context.options.onProgress?.({ bytesRead, totalBytes: context.totalBytes, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
+  context.options.onProgress?.({ phase: 'reading', bytesRead, totalBytes: context.totalBytes, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
 }
 
 async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>): AsyncGenerator<R[]> {
@@ -334,7 +338,7 @@ export async function startImport(source: ImportSource, options: ImportOptions =
   const builder = new ReportBuilder(dataset, format);
   const totalBytes = options.totalBytes ?? sourceSize(source);
   const json = format.endsWith('-json');
-  const base = { format, label: FORMAT_LABELS[format], report: builder.report };
+  const base = { format, label: FORMAT_LABELS[format], report: builder.report, totalBytes };
 
   if (dataset === 'websites') {
     const context: PipelineContext<WebsiteRecord> = { mapper: websitesMapper(), builder, options, totalBytes };

@@ -6,6 +6,7 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetName } from '../../worker/engine/http/types.ts';
 import type { CeilingRateRecord } from '../../worker/engine/ceilingrates/record.ts';
+import type { WebsiteRecord } from '../../worker/engine/site-scanning/record.ts';
 import { datasetDefinition } from '../datasets.ts';
 import { insertWebsites } from '../schema/websites.ts';
 import { insertCeilingRates } from '../schema/ceilingrates.ts';
@@ -22,19 +23,41 @@ export interface ImportResult {
   report: ImportReport;
 }
 
-async function fill(db: Database, run: AnyImportRun, signal: AbortSignal | undefined): Promise<void> {
-  if (run.dataset === 'websites') {
-    for await (const batch of run.batches) {
-      throwIfAborted(signal);
-      insertWebsites(db, batch);
-    }
-  } else {
-    for await (const batch of run.batches) {
-      throwIfAborted(signal);
-      // The schema stores a NULL min_years_experience; the engine's record type is narrower (decision 0503).
-      insertCeilingRates(db, batch as CeilingRateRecord[]);
-    }
+/**
+ * Records per insert call. insertWebsites renumbers the listing's sort key over the whole table on every
+ * call, so websites go in with one call (30,000 rows: 3.3 s in one call, 9 s in six); ceiling rates have no
+ * such pass and go in every 25,000 records (decision 0504).
+ */
+const INSERT_EVERY: Record<DatasetName, number> = { websites: Number.POSITIVE_INFINITY, ceilingrates: 25_000 };
+
+async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Promise<void> {
+  const insert =
+    run.dataset === 'websites'
+      ? (records: unknown[]) => insertWebsites(db, records as WebsiteRecord[])
+      : // The schema stores a NULL min_years_experience; the engine's record type is narrower (decision 0503).
+        (records: unknown[]) => insertCeilingRates(db, records as CeilingRateRecord[]);
+  const every = INSERT_EVERY[run.dataset];
+  let pending: unknown[] = [];
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    const { report } = run;
+    options.onProgress?.({
+      phase: 'inserting',
+      bytesRead: report.bytesRead,
+      totalBytes: run.totalBytes,
+      rowsImported: report.rowsImported,
+      rowsRejected: report.rowsRejected,
+    });
+    insert(pending);
+    pending = [];
+  };
+  for await (const batch of run.batches as AsyncIterable<unknown[]>) {
+    throwIfAborted(options.signal);
+    for (const record of batch) pending.push(record);
+    if (pending.length >= every) flush();
   }
+  throwIfAborted(options.signal);
+  flush();
 }
 
 function databaseError(error: unknown): ImportError {
@@ -59,7 +82,7 @@ export async function importIntoDatabase(SQL: SqlJsStatic, source: ImportSource,
   try {
     db = new SQL.Database();
     datasetDefinition(run.dataset).createSchema(db);
-    await fill(db, run, options.signal);
+    await fill(db, run, options);
     throwIfAborted(options.signal);
     return { db, dataset: run.dataset, format: run.format, report: run.report };
   } catch (error) {
