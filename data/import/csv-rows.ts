@@ -26,8 +26,15 @@ export interface CsvBatch {
 
 /** papaparse's guess (quoted cells removed first), from the first chunk that holds a line break. */
 function guessLineBreak(text: string): '\r\n' | '\n' | '\r' {
-  const linebreak = Papa.parse(text, { preview: 1 }).meta.linebreak;
+  // A CR at the very end may be the first half of a CRLF: leave it out of the guess.
+  const linebreak = Papa.parse(text.replace(/\r$/, ''), { preview: 1 }).meta.linebreak;
   return linebreak === '\r\n' || linebreak === '\r' ? linebreak : '\n';
+}
+
+/** A line break that cannot be the first half of a CRLF split across chunks. */
+function hasWholeLineBreak(text: string): boolean {
+  const at = text.search(/[\r\n]/);
+  return at !== -1 && (text[at] === '\n' || at + 1 < text.length);
 }
 
 interface StepResult {
@@ -85,7 +92,7 @@ export async function* csvRows(chunks: AsyncIterable<TextChunk>): AsyncGenerator
     if (chunk.text.length > 0) lastChar = chunk.text[chunk.text.length - 1];
     aggregate = partial + chunk.text;
     if (!parser) {
-      if (!final && !/[\r\n]/.test(aggregate)) {
+      if (!final && !hasWholeLineBreak(aggregate)) {
         partial = aggregate;
         continue;
       }

@@ -63,6 +63,7 @@ export interface ImportRun<D extends DatasetName = DatasetName> {
 export type AnyImportRun = ImportRun<'websites'> | ImportRun<'ceilingrates'>;
 
 const HEAD_BYTES = 64 * 1024;
+const LEGACY_WARNING = 'The file is not UTF-8: it was read as Windows-1252 (a spreadsheet\'s CSV). Check accented characters.';
 const DEFAULT_BATCH = 5000;
 
 /** Reads the first chunks (at least 64 KB or the whole file) and hands back a stream that replays them. */
@@ -331,11 +332,19 @@ function maxJsonId(items: unknown[]): number {
  */
 export async function startImport(source: ImportSource, options: ImportOptions = {}): Promise<AnyImportRun> {
   throwIfAborted(options.signal);
-  const iterator = textChunks(source, options.signal)[Symbol.asyncIterator]();
+  // The report exists only once the format is known; a re-encoding noticed before that is remembered.
+  let reportTo: ReportBuilder | null = null;
+  let legacySeen = false;
+  const iterator = textChunks(source, options.signal, () => {
+    legacySeen = true;
+    reportTo?.warn(LEGACY_WARNING);
+  })[Symbol.asyncIterator]();
   const { head, replay } = await peek(iterator);
   const format = options.format ?? detectFormat(head, options.name).format;
   const dataset = datasetOf(format);
   const builder = new ReportBuilder(dataset, format);
+  reportTo = builder;
+  if (legacySeen) builder.warn(LEGACY_WARNING);
   const totalBytes = options.totalBytes ?? sourceSize(source);
   const json = format.endsWith('-json');
   const base = { format, label: FORMAT_LABELS[format], report: builder.report, totalBytes };

@@ -72,11 +72,36 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Decoded text chunks with the running byte count; checks `signal` between chunks. */
-export async function* textChunks(source: ImportSource, signal?: AbortSignal): AsyncGenerator<TextChunk> {
-  const decoder = new TextDecoder('utf-8');
+/** Windows-1252 (a spreadsheet's "CSV" on Windows), when the platform's TextDecoder knows it. */
+function legacyDecoder(): TextDecoder | null {
+  try {
+    return new TextDecoder('windows-1252');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Decoded text chunks with the running byte count; checks `signal` between chunks. Bytes are read as
+ * UTF-8; from the first piece that is not valid UTF-8 on, as Windows-1252 (`onLegacyEncoding` is told).
+ */
+export async function* textChunks(source: ImportSource, signal?: AbortSignal, onLegacyEncoding?: (byteOffset: number) => void): AsyncGenerator<TextChunk> {
+  let decoder = new TextDecoder('utf-8', { fatal: true });
+  let legacy = false;
   let bytesRead = 0;
   let first = true;
+  const inMemory = typeof source === 'string' || source instanceof Uint8Array || source instanceof ArrayBuffer;
+  const decode = (bytes: Uint8Array, stream: boolean): string => {
+    if (legacy) return decoder.decode(bytes, { stream });
+    try {
+      return decoder.decode(bytes, { stream });
+    } catch {
+      decoder = legacyDecoder() ?? new TextDecoder('utf-8');
+      legacy = true;
+      onLegacyEncoding?.(bytesRead);
+      return decoder.decode(bytes, { stream });
+    }
+  };
   for await (const piece of pieces(source)) {
     throwIfAborted(signal);
     let text: string;
@@ -84,7 +109,7 @@ export async function* textChunks(source: ImportSource, signal?: AbortSignal): A
       text = piece;
       bytesRead += piece.length;
     } else {
-      text = decoder.decode(piece, { stream: true });
+      text = decode(piece, true);
       bytesRead += piece.byteLength;
     }
     if (first && text.length > 0) {
@@ -92,8 +117,9 @@ export async function* textChunks(source: ImportSource, signal?: AbortSignal): A
       first = false;
     }
     yield { text, bytesRead };
-    await nextTask();
+    // A source already in memory would otherwise run to the end without letting a cancel message in.
+    if (inMemory) await nextTask();
   }
-  const rest = decoder.decode();
+  const rest = decode(new Uint8Array(0), false);
   if (rest) yield { text: rest, bytesRead };
 }
