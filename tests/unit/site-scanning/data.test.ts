@@ -1,5 +1,6 @@
 /** The websites data layer: deterministic generation, realistic shape, and indexes behind every query. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Database } from 'sql.js';
 import { generateWebsites, websitesDataset } from '../../../data/generate/websites.ts';
 import { buildDatabase } from '../../../data/datasets.ts';
@@ -178,6 +179,36 @@ describe('insertWebsites', () => {
     const engine = engineOver('websites', db);
     expect(hosts(call(engine, '/websites').body)).toEqual(KNOWN.map((r) => r.target_url));
     expect(hosts(call(engine, '/websites?limit=2&page=2').body)).toEqual(['data.nasa.gov', 'gsa.gov']);
+  });
+
+  it('keeps target_url byte order for any records in any batches (duplicates in insertion order)', async () => {
+    const hostArb = fc.stringMatching(/^[ab.é]{1,4}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(hostArb, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }), async (batches) => {
+        const db = await emptyDatabase('websites');
+        const inserted: WebsiteRecord[] = [];
+        batches.forEach((batch, b) => {
+          const records = batch.map((host, i) => completed(host, 'x.gov', { og_title_final_url: `${b}/${i}` }));
+          insertWebsites(db, records);
+          inserted.push(...records);
+        });
+        const expected = [...inserted].sort((x, y) => Buffer.compare(Buffer.from(x.target_url), Buffer.from(y.target_url)));
+        const { body } = call(engineOver('websites', db), '/websites?limit=100');
+        expect(body.items.map((r: WebsiteRecord) => r.og_title_final_url)).toEqual(expected.map((r) => r.og_title_final_url));
+        db.close();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('renumbers when one gap between neighbours runs out', async () => {
+    const db = await emptyDatabase('websites');
+    insertWebsites(db, [completed('a.gov', 'a.gov'), completed('c.gov', 'c.gov')]);
+    // Each host sorts just after the previous one and before c.gov, halving the same gap every time.
+    const squeezed = Array.from({ length: 40 }, (_, i) => `b${'b'.repeat(i)}.gov`);
+    for (const host of squeezed) insertWebsites(db, [completed(host, host)]);
+    const { body } = call(engineOver('websites', db), '/websites?limit=100');
+    expect(hosts(body)).toEqual(['a.gov', ...[...squeezed].sort(), 'c.gov']);
   });
 
   it('stores an empty list as null, as the API answers it', async () => {

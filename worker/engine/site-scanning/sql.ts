@@ -44,7 +44,7 @@ export const countSql = (where: WhereClause): string => `SELECT COUNT(*) FROM we
 /** sort_key is the row's rank in target_url byte order (data/schema/websites.ts). */
 export const pageSql = (where: WhereClause): string =>
   `SELECT ${COLUMNS} FROM websites ${where.sql} ORDER BY sort_key LIMIT ?${where.params.length + 1} OFFSET ?${where.params.length + 2}`;
-export const BY_TARGET_URL_SQL = `SELECT ${COLUMNS} FROM websites WHERE target_url = ?1 ORDER BY target_url, rowid LIMIT 1`;
+export const BY_TARGET_URL_SQL = `SELECT ${COLUMNS} FROM websites WHERE target_url = ?1 ORDER BY sort_key LIMIT 1`;
 /**
  * Unfiltered, each count reads only its own covering index (DISTINCT keeps NULL as one value); filtered,
  * one pass over the matching rows beats three, and NULL is added back to COUNT(DISTINCT) by hand.
