@@ -34,7 +34,7 @@ async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Pr
   const insert =
     run.dataset === 'websites'
       ? (records: unknown[]) => insertWebsites(db, records as WebsiteRecord[])
-      : // The schema stores a NULL min_years_experience; the engine's record type is narrower (decision 0503).
+      : // The schema stores a NULL min_years_experience; the engine's record type is narrower (decision 0502).
         (records: unknown[]) => insertCeilingRates(db, records as CeilingRateRecord[]);
   const every = INSERT_EVERY[run.dataset];
   let pending: unknown[] = [];

@@ -2,7 +2,7 @@
  * The records inside a JSON file: a Site Scanning array of records (or saved `/websites` pages with
  * `items`), or ceiling-rate API pages (`hits.hits[]._source`, one page or an array of pages; a bare array
  * of hits or of `_source` records is accepted too). JSON is read whole: the files are tens of MB at most
- * and the platform has no streaming JSON parser (decision 0502).
+ * and the platform has no streaming JSON parser (decision 0500).
  */
 import type { DatasetName } from '../../worker/engine/http/types.ts';
 import { ImportError } from './errors.ts';

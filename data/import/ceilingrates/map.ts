@@ -14,7 +14,7 @@ import type { CeilingColumn } from './columns.ts';
 
 /**
  * The record as imported. The schema lets min_years_experience be NULL (a price list's `N/A`, an empty
- * cell); the engine's record type says number, so the driver inserts through that type (decision 0503).
+ * cell); the engine's record type says number, so the driver inserts through that type (decision 0502).
  */
 export type ImportedCeilingRate = Omit<CeilingRateRecord, 'min_years_experience'> & { min_years_experience: number | null };
 
