@@ -60,9 +60,14 @@ function wrong(what: string): ImportError {
   return new ImportError('wrong-format', `${what} ${ACCEPTED} Nothing was changed.`);
 }
 
-function detectJson(head: string): DetectedFormat {
+function detectJson(head: string, lowerName: string): DetectedFormat {
   if (/"(hits|_source|labor_category|idv_piid)"\s*:/.test(head)) return detected('ceilingrates-json');
   if (/"(initial_domain|target_url|final_url|url|items|scan_date|target_url_domain)"\s*:/.test(head)) return detected('websites-json');
+  // No telling keys (an empty array): the name decides, and the import then says it has no rows.
+  if (/^\s*\[\s*\]\s*$/.test(head)) {
+    if (/site-?scanning|website/.test(lowerName)) return detected('websites-json');
+    if (/ceiling|calc|rate/.test(lowerName)) return detected('ceilingrates-json');
+  }
   throw wrong('This JSON file holds neither Site Scanning records nor ceiling-rate API pages.');
 }
 
@@ -80,7 +85,7 @@ export function detectFormat(head: string, name = ''): DetectedFormat {
   const text = head.replace(/^\uFEFF/, '');
   if (text.trim() === '') throw wrong('The file is empty.');
   const first = text.trimStart()[0];
-  if (first === '[' || first === '{') return detectJson(text);
+  if (first === '[' || first === '{') return detectJson(text, lowerName);
   const parsed = Papa.parse<string[]>(text, { preview: MAX_ROWS_BEFORE_HEADER + 1, skipEmptyLines: true });
   const rows = parsed.data;
   if (rows.length > 0 && isWebsitesHeader(rows[0])) return detected('websites-csv');

@@ -244,13 +244,20 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
   if (builder.report.rowsImported === 0) throw noValidRows(builder.report);
 }
 
-/** Alias lookup for JSON keys: normalised key → canonical key. */
-function jsonIndex(aliases: AliasTable<string>, record: Record<string, unknown>): Map<string, string> {
-  const header = Object.keys(record);
-  const columns = mapColumns(header, aliases);
-  const index = new Map<string, string>();
-  for (const [key, at] of columns.index) index.set(key, header[at]);
-  return index;
+/** Canonical key → the JSON record's own key; records of one file share their keys, so the lookup is cached. */
+function jsonIndexer(aliases: AliasTable<string>): (record: Record<string, unknown>) => Map<string, string> {
+  const cache = new Map<string, Map<string, string>>();
+  return (record) => {
+    const header = Object.keys(record);
+    const signature = header.join('\u0000');
+    let index = cache.get(signature);
+    if (!index) {
+      index = new Map<string, string>();
+      for (const [key, at] of mapColumns(header, aliases).index) index.set(key, header[at]);
+      cache.set(signature, index);
+    }
+    return index;
+  };
 }
 
 async function* jsonBatches<R>(
@@ -273,6 +280,7 @@ async function* jsonBatches<R>(
   parts.length = 0;
   onItems?.(items);
   const unique = new Uniqueness(mapper);
+  const jsonIndex = jsonIndexer(mapper.aliases);
   let buffer: R[] = [];
   let prepared = false;
   for (let at = 0; at < items.length; at++) {
@@ -283,7 +291,7 @@ async function* jsonBatches<R>(
       builder.reject('not a JSON object');
       continue;
     }
-    const index = jsonIndex(mapper.aliases, item);
+    const index = jsonIndex(item);
     if (!prepared) {
       builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)) };
       mapper.prepare((key) => index.has(key), builder);

@@ -50,6 +50,12 @@ describe('detectFormat', () => {
     expect(() => detectFormat(head, name)).toThrow(/Accepted files: .*Nothing was changed/);
   });
 
+  it('lets the name decide for JSON with no telling keys (an empty array)', () => {
+    expect(detectFormat('[]', 'site-scanning-latest.json').format).toBe('websites-json');
+    expect(detectFormat('[ ]', 'ceilingrates-page-3.json').format).toBe('ceilingrates-json');
+    expect(codeOf(() => detectFormat('[]', 'data.json'))).toBe('wrong-format');
+  });
+
   it('names the workbook problem', () => {
     expect(() => detectFormat('PK\u0003\u0004', 'rates.xlsx')).toThrow(/save it as CSV/);
   });

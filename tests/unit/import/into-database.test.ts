@@ -121,6 +121,13 @@ describe('importIntoDatabase', () => {
     expect(closed).toEqual(opened);
   });
 
+  it('fails with no-valid-rows on an empty snapshot JSON array', async () => {
+    const SQL = await loadSqlJs();
+    const error = await failure(importIntoDatabase(SQL, '[]', { name: 'site-scanning-latest.json' }));
+    expect(error.code).toBe('no-valid-rows');
+    expect(error.message).toMatch(/no data rows/);
+  });
+
   it('leaves an existing database answering when an import fails', async () => {
     const existing = await generatedDatabase('websites', 20);
     const engine = engineOver('websites', existing);
