@@ -2,8 +2,9 @@
  * Aggregations over every matching record (not just the page): seven term aggregations, wage statistics,
  * percentiles, median and the wage histogram (semantics.md, "Aggregations").
  *
- * One fused pass over the matching rows counts the six dictionary fields, counts each distinct price (by its
- * rank in the price order) and sums the statistics in id order. Everything about prices — the price term
+ * One fused pass counts the six dictionary fields and each distinct price (by its rank in the price order) over
+ * the matches — or, when they are more than half the records, over the rest, subtracted from counts of every
+ * record made at bind. The statistics are summed over the matches in id order. Everything about prices — the price term
  * buckets, min/max, percentiles, histogram — is then read off the distinct-price counts, without sorting.
  */
 import type { ColumnStore, Dictionary } from './columns.ts';
@@ -79,20 +80,27 @@ export const TERM_SIZES = {
 export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number): TermsAggregation {
   const { rank, values } = dict;
   let total = 0;
-  let candidates: number[] = [];
+  let most = 0;
+  let present = 0;
   for (let code = 0; code < counts.length; code++) {
-    if (counts[code] === 0 || values[code] === null) continue;
-    total += counts[code];
-    candidates.push(code);
+    const c = counts[code];
+    if (c === 0 || values[code] === null) continue;
+    total += c;
+    present++;
+    if (c > most) most = c;
   }
-  if (candidates.length > size) {
-    // Only codes counting at least the size-th largest count can be shown: find that count natively.
-    const ranked = new Float64Array(candidates.length);
-    for (let i = 0; i < candidates.length; i++) ranked[i] = counts[candidates[i]];
-    ranked.sort();
-    const threshold = ranked[ranked.length - size];
-    candidates = candidates.filter((code) => counts[code] >= threshold);
+  // Only codes counting at least the size-th largest count can be shown: find that count from a
+  // histogram of the counts (linear), then sort just those few.
+  let threshold = 1;
+  if (present > size) {
+    const ofCount = new Uint32Array(most + 1);
+    for (let code = 0; code < counts.length; code++) if (counts[code] !== 0 && values[code] !== null) ofCount[counts[code]]++;
+    let seen = 0;
+    threshold = most;
+    while (threshold > 1 && seen + ofCount[threshold] < size) seen += ofCount[threshold--];
   }
+  const candidates: number[] = [];
+  for (let code = 0; code < counts.length; code++) if (counts[code] >= threshold && values[code] !== null) candidates.push(code);
   candidates.sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b]);
   let shown = 0;
   const buckets = candidates.slice(0, size).map((code) => {
@@ -177,39 +185,70 @@ export function statsFrom(count: number, sum: number, sumOfSquares: number, min:
 /** Aggregations over one database's columns; `bind` builds it once. */
 export class Aggregator {
   private readonly priceKeyOfRank: Uint32Array;
+  private readonly dicts: Dictionary[];
+  /** Counts over every record, per term field and per price rank: wide queries count what they leave out. */
+  private readonly totals: Uint32Array[];
+  private readonly totalRankCounts: Uint32Array;
 
   constructor(
     private readonly store: ColumnStore,
     private readonly priceOrder: OrderColumn,
   ) {
+    const { text } = store;
+    this.dicts = [text.labor_category, text.security_clearance, text.worksite, store.experienceKeys, text.education_level, text.business_size];
     // Each distinct price has one two-decimal key: map price ranks to term keys once.
     this.priceKeyOfRank = new Uint32Array(priceOrder.nullRank);
     const rank = priceOrder.recordRank;
     const keys = store.priceKeys.codes;
     for (let r = 0; r < store.size; r++) if (rank[r] < priceOrder.nullRank) this.priceKeyOfRank[rank[r]] = keys[r];
+    const all = new Uint8Array(store.size);
+    const counted = this.count(all, 0);
+    this.totals = counted.terms;
+    this.totalRankCounts = counted.ranks;
   }
 
-  aggregate(rows: Uint32Array): Aggregations {
-    const { store, priceOrder } = this;
-    const { text } = store;
-    const dicts = [text.labor_category, text.security_clearance, text.worksite, store.experienceKeys, text.education_level, text.business_size];
-    const [n0, n1, n2, n3, n4, n5] = dicts.map((d) => new Uint32Array(d.values.length));
-    const [k0, k1, k2, k3, k4, k5] = dicts.map((d) => d.codes);
-    const priceRank = priceOrder.recordRank;
-    const rankCounts = new Uint32Array(priceOrder.nullRank + 1);
-    const prices = store.numbers.current_price;
-    let sum = 0;
-    let sumOfSquares = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
+  /** Term and price-rank counts over the rows whose mask byte equals `want`. */
+  private count(mask: Uint8Array, want: number): { terms: Uint32Array[]; ranks: Uint32Array } {
+    const terms = this.dicts.map((d) => new Uint32Array(d.values.length));
+    const [n0, n1, n2, n3, n4, n5] = terms;
+    const [k0, k1, k2, k3, k4, k5] = this.dicts.map((d) => d.codes);
+    const priceRank = this.priceOrder.recordRank;
+    const ranks = new Uint32Array(this.priceOrder.nullRank + 1);
+    for (let r = 0; r < mask.length; r++) {
+      if (mask[r] !== want) continue;
       n0[k0[r]]++;
       n1[k1[r]]++;
       n2[k2[r]]++;
       n3[k3[r]]++;
       n4[k4[r]]++;
       n5[k5[r]]++;
-      rankCounts[priceRank[r]]++;
-      const v = prices[r];
+      ranks[priceRank[r]]++;
+    }
+    return { terms, ranks };
+  }
+
+  /** Counts over the matches: directly when they are few, as totals minus the rest when they are many. */
+  private matchCounts(mask: Uint8Array, matches: number): { terms: Uint32Array[]; ranks: Uint32Array } {
+    if (matches * 2 <= mask.length) return this.count(mask, 1);
+    const rest = this.count(mask, 0);
+    rest.terms.forEach((counts, f) => {
+      const total = this.totals[f];
+      for (let i = 0; i < counts.length; i++) counts[i] = total[i] - counts[i];
+    });
+    for (let i = 0; i < rest.ranks.length; i++) rest.ranks[i] = this.totalRankCounts[i] - rest.ranks[i];
+    return rest;
+  }
+
+  aggregate(mask: Uint8Array, rows: Uint32Array): Aggregations {
+    const { store, priceOrder, dicts } = this;
+    const { terms, ranks } = this.matchCounts(mask, rows.length);
+
+    // Statistics are summed over the matches in id order, so they are exactly reproducible.
+    const prices = store.numbers.current_price;
+    let sum = 0;
+    let sumOfSquares = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const v = prices[rows[i]];
       if (v === v) {
         sum += v;
         sumOfSquares += v * v;
@@ -220,13 +259,13 @@ export class Aggregator {
     const priceCounts: PriceCounts = { values: new Float64Array(priceOrder.nullRank), counts: new Float64Array(priceOrder.nullRank), m: 0 };
     const keyCounts = new Uint32Array(store.priceKeys.values.length);
     for (let rank = 0; rank < priceOrder.nullRank; rank++) {
-      const c = rankCounts[rank];
+      const c = ranks[rank];
       if (c === 0) continue;
       priceCounts.values[priceCounts.m] = distinct[rank];
       priceCounts.counts[priceCounts.m++] = c;
       keyCounts[this.priceKeyOfRank[rank]] += c;
     }
-    const count = rows.length - rankCounts[priceOrder.nullRank];
+    const count = rows.length - ranks[priceOrder.nullRank];
     const { m, values } = priceCounts;
     const stats = statsFrom(count, sum, sumOfSquares, values[0], values[m - 1]);
 
@@ -234,13 +273,13 @@ export class Aggregator {
     const byKey: Record<string, number | null> = {};
     PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = rest[i]));
     return {
-      labor_category: termsFromCounts(dicts[0], n0, TERM_SIZES.labor_category),
-      security_clearance: termsFromCounts(dicts[1], n1, TERM_SIZES.security_clearance),
-      worksite: termsFromCounts(dicts[2], n2, TERM_SIZES.worksite),
-      min_years_experience: termsFromCounts(dicts[3], n3, TERM_SIZES.min_years_experience),
-      education_level: termsFromCounts(dicts[4], n4, TERM_SIZES.education_level),
+      labor_category: termsFromCounts(dicts[0], terms[0], TERM_SIZES.labor_category),
+      security_clearance: termsFromCounts(dicts[1], terms[1], TERM_SIZES.security_clearance),
+      worksite: termsFromCounts(dicts[2], terms[2], TERM_SIZES.worksite),
+      min_years_experience: termsFromCounts(dicts[3], terms[3], TERM_SIZES.min_years_experience),
+      education_level: termsFromCounts(dicts[4], terms[4], TERM_SIZES.education_level),
       current_price: termsFromCounts(store.priceKeys, keyCounts, TERM_SIZES.current_price),
-      business_size: termsFromCounts(dicts[5], n5, TERM_SIZES.business_size),
+      business_size: termsFromCounts(dicts[5], terms[5], TERM_SIZES.business_size),
       wage_histogram: { buckets: wageHistogram(priceCounts) },
       histogram_percentiles: { values: byKey },
       median_price: { values: { [percentileKey(50)]: median } },

@@ -8,8 +8,8 @@ import type { ApiDefinition, RouteContext } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
 import { loadColumns, type ColumnStore } from './columns.ts';
 import { OrderColumns } from './order-columns.ts';
-import { matchRecords, ValueForms } from './match.ts';
-import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from './params.ts';
+import { matchRecords, ValueForms, type MatchSet } from './match.ts';
+import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';
 import { topRows, type OrderKey } from './order.ts';
 import { Aggregator } from './aggregations.ts';
 import { readSourceJson } from './source.ts';
@@ -25,6 +25,8 @@ export class CeilingRatesIndex {
   readonly orders: OrderColumns;
   readonly firstRows: FirstRows;
   readonly aggregator: Aggregator;
+  /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
+  private readonly scratch: { mask: Uint8Array; rows: Uint32Array };
 
   constructor(readonly db: Database) {
     this.store = loadColumns(db);
@@ -33,6 +35,13 @@ export class CeilingRatesIndex {
     this.firstRows = new FirstRows(this.store);
     // The default ordering and every request's price aggregations read the price order: build it now.
     this.aggregator = new Aggregator(this.store, this.orders.get('current_price'));
+    // The application's default request filters on experience_range: have its order ready too.
+    this.orders.get('min_years_experience');
+    this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
+  }
+
+  match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {
+    return matchRecords(this.store, this.forms, query, contains, this.orders, this.scratch);
   }
 
   orderKeys(query: CeilingRatesQuery): OrderKey[] {
@@ -59,20 +68,20 @@ export class CeilingRatesIndex {
     if (query.suggest.length > 0) return respond(200, suggestBody(store, this.forms, this.firstRows, query.suggest));
 
     if (query.suggestContains) {
-      const { rows } = matchRecords(store, this.forms, query, query.suggestContains);
+      const { rows } = this.match(query, query.suggestContains);
       return respond(200, envelope(started, rows.length, [], containsAggregation(store, query.suggestContains.field, rows)));
     }
 
-    const { mask, rows } = matchRecords(store, this.forms, query);
+    const { mask, rows } = this.match(query);
     const keys = this.orderKeys(query);
     if (query.export) {
-      const records = this.sources(topRows(store.size, mask, keys, RESULT_WINDOW)).map((s) => JSON.parse(s) as CeilingRateRecord);
+      const records = this.sources(topRows(store.size, mask, keys, RESULT_WINDOW, rows)).map((s) => JSON.parse(s) as CeilingRateRecord);
       return csv(exportCsv(ctx.query, records));
     }
 
     const offset = (query.page - 1) * query.pageSize;
-    const pageRows = topRows(store.size, mask, keys, offset + query.pageSize).slice(offset);
-    const aggregations = this.aggregator.aggregate(rows);
+    const pageRows = topRows(store.size, mask, keys, offset + query.pageSize, rows).slice(offset);
+    const aggregations = this.aggregator.aggregate(mask, rows);
     const sources = this.sources(pageRows);
     const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row))));
     return respondJson(envelopeJson(started, rows.length, hits, aggregations));

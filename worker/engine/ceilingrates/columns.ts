@@ -27,13 +27,22 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export const NUMERIC_FIELDS = ['current_price', 'next_year_price', 'second_year_price', 'min_years_experience'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
+/** Per-record codes in the narrowest array that holds them: less memory, and fewer bytes per pass. */
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+export function narrow(codes: Uint32Array, distinct: number): Codes {
+  if (distinct <= 0x100) return Uint8Array.from(codes);
+  if (distinct <= 0x10000) return Uint16Array.from(codes);
+  return codes;
+}
+
 /**
  * Distinct values of one column and each record's code into them. `rank` orders the values by key
  * (byte order for text, numeric for numbers) with null after every value.
  */
 export interface Dictionary {
   values: readonly (string | null)[];
-  codes: Uint32Array;
+  codes: Codes;
   rank: Uint32Array;
 }
 
@@ -77,7 +86,7 @@ class DictionaryBuilder {
     });
     const rank = new Uint32Array(this.values.length);
     order.forEach((code, position) => (rank[code] = position));
-    return { values: this.values, codes: this.codes, rank };
+    return { values: this.values, codes: narrow(this.codes, this.values.length), rank };
   }
 }
 

@@ -2,8 +2,9 @@
  * The matching set of a query as a mask over rows. Each condition is decided once per DISTINCT value of
  * its field (a few thousand strings, not 250,000 rows), then applied in one tight pass over the codes.
  */
-import { rowOfId, type ColumnStore, type Dictionary, type TextField } from './columns.ts';
+import { rowOfId, type Codes, type ColumnStore, type Dictionary, type TextField } from './columns.ts';
 import type { CeilingRatesQuery, FieldText, Filter } from './params.ts';
+import type { OrderColumn, OrderColumns } from './order-columns.ts';
 import { clearanceClass, containsWords, fold, listElements, sinCodes } from './text.ts';
 
 /** Derived forms of distinct values, computed on first use and kept for the database's lifetime. */
@@ -56,6 +57,36 @@ export interface MatchSet {
   rows: Uint32Array;
 }
 
+/** First index in values[0..n) whose value is >= `value` (or > with `strict`). */
+function bound(values: Float64Array, n: number, value: number, strict: boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < value || (strict && values[mid] === value)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A wide range leaves out a prefix and a suffix of the field's value order: clear just those rows
+ * (nulls included, they sort last). Returns false when a scan is cheaper.
+ */
+function keepInRangeByOrder(mask: Uint8Array, column: OrderColumn, lo: number, hi: number): boolean {
+  const values = column.rankValues;
+  if (!values || !(lo <= hi)) return false;
+  const first = bound(values, column.nullRank, lo, false);
+  const after = bound(values, column.nullRank, hi, true);
+  const { perm, groupStart } = column;
+  const start = groupStart[first];
+  const end = groupStart[after];
+  if (start + (perm.length - end) > perm.length / 4) return false;
+  for (let i = 0; i < start; i++) mask[perm[i]] = 0;
+  for (let i = end; i < perm.length; i++) mask[perm[i]] = 0;
+  return true;
+}
+
 /** Which distinct values of a dictionary pass a test. */
 function allowedValues(dict: Dictionary, test: (value: string | null, code: number) => boolean): Uint8Array {
   const allowed = new Uint8Array(dict.values.length);
@@ -63,7 +94,7 @@ function allowedValues(dict: Dictionary, test: (value: string | null, code: numb
   return allowed;
 }
 
-function keepAllowed(mask: Uint8Array, codes: Uint32Array, allowed: Uint8Array): void {
+function keepAllowed(mask: Uint8Array, codes: Codes, allowed: Uint8Array): void {
   for (let r = 0; r < mask.length; r++) if (mask[r] !== 0 && allowed[codes[r]] === 0) mask[r] = 0;
 }
 
@@ -84,8 +115,12 @@ function keepInRanges(mask: Uint8Array, values: Float64Array, ranges: readonly (
   }
 }
 
-function applyFilter(mask: Uint8Array, store: ColumnStore, forms: ValueForms, filter: Filter): void {
+function applyFilter(mask: Uint8Array, store: ColumnStore, forms: ValueForms, filter: Filter, orders: OrderColumns | null): void {
   const { text, numbers } = store;
+  if ((filter.name === 'price_range' || filter.name === 'experience_range') && orders && filter.ranges.length === 1) {
+    const column = orders.get(filter.name === 'price_range' ? 'current_price' : 'min_years_experience');
+    if (keepInRangeByOrder(mask, column, filter.ranges[0][0], filter.ranges[0][1])) return;
+  }
   switch (filter.name) {
     case 'education_level':
     case 'business_size': {
@@ -159,20 +194,30 @@ function applyKeyword(mask: Uint8Array, store: ColumnStore, forms: ValueForms, k
   }
 }
 
-/** The records a query selects: search AND keyword AND every filter, minus the excluded ids. */
-export function matchRecords(store: ColumnStore, forms: ValueForms, query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {
-  const mask = new Uint8Array(store.size).fill(1);
+/**
+ * The records a query selects: search AND keyword AND every filter, minus the excluded ids. With `scratch`
+ * the mask and rows are views into those buffers (valid until their next use), which spares a request
+ * a megabyte of allocation; `orders` lets wide ranges clear only the rows they leave out.
+ */
+export function matchRecords(
+  store: ColumnStore,
+  forms: ValueForms,
+  query: CeilingRatesQuery,
+  contains: FieldText | null = null,
+  orders: OrderColumns | null = null,
+  scratch: { mask: Uint8Array; rows: Uint32Array } | null = null,
+): MatchSet {
+  const mask = scratch ? scratch.mask.fill(1) : new Uint8Array(store.size).fill(1);
   for (const search of query.searches) applySearch(mask, store, forms, search);
   if (query.keyword !== null) applyKeyword(mask, store, forms, query.keyword);
-  for (const filter of query.filters) applyFilter(mask, store, forms, filter);
+  for (const filter of query.filters) applyFilter(mask, store, forms, filter, orders);
   if (contains) keepAllowed(mask, store.text[contains.field].codes, containsTable(forms, contains.field, contains.text));
   for (const id of query.exclude) {
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
   }
+  const buffer = scratch ? scratch.rows : new Uint32Array(store.size);
   let count = 0;
-  for (let r = 0; r < mask.length; r++) count += mask[r];
-  const rows = new Uint32Array(count);
-  for (let r = 0, i = 0; r < mask.length; r++) if (mask[r] !== 0) rows[i++] = r;
-  return { mask, rows };
+  for (let r = 0; r < mask.length; r++) if (mask[r] !== 0) buffer[count++] = r;
+  return { mask, rows: buffer.subarray(0, count) };
 }

@@ -2,7 +2,7 @@
  * Per orderable field: every record's dense rank (nulls after every value) and the rows grouped by rank,
  * built by counting sort. Built lazily, once per field per database: most requests only use current_price.
  */
-import type { ColumnStore, NumericField, TextField } from './columns.ts';
+import { narrow, type Codes, type ColumnStore, type NumericField, type TextField } from './columns.ts';
 
 export const ORDER_FIELDS = [
   'current_price',
@@ -27,7 +27,7 @@ export function isOrderField(name: string): name is OrderField {
 export interface OrderColumn {
   field: OrderField;
   /** Dense rank of each row's value in ascending order; `nullRank` for null. */
-  recordRank: Uint32Array;
+  recordRank: Codes;
   /** Number of distinct non-null values, and the rank of null. */
   nullRank: number;
   /** Rows ordered by (rank, row). Group g is perm[groupStart[g] .. groupStart[g + 1]). */
@@ -39,7 +39,7 @@ export interface OrderColumn {
   sortValue(row: number): number | string | null;
 }
 
-function groupByRank(recordRank: Uint32Array, groups: number): { perm: Uint32Array; groupStart: Uint32Array } {
+function groupByRank(recordRank: Codes, groups: number): { perm: Uint32Array; groupStart: Uint32Array } {
   const groupStart = new Uint32Array(groups + 1);
   for (let r = 0; r < recordRank.length; r++) groupStart[recordRank[r] + 1]++;
   for (let g = 0; g < groups; g++) groupStart[g + 1] += groupStart[g];
@@ -63,7 +63,7 @@ function numericColumn(field: NumericField, values: Float64Array): OrderColumn {
   }
   return {
     field,
-    recordRank,
+    recordRank: narrow(recordRank, nullRank + 1),
     nullRank,
     ...groupByRank(recordRank, nullRank + 1),
     rankValues: Float64Array.from(distinct),
@@ -81,7 +81,7 @@ function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): 
   for (let r = 0; r < store.size; r++) recordRank[r] = dict.rank[dict.codes[r]];
   return {
     field,
-    recordRank,
+    recordRank: narrow(recordRank, nullRank + 1),
     nullRank,
     ...groupByRank(recordRank, nullRank + 1),
     rankValues: null,

@@ -28,11 +28,18 @@ export function compareRows(a: number, b: number, keys: readonly OrderKey[], fro
 }
 
 /**
- * The first `limit` matching rows (mask[row] !== 0) in the order of `keys`. `size` is the row count.
+ * The first `limit` matching rows (mask[row] !== 0) in the order of `keys`. `size` is the row count;
+ * `matches`, when given, lists the matching rows.
  */
-export function topRows(size: number, mask: Uint8Array, keys: readonly OrderKey[], limit: number): number[] {
+export function topRows(size: number, mask: Uint8Array, keys: readonly OrderKey[], limit: number, matches?: Uint32Array): number[] {
   const out: number[] = [];
-  if (limit <= 0) return out;
+  if (limit <= 0 || matches?.length === 0) return out;
+  if (matches && matches.length <= SORT_LIMIT) {
+    // Few matches: sorting them beats walking every record's order.
+    return Array.from(matches)
+      .sort((a, b) => compareRows(a, b, keys))
+      .slice(0, limit);
+  }
   const [{ column, desc }] = keys;
   const { perm, groupStart, nullRank } = column;
   const rest = keys.slice(1);
