@@ -95,7 +95,7 @@ export function insertWebsites(db: Database, records: readonly WebsiteRecord[]):
 }
 
 /** Room left between neighbouring sort keys, so later batches slot in without renumbering the rest. */
-const SORT_KEY_GAP = 65536;
+const SORT_KEY_GAP = 256;
 
 const utf8 = new TextEncoder();
 
