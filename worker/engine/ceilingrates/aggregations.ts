@@ -2,9 +2,9 @@
  * Aggregations over every matching record (not just the page): seven term aggregations, wage statistics,
  * percentiles, median and the wage histogram (semantics.md, "Aggregations").
  *
- * One fused pass counts the six dictionary fields and each distinct price (by its rank in the price order) over
- * the matches — or, when they are more than half the records, over the rest, subtracted from counts of every
- * record made at bind. The statistics are summed over the matches in id order. Everything about prices — the price term
+ * One pass counts the term fields and each distinct price (by its rank in the price order) over the matches —
+ * or, when they are more than half the records, over the rest, subtracted from counts of every record made at
+ * bind. The statistics are summed over the matches in id order. Everything about prices — the price term
  * buckets, min/max, percentiles, histogram — is then read off the distinct-price counts, without sorting.
  */
 import type { ColumnStore, Dictionary } from './columns.ts';
@@ -182,13 +182,21 @@ export function statsFrom(count: number, sum: number, sumOfSquares: number, min:
   };
 }
 
-/** Aggregations over one database's columns; `bind` builds it once. */
+/**
+ * Aggregations over one database's columns; `bind` builds it once. Each record's term codes are laid out
+ * row-major — labor_category, a "combo" code standing for its five small fields (clearance, worksite,
+ * experience, education, business size), its price rank — so counting one matching record touches one
+ * cache line. Combo counts are split back into the five fields' counts per distinct combo, not per record.
+ */
 export class Aggregator {
   private readonly priceKeyOfRank: Uint32Array;
+  /** Dictionaries in aggregation order: labor_category, then the five combo fields. */
   private readonly dicts: Dictionary[];
-  /** Counts over every record, per term field and per price rank: wide queries count what they leave out. */
-  private readonly totals: Uint32Array[];
-  private readonly totalRankCounts: Uint32Array;
+  private readonly packed: Uint32Array;
+  /** The five small fields' codes of each combo, combo-major. */
+  private readonly comboFields: Uint32Array;
+  private readonly combos: number;
+  private readonly totals: Counts;
 
   constructor(
     private readonly store: ColumnStore,
@@ -201,47 +209,77 @@ export class Aggregator {
     const rank = priceOrder.recordRank;
     const keys = store.priceKeys.codes;
     for (let r = 0; r < store.size; r++) if (rank[r] < priceOrder.nullRank) this.priceKeyOfRank[rank[r]] = keys[r];
-    const all = new Uint8Array(store.size);
-    const counted = this.count(all, 0);
-    this.totals = counted.terms;
-    this.totalRankCounts = counted.ranks;
+
+    const small = this.dicts.slice(1);
+    const comboOf = new Map<string, number>();
+    const fields: number[] = [];
+    this.packed = new Uint32Array(store.size * 3);
+    const labor = text.labor_category.codes;
+    for (let r = 0; r < store.size; r++) {
+      const codes = small.map((d) => d.codes[r]);
+      const key = codes.join(',');
+      let combo = comboOf.get(key);
+      if (combo === undefined) {
+        combo = comboOf.size;
+        comboOf.set(key, combo);
+        fields.push(...codes);
+      }
+      this.packed[3 * r] = labor[r];
+      this.packed[3 * r + 1] = combo;
+      this.packed[3 * r + 2] = rank[r];
+    }
+    this.combos = comboOf.size;
+    this.comboFields = Uint32Array.from(fields);
+    const everyRow = new Uint32Array(store.size);
+    for (let r = 0; r < store.size; r++) everyRow[r] = r;
+    this.totals = this.count(everyRow);
   }
 
-  /** Term and price-rank counts over the rows whose mask byte equals `want`. */
-  private count(mask: Uint8Array, want: number): { terms: Uint32Array[]; ranks: Uint32Array } {
-    const terms = this.dicts.map((d) => new Uint32Array(d.values.length));
-    const [n0, n1, n2, n3, n4, n5] = terms;
-    const [k0, k1, k2, k3, k4, k5] = this.dicts.map((d) => d.codes);
-    const priceRank = this.priceOrder.recordRank;
+  private count(rows: Uint32Array): Counts {
+    const labor = new Uint32Array(this.dicts[0].values.length);
+    const combos = new Uint32Array(this.combos);
     const ranks = new Uint32Array(this.priceOrder.nullRank + 1);
-    for (let r = 0; r < mask.length; r++) {
-      if (mask[r] !== want) continue;
-      n0[k0[r]]++;
-      n1[k1[r]]++;
-      n2[k2[r]]++;
-      n3[k3[r]]++;
-      n4[k4[r]]++;
-      n5[k5[r]]++;
-      ranks[priceRank[r]]++;
+    const packed = this.packed;
+    for (let i = 0; i < rows.length; i++) {
+      const at = 3 * rows[i];
+      labor[packed[at]]++;
+      combos[packed[at + 1]]++;
+      ranks[packed[at + 2]]++;
     }
-    return { terms, ranks };
+    return { labor, combos, ranks };
   }
 
   /** Counts over the matches: directly when they are few, as totals minus the rest when they are many. */
-  private matchCounts(mask: Uint8Array, matches: number): { terms: Uint32Array[]; ranks: Uint32Array } {
-    if (matches * 2 <= mask.length) return this.count(mask, 1);
-    const rest = this.count(mask, 0);
-    rest.terms.forEach((counts, f) => {
-      const total = this.totals[f];
-      for (let i = 0; i < counts.length; i++) counts[i] = total[i] - counts[i];
-    });
-    for (let i = 0; i < rest.ranks.length; i++) rest.ranks[i] = this.totalRankCounts[i] - rest.ranks[i];
-    return rest;
+  private matchCounts(rows: Uint32Array, rest: Uint32Array): Counts {
+    if (rows.length <= rest.length) return this.count(rows);
+    const counts = this.count(rest);
+    const subtract = (from: Uint32Array, what: Uint32Array): void => {
+      for (let i = 0; i < what.length; i++) what[i] = from[i] - what[i];
+    };
+    subtract(this.totals.labor, counts.labor);
+    subtract(this.totals.combos, counts.combos);
+    subtract(this.totals.ranks, counts.ranks);
+    return counts;
   }
 
-  aggregate(mask: Uint8Array, rows: Uint32Array): Aggregations {
+  /** Per-field term counts: labor_category as counted, the five small fields from the combo counts. */
+  private termCounts(counts: Counts): Uint32Array[] {
+    const terms: Uint32Array[] = this.dicts.map((d) => new Uint32Array(d.values.length));
+    terms[0] = counts.labor;
+    const { comboFields } = this;
+    for (let c = 0; c < this.combos; c++) {
+      const n = counts.combos[c];
+      if (n === 0) continue;
+      for (let f = 0; f < 5; f++) terms[f + 1][comboFields[5 * c + f]] += n;
+    }
+    return terms;
+  }
+
+  aggregate(rows: Uint32Array, rest: Uint32Array): Aggregations {
     const { store, priceOrder, dicts } = this;
-    const { terms, ranks } = this.matchCounts(mask, rows.length);
+    const counts = this.matchCounts(rows, rest);
+    const terms = this.termCounts(counts);
+    const ranks = counts.ranks;
 
     // Statistics are summed over the matches in id order, so they are exactly reproducible.
     const prices = store.numbers.current_price;
@@ -269,9 +307,9 @@ export class Aggregator {
     const { m, values } = priceCounts;
     const stats = statsFrom(count, sum, sumOfSquares, values[0], values[m - 1]);
 
-    const [median, ...rest] = percentiles(priceCounts, [50, ...PERCENTILES]);
+    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES]);
     const byKey: Record<string, number | null> = {};
-    PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = rest[i]));
+    PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
     return {
       labor_category: termsFromCounts(dicts[0], terms[0], TERM_SIZES.labor_category),
       security_clearance: termsFromCounts(dicts[1], terms[1], TERM_SIZES.security_clearance),
@@ -286,4 +324,10 @@ export class Aggregator {
       wage_stats: stats,
     };
   }
+}
+
+interface Counts {
+  labor: Uint32Array;
+  combos: Uint32Array;
+  ranks: Uint32Array;
 }

@@ -72,7 +72,7 @@ export class CeilingRatesIndex {
       return respond(200, envelope(started, rows.length, [], containsAggregation(store, query.suggestContains.field, rows)));
     }
 
-    const { mask, rows } = this.match(query);
+    const { mask, rows, rest } = this.match(query);
     const keys = this.orderKeys(query);
     if (query.export) {
       const records = this.sources(topRows(store.size, mask, keys, RESULT_WINDOW, rows)).map((s) => JSON.parse(s) as CeilingRateRecord);
@@ -81,7 +81,7 @@ export class CeilingRatesIndex {
 
     const offset = (query.page - 1) * query.pageSize;
     const pageRows = topRows(store.size, mask, keys, offset + query.pageSize, rows).slice(offset);
-    const aggregations = this.aggregator.aggregate(mask, rows);
+    const aggregations = this.aggregator.aggregate(rows, rest);
     const sources = this.sources(pageRows);
     const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row))));
     return respondJson(envelopeJson(started, rows.length, hits, aggregations));

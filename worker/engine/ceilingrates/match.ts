@@ -55,6 +55,8 @@ export interface MatchSet {
   mask: Uint8Array;
   /** Matching rows ascending (id order). */
   rows: Uint32Array;
+  /** The other rows (descending): wide queries aggregate by subtracting these from the totals. */
+  rest: Uint32Array;
 }
 
 /** First index in values[0..n) whose value is >= `value` (or > with `strict`). */
@@ -216,8 +218,13 @@ export function matchRecords(
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
   }
+  // Matches fill the buffer from the front, the rest from the back.
   const buffer = scratch ? scratch.rows : new Uint32Array(store.size);
   let count = 0;
-  for (let r = 0; r < mask.length; r++) if (mask[r] !== 0) buffer[count++] = r;
-  return { mask, rows: buffer.subarray(0, count) };
+  let back = buffer.length;
+  for (let r = 0; r < mask.length; r++) {
+    if (mask[r] !== 0) buffer[count++] = r;
+    else buffer[--back] = r;
+  }
+  return { mask, rows: buffer.subarray(0, count), rest: buffer.subarray(count) };
 }
