@@ -1,11 +1,66 @@
-import { defineConfig } from 'vite';
+import { createReadStream, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './scripts/vite-plugin-service-worker.ts';
 
+/**
+ * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server
+ * (sirv) sends any `.gz` with `Content-Encoding: gzip`, so the browser would unpack it on the way and the
+ * check would fail. Serve them as opaque `application/gzip` instead (docs/decisions/0302).
+ */
+function datasetFilesAsBytes(): Plugin {
+  const serveFrom = (dir: () => string) => (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const path = decodeURIComponent((req.url ?? '').split('?')[0]);
+    if (!path.endsWith('.gz') || path.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const file = resolve(dir(), '.' + path);
+    let size: number;
+    let mtime: Date;
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile()) return next();
+      ({ size, mtime } = stat);
+    } catch {
+      return next();
+    }
+    const etag = `W/"${size}-${mtime.getTime()}"`;
+    res.setHeader('Content-Type', 'application/gzip');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', mtime.toUTCString());
+    if (req.headers['if-none-match'] === etag) {
+      res.statusCode = 304;
+      return res.end();
+    }
+    res.setHeader('Content-Length', String(size));
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  };
+  let outDir = 'dist';
+  let publicDir = 'public';
+  return {
+    name: 'offline-gov-api:dataset-files',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(serveFrom(() => outDir));
+    },
+    configureServer(server) {
+      server.middlewares.use(serveFrom(() => publicDir));
+    },
+  };
+}
+
 export default defineConfig({
-  // The datasets are built into public/data and served (and later precached) as static files.
+  // The datasets are built into public/data and served (and precached) as static files.
   publicDir: 'public',
-  // Bundles worker/sw.ts after the app and injects the precache manifest (docs/decisions/0400).
-  plugins: [serviceWorker()],
+  plugins: [
+    datasetFilesAsBytes(),
+    // Bundles worker/sw.ts after the app and injects the precache manifest (docs/decisions/0400).
+    serviceWorker(),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,

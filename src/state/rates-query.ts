@@ -139,7 +139,7 @@ function rangeText(range: Range, low: number, high: number): string | null {
 }
 
 /** The API parameters for a query, in a stable order. */
-export function ratesParams(q: RatesQuery): URLSearchParams {
+export function ratesParams(q: RatesQuery, options: { pageSize?: 'always' | 'if-not-default' } = {}): URLSearchParams {
   const p = new URLSearchParams();
   if (q.search) p.append('search', `${q.search.field}:${q.search.text}`);
   if (q.keyword.trim()) p.append('keyword', q.keyword.trim());
@@ -158,15 +158,14 @@ export function ratesParams(q: RatesQuery): URLSearchParams {
     p.append('sort', o.dir);
   }
   if (q.page !== 1) p.append('page', String(q.page));
-  if (q.pageSize !== DEFAULT_PAGE_SIZE) p.append('page_size', String(q.pageSize));
+  if (options.pageSize === 'always' || q.pageSize !== DEFAULT_PAGE_SIZE) p.append('page_size', String(q.pageSize));
   if (q.exclude.length) p.append('exclude', q.exclude.join('|'));
   return p;
 }
 
 /** The API URL the view asks for. The page size is always sent: the view's default differs from the API's. */
 export function ratesApiUrl(q: RatesQuery, extra: Record<string, string> = {}): string {
-  const p = ratesParams(q);
-  if (!p.has('page_size')) p.append('page_size', String(q.pageSize));
+  const p = ratesParams(q, { pageSize: 'always' });
   for (const [k, v] of Object.entries(extra)) p.set(k, v);
   return `${RATES_PATH}?${formatQuery(p)}`;
 }

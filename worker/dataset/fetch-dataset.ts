@@ -33,6 +33,11 @@ export async function fetchDataset(
   const gz = await readBody(response, artifact.bytes, (received) => onProgress(received, artifact.bytes));
 
   options.onPhase?.('verify');
+  if (gz.length === artifact.rawBytes && response.headers.get('content-encoding')) {
+    throw new DatasetIntegrityError(
+      `${artifact.file}: the server sent it with Content-Encoding: ${response.headers.get('content-encoding')}, so the browser unpacked it and its sha256 cannot be checked: serve .gz dataset files as application/gzip without Content-Encoding`,
+    );
+  }
   if (gz.length !== artifact.bytes) {
     throw new DatasetIntegrityError(
       `${artifact.file}: received ${gz.length} bytes, the manifest says ${artifact.bytes}: the download is incomplete or from another build`,

@@ -45,6 +45,7 @@ export class RatesFigures extends LitElement {
       }
       .band svg {
         width: 100%;
+        max-height: 3.5rem;
         height: auto;
         display: block;
         margin: 0.5rem 0;

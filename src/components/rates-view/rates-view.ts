@@ -55,6 +55,9 @@ export class RatesView extends LitElement {
         align-items: start;
         margin-top: 1rem;
       }
+      .layout > * {
+        min-width: 0;
+      }
       aside {
         position: sticky;
         top: 0.5rem;
@@ -64,6 +67,7 @@ export class RatesView extends LitElement {
       }
       .results {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         gap: 0.75rem;
         min-width: 0;
       }
@@ -124,6 +128,7 @@ export class RatesView extends LitElement {
   /** Labels for excluded ids, so the restore list says what it restores (ids alone mean nothing). */
   private readonly excludedLabels = new Map<string, string>();
   private focusAfterExclude: number | null = null;
+  private renderedUrl = '';
 
   private readonly results = new Task(this, {
     task: async ([url]: [string]) => {
@@ -140,15 +145,23 @@ export class RatesView extends LitElement {
 
   override updated(): void {
     const rendered = this.results.value?.url ?? '';
-    if (this.getAttribute('data-rendered-url') !== rendered) {
+    if (rendered === this.renderedUrl) return;
+    this.renderedUrl = rendered;
+    // Mark the URL as shown once the table and figures have drawn it too (tests and the benchmark wait on it).
+    const children = [...this.renderRoot.querySelectorAll<LitElement>('rates-table, rates-figures')];
+    void Promise.all(children.map((c) => c.updateComplete)).then(() => {
+      if (this.renderedUrl !== rendered) return;
       this.setAttribute('data-rendered-url', rendered);
-      if (this.focusAfterExclude !== null) {
-        const buttons = this.renderRoot.querySelector('rates-table')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.exclude');
-        const target = buttons?.[Math.min(this.focusAfterExclude, buttons.length - 1)];
-        (target ?? this.renderRoot.querySelector<HTMLElement>('#restore-all'))?.focus();
-        this.focusAfterExclude = null;
-      }
-    }
+      if (this.focusAfterExclude !== null) this.refocusAfterExclude(this.focusAfterExclude);
+    });
+  }
+
+  /** The excluded row's button is gone: keep keyboard users in place, on the row that took its place. */
+  private refocusAfterExclude(index: number): void {
+    this.focusAfterExclude = null;
+    const buttons = this.renderRoot.querySelector('rates-table')?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.exclude');
+    const target = buttons?.length ? buttons[Math.min(index, buttons.length - 1)] : null;
+    (target ?? this.renderRoot.querySelector<HTMLElement>('#restore-all'))?.focus();
   }
 
   private go(patch: Partial<RatesQuery>): void {

@@ -6,7 +6,7 @@ import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type AnalysisResponse, type WebsitesResponse } from '../../api/api-types.ts';
 import { baseStyles } from '../shared/styles.ts';
-import { formatCount, formatDate } from '../shared/format.ts';
+import { formatCount, formatDay } from '../shared/format.ts';
 import { formatRoute, navigate } from '../../state/route.ts';
 import {
   analysisApiUrl,
@@ -79,7 +79,11 @@ export class WebsitesView extends LitElement {
       }
       td.final {
         overflow-wrap: anywhere;
-        max-width: 18rem;
+        min-width: 12rem;
+        max-width: 20rem;
+      }
+      td.date {
+        white-space: nowrap;
       }
       .status-ok {
         background: var(--ok-bg);
@@ -176,7 +180,7 @@ export class WebsitesView extends LitElement {
                 <td>${yesNo(w.final_url_live)}</td>
                 <td class="num">${w.final_url_status_code ?? '—'}</td>
                 <td>${yesNo(w.dap_detected_final_url)}</td>
-                <td>${w.scan_date ? formatDate(w.scan_date) : '—'}</td>
+                <td class="date">${w.scan_date ? formatDay(w.scan_date) : '—'}</td>
               </tr>`,
             )}
           </tbody>

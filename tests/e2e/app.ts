@@ -1,0 +1,123 @@
+/** Helpers for browser tests of the app: open a view, wait for its data, read what it shows, check it. */
+import { readFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { loadSqlJs } from '../../data/sqljs-node.ts';
+import { gunzipDatabase, MANIFEST_FILE, type Manifest } from '../../data/artifact.ts';
+import { createEngine, type Engine } from '../../worker/engine/index.ts';
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/screenshots');
+
+/**
+ * The engine over the very files the preview server serves, in Node: what the API must answer for a
+ * URL, computed without the browser, to check what the page shows against.
+ */
+export async function nodeEngine(dataDir: string): Promise<{ engine: Engine; manifest: Manifest }> {
+  const SQL = await loadSqlJs();
+  const manifest = JSON.parse(readFileSync(join(dataDir, MANIFEST_FILE), 'utf8')) as Manifest;
+  const engine = createEngine();
+  for (const artifact of Object.values(manifest.datasets)) {
+    engine.use(artifact.name, new SQL.Database(gunzipDatabase(readFileSync(join(dataDir, artifact.file)))));
+  }
+  return { engine, manifest };
+}
+
+export function engineJson<T>(engine: Engine, url: string): { status: number; body: T } {
+  const response = engine.handle({ method: 'GET', url });
+  return { status: response.status, body: JSON.parse(response.body) as T };
+}
+
+/** Open the app at a hash route and wait until the worker has every dataset open. */
+export async function openApp(page: Page, baseUrl: string, hash = '#/rates'): Promise<void> {
+  await page.goto(`${baseUrl}/${hash}`);
+  await waitForData(page);
+}
+
+export async function waitForData(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const shell = document.querySelector('app-shell') as (HTMLElement & { db?: { status(): Promise<{ ready: boolean }> } }) | null;
+      return !!shell?.db && (await shell.db.status()).ready;
+    },
+    undefined,
+    { timeout: 60_000, polling: 100 },
+  );
+}
+
+/** The API URL a view (rates-view, websites-view) has finished drawing. */
+export async function renderedUrl(page: Page, view: 'rates-view' | 'websites-view'): Promise<string> {
+  return (await page.locator(view).getAttribute('data-rendered-url')) ?? '';
+}
+
+/** Wait until a view has drawn exactly this API URL. */
+export async function waitForRendered(page: Page, view: 'rates-view' | 'websites-view', url: string): Promise<void> {
+  await page.waitForFunction(
+    ([tag, want]) => document.querySelector('app-shell')?.shadowRoot?.querySelector(tag)?.getAttribute('data-rendered-url') === want,
+    [view, url] as const,
+    { timeout: 30_000, polling: 'raf' },
+  );
+}
+
+/** Wait until a view has drawn some URL other than `previous`, and return it. */
+export async function waitForChange(page: Page, view: 'rates-view' | 'websites-view', previous: string): Promise<string> {
+  await page.waitForFunction(
+    ([tag, old]) => {
+      const now = document.querySelector('app-shell')?.shadowRoot?.querySelector(tag)?.getAttribute('data-rendered-url');
+      return !!now && now !== old;
+    },
+    [view, previous] as const,
+    { timeout: 30_000, polling: 'raf' },
+  );
+  return renderedUrl(page, view);
+}
+
+/** The hash route, decoded, for comparing with what a test did. */
+export async function currentHash(page: Page): Promise<string> {
+  return decodeURIComponent(await page.evaluate(() => location.hash));
+}
+
+/** A description of the element that has keyboard focus, looking inside shadow roots. */
+export async function focused(page: Page): Promise<{ tag: string; id: string; text: string; label: string | null; role: string | null }> {
+  return page.evaluate(() => {
+    let el: Element | null = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return {
+      tag: el?.tagName.toLowerCase() ?? '',
+      id: el?.id ?? '',
+      text: (el?.textContent ?? '').trim().replace(/\s+/g, ' '),
+      label: el?.getAttribute('aria-label') ?? null,
+      role: el?.getAttribute('role') ?? null,
+    };
+  });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Run axe-core on the page; return the serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  const require = createRequire(import.meta.url);
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,71 @@
+/**
+ * Debian's Chromium driven by playwright-core, for every browser test. Each launch gets a fresh profile
+ * directory (no service worker, cache or storage carried over) that is deleted on close.
+ * Run browser tests one at a time: wrap the run in `flock /tmp/browser.lock …`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromePath(): string {
+  return process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+export interface LaunchOptions {
+  viewport?: { width: number; height: number };
+  /** Extra Chromium flags. */
+  args?: string[];
+  /** Playwright context options such as `offline` or `serviceWorkers`. */
+  context?: Parameters<typeof chromium.launchPersistentContext>[1];
+}
+
+export interface Browser {
+  context: BrowserContext;
+  /** The first page (a persistent context opens with one). */
+  page: Page;
+  userDataDir: string;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromePath(),
+    headless: true,
+    args: [...CHROME_FLAGS, ...(options.args ?? [])],
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...options.context,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    userDataDir,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fail the test on errors the page logs or throws, instead of letting them pass unseen. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
