@@ -81,9 +81,14 @@ async function peek(chunks: AsyncIterator<TextChunk>): Promise<{ head: string; r
     head += next.value.text;
   }
   async function* replay(): AsyncGenerator<TextChunk> {
-    yield* seen;
-    if (done) return;
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    try {
+      yield* seen;
+      if (done) return;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    } finally {
+      // Stopped early (a failure, a cancel): release the source's stream reader.
+      await chunks.return?.(undefined);
+    }
   }
   return { head, replay: replay() };
 }
@@ -348,7 +353,13 @@ export async function startImport(source: ImportSource, options: ImportOptions =
     reportTo?.warn(LEGACY_WARNING);
   })[Symbol.asyncIterator]();
   const { head, replay } = await peek(iterator);
-  const format = options.format ?? detectFormat(head, options.name).format;
+  let format: ImportFormat;
+  try {
+    format = options.format ?? detectFormat(head, options.name).format;
+  } catch (error) {
+    await iterator.return?.(undefined);
+    throw error;
+  }
   const dataset = datasetOf(format);
   const builder = new ReportBuilder(dataset, format);
   reportTo = builder;

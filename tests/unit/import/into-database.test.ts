@@ -173,6 +173,18 @@ describe('importIntoDatabase', () => {
     db.close();
   });
 
+  it('releases a stream source when the import stops early', async () => {
+    const SQL = await loadSqlJs();
+    const prose = 'Meeting notes. '.repeat(20_000); // 300 KB: several stream pieces past the 64 KB head
+    const wrongStream = new Blob([prose]).stream();
+    expect((await failure(importIntoDatabase(SQL, wrongStream))).code).toBe('wrong-format');
+    expect(wrongStream.locked).toBe(false);
+    const noLaborCategory = 'Contract #,Vendor Name\n' + 'GS-1,Acme\n'.repeat(40_000); // 400 KB
+    const malformedStream = new Blob([noLaborCategory]).stream();
+    expect((await failure(importIntoDatabase(SQL, malformedStream))).code).toBe('malformed');
+    expect(malformedStream.locked).toBe(false);
+  });
+
   it('accepts a Blob and a byte stream as well as a string', async () => {
     const SQL = await loadSqlJs();
     const text = fixtureText('websites-previous.csv');
