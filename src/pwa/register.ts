@@ -47,8 +47,11 @@ export function registerPwa(options: { db: RelayHost; swUrl?: string }): PwaCont
   current = controller;
   void askPersistence(store);
 
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) {
-    store.set({ error: import.meta.env.DEV ? 'no service worker in development' : 'this browser has no service workers' });
+  // Vite's dev server (the only place with `import.meta.hot`) has no sw.js. Not `import.meta.env.DEV`: a
+  // build made where NODE_ENV is not "production" (vitest's global setup) sets it, and must still register.
+  const devServer = !!import.meta.hot;
+  if (!('serviceWorker' in navigator) || devServer) {
+    store.set({ error: devServer ? 'no service worker on the dev server' : 'this browser has no service workers' });
     return controller;
   }
   startRelayBridge(options.db);

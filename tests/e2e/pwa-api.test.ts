@@ -1,0 +1,117 @@
+/**
+ * After the first load and the service worker's activation, a page's fetch() to any API path gets the
+ * engine's answer (status, headers, body) from the service worker, for GET, HEAD, OPTIONS and the methods
+ * the APIs refuse, under every base path.
+ */
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { comparableBody, expectedHeaders, openAppUntilOfflineReady, pageFetch, referenceEngine, servedBy } from './pwa-helpers.ts';
+import type { Engine } from '../../worker/engine/index.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let engine: Engine;
+let errors: string[];
+
+beforeAll(async () => {
+  const dataDir = inject('dataDir');
+  server = await startStaticServer(dirname(dataDir));
+  engine = await referenceEngine(dataDir);
+  browser = await launchBrowser();
+  errors = collectPageErrors(browser.page);
+  await openAppUntilOfflineReady(browser.page, server.origin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const ENDPOINTS = [
+  '/websites?limit=2',
+  '/websites?page=3&limit=5&final_url_live=true',
+  '/technology/site-scanning/v1/websites?limit=2&api_key=anything',
+  '/analysis?final_url_live=true',
+  '/technology/site-scanning/v1/analysis',
+  '/websites?limit=500',
+  '/websites/no-such-site.example.gov',
+  '/api/v3/search/ceilingrates/?keyword=engineer&page_size=2',
+  '/acquisition/calc/v3/api/ceilingrates/?filter=education_level:BA|MA&ordering=vendor_name&sort=desc&page_size=3',
+  '/api/v3/search/ceilingrates/?suggest-contains=labor_category:eng',
+  '/api/v3/search/ceilingrates/?suggest=vendor_name:a',
+  '/api/v3/search/ceilingrates/?filter=bogus:1',
+  '/api/v3/search/ceilingrates/?keyword=engineer&export=y',
+];
+
+describe('page fetch() through the service worker', () => {
+  it.each(ENDPOINTS)('GET %s is the engine answer, from the service worker', async (path) => {
+    const page = browser.page;
+    const [response, answer] = await Promise.all([
+      page.waitForResponse((r) => r.url() === server.origin + path),
+      pageFetch(page, path),
+    ]);
+    expect(response.fromServiceWorker()).toBe(true);
+    const reference = engine.handle({ method: 'GET', url: server.origin + path });
+    expect(answer.status).toBe(reference.status);
+    expect(answer.headers).toMatchObject(expectedHeaders(reference));
+    expect(comparableBody(answer)).toEqual(comparableBody(reference));
+  });
+
+  it('answers one website by its target URL, as listed', async () => {
+    const list = JSON.parse((await pageFetch(browser.page, '/websites?limit=1')).body) as { items: { target_url: string }[] };
+    const target = list.items[0].target_url;
+    const one = await pageFetch(browser.page, `/websites/${encodeURIComponent(target)}`);
+    expect(one.status).toBe(200);
+    expect(JSON.parse(one.body)).toEqual(list.items[0]);
+  });
+
+  it('HEAD: the GET status and headers, no body', async () => {
+    for (const path of ['/websites?limit=2', '/api/v3/search/ceilingrates/?keyword=engineer']) {
+      const [response, answer] = await Promise.all([
+        browser.page.waitForResponse((r) => r.url() === server.origin + path && r.request().method() === 'HEAD'),
+        pageFetch(browser.page, path, 'HEAD'),
+      ]);
+      expect(response.fromServiceWorker()).toBe(true);
+      const reference = engine.handle({ method: 'HEAD', url: server.origin + path });
+      expect(answer.status).toBe(200);
+      expect(answer.headers).toMatchObject(expectedHeaders(reference));
+      expect(answer.body).toBe('');
+    }
+  });
+
+  it('OPTIONS and a refused method: the API answers them itself', async () => {
+    const path = '/api/v3/search/ceilingrates/';
+    const [response, options] = await Promise.all([
+      browser.page.waitForResponse((r) => r.url() === server.origin + path && r.request().method() === 'OPTIONS'),
+      pageFetch(browser.page, path, 'OPTIONS'),
+    ]);
+    expect(response.fromServiceWorker()).toBe(true);
+    const reference = engine.handle({ method: 'OPTIONS', url: path });
+    expect(options.status).toBe(reference.status);
+    expect(options.headers).toMatchObject(expectedHeaders(reference));
+    expect(JSON.parse(options.body)).toEqual(JSON.parse(reference.body));
+
+    const post = await pageFetch(browser.page, path, 'POST');
+    expect(post.status).toBe(405);
+    expect(JSON.parse(post.body)).toEqual({ detail: 'Method "POST" not allowed.' });
+  });
+
+  it('relays the app window requests to its DB worker (one copy of the data)', async () => {
+    const before = await servedBy(browser.page);
+    await pageFetch(browser.page, '/websites?limit=1');
+    const after = await servedBy(browser.page);
+    expect(after.relay).toBe(before.relay + 1);
+    expect(after['service-worker']).toBe(before['service-worker']);
+  });
+
+  it('leaves other requests alone: app files come from the precache, unknown files from the server', async () => {
+    const missing = await pageFetch(browser.page, '/no-such-file.txt');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBe('Not found');
+    expect(server.log.some((r) => r.path === '/no-such-file.txt')).toBe(true);
+    // Chromium logs every 4xx answer ("Failed to load resource"); the error statuses above are deliberate.
+    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Shared steps of the PWA browser tests: open the app until its service worker controls the page and
+ * holds the datasets, ask the service worker who answered, and the engine's own answer in Node over the
+ * same dataset files the browser was served (the reference the browser's answers are compared with).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { createEngine, type Engine } from '../../worker/engine/index.ts';
+import type { ApiResponse, DatasetName } from '../../worker/engine/http/types.ts';
+import { gunzipDatabase, type Manifest } from '../../data/artifact.ts';
+import { loadSqlJs } from '../../data/sqljs-node.ts';
+
+export type ServedBy = { relay: number; 'service-worker': number };
+
+/** Open the app and wait until the service worker is active (datasets cached) and controls the page. */
+export async function openAppUntilOfflineReady(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await waitUntilControlled(page);
+}
+
+/** The active service worker (its install finished: app files and datasets cached) controls the page. */
+export async function waitUntilControlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const active = registration.active!;
+    if (active.state !== 'activated') await new Promise((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve(null)));
+  });
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60_000, polling: 100 });
+}
+
+/** How many API requests the active service worker relayed to a window and answered itself. */
+export function servedBy(page: Page): Promise<ServedBy> {
+  return page.evaluate(
+    () =>
+      new Promise<ServedBy>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data.counts);
+        navigator.serviceWorker.controller!.postMessage({ type: 'served-by' }, [channel.port2]);
+      }),
+  );
+}
+
+export interface PageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A plain fetch() from the page, as a prototype would make it. */
+export function pageFetch(page: Page, url: string, method = 'GET'): Promise<PageAnswer> {
+  return page.evaluate(
+    async ([url, method]) => {
+      const response = await fetch(url, { method, cache: 'no-store' });
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name] = value));
+      return { status: response.status, headers, body: await response.text() };
+    },
+    [url, method] as const,
+  );
+}
+
+/** The engine over the dataset files in `dataDir`, as Node sees them. */
+export async function referenceEngine(dataDir: string): Promise<Engine> {
+  const SQL = await loadSqlJs();
+  const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as Manifest;
+  const engine = createEngine();
+  for (const [name, artifact] of Object.entries(manifest.datasets)) {
+    engine.use(name as DatasetName, new SQL.Database(gunzipDatabase(readFileSync(join(dataDir, artifact!.file)))));
+  }
+  return engine;
+}
+
+/** A body for comparison: `took` is the real time a search took, so it differs between two runs. */
+export function comparableBody(answer: { body: string; headers: Record<string, string> }): unknown {
+  if (!(answer.headers['content-type'] ?? '').includes('json') || answer.body === '') return answer.body;
+  const value = JSON.parse(answer.body) as Record<string, unknown>;
+  if (value && typeof value === 'object' && 'took' in value) delete value.took;
+  return value;
+}
+
+/** The engine's headers, every one of which the browser's answer must carry unchanged. */
+export function expectedHeaders(answer: ApiResponse): Record<string, string> {
+  return Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k.toLowerCase(), v]));
+}

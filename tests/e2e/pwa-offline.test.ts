@@ -1,0 +1,121 @@
+/**
+ * One visit, then no network at all: the app reloads and answers, a new tab pasted with an API URL shows
+ * JSON, and a plain page on the origin gets its fetch() answered with no app window open. The first visit
+ * sends the datasets over the network once (the service worker's copy comes from the HTTP cache).
+ */
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Manifest } from '../../data/artifact.ts';
+import { launchBrowser, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, servedBy } from './pwa-helpers.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let distDir: string;
+let manifest: Manifest;
+const figures: Record<string, unknown> = {};
+
+/** Bytes of every file a visitor could be sent (source maps aside). */
+function shippedBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += shippedBytes(path);
+    else if (!entry.name.endsWith('.map') && !entry.name.startsWith('.')) total += statSync(path).size;
+  }
+  return total;
+}
+
+beforeAll(async () => {
+  distDir = dirname(inject('dataDir'));
+  manifest = JSON.parse(readFileSync(join(distDir, 'data/manifest.json'), 'utf8')) as Manifest;
+  server = await startStaticServer(distDir);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  const out = resolve(import.meta.dirname, '../../.tmp/pwa-figures');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'offline.json'), JSON.stringify(figures, null, 2) + '\n');
+  console.log('pwa figures', JSON.stringify(figures));
+});
+
+describe('first visit', () => {
+  it('caches everything for offline use, with each dataset crossing the network once', async () => {
+    await openAppUntilOfflineReady(browser.page, server.origin);
+    // The DB worker has its data too once it answers a relayed request.
+    expect((await pageFetch(browser.page, '/websites?limit=1')).status).toBe(200);
+    expect((await servedBy(browser.page)).relay).toBeGreaterThan(0);
+
+    for (const artifact of Object.values(manifest.datasets)) {
+      const bodies = server.log.filter((r) => r.path === `/data/${artifact!.file}` && r.status === 200);
+      expect(bodies, artifact!.file).toHaveLength(1);
+    }
+    const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + a!.bytes, 0);
+    figures.firstVisit = { bytesSent: server.bytesSent(), shippedBytes: shippedBytes(distDir), datasetBytes, requests: server.log.length };
+  });
+});
+
+describe('offline', () => {
+  beforeAll(async () => {
+    server.reset();
+    server.setOffline(true);
+    await browser.context.setOffline(true);
+  });
+
+  it('reloads the app and answers from the local data', async () => {
+    const page = browser.page;
+    const response = await page.reload();
+    expect(response?.fromServiceWorker()).toBe(true);
+    const answer = await pageFetch(page, '/api/v3/search/ceilingrates/?keyword=engineer&page_size=2');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).hits.hits).toHaveLength(2);
+    await page.waitForSelector('app-shell');
+  });
+
+  it('opens the app in a new window and answers its first API request', async () => {
+    const page = await browser.context.newPage();
+    const started = Date.now();
+    await page.goto(`${server.origin}/#/websites`);
+    const answer = await pageFetch(page, '/websites?limit=2');
+    figures.offlineOpenToFirstAnswerMs = Date.now() - started;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).items).toHaveLength(2);
+    await page.close();
+  });
+
+  it.each([
+    ['/websites?limit=2', (body: any) => expect(body.items).toHaveLength(2)],
+    ['/api/v3/search/ceilingrates/?keyword=engineer&page_size=2', (body: any) => expect(body.hits.hits).toHaveLength(2)],
+  ])('shows JSON for %s pasted into a new tab', async (path, check) => {
+    const tab = await browser.context.newPage();
+    const response = await tab.goto(server.origin + path);
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toBe('application/json; charset=utf-8');
+    check(JSON.parse(await response!.text()));
+    await tab.close();
+  });
+
+  it('answers the playground page with no app window open', async () => {
+    for (const page of browser.context.pages()) await page.close();
+    const page = await browser.context.newPage();
+    const started = Date.now();
+    await page.goto(`${server.origin}/playground.html`);
+    await page.waitForSelector('body[data-done]');
+    figures.playgroundNoAppWindowMs = Date.now() - started;
+    expect(await page.getAttribute('body', 'data-done')).toBe('true');
+    expect(await page.textContent('#status')).toMatch(/^200 .*service worker/);
+    expect(JSON.parse((await page.textContent('#result'))!).items).toHaveLength(3);
+    const counts = await servedBy(page);
+    expect(counts['service-worker']).toBeGreaterThan(0);
+  });
+
+  it('sent nothing to the server', () => {
+    expect(server.refused).toEqual([]);
+  });
+});
