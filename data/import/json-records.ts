@@ -7,9 +7,7 @@
 import type { DatasetName } from '../../worker/engine/http/types.ts';
 import { ImportError } from './errors.ts';
 
-export type JsonRecord = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonRecord {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -73,4 +71,3 @@ export function jsonRecords(dataset: DatasetName, document: unknown): unknown[] 
   return dataset === 'websites' ? websiteRecords(document) : ceilingRecords(document);
 }
 
-export { isObject };

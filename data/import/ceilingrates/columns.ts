@@ -40,6 +40,3 @@ export const CEILING_COLUMNS = {
 
 export type CeilingColumn = keyof typeof CEILING_COLUMNS;
 
-/** A header row is a ceiling-rate header when it names a labor category and a price in any generation. */
-export const CEILING_REQUIRED: readonly CeilingColumn[] = ['labor_category'];
-export const CEILING_PRICE_COLUMNS: readonly CeilingColumn[] = ['current_price', 'year_1'];
