@@ -1,0 +1,80 @@
+/**
+ * A new version is deployed: the open app offers "Update available — reload"; the new service worker waits
+ * until the user accepts, then takes over, and the data is still there (no second download of it).
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, servedBy, waitUntilControlled } from './pwa-helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const WORK = resolve(ROOT, '.tmp/e2e-pwa-update');
+const NOTE = 'second build';
+
+let server: StaticServer;
+let browser: Browser;
+let secondBuild: string;
+
+/** The same app and data with one more shipped file: a new deployment whose service worker differs. */
+async function buildChangedVersion(dataDir: string): Promise<string> {
+  const publicDir = resolve(WORK, 'public');
+  const outDir = resolve(WORK, 'dist');
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(publicDir, { recursive: true });
+  cpSync(resolve(ROOT, 'public'), publicDir, { recursive: true, filter: (src) => resolve(src) !== resolve(ROOT, 'public/data') });
+  cpSync(dataDir, resolve(publicDir, 'data'), { recursive: true });
+  writeFileSync(resolve(publicDir, 'release.txt'), NOTE);
+  await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
+
+beforeAll(async () => {
+  const dataDir = inject('dataDir');
+  secondBuild = await buildChangedVersion(dataDir);
+  server = await startStaticServer(dirname(dataDir));
+  browser = await launchBrowser();
+  await openAppUntilOfflineReady(browser.page, server.origin);
+  expect((await pageFetch(browser.page, '/websites?limit=1')).status).toBe(200);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('update flow', () => {
+  it('offers the new version, waits for the user, then runs it with the data still there', async () => {
+    const page = browser.page;
+    server.reset();
+    server.setRoot(secondBuild);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+
+    const reload = page.getByRole('button', { name: 'Reload' });
+    await reload.waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('region', { name: 'Update' }).textContent()).toContain('Update available');
+    // Installed but not active: nothing changes until the user says so.
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(true);
+
+    // From here on, no network: the new version is already on the machine. The old one does not know the
+    // new file, so it passes the request to the (absent) network.
+    server.setOffline(true);
+    await browser.context.setOffline(true);
+    await expect(pageFetch(page, '/release.txt')).rejects.toThrow();
+
+    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), reload.click()]);
+    await waitUntilControlled(page);
+    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(false);
+
+    // The new version: its own files from its precache, the data from the cache the old one filled.
+    expect((await pageFetch(page, '/release.txt')).body).toBe(NOTE);
+    const before = (await servedBy(page)).relay;
+    const answer = await pageFetch(page, '/websites?limit=2');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).items).toHaveLength(2);
+    expect((await servedBy(page)).relay).toBe(before + 1);
+    expect(server.log.filter((r) => r.path.startsWith('/data/') && r.status === 200 && r.path.endsWith('.gz'))).toEqual([]);
+  });
+});
