@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it, vi } from 'vitest';
+import { LocalEngine, type FileSource } from '../../../worker/sw/local-engine.ts';
+import { APIS } from '../../../worker/engine/index.ts';
+import { gzipDatabase, sha256Hex, type Manifest } from '../../../data/artifact.ts';
+import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+
+const DATA = 'https://app.example/data/';
+const WASM = 'https://app.example/assets/sql-wasm.wasm';
+const wasm = readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
+const websitesApi = APIS.find((a) => a.dataset === 'websites')!;
+
+/** The files the service worker would find in its cache: the wasm, one dataset and its manifest. */
+async function files(options: { corrupt?: boolean } = {}): Promise<Map<string, Uint8Array | string>> {
+  const db = await generatedDatabase('websites', 50);
+  const gz = gzipDatabase(db.export());
+  db.close();
+  const manifest: Manifest = {
+    version: 'v1',
+    datasets: {
+      websites: { name: 'websites', file: 'websites.sqlite.gz', bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { profile: 'test', seed: 1 } },
+    },
+  };
+  if (options.corrupt) gz[gz.length - 1] ^= 0xff;
+  return new Map<string, Uint8Array | string>([
+    [WASM, wasm],
+    [`${DATA}manifest.json`, JSON.stringify(manifest)],
+    [`${DATA}websites.sqlite.gz`, gz],
+  ]);
+}
+
+function source(map: Map<string, Uint8Array | string>): FileSource {
+  return async (url) => {
+    const body = map.get(url);
+    return body === undefined ? undefined : new Response(body as BodyInit);
+  };
+}
+
+describe('the service worker engine over cached files', () => {
+  it('answers like the engine over the same data', async () => {
+    const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(await files()) });
+    const reference = engineOver('websites', await generatedDatabase('websites', 50));
+    for (const url of ['/websites?limit=3', '/analysis', '/websites?limit=0']) {
+      const answer = await local.handle({ method: 'GET', url }, websitesApi);
+      expect(answer).toEqual(call(reference, url).raw);
+    }
+  });
+
+  it('answers the API own "unavailable" shape when the file does not match its sha256, and logs why', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(await files({ corrupt: true })) });
+    const answer = await local.handle({ method: 'GET', url: '/websites' }, websitesApi);
+    expect(answer).toEqual(websitesApi.errors.unavailable());
+    expect(String(errors.mock.calls[0])).toContain('sha256');
+    errors.mockRestore();
+  });
+
+  it('answers "unavailable" while the files are missing, then opens them once they are there', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const available = await files();
+    const cache = new Map<string, Uint8Array | string>();
+    const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(cache) });
+    expect((await local.handle({ method: 'GET', url: '/websites' }, websitesApi)).status).toBe(websitesApi.errors.unavailable().status);
+    for (const [k, v] of available) cache.set(k, v);
+    expect((await local.handle({ method: 'GET', url: '/websites?limit=2' }, websitesApi)).status).toBe(200);
+    errors.mockRestore();
+  });
+});
