@@ -78,9 +78,9 @@ export function websitesParams(q: WebsitesQuery): URLSearchParams {
 }
 
 export function websitesApiUrl(q: WebsitesQuery): string {
-  const p = websitesParams(q);
-  p.set('page', String(q.page));
-  p.set('limit', String(q.limit));
+  const p = websitesParams({ ...q, page: 1, limit: DEFAULT_LIMIT });
+  p.append('page', String(q.page));
+  p.append('limit', String(q.limit));
   return `${WEBSITES_PATH}?${formatQuery(p)}`;
 }
 

@@ -188,26 +188,26 @@ export class RatesFilters extends LitElement {
       <div class="field">
         <label for="business-size">Business size</label>
         <select id="business-size" name="business_size" @change=${(e: Event) => this.select('businessSize', e)}>
-          <option value="" ?selected=${!q.businessSize}>Any size</option>
-          <option value="S" ?selected=${q.businessSize === 'S'}>Small business</option>
-          <option value="O" ?selected=${q.businessSize === 'O'}>Other than small</option>
+          <option value="" .selected=${!q.businessSize}>Any size</option>
+          <option value="S" .selected=${q.businessSize === 'S'}>Small business</option>
+          <option value="O" .selected=${q.businessSize === 'O'}>Other than small</option>
         </select>
       </div>
       <div class="field">
         <label for="site">Worksite</label>
         <select id="site" name="site" @change=${(e: Event) => this.select('site', e)}>
-          <option value="" ?selected=${!q.site}>Any worksite</option>
-          <option value="customer" ?selected=${q.site === 'customer'}>Customer</option>
-          <option value="contractor" ?selected=${q.site === 'contractor'}>Contractor</option>
-          <option value="both" ?selected=${q.site === 'both'}>Both</option>
+          <option value="" .selected=${!q.site}>Any worksite</option>
+          <option value="customer" .selected=${q.site === 'customer'}>Customer</option>
+          <option value="contractor" .selected=${q.site === 'contractor'}>Contractor</option>
+          <option value="both" .selected=${q.site === 'both'}>Both</option>
         </select>
       </div>
       <div class="field">
         <label for="clearance">Security clearance</label>
         <select id="clearance" name="security_clearance" @change=${(e: Event) => this.select('clearance', e)}>
-          <option value="" ?selected=${!q.clearance}>Any</option>
-          <option value="yes" ?selected=${q.clearance === 'yes'}>Required</option>
-          <option value="no" ?selected=${q.clearance === 'no'}>Not required</option>
+          <option value="" .selected=${!q.clearance}>Any</option>
+          <option value="yes" .selected=${q.clearance === 'yes'}>Required</option>
+          <option value="no" .selected=${q.clearance === 'no'}>Not required</option>
         </select>
       </div>
       <div class="field">

@@ -70,7 +70,7 @@ export class PageNav extends LitElement {
         <select
           @change=${(e: Event) => this.dispatchEvent(new PageChangeEvent(1, Number((e.target as HTMLSelectElement).value)))}
         >
-          ${this.sizes.map((s) => html`<option value=${s} ?selected=${s === this.pageSize}>${s}</option>`)}
+          ${this.sizes.map((s) => html`<option value=${s} .selected=${s === this.pageSize}>${s}</option>`)}
         </select>
       </label>
     </nav>`;

@@ -30,9 +30,11 @@ export class WebsitesFilters extends LitElement {
         gap: 0.75rem 1rem;
         align-items: end;
       }
-      label {
+      .field {
         display: grid;
         gap: 0.25rem;
+      }
+      label {
         font-weight: 600;
         font-size: 0.9rem;
       }
@@ -95,66 +97,68 @@ export class WebsitesFilters extends LitElement {
     const bureaus = this.bureaus();
     const bureauKnown = !f.target_url_bureau_owner || bureaus.some((b) => b.bureau === f.target_url_bureau_owner);
     return html`<form @submit=${(e: Event) => e.preventDefault()} aria-label="Website filters">
-      <label class="wide"
-        >Agency
-        <select name="target_url_agency_owner" @change=${onChange('target_url_agency_owner')}>
-          <option value="" ?selected=${!f.target_url_agency_owner}>Any agency (${formatCount(this.owners.length)})</option>
-          ${agencyKnown ? '' : html`<option selected value=${f.target_url_agency_owner!}>${f.target_url_agency_owner}</option>`}
+      <div class="field wide">
+        <label for="f-agency">Agency</label>
+        <select id="f-agency" name="target_url_agency_owner" @change=${onChange('target_url_agency_owner')}>
+          <option value="" .selected=${!f.target_url_agency_owner}>Any agency (${formatCount(this.owners.length)})</option>
+          ${agencyKnown ? '' : html`<option .selected=${true} value=${f.target_url_agency_owner!}>${f.target_url_agency_owner}</option>`}
           ${this.owners.map(
-            (o) => html`<option value=${o.agency} ?selected=${o.agency === f.target_url_agency_owner}>
+            (o) => html`<option value=${o.agency} .selected=${o.agency === f.target_url_agency_owner}>
               ${o.agency} (${formatCount(o.count)})
             </option>`,
           )}
         </select>
-      </label>
-      <label class="wide"
-        >Bureau
-        <select name="target_url_bureau_owner" @change=${onChange('target_url_bureau_owner')}>
-          <option value="" ?selected=${!f.target_url_bureau_owner}>Any bureau (${formatCount(bureaus.length)})</option>
-          ${bureauKnown ? '' : html`<option selected value=${f.target_url_bureau_owner!}>${f.target_url_bureau_owner}</option>`}
+      </div>
+      <div class="field wide">
+        <label for="f-bureau">Bureau</label>
+        <select id="f-bureau" name="target_url_bureau_owner" @change=${onChange('target_url_bureau_owner')}>
+          <option value="" .selected=${!f.target_url_bureau_owner}>Any bureau (${formatCount(bureaus.length)})</option>
+          ${bureauKnown ? '' : html`<option .selected=${true} value=${f.target_url_bureau_owner!}>${f.target_url_bureau_owner}</option>`}
           ${bureaus.map(
-            (b) => html`<option value=${b.bureau} ?selected=${b.bureau === f.target_url_bureau_owner}>
+            (b) => html`<option value=${b.bureau} .selected=${b.bureau === f.target_url_bureau_owner}>
               ${b.bureau} (${formatCount(b.count)})
             </option>`,
           )}
         </select>
-      </label>
-      <label
-        >Target base domain
+      </div>
+      <div class="field">
+        <label for="f-target-domain">Target base domain</label>
         <input
+          id="f-target-domain"
           name="target_url_domain"
           type="text"
           placeholder="e.g. gsa.gov"
           .value=${live(f.target_url_domain ?? '')}
           @change=${onChange('target_url_domain')}
         />
-      </label>
-      <label
-        >Final base domain
+      </div>
+      <div class="field">
+        <label for="f-final-domain">Final base domain</label>
         <input
+          id="f-final-domain"
           name="final_url_domain"
           type="text"
           placeholder="e.g. usa.gov"
           .value=${live(f.final_url_domain ?? '')}
           @change=${onChange('final_url_domain')}
         />
-      </label>
-      <label class="wide"
-        >Scan status
-        <select name="scan_status" @change=${onChange('scan_status')}>
-          <option value="" ?selected=${!f.scan_status}>Any status</option>
-          ${SCAN_STATUSES.map((s) => html`<option value=${s} ?selected=${s === f.scan_status}>${s.replaceAll('_', ' ')}</option>`)}
+      </div>
+      <div class="field wide">
+        <label for="f-scan-status">Scan status</label>
+        <select id="f-scan-status" name="scan_status" @change=${onChange('scan_status')}>
+          <option value="" .selected=${!f.scan_status}>Any status</option>
+          ${SCAN_STATUSES.map((s) => html`<option value=${s} .selected=${s === f.scan_status}>${s.replaceAll('_', ' ')}</option>`)}
         </select>
-      </label>
+      </div>
       ${BOOLEANS.map(
-        (b) => html`<label
-          >${b.label}
-          <select name=${b.name} @change=${onChange(b.name)}>
-            <option value="" ?selected=${!f[b.name]}>Any</option>
-            <option value="true" ?selected=${f[b.name] === 'true'}>${b.yes}</option>
-            <option value="false" ?selected=${f[b.name] === 'false'}>${b.no}</option>
+        (b) => html`<div class="field">
+          <label for="f-${b.name}">${b.label}</label>
+          <select id="f-${b.name}" name=${b.name} @change=${onChange(b.name)}>
+            <option value="" .selected=${!f[b.name]}>Any</option>
+            <option value="true" .selected=${f[b.name] === 'true'}>${b.yes}</option>
+            <option value="false" .selected=${f[b.name] === 'false'}>${b.no}</option>
           </select>
-        </label>`,
+        </div>`,
       )}
       <div class="actions">
         <button type="button" @click=${() => this.dispatchEvent(new WebsiteFiltersChangeEvent({}))}>Clear filters</button>
