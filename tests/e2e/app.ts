@@ -34,15 +34,19 @@ export async function openApp(page: Page, baseUrl: string, hash = '#/rates'): Pr
   await waitForData(page);
 }
 
-export async function waitForData(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const shell = document.querySelector('app-shell') as (HTMLElement & { db?: { status(): Promise<{ ready: boolean }> } }) | null;
-      return !!shell?.db && (await shell.db.status()).ready;
-    },
-    undefined,
-    { timeout: 60_000, polling: 100 },
-  );
+export async function waitForData(page: Page, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = await page
+      .evaluate(async () => {
+        const shell = document.querySelector('app-shell') as (HTMLElement & { db?: { status(): Promise<{ ready: boolean }> } }) | null;
+        return !!shell?.db && (await shell.db.status()).ready;
+      })
+      .catch(() => false); // the page may be between documents
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`the datasets were not loaded within ${timeoutMs} ms`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** The API URL a view (rates-view, websites-view) has finished drawing. */

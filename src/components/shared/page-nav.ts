@@ -59,11 +59,19 @@ export class PageNav extends LitElement {
     return html`<nav aria-label=${this.label}>
       <span class="muted">${this.summary}</span>
       <div class="buttons">
-        <button type="button" ?disabled=${page <= 1} @click=${() => this.go(1)} aria-label="First page">«</button>
-        <button type="button" ?disabled=${page <= 1} @click=${() => this.go(page - 1)} aria-label="Previous page">‹ Prev</button>
+        <button type="button" ?disabled=${page <= 1} @click=${() => this.go(1)}>
+          <span aria-hidden="true">«</span><span class="visually-hidden">First page</span>
+        </button>
+        <button type="button" ?disabled=${page <= 1} @click=${() => this.go(page - 1)}>
+          <span aria-hidden="true">‹ </span>Previous<span class="visually-hidden"> page</span>
+        </button>
         <span class="position" aria-live="polite">Page ${formatCount(page)} of ${formatCount(pages)}</span>
-        <button type="button" ?disabled=${page >= pages} @click=${() => this.go(page + 1)} aria-label="Next page">Next ›</button>
-        <button type="button" ?disabled=${page >= pages} @click=${() => this.go(pages)} aria-label="Last page">»</button>
+        <button type="button" ?disabled=${page >= pages} @click=${() => this.go(page + 1)}>
+          Next<span class="visually-hidden"> page</span><span aria-hidden="true"> ›</span>
+        </button>
+        <button type="button" ?disabled=${page >= pages} @click=${() => this.go(pages)}>
+          <span aria-hidden="true">»</span><span class="visually-hidden">Last page</span>
+        </button>
       </div>
       <label
         >Rows per page
