@@ -2,8 +2,7 @@
  * Ceiling-rates benchmark: the engine, the straightforward SQL baseline and the typed-array floor over the
  * same database and the same request mix, side by side in one process.
  */
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import os from 'node:os';
 import type { Database } from 'sql.js';
 import { loadSqlJs } from '../../data/sqljs-node.ts';
 import { buildDatabase } from '../../data/datasets.ts';
@@ -45,15 +44,51 @@ export interface BenchResult {
   ratios: { baseline_over_engine_p50: number; baseline_over_engine_p95: number; engine_over_floor_p50: number };
   kinds: Record<string, KindResult>;
   mismatches: string[];
+  /** 1-minute load average before and after: the machine is shared, and wall times follow the load. */
+  load_average: { before: number; after: number };
 }
 
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-
-function memory(): number {
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
+/**
+ * Bytes the engine's index retains: every typed array's buffer once, strings at two bytes a character,
+ * plus a word per array slot and object field. The database itself (sql.js's wasm heap) is not counted.
+ */
+function retainedBytes(root: unknown, skip: unknown): number {
+  const seen = new Set<unknown>();
+  let bytes = 0;
+  const visit = (value: unknown): void => {
+    if (value === null || value === skip) return;
+    if (typeof value === 'string') {
+      bytes += 2 * value.length;
+      return;
+    }
+    if (typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    if (ArrayBuffer.isView(value)) {
+      if (!seen.has(value.buffer)) {
+        seen.add(value.buffer);
+        bytes += value.buffer.byteLength;
+      }
+      return;
+    }
+    if (value instanceof Map) {
+      bytes += 16 * value.size;
+      for (const [k, v] of value) {
+        visit(k);
+        visit(v);
+      }
+      return;
+    }
+    if (value instanceof Set) {
+      bytes += 8 * value.size;
+      for (const v of value) visit(v);
+      return;
+    }
+    const fields = Object.values(value as object);
+    bytes += 8 * fields.length;
+    for (const v of fields) visit(v);
+  };
+  visit(root);
+  return bytes;
 }
 
 function databaseBytes(db: Database): number {
@@ -87,13 +122,13 @@ const totalOf = (body: string): number | undefined => {
 };
 
 export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchResult> {
+  const loadBefore = os.loadavg()[0];
   const SQL = await loadSqlJs();
   let t = performance.now();
   const db = buildDatabase(SQL, ceilingRatesDataset, options.records);
   log(`generated ${options.records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const dbBytes = databaseBytes(db);
 
-  const before = memory();
   const engine = createEngine();
   engine.use('ceilingrates', db);
   const requests = workload(known(db));
@@ -103,8 +138,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   if (first.status !== 200) throw new Error(`engine answered ${first.status}: ${first.body}`);
   // Warm-up: every request once (builds the lazy per-field orders, as a real session would).
   for (const r of requests) engine.handle({ method: 'GET', url: r.url });
-  const engineMemory = memory() - before;
-  log(`bound in ${bindMs.toFixed(0)} ms; engine memory ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);
+  log(`bound in ${bindMs.toFixed(0)} ms`);
 
   const engineSamples = new Samples();
   const engineTotals = new Map<string, number | undefined>();
@@ -119,7 +153,11 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   }
   log(`engine: ${options.rounds} rounds done`);
 
+  // A second index over the same database, warmed by the same requests, to measure what the engine retains.
   const index = new CeilingRatesIndex(db);
+  for (const r of requests) index.search({ query: new QueryParams(new URL(r.url, 'http://localhost').search) } as Parameters<CeilingRatesIndex['search']>[0]);
+  const engineMemory = retainedBytes(index, db);
+  log(`engine index retains ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);
   const inputs = requests.map((r) => prepareFloor(index, r));
   const floorSamples = new Samples();
   let sink = 0;
@@ -182,6 +220,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     ratios: { baseline_over_engine_p50: ratio(b.p50_ms, e.p50_ms), baseline_over_engine_p95: ratio(b.p95_ms, e.p95_ms), engine_over_floor_p50: ratio(e.p50_ms, f.p50_ms) },
     kinds,
     mismatches,
+    load_average: { before: Math.round(loadBefore * 100) / 100, after: Math.round(os.loadavg()[0] * 100) / 100 },
   };
 }
 
@@ -198,6 +237,7 @@ export function table(result: BenchResult): string {
     ...rows,
     '-'.repeat(head.length),
     line('overall', result.requests, result.engine, result.baseline, result.floor),
+    `machine load average ${result.load_average.before} before, ${result.load_average.after} after (2 cores, shared)`,
     `database ${(result.database_bytes / 1e6).toFixed(1)} MB, engine memory ${(result.engine_memory_bytes / 1e6).toFixed(1)} MB (${(result.engine_memory_bytes / result.database_bytes).toFixed(2)}x), bind ${result.bind_ms} ms`,
     ...(result.mismatches.length ? ['MISMATCHES between engine and baseline totals:', ...result.mismatches] : ['engine and baseline agree on every hits.total']),
   ].join('\n');
