@@ -10,6 +10,7 @@
 import type { ColumnStore, Dictionary } from './columns.ts';
 import type { OrderColumn } from './order-columns.ts';
 import { wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
+import type { Combos } from './combos.ts';
 
 export interface TermBucket {
   key: string;
@@ -190,7 +191,7 @@ export function statsFrom(count: number, sum: number, sumOfSquares: number, min:
  */
 export class Aggregator {
   private readonly priceKeyOfRank: Uint32Array;
-  /** Dictionaries in aggregation order: labor_category, then the five combo fields. */
+  /** labor_category, then the five combo fields in COMBO_FIELDS order. */
   private readonly dicts: Dictionary[];
   private readonly packed: Uint32Array;
   /** The five small fields' codes of each combo, combo-major. */
@@ -201,35 +202,24 @@ export class Aggregator {
   constructor(
     private readonly store: ColumnStore,
     private readonly priceOrder: OrderColumn,
+    combos: Combos,
   ) {
-    const { text } = store;
-    this.dicts = [text.labor_category, text.security_clearance, text.worksite, store.experienceKeys, text.education_level, text.business_size];
+    this.dicts = [store.text.labor_category, ...combos.dicts];
     // Each distinct price has one two-decimal key: map price ranks to term keys once.
     this.priceKeyOfRank = new Uint32Array(priceOrder.nullRank);
     const rank = priceOrder.recordRank;
     const keys = store.priceKeys.codes;
     for (let r = 0; r < store.size; r++) if (rank[r] < priceOrder.nullRank) this.priceKeyOfRank[rank[r]] = keys[r];
 
-    const small = this.dicts.slice(1);
-    const comboOf = new Map<string, number>();
-    const fields: number[] = [];
     this.packed = new Uint32Array(store.size * 3);
-    const labor = text.labor_category.codes;
+    const labor = store.text.labor_category.codes;
     for (let r = 0; r < store.size; r++) {
-      const codes = small.map((d) => d.codes[r]);
-      const key = codes.join(',');
-      let combo = comboOf.get(key);
-      if (combo === undefined) {
-        combo = comboOf.size;
-        comboOf.set(key, combo);
-        fields.push(...codes);
-      }
       this.packed[3 * r] = labor[r];
-      this.packed[3 * r + 1] = combo;
+      this.packed[3 * r + 1] = combos.codes[r];
       this.packed[3 * r + 2] = rank[r];
     }
-    this.combos = comboOf.size;
-    this.comboFields = Uint32Array.from(fields);
+    this.combos = combos.count;
+    this.comboFields = combos.fieldCodes;
     const everyRow = new Uint32Array(store.size);
     for (let r = 0; r < store.size; r++) everyRow[r] = r;
     this.totals = this.count(everyRow);

@@ -12,6 +12,7 @@ import { matchRecords, ValueForms, type MatchSet } from './match.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';
 import { topRows, type OrderKey } from './order.ts';
 import { Aggregator } from './aggregations.ts';
+import { buildCombos, type Combos } from './combos.ts';
 import { readSourceJson } from './source.ts';
 import { containsAggregation, FirstRows, suggestBody } from './suggest.ts';
 import { exportCsv } from './export.ts';
@@ -25,6 +26,7 @@ export class CeilingRatesIndex {
   readonly orders: OrderColumns;
   readonly firstRows: FirstRows;
   readonly aggregator: Aggregator;
+  readonly combos: Combos;
   /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
   private readonly scratch: { mask: Uint8Array; rows: Uint32Array };
 
@@ -34,14 +36,15 @@ export class CeilingRatesIndex {
     this.orders = new OrderColumns(this.store);
     this.firstRows = new FirstRows(this.store);
     // The default ordering and every request's price aggregations read the price order: build it now.
-    this.aggregator = new Aggregator(this.store, this.orders.get('current_price'));
+    this.combos = buildCombos(this.store);
+    this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos);
     // The application's default request filters on experience_range: have its order ready too.
     this.orders.get('min_years_experience');
     this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
   }
 
   match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {
-    return matchRecords(this.store, this.forms, query, contains, this.orders, this.scratch);
+    return matchRecords(this.store, this.forms, query, contains, { orders: this.orders, combos: this.combos }, this.scratch);
   }
 
   orderKeys(query: CeilingRatesQuery): OrderKey[] {

@@ -6,11 +6,13 @@ import { rowOfId, type Codes, type ColumnStore, type Dictionary, type TextField 
 import type { CeilingRatesQuery, FieldText, Filter } from './params.ts';
 import type { OrderColumn, OrderColumns } from './order-columns.ts';
 import { clearanceClass, containsWords, fold, listElements, sinCodes } from './text.ts';
+import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from './combos.ts';
 
 /** Derived forms of distinct values, computed on first use and kept for the database's lifetime. */
 export class ValueForms {
   private readonly folded = new Map<TextField, string[]>();
   private readonly trimmed = new Map<TextField, string[]>();
+  private readonly joined = new Map<TextField, { text: string; starts: Int32Array }>();
   private readonly lists = new Map<TextField, Set<string>[]>();
   private sins: Set<string>[] | null = null;
 
@@ -34,6 +36,27 @@ export class ValueForms {
       this.trimmed.set(field, values);
     }
     return values;
+  }
+
+  /**
+   * The lower-cased values joined with NUL, and where each starts: a substring search is then one native
+   * indexOf scan over the text instead of one call per value.
+   */
+  joinedValues(field: TextField): { text: string; starts: Int32Array } {
+    let joined = this.joined.get(field);
+    if (!joined) {
+      const values = this.foldedValues(field);
+      const starts = new Int32Array(values.length + 1);
+      let at = 0;
+      values.forEach((v, i) => {
+        starts[i] = at;
+        at += v.length + 1;
+      });
+      starts[values.length] = at;
+      joined = { text: values.join('\u0000'), starts };
+      this.joined.set(field, joined);
+    }
+    return joined;
   }
 
   sinSets(): Set<string>[] {
@@ -117,28 +140,54 @@ function keepInRanges(mask: Uint8Array, values: Float64Array, ranges: readonly (
   }
 }
 
-function applyFilter(mask: Uint8Array, store: ColumnStore, forms: ValueForms, filter: Filter, orders: OrderColumns | null): void {
-  const { text, numbers } = store;
-  if ((filter.name === 'price_range' || filter.name === 'experience_range') && orders && filter.ranges.length === 1) {
-    const column = orders.get(filter.name === 'price_range' ? 'current_price' : 'min_years_experience');
-    if (keepInRangeByOrder(mask, column, filter.ranges[0][0], filter.ranges[0][1])) return;
-  }
+/** Which values of one combo field a filter accepts (the five small fields; see combos.ts). */
+interface FieldTable {
+  field: number;
+  allowed: Uint8Array;
+}
+
+function comboFieldTable(store: ColumnStore, filter: Filter): FieldTable | null {
+  const table = (field: ComboField, test: (value: string | null) => boolean): FieldTable => ({
+    field: COMBO_FIELDS.indexOf(field),
+    allowed: allowedValues(comboDictionary(store, field), (v) => test(v)),
+  });
   switch (filter.name) {
     case 'education_level':
     case 'business_size': {
       const wanted = new Set(filter.values);
-      const dict = text[filter.name];
-      keepAllowed(mask, dict.codes, allowedValues(dict, (v) => v !== null && wanted.has(v)));
-      return;
+      return table(filter.name, (v) => v !== null && wanted.has(v));
     }
+    case 'worksite':
+    case 'site':
+      return table('worksite', (v) => v !== null && filter.phrases.some((p) => containsWords(v, p)));
+    case 'security_clearance':
+      return table('security_clearance', (v) => {
+        const cls = clearanceClass(v);
+        return cls !== null && filter.classes.includes(cls);
+      });
+    case 'min_years_experience':
+      return table('min_years_experience', (v) => v !== null && filter.values.includes(Number(v)));
+    case 'experience_range':
+      return table('min_years_experience', (v) => {
+        const n = v === null ? NaN : Number(v);
+        return filter.ranges.some(([lo, hi]) => n >= lo && n <= hi);
+      });
+    default:
+      return null;
+  }
+}
+
+/** The filters that are not on a combo field: price, SIN and the category lists. */
+function applyFilter(mask: Uint8Array, store: ColumnStore, forms: ValueForms, filter: Filter, orders: OrderColumns | null): void {
+  const { text, numbers } = store;
+  if (filter.name === 'price_range' && orders && filter.ranges.length === 1) {
+    if (keepInRangeByOrder(mask, orders.get('current_price'), filter.ranges[0][0], filter.ranges[0][1])) return;
+  }
+  switch (filter.name) {
     case 'price_range':
       return keepInRanges(mask, numbers.current_price, filter.ranges);
-    case 'experience_range':
-      return keepInRanges(mask, numbers.min_years_experience, filter.ranges);
     case 'current_price':
       return keepInRanges(mask, numbers.current_price, filter.values.map((v) => [v, v] as const));
-    case 'min_years_experience':
-      return keepInRanges(mask, numbers.min_years_experience, filter.values.map((v) => [v, v] as const));
     case 'sin': {
       const sets = forms.sinSets();
       keepAllowed(mask, text.sin.codes, allowedValues(text.sin, (_, code) => filter.codes.some((c) => sets[code].has(c))));
@@ -151,21 +200,32 @@ function applyFilter(mask: Uint8Array, store: ColumnStore, forms: ValueForms, fi
       keepAllowed(mask, dict.codes, allowedValues(dict, (_, code) => filter.values.some((v) => sets[code].has(v))));
       return;
     }
-    case 'worksite':
-    case 'site': {
-      const dict = text.worksite;
-      keepAllowed(mask, dict.codes, allowedValues(dict, (v) => v !== null && filter.phrases.some((p) => containsWords(v, p))));
-      return;
-    }
-    case 'security_clearance': {
-      const dict = text.security_clearance;
-      keepAllowed(mask, dict.codes, allowedValues(dict, (v) => {
-        const cls = clearanceClass(v);
-        return cls !== null && filter.classes.includes(cls);
-      }));
-      return;
+    default:
+      throw new Error(`filter ${filter.name} belongs to a combo field`);
+  }
+}
+
+/**
+ * Filters on the five combo fields: ANDed per field, decided per combination, applied in one pass (or,
+ * without combos, one pass per field).
+ */
+function applyComboFilters(mask: Uint8Array, store: ColumnStore, tables: FieldTable[], combos: Combos | null): void {
+  if (tables.length === 0) return;
+  if (!combos) {
+    for (const { field, allowed } of tables) keepAllowed(mask, comboDictionary(store, COMBO_FIELDS[field]).codes, allowed);
+    return;
+  }
+  const ok = new Uint8Array(combos.count).fill(1);
+  const { fieldCodes } = combos;
+  for (let c = 0; c < combos.count; c++) {
+    for (const { field, allowed } of tables) {
+      if (allowed[fieldCodes[5 * c + field]] === 0) {
+        ok[c] = 0;
+        break;
+      }
     }
   }
+  keepAllowed(mask, combos.codes, ok);
 }
 
 /** Records whose field contains the (trimmed, case-folded) text: keyword and suggest-contains. */
@@ -173,7 +233,26 @@ export function containsTable(forms: ValueForms, field: TextField, text: string)
   const needle = fold(text.trim());
   const folded = forms.foldedValues(field);
   const allowed = new Uint8Array(folded.length);
-  for (let code = 0; code < folded.length; code++) allowed[code] = folded[code].includes(needle) ? 1 : 0;
+  if (needle.includes('\u0000')) {
+    for (let code = 0; code < folded.length; code++) allowed[code] = folded[code].includes(needle) ? 1 : 0;
+    return allowed;
+  }
+  // The needle has no NUL, so a hit never spans two values: find each hit's value, then skip past it.
+  const { text: haystack, starts } = forms.joinedValues(field);
+  let from = 0;
+  for (;;) {
+    const at = haystack.indexOf(needle, from);
+    if (at < 0) break;
+    let lo = 0;
+    let hi = folded.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    allowed[lo] = 1;
+    from = starts[lo + 1];
+  }
   return allowed;
 }
 
@@ -201,18 +280,34 @@ function applyKeyword(mask: Uint8Array, store: ColumnStore, forms: ValueForms, k
  * the mask and rows are views into those buffers (valid until their next use), which spares a request
  * a megabyte of allocation; `orders` lets wide ranges clear only the rows they leave out.
  */
+export interface MatchHelpers {
+  orders: OrderColumns;
+  combos: Combos;
+}
+
 export function matchRecords(
   store: ColumnStore,
   forms: ValueForms,
   query: CeilingRatesQuery,
   contains: FieldText | null = null,
-  orders: OrderColumns | null = null,
+  helpers: MatchHelpers | null = null,
   scratch: { mask: Uint8Array; rows: Uint32Array } | null = null,
 ): MatchSet {
   const mask = scratch ? scratch.mask.fill(1) : new Uint8Array(store.size).fill(1);
+  const orders = helpers?.orders ?? null;
   for (const search of query.searches) applySearch(mask, store, forms, search);
   if (query.keyword !== null) applyKeyword(mask, store, forms, query.keyword);
-  for (const filter of query.filters) applyFilter(mask, store, forms, filter, orders);
+  const tables: FieldTable[] = [];
+  for (const filter of query.filters) {
+    // A wide experience range is cheapest through the value order; otherwise it joins the combo filters.
+    if (filter.name === 'experience_range' && orders && filter.ranges.length === 1) {
+      if (keepInRangeByOrder(mask, orders.get('min_years_experience'), filter.ranges[0][0], filter.ranges[0][1])) continue;
+    }
+    const table = comboFieldTable(store, filter);
+    if (table) tables.push(table);
+    else applyFilter(mask, store, forms, filter, orders);
+  }
+  applyComboFilters(mask, store, tables, helpers?.combos ?? null);
   if (contains) keepAllowed(mask, store.text[contains.field].codes, containsTable(forms, contains.field, contains.text));
   for (const id of query.exclude) {
     const row = rowOfId(store, id);
