@@ -10,7 +10,7 @@ import { ceilingRatesDataset } from '../../data/generate/ceilingrates.ts';
 import { createEngine } from '../../worker/engine/index.ts';
 import { QueryParams } from '../../worker/engine/http/query.ts';
 import { CeilingRatesIndex } from '../../worker/engine/ceilingrates/api.ts';
-import { matchRecords } from '../../worker/engine/ceilingrates/match.ts';
+import { matchedRows, matchRecords } from '../../worker/engine/ceilingrates/match.ts';
 import { parseQuery } from '../../worker/engine/ceilingrates/params.ts';
 import { fold } from '../../worker/engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';
@@ -112,7 +112,7 @@ function known(db: Database): { vendor: string; piid: string } {
 /** The floor's untimed preparation: the matching records' fields laid out contiguously. */
 function prepareFloor(index: CeilingRatesIndex, request: BenchRequest): FloorInput {
   const query = parseQuery(new QueryParams(new URL(request.url, 'http://localhost').search));
-  return floorInput(index, matchRecords(index.store, index.forms, query, query.suggestContains).rows);
+  return floorInput(index, matchedRows(matchRecords(index.store, index.forms, query, query.suggestContains)));
 }
 
 const totalOf = (body: string): number | undefined => {

@@ -11,6 +11,7 @@ import type { ColumnStore, Dictionary } from './columns.ts';
 import type { OrderColumn } from './order-columns.ts';
 import { wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 import type { Combos } from './combos.ts';
+import type { MatchSet } from './match.ts';
 
 export interface TermBucket {
   key: string;
@@ -78,12 +79,16 @@ export const TERM_SIZES = {
  * Buckets by doc_count descending then key ascending (the dictionary's key rank), at most `size`; a null
  * value is no bucket and no "other" document.
  */
-export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number): TermsAggregation {
+export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number, touched?: ArrayLike<number>): TermsAggregation {
   const { rank, values } = dict;
+  // `touched`, when given, lists (once each) every code that may be non-zero: small matches skip the rest.
+  const codes = touched ?? { length: counts.length };
+  const codeAt = touched ? (i: number) => touched[i] : (i: number) => i;
   let total = 0;
   let most = 0;
   let present = 0;
-  for (let code = 0; code < counts.length; code++) {
+  for (let i = 0; i < codes.length; i++) {
+    const code = codeAt(i);
     const c = counts[code];
     if (c === 0 || values[code] === null) continue;
     total += c;
@@ -95,13 +100,19 @@ export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, siz
   let threshold = 1;
   if (present > size) {
     const ofCount = new Uint32Array(most + 1);
-    for (let code = 0; code < counts.length; code++) if (counts[code] !== 0 && values[code] !== null) ofCount[counts[code]]++;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codeAt(i);
+      if (counts[code] !== 0 && values[code] !== null) ofCount[counts[code]]++;
+    }
     let seen = 0;
     threshold = most;
     while (threshold > 1 && seen + ofCount[threshold] < size) seen += ofCount[threshold--];
   }
   const candidates: number[] = [];
-  for (let code = 0; code < counts.length; code++) if (counts[code] >= threshold && values[code] !== null) candidates.push(code);
+  for (let i = 0; i < codes.length; i++) {
+    const code = codeAt(i);
+    if (counts[code] >= threshold && values[code] !== null) candidates.push(code);
+  }
   candidates.sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b]);
   let shown = 0;
   const buckets = candidates.slice(0, size).map((code) => {
@@ -239,10 +250,10 @@ export class Aggregator {
     return { labor, combos, ranks };
   }
 
-  /** Counts over the matches: directly when they are few, as totals minus the rest when they are many. */
-  private matchCounts(rows: Uint32Array, rest: Uint32Array): Counts {
-    if (rows.length <= rest.length) return this.count(rows);
-    const counts = this.count(rest);
+  /** Counts over the matches: directly when they are listed (few), as totals minus the rest when many. */
+  private matchCounts(match: MatchSet): Counts {
+    if (match.rows) return this.count(match.rows);
+    const counts = this.count(match.rest!);
     const subtract = (from: Uint32Array, what: Uint32Array): void => {
       for (let i = 0; i < what.length; i++) what[i] = from[i] - what[i];
     };
@@ -250,6 +261,23 @@ export class Aggregator {
     subtract(this.totals.combos, counts.combos);
     subtract(this.totals.ranks, counts.ranks);
     return counts;
+  }
+
+  /** The distinct price ranks (ascending) and labor-category codes of a few rows. */
+  private touched(rows: Uint32Array): { ranks: Uint32Array; labor: Uint32Array } {
+    const ranks = new Uint32Array(rows.length);
+    const labor = new Uint32Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      ranks[i] = this.packed[3 * rows[i] + 2];
+      labor[i] = this.packed[3 * rows[i]];
+    }
+    const unique = (values: Uint32Array): Uint32Array => {
+      values.sort();
+      let n = 0;
+      for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) values[n++] = values[i];
+      return values.subarray(0, n);
+    };
+    return { ranks: unique(ranks), labor: unique(labor) };
   }
 
   /** Per-field term counts: labor_category as counted, the five small fields from the combo counts. */
@@ -265,9 +293,9 @@ export class Aggregator {
     return terms;
   }
 
-  aggregate(rows: Uint32Array, rest: Uint32Array): Aggregations {
+  aggregate(match: MatchSet): Aggregations {
     const { store, priceOrder, dicts } = this;
-    const counts = this.matchCounts(rows, rest);
+    const counts = this.matchCounts(match);
     const terms = this.termCounts(counts);
     const ranks = counts.ranks;
 
@@ -275,25 +303,44 @@ export class Aggregator {
     const prices = store.numbers.current_price;
     let sum = 0;
     let sumOfSquares = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const v = prices[rows[i]];
-      if (v === v) {
-        sum += v;
-        sumOfSquares += v * v;
+    const { rows, mask } = match;
+    if (rows) {
+      for (let i = 0; i < rows.length; i++) {
+        const v = prices[rows[i]];
+        if (v === v) {
+          sum += v;
+          sumOfSquares += v * v;
+        }
+      }
+    } else {
+      for (let r = 0; r < mask.length; r++) {
+        const v = prices[r];
+        if (mask[r] !== 0 && v === v) {
+          sum += v;
+          sumOfSquares += v * v;
+        }
       }
     }
 
+    // Few matches: visit only the price ranks and labor categories they carry, not every distinct value.
+    const sparse = rows !== null && rows.length * 8 < priceOrder.nullRank ? this.touched(rows) : null;
     const distinct = priceOrder.rankValues!;
     const priceCounts: PriceCounts = { values: new Float64Array(priceOrder.nullRank), counts: new Float64Array(priceOrder.nullRank), m: 0 };
     const keyCounts = new Uint32Array(store.priceKeys.values.length);
-    for (let rank = 0; rank < priceOrder.nullRank; rank++) {
+    const touchedKeys: number[] = [];
+    const rankList = sparse ? sparse.ranks : null;
+    const rankCount = rankList ? rankList.length : priceOrder.nullRank;
+    for (let i = 0; i < rankCount; i++) {
+      const rank = rankList ? rankList[i] : i;
       const c = ranks[rank];
-      if (c === 0) continue;
+      if (c === 0 || rank === priceOrder.nullRank) continue;
       priceCounts.values[priceCounts.m] = distinct[rank];
       priceCounts.counts[priceCounts.m++] = c;
-      keyCounts[this.priceKeyOfRank[rank]] += c;
+      const key = this.priceKeyOfRank[rank];
+      if (keyCounts[key] === 0) touchedKeys.push(key);
+      keyCounts[key] += c;
     }
-    const count = rows.length - ranks[priceOrder.nullRank];
+    const count = match.count - ranks[priceOrder.nullRank];
     const { m, values } = priceCounts;
     const stats = statsFrom(count, sum, sumOfSquares, values[0], values[m - 1]);
 
@@ -301,12 +348,12 @@ export class Aggregator {
     const byKey: Record<string, number | null> = {};
     PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
     return {
-      labor_category: termsFromCounts(dicts[0], terms[0], TERM_SIZES.labor_category),
+      labor_category: termsFromCounts(dicts[0], terms[0], TERM_SIZES.labor_category, sparse?.labor),
       security_clearance: termsFromCounts(dicts[1], terms[1], TERM_SIZES.security_clearance),
       worksite: termsFromCounts(dicts[2], terms[2], TERM_SIZES.worksite),
       min_years_experience: termsFromCounts(dicts[3], terms[3], TERM_SIZES.min_years_experience),
       education_level: termsFromCounts(dicts[4], terms[4], TERM_SIZES.education_level),
-      current_price: termsFromCounts(store.priceKeys, keyCounts, TERM_SIZES.current_price),
+      current_price: termsFromCounts(store.priceKeys, keyCounts, TERM_SIZES.current_price, sparse ? touchedKeys : undefined),
       business_size: termsFromCounts(dicts[5], terms[5], TERM_SIZES.business_size),
       wage_histogram: { buckets: wageHistogram(priceCounts) },
       histogram_percentiles: { values: byKey },

@@ -8,7 +8,7 @@ import type { ApiDefinition, RouteContext } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
 import { loadColumns, type ColumnStore } from './columns.ts';
 import { OrderColumns } from './order-columns.ts';
-import { matchRecords, ValueForms, type MatchSet } from './match.ts';
+import { matchedRows, matchRecords, ValueForms, type MatchSet } from './match.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';
 import { topRows, type OrderKey } from './order.ts';
 import { Aggregator } from './aggregations.ts';
@@ -71,23 +71,24 @@ export class CeilingRatesIndex {
     if (query.suggest.length > 0) return respond(200, suggestBody(store, this.forms, this.firstRows, query.suggest));
 
     if (query.suggestContains) {
-      const { rows } = this.match(query, query.suggestContains);
-      return respond(200, envelope(started, rows.length, [], containsAggregation(store, query.suggestContains.field, rows)));
+      const match = this.match(query, query.suggestContains);
+      return respond(200, envelope(started, match.count, [], containsAggregation(store, query.suggestContains.field, matchedRows(match))));
     }
 
-    const { mask, rows, rest } = this.match(query);
+    const match = this.match(query);
+    const { mask, rows } = match;
     const keys = this.orderKeys(query);
     if (query.export) {
-      const records = this.sources(topRows(store.size, mask, keys, RESULT_WINDOW, rows)).map((s) => JSON.parse(s) as CeilingRateRecord);
+      const records = this.sources(topRows(store.size, mask, keys, RESULT_WINDOW, rows ?? undefined)).map((s) => JSON.parse(s) as CeilingRateRecord);
       return csv(exportCsv(ctx.query, records));
     }
 
     const offset = (query.page - 1) * query.pageSize;
-    const pageRows = topRows(store.size, mask, keys, offset + query.pageSize, rows).slice(offset);
-    const aggregations = this.aggregator.aggregate(rows, rest);
+    const pageRows = topRows(store.size, mask, keys, offset + query.pageSize, rows ?? undefined).slice(offset);
+    const aggregations = this.aggregator.aggregate(match);
     const sources = this.sources(pageRows);
     const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row))));
-    return respondJson(envelopeJson(started, rows.length, hits, aggregations));
+    return respondJson(envelopeJson(started, match.count, hits, aggregations));
   }
 }
 

@@ -76,10 +76,19 @@ export class ValueForms {
 
 export interface MatchSet {
   mask: Uint8Array;
-  /** Matching rows ascending (id order). */
-  rows: Uint32Array;
-  /** The other rows (descending): wide queries aggregate by subtracting these from the totals. */
-  rest: Uint32Array;
+  count: number;
+  /** Matching rows ascending (id order), listed when they are at most half the records. */
+  rows: Uint32Array | null;
+  /** Otherwise the other rows: wide queries aggregate by subtracting these from the totals. */
+  rest: Uint32Array | null;
+}
+
+/** The matching rows in id order, listed from the mask if the match set did not list them. */
+export function matchedRows(match: MatchSet): Uint32Array {
+  if (match.rows) return match.rows;
+  const rows = new Uint32Array(match.count);
+  for (let r = 0, i = 0; r < match.mask.length; r++) if (match.mask[r] !== 0) rows[i++] = r;
+  return rows;
 }
 
 /** First index in values[0..n) whose value is >= `value` (or > with `strict`). */
@@ -313,13 +322,13 @@ export function matchRecords(
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
   }
-  // Matches fill the buffer from the front, the rest from the back.
-  const buffer = scratch ? scratch.rows : new Uint32Array(store.size);
   let count = 0;
-  let back = buffer.length;
-  for (let r = 0; r < mask.length; r++) {
-    if (mask[r] !== 0) buffer[count++] = r;
-    else buffer[--back] = r;
-  }
-  return { mask, rows: buffer.subarray(0, count), rest: buffer.subarray(count) };
+  for (let r = 0; r < mask.length; r++) count += mask[r];
+  // List whichever side is smaller: the matches, or the records left out.
+  const buffer = scratch ? scratch.rows : new Uint32Array(store.size);
+  const want = count * 2 <= mask.length ? 1 : 0;
+  let n = 0;
+  for (let r = 0; r < mask.length; r++) if (mask[r] === want) buffer[n++] = r;
+  const list = buffer.subarray(0, n);
+  return want === 1 ? { mask, count, rows: list, rest: null } : { mask, count, rows: null, rest: list };
 }
