@@ -35,7 +35,13 @@ export class Engine {
     return matchRoute(this.apis, new URL(url, ORIGIN).pathname) !== null;
   }
 
+  /** HEAD is the GET's status and headers with no body, for every answer: 404s and 400s included. */
   handle(request: ApiRequest): ApiResponse {
+    const response = this.answer(request);
+    return request.method.toUpperCase() === 'HEAD' ? withoutBody(response) : response;
+  }
+
+  private answer(request: ApiRequest): ApiResponse {
     let url: URL;
     try {
       url = new URL(request.url, ORIGIN);
@@ -65,13 +71,11 @@ export class Engine {
     try {
       const handlers = this.handlersFor(api);
       if (!handlers) return api.errors.unavailable();
-      const response = handlers[route.name](ctx);
-      return isHead ? withoutBody(response) : response;
+      return handlers[route.name](ctx);
     } catch (error) {
       // The engine must stay usable: log with the request and answer in the API's own shape.
       console.error('engine: internal error', request.method, request.url, error);
-      const response = api.errors.internal();
-      return isHead ? withoutBody(response) : response;
+      return api.errors.internal();
     }
   }
 

@@ -42,7 +42,13 @@ export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
 
-const BOOLEAN_VALUES: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+/** A Map, not an object literal: `in` on an object also finds `constructor`, `toString`, `__proto__`. */
+const BOOLEAN_VALUES: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+]);
 
 /**
  * What the framework's URL check accepts for a domain filter: host labels with a dot-separated alphabetic
@@ -72,7 +78,8 @@ export function parseWebsiteQuery(params: QueryParams): Parsed {
       if (URL_ADDRESS.test(value)) (filters as Record<string, unknown>)[name] = value;
       else messages.push(`${name} must be a URL address`);
     } else if ((BOOLEAN_FILTERS as readonly string[]).includes(name)) {
-      if (value in BOOLEAN_VALUES) (filters as Record<string, unknown>)[name] = BOOLEAN_VALUES[value];
+      const flag = BOOLEAN_VALUES.get(value);
+      if (flag !== undefined) (filters as Record<string, unknown>)[name] = flag;
       else messages.push(`${name} must be a boolean string`);
     } else if ((TEXT_FILTERS as readonly string[]).includes(name)) {
       (filters as Record<string, unknown>)[name] = value;
