@@ -82,13 +82,19 @@ export const TERM_SIZES = {
 export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number, touched?: ArrayLike<number>): TermsAggregation {
   const { rank, values } = dict;
   // `touched`, when given, lists (once each) every code that may be non-zero: small matches skip the rest.
-  const codes = touched ?? { length: counts.length };
-  const codeAt = touched ? (i: number) => touched[i] : (i: number) => i;
+  let codes: ArrayLike<number>;
+  if (touched) codes = touched;
+  else {
+    const all = new Uint32Array(counts.length);
+    let n = 0;
+    for (let code = 0; code < counts.length; code++) if (counts[code] !== 0) all[n++] = code;
+    codes = all.subarray(0, n);
+  }
   let total = 0;
   let most = 0;
   let present = 0;
   for (let i = 0; i < codes.length; i++) {
-    const code = codeAt(i);
+    const code = codes[i];
     const c = counts[code];
     if (c === 0 || values[code] === null) continue;
     total += c;
@@ -101,7 +107,7 @@ export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, siz
   if (present > size) {
     const ofCount = new Uint32Array(most + 1);
     for (let i = 0; i < codes.length; i++) {
-      const code = codeAt(i);
+      const code = codes[i];
       if (counts[code] !== 0 && values[code] !== null) ofCount[counts[code]]++;
     }
     let seen = 0;
@@ -110,7 +116,7 @@ export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, siz
   }
   const candidates: number[] = [];
   for (let i = 0; i < codes.length; i++) {
-    const code = codeAt(i);
+    const code = codes[i];
     if (counts[code] >= threshold && values[code] !== null) candidates.push(code);
   }
   candidates.sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b]);

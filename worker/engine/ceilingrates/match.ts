@@ -322,13 +322,22 @@ export function matchRecords(
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
   }
+  // Read the mask four bytes at a time where it can be (0/1 bytes: a word's byte sum fits in its top byte).
+  const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >>> 2) : new Uint32Array(0);
+  const tail = words.length * 4;
   let count = 0;
-  for (let r = 0; r < mask.length; r++) count += mask[r];
-  // List whichever side is smaller: the matches, or the records left out.
+  for (let w = 0; w < words.length; w++) count += Math.imul(words[w], 0x01010101) >>> 24;
+  for (let r = tail; r < mask.length; r++) count += mask[r];
+  // List whichever side is smaller: the matches, or the records left out; skip words with none of them.
   const buffer = scratch ? scratch.rows : new Uint32Array(store.size);
   const want = count * 2 <= mask.length ? 1 : 0;
+  const none = want === 1 ? 0 : 0x01010101;
   let n = 0;
-  for (let r = 0; r < mask.length; r++) if (mask[r] === want) buffer[n++] = r;
+  for (let w = 0; w < words.length; w++) {
+    if (words[w] === none) continue;
+    for (let r = 4 * w; r < 4 * w + 4; r++) if (mask[r] === want) buffer[n++] = r;
+  }
+  for (let r = tail; r < mask.length; r++) if (mask[r] === want) buffer[n++] = r;
   const list = buffer.subarray(0, n);
   return want === 1 ? { mask, count, rows: list, rest: null } : { mask, count, rows: null, rest: list };
 }
