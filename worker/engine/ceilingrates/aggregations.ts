@@ -114,14 +114,27 @@ export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, siz
     threshold = most;
     while (threshold > 1 && seen + ofCount[threshold] < size) seen += ofCount[threshold--];
   }
-  const candidates: number[] = [];
+  // Codes above the threshold all show; of those at it (often many ties), the smallest keys fill the rest.
+  const above: number[] = [];
+  const tied: number[] = [];
   for (let i = 0; i < codes.length; i++) {
     const code = codes[i];
-    if (counts[code] >= threshold && values[code] !== null) candidates.push(code);
+    const c = counts[code];
+    if (c < threshold || values[code] === null) continue;
+    (c > threshold ? above : tied).push(code);
   }
-  candidates.sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b]);
+  above.sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b]);
+  const room = Math.max(0, size - above.length);
+  let fill: number[];
+  if (tied.length <= room) fill = tied.sort((a, b) => rank[a] - rank[b]);
+  else {
+    const ranks = new Uint32Array(tied.length);
+    for (let i = 0; i < tied.length; i++) ranks[i] = rank[tied[i]];
+    ranks.sort();
+    fill = Array.from(ranks.subarray(0, room), (r) => dict.byRank[r]);
+  }
   let shown = 0;
-  const buckets = candidates.slice(0, size).map((code) => {
+  const buckets = [...above, ...fill].slice(0, size).map((code) => {
     shown += counts[code];
     return { key: values[code]!, doc_count: counts[code] };
   });

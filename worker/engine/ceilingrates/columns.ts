@@ -44,6 +44,8 @@ export interface Dictionary {
   values: readonly (string | null)[];
   codes: Codes;
   rank: Uint32Array;
+  /** The inverse of `rank`: the code at each key position. */
+  byRank: Uint32Array;
 }
 
 export interface ColumnStore {
@@ -86,7 +88,7 @@ class DictionaryBuilder {
     });
     const rank = new Uint32Array(this.values.length);
     order.forEach((code, position) => (rank[code] = position));
-    return { values: this.values, codes: narrow(this.codes, this.values.length), rank };
+    return { values: this.values, codes: narrow(this.codes, this.values.length), rank, byRank: Uint32Array.from(order) };
   }
 }
 
