@@ -3,13 +3,18 @@ import { RELAY_PROTOCOL, isRelayResponse, type RelayRequest, type ServiceWorkerT
 
 /** How long an answer from a window's DB worker may take before the service worker answers itself. */
 export interface RelayTimeouts {
-  /** A window that told us its DB worker is ready: queries over large datasets may take a moment. */
+  /**
+   * A window that announced itself or already answered: its DB worker answers once its dataset is open,
+   * which on a cold start with the full datasets takes seconds. Waiting beats opening a second copy here.
+   */
   known: number;
   /** A window that runs the app but has not announced itself to this service worker instance. */
   probe: number;
+  /** After a window failed to answer, it is not probed again for this long (unless it announces itself). */
+  cooldown: number;
 }
 
-export const DEFAULT_TIMEOUTS: RelayTimeouts = { known: 8_000, probe: 1_500 };
+export const DEFAULT_TIMEOUTS: RelayTimeouts = { known: 30_000, probe: 1_500, cooldown: 30_000 };
 
 interface Pending {
   resolve(response: ApiResponse | null): void;
@@ -78,6 +83,8 @@ export class RelayClient {
   /** Windows that sent `db-ready` to this service worker instance (lost when it is stopped; see probe). */
   private readonly ready = new Set<string>();
   private readonly ports = new Map<string, RelayPort>();
+  /** Windows that did not answer in time, and when: no request pays their timeout again soon. */
+  private readonly failed = new Map<string, number>();
 
   constructor(
     private readonly clients: WindowClients,
@@ -86,6 +93,7 @@ export class RelayClient {
 
   markReady(clientId: string): void {
     this.ready.add(clientId);
+    this.failed.delete(clientId);
   }
 
   /** The data behind the windows changed: reopen channels so no answer mixes old and new. */
@@ -106,9 +114,11 @@ export class RelayClient {
       }
     }
     // Announced windows first, then app windows this instance has not heard from (it may have been restarted).
+    const now = Date.now();
+    const cooling = (id: string) => now - (this.failed.get(id) ?? -Infinity) < this.timeouts.cooldown;
     const candidates = [
       ...windows.filter((w) => this.ready.has(w.id)),
-      ...windows.filter((w) => !this.ready.has(w.id) && this.clients.runsApp(w.url)),
+      ...windows.filter((w) => !this.ready.has(w.id) && this.clients.runsApp(w.url) && !cooling(w.id)),
     ];
     // At most two tries, so a request never waits on more than two timeouts before the fallback.
     for (const window of candidates.slice(0, 2)) {
@@ -130,6 +140,7 @@ export class RelayClient {
       port.close();
       this.ports.delete(window.id);
       this.ready.delete(window.id);
+      this.failed.set(window.id, Date.now());
     }
     return null;
   }

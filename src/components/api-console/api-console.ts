@@ -28,13 +28,18 @@ export class ApiConsole extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      .layout { display: grid; grid-template-columns: minmax(18rem, 26rem) 1fr; gap: 1.5rem; align-items: start; }
-      @media (max-width: 800px) { .layout { grid-template-columns: 1fr; } }
       form { display: grid; gap: 0.75rem; }
+      .bar { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: end; }
+      .layout { display: grid; grid-template-columns: minmax(18rem, 24rem) minmax(0, 1fr); gap: 1.5rem; align-items: start; }
+      .layout > section { position: sticky; top: 0.5rem; }
+      .side { display: grid; gap: 0.75rem; }
+      @media (max-width: 800px) { .layout { grid-template-columns: minmax(0, 1fr); } .layout > section { position: static; } }
+      .url { margin: 0; }
       fieldset { border: 1px solid var(--line, #d0d7de); border-radius: 8px; padding: 0.75rem; display: grid; gap: 0.6rem; margin: 0; }
       legend { font-weight: 600; padding: 0 0.25rem; }
-      label, .head { display: grid; gap: 0.2rem; font-size: 0.9rem; }
-      .head { margin-bottom: 0.2rem; }
+      label { display: grid; gap: 0.2rem; font-size: 0.9rem; }
+      .head { display: flex; flex-wrap: wrap; gap: 0 0.5rem; align-items: baseline; font-size: 0.9rem; margin-bottom: 0.2rem; }
+      input { width: 100%; }
       .name { font-family: ui-monospace, monospace; font-weight: 600; }
       .help { color: var(--muted, #57606a); font-size: 0.8rem; }
       .repeat { display: flex; gap: 0.4rem; }
@@ -71,8 +76,8 @@ export class ApiConsole extends LitElement {
   override render() {
     const path = this.path;
     const production = productionUrl(this.endpoint, path);
-    return html`<div class="layout">
-      <form @submit=${this.onSubmit} aria-label="Request">
+    return html`<form @submit=${this.onSubmit} aria-label="Request">
+      <div class="bar">
         <label>
           <span>Endpoint</span>
           <select @change=${this.onEndpoint} .value=${this.endpoint.id}>
@@ -85,25 +90,27 @@ export class ApiConsole extends LitElement {
             ${METHODS.map((m) => html`<option ?selected=${m === this.method}>${m}</option>`)}
           </select>
         </label>
-        <fieldset>
-          <legend>Parameters</legend>
-          ${this.endpoint.params.map((p) => this.renderParam(p))}
-        </fieldset>
-        <p class="url"><code data-testid="request-url">${this.method} ${path}</code></p>
-        <div class="row">
-          <button class="primary" type="submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Send'}</button>
-          <button type="button" @click=${() => this.copy('fetch', fetchSnippet(production, this.method))}>Copy as fetch()</button>
-          <button type="button" @click=${() => this.copy('curl', curlCommand(production, this.method))}>Copy as curl</button>
-          <span role="status" class="help">${this.copied}</span>
+        <button class="primary" type="submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Send'}</button>
+        <button type="button" @click=${() => this.copy('fetch', fetchSnippet(production, this.method))}>Copy as fetch()</button>
+        <button type="button" @click=${() => this.copy('curl', curlCommand(production, this.method))}>Copy as curl</button>
+        <span role="status" class="help">${this.copied}</span>
+      </div>
+      <p class="url"><code data-testid="request-url">${this.method} ${path}</code></p>
+      <div class="layout">
+        <div class="side">
+          <fieldset>
+            <legend>Parameters</legend>
+            ${this.endpoint.params.map((p) => this.renderParam(p))}
+          </fieldset>
+          <details>
+            <summary>The same request against production</summary>
+            <pre data-testid="fetch-snippet">${fetchSnippet(production, this.method)}</pre>
+            <pre data-testid="curl-command">${curlCommand(production, this.method)}</pre>
+          </details>
         </div>
-        <details>
-          <summary>Against production</summary>
-          <pre data-testid="fetch-snippet">${fetchSnippet(production, this.method)}</pre>
-          <pre data-testid="curl-command">${curlCommand(production, this.method)}</pre>
-        </details>
-      </form>
-      <section aria-label="Response" aria-live="polite">${this.renderResponse()}</section>
-    </div>`;
+        <section aria-label="Response" aria-live="polite">${this.renderResponse()}</section>
+      </div>
+    </form>`;
   }
 
   private renderParam(param: ParamSpec) {
@@ -115,8 +122,8 @@ export class ApiConsole extends LitElement {
       const label = `${param.name}${param.repeatable ? ` ${index + 1}` : ''}`;
       if (param.kind === 'enum') {
         return html`<select aria-label=${label} @change=${onInput}>
-          <option value="" ?selected=${value === ''}>(not sent)</option>
-          ${param.values!.map((v) => html`<option ?selected=${v === value}>${v}</option>`)}
+          <option value="" .selected=${value === ''}>(not sent)</option>
+          ${param.values!.map((v) => html`<option .selected=${v === value}>${v}</option>`)}
         </select>`;
       }
       return html`<input

@@ -37,7 +37,7 @@ afterEach(() => {
 describe('relay to a window DB worker', () => {
   it('relays to a window that announced itself and reuses the port', async () => {
     const app = fakeWindow('a', 'http://localhost/#/rates', true);
-    const relay = new RelayClient(clientsOf([app]), { known: 1000, probe: 50 });
+    const relay = new RelayClient(clientsOf([app]), { known: 1000, probe: 50, cooldown: 0 });
     relay.markReady('a');
     expect((await relay.relay(request))?.body).toBe('a:http://localhost/websites?limit=1');
     expect((await relay.relay(request))?.body).toBe('a:http://localhost/websites?limit=1');
@@ -47,16 +47,27 @@ describe('relay to a window DB worker', () => {
   it('probes an app window it has not heard from, but never a page that does not run the app', async () => {
     const playground = fakeWindow('p', 'http://localhost/playground.html', true);
     const app = fakeWindow('a', 'http://localhost/', true);
-    const relay = new RelayClient(clientsOf([playground, app]), { known: 1000, probe: 200 });
+    const relay = new RelayClient(clientsOf([playground, app]), { known: 1000, probe: 200, cooldown: 0 });
     expect((await relay.relay(request))?.body).toMatch(/^a:/);
     expect(playground.received).toEqual([]);
   });
 
   it('answers null (the caller falls back) when no window answers in time, and opens a fresh port next time', async () => {
     const app = fakeWindow('a', 'http://localhost/', false);
-    const relay = new RelayClient(clientsOf([app]), { known: 30, probe: 30 });
+    const relay = new RelayClient(clientsOf([app]), { known: 30, probe: 30, cooldown: 0 });
     relay.markReady('a');
     expect(await relay.relay(request)).toBeNull();
+    expect(await relay.relay(request)).toBeNull();
+    expect(app.received).toHaveLength(2);
+  });
+
+  it('does not probe a window that just failed again, until it announces itself', async () => {
+    const app = fakeWindow('a', 'http://localhost/', false);
+    const relay = new RelayClient(clientsOf([app]), { known: 30, probe: 30, cooldown: 60_000 });
+    expect(await relay.relay(request)).toBeNull();
+    expect(await relay.relay(request)).toBeNull();
+    expect(app.received).toHaveLength(1);
+    relay.markReady('a');
     expect(await relay.relay(request)).toBeNull();
     expect(app.received).toHaveLength(2);
   });
@@ -67,7 +78,7 @@ describe('relay to a window DB worker', () => {
 
   it('reopens channels after the dataset changed', async () => {
     const app = fakeWindow('a', 'http://localhost/', true);
-    const relay = new RelayClient(clientsOf([app]), { known: 1000, probe: 200 });
+    const relay = new RelayClient(clientsOf([app]), { known: 1000, probe: 200, cooldown: 0 });
     await relay.relay(request);
     relay.reset();
     expect((await relay.relay(request))?.body).toMatch(/^a:/);
