@@ -115,3 +115,32 @@ describe('page fetch() through the service worker', () => {
     expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
   });
 });
+
+describe('API console', () => {
+  it('sends the request it shows through the service worker and offers it against production', async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/#/console`);
+    const apiConsole = page.locator('api-console');
+    await apiConsole.getByRole('combobox', { name: 'Endpoint' }).selectOption('ceilingrates');
+    await apiConsole.getByLabel('keyword').fill('engineer');
+    await apiConsole.getByLabel('filter 1').fill('education_level:BA|MA');
+    await apiConsole.getByLabel('page_size').fill('2');
+    const path = '/api/v3/search/ceilingrates/?keyword=engineer&filter=education_level:BA|MA&page_size=2';
+    await expect(apiConsole.getByTestId('request-url').textContent()).resolves.toBe(`GET ${path}`);
+
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === server.origin + path),
+      apiConsole.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    expect(response.fromServiceWorker()).toBe(true);
+    await expect(apiConsole.getByTestId('response-status').textContent()).resolves.toMatch(/^200/);
+    const shown = JSON.parse((await apiConsole.getByTestId('response-body').textContent())!);
+    const reference = engine.handle({ method: 'GET', url: server.origin + path });
+    expect(comparableBody({ body: JSON.stringify(shown), headers: reference.headers })).toEqual(comparableBody(reference));
+    await expect(apiConsole.getByTestId('response-headers').textContent()).resolves.toContain('application/json; charset=utf-8');
+
+    const production = 'https://api.gsa.gov/acquisition/calc/v3/api/ceilingrates/?keyword=engineer&filter=education_level:BA|MA&page_size=2&api_key=DEMO_KEY';
+    await expect(apiConsole.getByTestId('curl-command').textContent()).resolves.toBe(`curl -sS '${production}'`);
+    await expect(apiConsole.getByTestId('fetch-snippet').textContent()).resolves.toContain(`fetch('${production}')`);
+  });
+});
