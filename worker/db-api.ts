@@ -33,6 +33,8 @@ export interface DatasetStatus {
   fileDate: string | null;
   /** When this copy was opened (ISO 8601). */
   loadedAt: string | null;
+  /** Milliseconds spent on each step of the last load (download includes the wait for the response). */
+  timings: { download: number; verify: number; decompress: number; open: number } | null;
   error: string | null;
 }
 
@@ -63,8 +65,11 @@ export interface BinaryResponse {
  * for the data they need (a request waits only for its own dataset).
  */
 export interface DbWorkerApi {
-  /** Read `manifest.json` under dataUrl, download, verify, decompress and open each dataset. */
-  init(options: { dataUrl: string }, onProgress?: ProgressCallback): Promise<DbStatus>;
+  /**
+   * Read `manifest.json` under dataUrl, download, verify, decompress and open each dataset; `first` is
+   * opened before the others (the dataset of the view the page opens on).
+   */
+  init(options: { dataUrl: string; first?: DatasetName }, onProgress?: ProgressCallback): Promise<DbStatus>;
   /** The engine's answer to one API request (the same URLs a prototype fetches). */
   handle(request: ApiRequest): Promise<ApiResponse>;
   /** The same answer with the body as transferred UTF-8 bytes: for large bodies such as `export=y`. */

@@ -25,8 +25,8 @@ export type ProgressListener = (progress: LoadProgress) => void;
  * query ever runs on the main thread. Components receive it through context, never by import.
  */
 export interface DbClient {
-  /** Start loading the datasets under dataUrl (idempotent: later calls return the first load). */
-  init(dataUrl: string): Promise<DbStatus>;
+  /** Start loading the datasets under dataUrl, `first` before the others (idempotent: later calls return the first load). */
+  init(dataUrl: string, first?: DatasetName): Promise<DbStatus>;
   /** The engine's raw answer, exactly what the service worker would relay. */
   request(url: string, method?: string): Promise<ApiResponse>;
   /** GET a JSON API URL and parse the body. */
@@ -65,8 +65,8 @@ export function createDbClient(): DbClient {
   };
 
   return {
-    init(dataUrl) {
-      initialising ??= remote.init({ dataUrl }, report);
+    init(dataUrl, first) {
+      initialising ??= remote.init({ dataUrl, first }, report);
       return initialising;
     },
     request,

@@ -72,16 +72,19 @@ function encode(text: string): string {
   return encodeURIComponent(text).replaceAll('%3A', ':').replaceAll('%2C', ',');
 }
 
-/** Go to a route: a new history entry (so Back returns here), or a replacement of the current one. */
+/** Fired (synchronously) when the app itself changes the route. */
+const ROUTE_EVENT = 'app-route';
+
+/**
+ * Go to a route: a new history entry (so Back returns here), or a replacement of the current one. The
+ * views hear of it at once, not a task later as with `hashchange`, which a filter change would wait for.
+ */
 export function navigate(route: Route | string, options: { replace?: boolean } = {}): void {
   const hash = typeof route === 'string' ? route : formatRoute(route);
   if (hash === location.hash) return;
-  if (options.replace) {
-    history.replaceState(history.state, '', hash);
-    window.dispatchEvent(new HashChangeEvent('hashchange'));
-  } else {
-    location.hash = hash;
-  }
+  if (options.replace) history.replaceState(history.state, '', hash);
+  else history.pushState(null, '', hash);
+  window.dispatchEvent(new Event(ROUTE_EVENT));
 }
 
 /** Keeps a component's `route` in step with the address bar (links, Back, Forward, a pasted deep link). */
@@ -92,17 +95,24 @@ export class RouteController implements ReactiveController {
     host.addController(this);
   }
 
+  private current = '';
+
   private readonly onChange = () => {
+    // Back/Forward over app entries fire both popstate and hashchange: update once.
+    if (location.hash === this.current) return;
+    this.current = location.hash;
     this.route = parseHash(location.hash);
     this.host.requestUpdate();
   };
 
   hostConnected(): void {
-    window.addEventListener('hashchange', this.onChange);
+    // hashchange: links, Back/Forward, an edited address; popstate: Back/Forward between same-hash entries.
+    for (const type of ['hashchange', 'popstate', ROUTE_EVENT]) window.addEventListener(type, this.onChange);
+    this.current = '';
     this.onChange();
   }
 
   hostDisconnected(): void {
-    window.removeEventListener('hashchange', this.onChange);
+    for (const type of ['hashchange', 'popstate', ROUTE_EVENT]) window.removeEventListener(type, this.onChange);
   }
 }

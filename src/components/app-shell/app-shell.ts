@@ -124,7 +124,11 @@ export class AppShell extends LitElement {
           width: 100%;
         }
         nav a {
-          padding: 0.6rem 0.5rem;
+          padding: 0.55rem 0.45rem;
+          font-size: 0.92rem;
+        }
+        nav ul {
+          gap: 0;
         }
         main {
           padding: 0.75rem;

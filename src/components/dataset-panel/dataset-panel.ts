@@ -155,6 +155,12 @@ export class DatasetPanel extends LitElement {
         <dd>${formatDate(d.fileDate)}</dd>
         <dt>Opened</dt>
         <dd>${formatDate(d.loadedAt)}</dd>
+        <dt>Load steps</dt>
+        <dd>
+          ${d.timings
+            ? `download ${d.timings.download} ms · check ${d.timings.verify} ms · unpack ${d.timings.decompress} ms · open ${d.timings.open} ms`
+            : '—'}
+        </dd>
         <dt>sha256</dt>
         <dd><code>${d.sha256 ? d.sha256.slice(0, 16) + '…' : '—'}</code></dd>
       </dl>

@@ -10,20 +10,22 @@ interface Column {
   label: string;
   sort?: SortField;
   numeric?: boolean;
+  /** Hidden on a phone, where the labor-category cell carries a one-line summary instead. */
+  wideOnly?: boolean;
   format?: (r: RateRecord) => string;
 }
 
 export const RATE_COLUMNS: readonly Column[] = [
   { key: 'labor_category', label: 'Labor category', sort: 'labor_category' },
-  { key: 'education_level', label: 'Education', sort: 'education_level' },
-  { key: 'min_years_experience', label: 'Min. years', sort: 'min_years_experience', numeric: true },
-  { key: 'vendor_name', label: 'Vendor', sort: 'vendor_name' },
-  { key: 'idv_piid', label: 'Contract', sort: 'idv_piid' },
-  { key: 'schedule', label: 'Schedule', sort: 'schedule' },
-  { key: 'business_size', label: 'Size', sort: 'business_size' },
-  { key: 'worksite', label: 'Worksite' },
+  { key: 'education_level', label: 'Education', sort: 'education_level', wideOnly: true },
+  { key: 'min_years_experience', label: 'Min. years', sort: 'min_years_experience', numeric: true, wideOnly: true },
+  { key: 'vendor_name', label: 'Vendor', sort: 'vendor_name', wideOnly: true },
+  { key: 'idv_piid', label: 'Contract', sort: 'idv_piid', wideOnly: true },
+  { key: 'schedule', label: 'Schedule', sort: 'schedule', wideOnly: true },
+  { key: 'business_size', label: 'Size', sort: 'business_size', wideOnly: true },
+  { key: 'worksite', label: 'Worksite', wideOnly: true },
   { key: 'current_price', label: 'Price', sort: 'current_price', numeric: true, format: (r) => formatPrice(r.current_price) },
-  { key: 'next_year_price', label: 'Next year', sort: 'next_year_price', numeric: true, format: (r) => formatPrice(r.next_year_price) },
+  { key: 'next_year_price', label: 'Next year', sort: 'next_year_price', numeric: true, wideOnly: true, format: (r) => formatPrice(r.next_year_price) },
 ];
 
 export const SORT_LABELS: Record<SortField, string> = {
@@ -86,12 +88,39 @@ export class RatesTable extends LitElement {
         font-size: 0.65rem;
         vertical-align: super;
       }
+      table {
+        font-size: 0.85rem;
+      }
+      th,
+      td {
+        padding: 0.35rem 0.45rem;
+      }
       td.labor {
-        min-width: 14rem;
+        min-width: 11rem;
         font-weight: 500;
       }
       td.vendor {
-        min-width: 10rem;
+        min-width: 9rem;
+      }
+      td.num {
+        white-space: nowrap;
+      }
+      .sub {
+        display: none;
+        font-weight: 400;
+        color: var(--muted);
+        font-size: 0.8rem;
+      }
+      @media (max-width: 600px) {
+        .wide-only {
+          display: none;
+        }
+        .sub {
+          display: block;
+        }
+        td.labor {
+          min-width: 0;
+        }
       }
       td.action {
         width: 1%;
@@ -152,9 +181,10 @@ export class RatesTable extends LitElement {
     const at = c.sort ? effective.findIndex((o) => o.field === c.sort) : -1;
     const dir = at >= 0 ? effective[at].dir : null;
     const ariaSort = at === 0 ? (dir === 'asc' ? 'ascending' : 'descending') : at > 0 ? 'other' : nothing;
-    if (!c.sort) return html`<th scope="col" class=${c.numeric ? 'num' : ''}>${c.label}</th>`;
+    const cls = `${c.numeric ? 'num' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
+    if (!c.sort) return html`<th scope="col" class=${cls}>${c.label}</th>`;
     const field = c.sort;
-    return html`<th scope="col" class=${c.numeric ? 'num' : ''} aria-sort=${ariaSort}>
+    return html`<th scope="col" class=${cls} aria-sort=${ariaSort}>
       <button
         type="button"
         title="Sort by ${c.label} (Shift+click adds it as a further ordering)"
@@ -230,7 +260,12 @@ export class RatesTable extends LitElement {
                 ${RATE_COLUMNS.map((c) => {
                   const r = hit._source;
                   const text = c.format ? c.format(r) : String(r[c.key] ?? '—');
-                  const cls = c.numeric ? 'num' : c.key === 'labor_category' ? 'labor' : c.key === 'vendor_name' ? 'vendor' : '';
+                  const cls = `${c.numeric ? 'num' : c.key === 'labor_category' ? 'labor' : c.key === 'vendor_name' ? 'vendor' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
+                  if (c.key === 'labor_category') {
+                    return html`<td class=${cls}>
+                      ${text}<span class="sub">${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name}</span>
+                    </td>`;
+                  }
                   return html`<td class=${cls}>${text}</td>`;
                 })}
                 <td class="action">

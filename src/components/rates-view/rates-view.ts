@@ -97,9 +97,8 @@ export class RatesView extends LitElement {
       .excluded .chip button:focus-visible {
         outline: 2px solid var(--focus);
       }
-      .pending {
-        opacity: 0.65;
-        transition: opacity 0.15s 0.1s;
+      .pending rates-table {
+        opacity: 0.7;
       }
       @media (max-width: 900px) {
         .layout {
@@ -132,7 +131,9 @@ export class RatesView extends LitElement {
 
   private readonly results = new Task(this, {
     task: async ([url]: [string]) => {
+      performance.mark('rates-request', { detail: url });
       const r = await this.db.getJson<RatesResponse>(url);
+      performance.mark('rates-response', { detail: url });
       if (r.status !== 200) throw new Error(errorText(r.status, r.body));
       return { url, body: r.body };
     },
@@ -152,6 +153,7 @@ export class RatesView extends LitElement {
     void Promise.all(children.map((c) => c.updateComplete)).then(() => {
       if (this.renderedUrl !== rendered) return;
       this.setAttribute('data-rendered-url', rendered);
+      performance.mark('view-rendered', { detail: rendered });
       if (this.focusAfterExclude !== null) this.refocusAfterExclude(this.focusAfterExclude);
     });
   }

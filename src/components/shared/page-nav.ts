@@ -35,6 +35,16 @@ export class PageNav extends LitElement {
         padding: 0 0.5rem;
         font-variant-numeric: tabular-nums;
       }
+      @media (max-width: 480px) {
+        /* Arrows alone on a phone; the words stay for screen readers. */
+        .word {
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip: rect(0 0 0 0);
+        }
+      }
       label {
         display: flex;
         align-items: center;
@@ -63,11 +73,11 @@ export class PageNav extends LitElement {
           <span aria-hidden="true">«</span><span class="visually-hidden">First page</span>
         </button>
         <button type="button" ?disabled=${page <= 1} @click=${() => this.go(page - 1)}>
-          <span aria-hidden="true">‹ </span>Previous<span class="visually-hidden"> page</span>
+          <span aria-hidden="true">‹ </span><span class="word">Previous</span><span class="visually-hidden"> page</span>
         </button>
         <span class="position" aria-live="polite">Page ${formatCount(page)} of ${formatCount(pages)}</span>
         <button type="button" ?disabled=${page >= pages} @click=${() => this.go(page + 1)}>
-          Next<span class="visually-hidden"> page</span><span aria-hidden="true"> ›</span>
+          <span class="word">Next</span><span class="visually-hidden"> page</span><span aria-hidden="true"> ›</span>
         </button>
         <button type="button" ?disabled=${page >= pages} @click=${() => this.go(pages)}>
           <span aria-hidden="true">»</span><span class="visually-hidden">Last page</span>

@@ -55,7 +55,11 @@ export const baseStyles = css`
     outline: 3px solid var(--focus);
     outline-offset: 1px;
   }
+  h1[tabindex='-1']:focus {
+    outline: none;
+  }
   button {
+    white-space: nowrap;
     border: 1px solid var(--line-strong);
     background: var(--surface);
     border-radius: 6px;

@@ -17,10 +17,16 @@ function isUrl(value: string): boolean {
 
 function label(field: string): string {
   return field
+    .replace(/^ds_usa_/, 'design system .usa- ')
     .replace(/^ds_/, 'design system ')
     .replace(/_/g, ' ')
     .replace(/\bdap\b/gi, 'DAP')
     .replace(/\burl\b/gi, 'URL')
+    .replace(/\bog\b/, 'Open Graph')
+    .replace(/\bcms\b/, 'CMS')
+    .replace(/robots txt/, 'robots.txt')
+    .replace(/sitemap xml/, 'sitemap.xml')
+    .replace(/404 test/, '404 handling')
     .replace(/MIMEType/, 'MIME type')
     .replace(/^./, (c) => c.toUpperCase());
 }
