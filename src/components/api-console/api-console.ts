@@ -28,6 +28,7 @@ export class ApiConsole extends LitElement {
   static override styles = [
     baseStyles,
     css`
+      :host { display: grid; gap: 0.75rem; }
       form { display: grid; gap: 0.75rem; }
       .bar { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: end; }
       .layout { display: grid; grid-template-columns: minmax(18rem, 24rem) minmax(0, 1fr); gap: 1.5rem; align-items: start; }
@@ -50,8 +51,9 @@ export class ApiConsole extends LitElement {
       .body { max-height: 60vh; }
       .url { word-break: break-all; }
       .status { font-weight: 700; }
-      .ok { color: #1a7f37; }
-      .fail { color: #cf222e; }
+      .ok { color: #116329; }
+      .fail { color: #a40e26; }
+      .intro { margin: 0; color: var(--muted, #57606a); }
       dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.75rem; margin: 0; font-size: 0.85rem; }
       dt { font-family: ui-monospace, monospace; color: var(--muted, #57606a); }
       dd { margin: 0; font-family: ui-monospace, monospace; word-break: break-all; }
@@ -76,7 +78,10 @@ export class ApiConsole extends LitElement {
   override render() {
     const path = this.path;
     const production = productionUrl(this.endpoint, path);
-    return html`<form @submit=${this.onSubmit} aria-label="Request">
+    return html`<h1>API console</h1>
+      <p class="intro">Ask the offline APIs what a prototype would ask: the request goes through <code>fetch()</code> and the
+        service worker answers it from the data on this machine.</p>
+      <form @submit=${this.onSubmit} aria-label="Request">
       <div class="bar">
         <label>
           <span>Endpoint</span>
@@ -164,9 +169,9 @@ export class ApiConsole extends LitElement {
         · <span data-testid="response-time">${r.ms.toFixed(1)} ms</span>
         · ${r.fromServiceWorker ? 'answered locally by the service worker' : 'no service worker controls this page: answered by the network'}
       </p>
-      <h3>Headers</h3>
+      <h2>Headers</h2>
       <dl data-testid="response-headers">${r.headers.map(([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`)}</dl>
-      <h3>Body</h3>
+      <h2>Body</h2>
       <pre class="body" tabindex="0" aria-label="Response body" data-testid="response-body">${r.body}</pre>
     `;
   }
