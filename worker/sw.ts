@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: precaches the app, the sql.js wasm and both datasets, answers every request to an
- * API path from the local engine (relayed to an app window's DB worker when one can answer, else run
- * here over the precached files), and serves the app shell offline. Everything else passes through.
+ * The service worker: precaches the app and the sql.js wasm (Workbox) and caches both datasets at install
+ * (its own step, docs/decisions/0401), answers every request to an API path from the local engine (relayed
+ * to an app window's DB worker when one can answer, else run here over the cached files; 0402), and serves
+ * the app shell offline. Everything else passes through.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
