@@ -38,8 +38,9 @@ export class CeilingRatesIndex {
     // The default ordering and every request's price aggregations read the price order: build it now.
     this.combos = buildCombos(this.store);
     this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos);
-    // The application's default request filters on experience_range: have its order ready too.
-    this.orders.get('min_years_experience');
+    // The application's default request filters on experience_range, and search, keyword and suggest-contains
+    // start from the rows grouped by value of their fields: have those ready before the first request.
+    for (const field of ['min_years_experience', 'labor_category', 'vendor_name', 'idv_piid'] as const) this.orders.get(field);
     this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
   }
 

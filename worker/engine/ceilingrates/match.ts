@@ -3,7 +3,7 @@
  * its field (a few thousand strings, not 250,000 rows), then applied in one tight pass over the codes.
  */
 import { rowOfId, type Codes, type ColumnStore, type Dictionary, type TextField } from './columns.ts';
-import type { CeilingRatesQuery, FieldText, Filter } from './params.ts';
+import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from './params.ts';
 import type { OrderColumn, OrderColumns } from './order-columns.ts';
 import { clearanceClass, containsWords, fold, listElements, sinCodes } from './text.ts';
 import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from './combos.ts';
@@ -265,22 +265,51 @@ export function containsTable(forms: ValueForms, field: TextField, text: string)
   return allowed;
 }
 
-function applySearch(mask: Uint8Array, store: ColumnStore, forms: ValueForms, search: FieldText): void {
+/** A text condition: which values of which fields pass (a record passes when any of its fields' values does). */
+type TextCondition = { field: SearchField; allowed: Uint8Array }[];
+
+function searchCondition(store: ColumnStore, forms: ValueForms, search: FieldText): TextCondition {
   const wanted = fold(search.text.trim());
   const trimmed = forms.trimmedFolded(search.field);
   const dict = store.text[search.field];
-  keepAllowed(mask, dict.codes, allowedValues(dict, (v, code) => v !== null && trimmed[code] === wanted));
+  return [{ field: search.field, allowed: allowedValues(dict, (v, code) => v !== null && trimmed[code] === wanted) }];
 }
 
-function applyKeyword(mask: Uint8Array, store: ColumnStore, forms: ValueForms, keyword: string): void {
-  const a = containsTable(forms, 'labor_category', keyword);
-  const b = containsTable(forms, 'vendor_name', keyword);
-  const c = containsTable(forms, 'idv_piid', keyword);
-  const ca = store.text.labor_category.codes;
-  const cb = store.text.vendor_name.codes;
-  const cc = store.text.idv_piid.codes;
+function keywordCondition(forms: ValueForms, keyword: string): TextCondition {
+  return SEARCH_FIELDS.map((field) => ({ field, allowed: containsTable(forms, field, keyword) }));
+}
+
+function applyCondition(mask: Uint8Array, store: ColumnStore, condition: TextCondition): void {
+  if (condition.length === 1) return keepAllowed(mask, store.text[condition[0].field].codes, condition[0].allowed);
+  const [a, b, c] = condition.map((part) => part.allowed);
+  const [ca, cb, cc] = condition.map((part) => store.text[part.field].codes);
   for (let r = 0; r < mask.length; r++) {
     if (mask[r] !== 0 && (a[ca[r]] | b[cb[r]] | c[cc[r]]) === 0) mask[r] = 0;
+  }
+}
+
+/** How many records a condition's values carry, from the fields' groups of rows by value. */
+function postingsSize(store: ColumnStore, orders: OrderColumns, condition: TextCondition): number {
+  let total = 0;
+  for (const { field, allowed } of condition) {
+    const { groupStart } = orders.get(field);
+    const rank = store.text[field].rank;
+    for (let code = 0; code < allowed.length; code++) if (allowed[code] !== 0) total += groupStart[rank[code] + 1] - groupStart[rank[code]];
+  }
+  return total;
+}
+
+/** Start from nothing and set the rows a condition's values carry (a record with two passing fields is set twice). */
+function markPostings(mask: Uint8Array, store: ColumnStore, orders: OrderColumns, condition: TextCondition): void {
+  mask.fill(0);
+  for (const { field, allowed } of condition) {
+    const { perm, groupStart } = orders.get(field);
+    const rank = store.text[field].rank;
+    for (let code = 0; code < allowed.length; code++) {
+      if (allowed[code] === 0) continue;
+      const end = groupStart[rank[code] + 1];
+      for (let i = groupStart[rank[code]]; i < end; i++) mask[perm[i]] = 1;
+    }
   }
 }
 
@@ -304,8 +333,19 @@ export function matchRecords(
 ): MatchSet {
   const mask = scratch ? scratch.mask.fill(1) : new Uint8Array(store.size).fill(1);
   const orders = helpers?.orders ?? null;
-  for (const search of query.searches) applySearch(mask, store, forms, search);
-  if (query.keyword !== null) applyKeyword(mask, store, forms, query.keyword);
+  const conditions = query.searches.map((search) => searchCondition(store, forms, search));
+  if (query.keyword !== null) conditions.push(keywordCondition(forms, query.keyword));
+  // A selective text condition sets its few rows through the fields' groups of rows by value instead of
+  // testing every record; the other conditions then only clear.
+  if (orders && conditions.length > 0) {
+    const sizes = conditions.map((c) => postingsSize(store, orders, c));
+    const smallest = sizes.indexOf(Math.min(...sizes));
+    if (sizes[smallest] * 4 < store.size) {
+      markPostings(mask, store, orders, conditions[smallest]);
+      conditions.splice(smallest, 1);
+    }
+  }
+  for (const condition of conditions) applyCondition(mask, store, condition);
   const tables: FieldTable[] = [];
   for (const filter of query.filters) {
     // A wide experience range is cheapest through the value order; otherwise it joins the combo filters.
