@@ -106,6 +106,17 @@ describe('page fetch() through the service worker', () => {
     expect(after['service-worker']).toBe(before['service-worker']);
   });
 
+  it('shows JSON when the app tab itself navigates to an API URL, and the app again on the way back', async () => {
+    const page = browser.page;
+    const response = await page.goto(`${server.origin}/websites?limit=2`);
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(response?.headers()['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(await response!.text()).items).toHaveLength(2);
+    const back = await page.goto(`${server.origin}/#/websites`);
+    expect(back?.fromServiceWorker()).toBe(true);
+    await page.waitForSelector('app-shell');
+  });
+
   it('leaves other requests alone: app files come from the precache, unknown files from the server', async () => {
     const missing = await pageFetch(browser.page, '/no-such-file.txt');
     expect(missing.status).toBe(404);
