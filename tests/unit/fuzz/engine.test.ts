@@ -14,14 +14,7 @@ import {
   SITE_BASES, SITE_PARAMS, siteListPathArb, websiteByUrlPathArb,
 } from './requests.ts';
 import { send, tally } from './well-formed.ts';
-
-/**
- * Fixed seeds and run counts by default, so a failure reproduces; FUZZ_SCALE multiplies the runs and
- * FUZZ_SEED shifts the seeds for a deeper search by hand (e.g. `FUZZ_SCALE=20 FUZZ_SEED=$RANDOM`).
- */
-const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const SEED_SHIFT = Number(process.env.FUZZ_SEED ?? 0);
-const runs = (seed: number, numRuns: number): fc.Parameters<unknown> => ({ seed: seed + SEED_SHIFT, numRuns: Math.round(numRuns * SCALE) });
+import { runs } from './runs.ts';
 
 let engine: Engine;
 let consoleError: MockInstance;
