@@ -335,6 +335,7 @@ export function matchRecords(
   const orders = helpers?.orders ?? null;
   const conditions = query.searches.map((search) => searchCondition(store, forms, search));
   if (query.keyword !== null) conditions.push(keywordCondition(forms, query.keyword));
+  if (contains) conditions.push([{ field: contains.field, allowed: containsTable(forms, contains.field, contains.text) }]);
   // A selective text condition sets its few rows through the fields' groups of rows by value instead of
   // testing every record; the other conditions then only clear.
   if (orders && conditions.length > 0) {
@@ -357,7 +358,6 @@ export function matchRecords(
     else applyFilter(mask, store, forms, filter, orders);
   }
   applyComboFilters(mask, store, tables, helpers?.combos ?? null);
-  if (contains) keepAllowed(mask, store.text[contains.field].codes, containsTable(forms, contains.field, contains.text));
   for (const id of query.exclude) {
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
