@@ -53,3 +53,22 @@ describe('HEAD never carries a body', () => {
     });
   }
 });
+
+describe('a NUL inside a value is text, not the end of it', () => {
+  // Checked because C-string binding would cut `18f.gov\0evil` to `18f.gov` and find a record.
+  it('/websites/{url} and the owner filter do not match on the part before the NUL', () => {
+    const [record] = call(engine, '/websites?limit=1').body.items;
+    const owner = encodeURIComponent(record.target_url_agency_owner);
+    expect(call(engine, `/websites/${encodeURIComponent(record.target_url)}`).status).toBe(200);
+    expect(call(engine, `/websites/${encodeURIComponent(record.target_url)}%00evil`).status).toBe(404);
+    expect(call(engine, `/analysis?target_url_agency_owner=${owner}`).body.total).toBeGreaterThan(0);
+    expect(call(engine, `/analysis?target_url_agency_owner=${owner}%00zzz`).body.total).toBe(0);
+  });
+
+  it('ceiling rates search does not match on the part before the NUL', () => {
+    const [hit] = call(engine, '/api/v3/search/ceilingrates/?page_size=1').body.hits.hits;
+    const vendor = encodeURIComponent(hit._source.vendor_name);
+    expect(call(engine, `/api/v3/search/ceilingrates/?search=vendor_name:${vendor}`).body.hits.total.value).toBeGreaterThan(0);
+    expect(call(engine, `/api/v3/search/ceilingrates/?search=vendor_name:${vendor}%00x`).body.hits.total.value).toBe(0);
+  });
+});
