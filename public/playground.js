@@ -4,13 +4,19 @@ const status = document.getElementById('status');
 const result = document.getElementById('result');
 
 async function main() {
+  const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
   const started = performance.now();
   const response = await fetch('/websites?limit=3');
-  const body = await response.json();
+  const text = await response.text();
   const ms = Math.round(performance.now() - started);
-  const via = navigator.serviceWorker?.controller ? 'the service worker' : 'the network (no service worker yet: open the app once)';
-  status.textContent = `${response.status} ${response.statusText || ''} from ${via} in ${ms} ms`;
-  result.textContent = JSON.stringify(body, null, 2);
+  if (!controlled) {
+    // No service worker on this origin yet: the request went to the web server, which does not run the API.
+    status.textContent = `${response.status}: no service worker answers here yet. Open the app once, then reload this page.`;
+    document.body.dataset.done = 'no-service-worker';
+    return;
+  }
+  status.textContent = `${response.status} ${response.statusText || ''} from the service worker in ${ms} ms`;
+  result.textContent = JSON.stringify(JSON.parse(text), null, 2);
   document.body.dataset.done = 'true';
 }
 
