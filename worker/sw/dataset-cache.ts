@@ -71,6 +71,11 @@ export class DatasetCache {
     const response = await fetch(url, { cache });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const bytes = new Uint8Array(await response.arrayBuffer());
+    const encoding = response.headers.get('content-encoding');
+    if (encoding) {
+      // The browser unpacked the file on the way: its sha256 cannot be checked (docs/decisions/0302).
+      throw new Error(`${url}: sent with Content-Encoding: ${encoding}; serve .gz dataset files as application/gzip without it`);
+    }
     if ((await sha256Hex(bytes)) !== sha256) return null;
     const headers = new Headers({ 'content-length': String(bytes.length) });
     for (const name of KEPT_HEADERS) {
