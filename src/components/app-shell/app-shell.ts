@@ -14,11 +14,11 @@ import '../dataset-panel/dataset-panel.ts';
 /** The API console is another engineer's component: bundled when its file exists, absent otherwise. */
 const consoleModule = import.meta.glob('../api-console/api-console.ts');
 
-const NAV: { view: ViewName; href: string; label: string; also?: ViewName[] }[] = [
-  { view: 'rates', href: '#/rates', label: 'Ceiling rates' },
-  { view: 'websites', href: '#/websites', label: 'Websites', also: ['website'] },
-  { view: 'datasets', href: '#/datasets', label: 'Datasets' },
-  { view: 'console', href: '#/console', label: 'API console' },
+const NAV: { view: ViewName; href: string; label: string; short: string; also?: ViewName[] }[] = [
+  { view: 'rates', href: '#/rates', label: 'Ceiling rates', short: 'Rates' },
+  { view: 'websites', href: '#/websites', label: 'Websites', short: 'Websites', also: ['website'] },
+  { view: 'datasets', href: '#/datasets', label: 'Datasets', short: 'Datasets' },
+  { view: 'console', href: '#/console', label: 'API console', short: 'Console' },
 ];
 
 /** Header, navigation, the data-loading bar and the current view; provides the DB client to all views. */
@@ -101,6 +101,9 @@ export class AppShell extends LitElement {
         align-items: center;
         gap: 0.5rem;
       }
+      .short {
+        display: none;
+      }
       main {
         flex: 1;
         padding: 1.25rem;
@@ -129,6 +132,12 @@ export class AppShell extends LitElement {
         }
         nav ul {
           gap: 0;
+        }
+        .long {
+          display: none;
+        }
+        .short {
+          display: inline;
         }
         main {
           padding: 0.75rem;
@@ -225,7 +234,9 @@ export class AppShell extends LitElement {
           <ul>
             ${NAV.map(
               (n) => html`<li>
-                <a href=${n.href} aria-current=${n.view === current || n.also?.includes(current) ? 'page' : nothing}>${n.label}</a>
+                <a href=${n.href} aria-current=${n.view === current || n.also?.includes(current) ? 'page' : nothing}
+                  ><span class="long">${n.label}</span><span class="short">${n.short}</span></a
+                >
               </li>`,
             )}
           </ul>

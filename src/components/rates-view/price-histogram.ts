@@ -1,10 +1,10 @@
 import { LitElement, html, svg, css, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { baseStyles } from '../shared/styles.ts';
 import { formatCount, formatPrice } from '../shared/format.ts';
 import type { HistogramBucket } from '../../api/api-types.ts';
 
-const W = 720;
+const WIDEST = 720;
 const H = 230;
 const PAD = { top: 26, right: 8, bottom: 40, left: 44 };
 
@@ -82,10 +82,27 @@ export class PriceHistogram extends LitElement {
   @property({ type: Number }) median: number | null = null;
   @property({ type: Number }) mean: number | null = null;
   @property({ type: Number }) std: number | null = null;
+  /** The drawing is as wide as its box (up to WIDEST), so its text stays legible on a phone. */
+  @state() private width = WIDEST;
+  private readonly resize = new ResizeObserver(([entry]) => {
+    const w = Math.round(Math.min(WIDEST, Math.max(300, entry.contentRect.width)));
+    if (Math.abs(w - this.width) > 8) this.width = w;
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resize.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resize.disconnect();
+  }
 
   override render() {
     const buckets = this.buckets;
     if (!buckets.length) return html`<p class="muted">No prices to chart.</p>`;
+    const W = this.width;
     const plotW = W - PAD.left - PAD.right;
     const plotH = H - PAD.top - PAD.bottom;
     const bw = plotW / buckets.length;
@@ -115,7 +132,7 @@ export class PriceHistogram extends LitElement {
               <title>${formatPrice(b.min)} – ${formatPrice(b.max)}: ${formatCount(b.doc_count)} rates</title>
             </rect>
             <text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 15} text-anchor="middle">${shortPrice(b.min)}</text>
-            <text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 29} text-anchor="middle">–${shortPrice(b.max)}</text>`;
+            ${bw >= 44 ? svg`<text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 29} text-anchor="middle">–${shortPrice(b.max)}</text>` : nothing}`;
         })}
         ${median !== null
           ? svg`<line class="median" x1=${x(median)} x2=${x(median)} y1=${PAD.top - 6} y2=${PAD.top + plotH}></line>

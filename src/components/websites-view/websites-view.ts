@@ -1,5 +1,5 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
@@ -99,11 +99,39 @@ export class WebsitesView extends LitElement {
       .pending {
         opacity: 0.65;
       }
+      .sub {
+        display: none;
+        color: var(--muted);
+        font-size: 0.8rem;
+        font-weight: 400;
+      }
+      .filter-toggle {
+        display: none;
+        margin-bottom: 0.5rem;
+      }
+      @media (max-width: 600px) {
+        .wide-only {
+          display: none;
+        }
+        .sub {
+          display: block;
+        }
+        .filter-toggle {
+          display: inline-block;
+        }
+        .filters.collapsed websites-filters {
+          display: none;
+        }
+        .stat dd {
+          font-size: 1.1rem;
+        }
+      }
     `,
   ];
 
   @consume({ context: dbContext }) db!: DbClient;
   @property({ attribute: false }) params = new URLSearchParams();
+  @state() private filtersOpen = false;
   private query: WebsitesQuery = parseWebsitesQuery(new URLSearchParams());
 
   private readonly owners = new Task(this, {
@@ -159,28 +187,31 @@ export class WebsitesView extends LitElement {
           <thead>
             <tr>
               <th scope="col">Target URL</th>
-              <th scope="col">Agency</th>
-              <th scope="col">Bureau</th>
+              <th scope="col" class="wide-only">Agency</th>
+              <th scope="col" class="wide-only">Bureau</th>
               <th scope="col">Scan status</th>
-              <th scope="col">Final URL</th>
+              <th scope="col" class="wide-only">Final URL</th>
               <th scope="col">Live</th>
-              <th scope="col" class="num">HTTP</th>
-              <th scope="col">DAP</th>
-              <th scope="col">Scanned</th>
+              <th scope="col" class="num wide-only">HTTP</th>
+              <th scope="col" class="wide-only">DAP</th>
+              <th scope="col" class="wide-only">Scanned</th>
             </tr>
           </thead>
           <tbody>
             ${data.items.map(
               (w) => html`<tr>
-                <td class="url"><a href=${formatRoute({ view: 'website', url: w.target_url })}>${w.target_url}</a></td>
-                <td>${w.target_url_agency_owner ?? '—'}</td>
-                <td>${w.target_url_bureau_owner ?? '—'}</td>
+                <td class="url">
+                  <a href=${formatRoute({ view: 'website', url: w.target_url })}>${w.target_url}</a>
+                  <span class="sub">${w.target_url_agency_owner ?? ''}</span>
+                </td>
+                <td class="wide-only">${w.target_url_agency_owner ?? '—'}</td>
+                <td class="wide-only">${w.target_url_bureau_owner ?? '—'}</td>
                 <td><span class="chip ${w.scan_status === 'completed' ? 'status-ok' : 'status-fail'}">${w.scan_status}</span></td>
-                <td class="final">${w.final_url ?? '—'}</td>
+                <td class="final wide-only">${w.final_url ?? '—'}</td>
                 <td>${yesNo(w.final_url_live)}</td>
-                <td class="num">${w.final_url_status_code ?? '—'}</td>
-                <td>${yesNo(w.dap_detected_final_url)}</td>
-                <td class="date">${w.scan_date ? formatDay(w.scan_date) : '—'}</td>
+                <td class="num wide-only">${w.final_url_status_code ?? '—'}</td>
+                <td class="wide-only">${yesNo(w.dap_detected_final_url)}</td>
+                <td class="date wide-only">${w.scan_date ? formatDay(w.scan_date) : '—'}</td>
               </tr>`,
             )}
           </tbody>
@@ -205,7 +236,15 @@ export class WebsitesView extends LitElement {
         <h1 id="view-title" tabindex="-1">Websites</h1>
         <code class="api muted" title="The API request behind this view">GET ${websitesApiUrl(q)}</code>
       </div>
-      <div class="card">
+      <div class="card filters ${this.filtersOpen ? '' : 'collapsed'}">
+        <button
+          type="button"
+          class="filter-toggle"
+          aria-expanded=${this.filtersOpen ? 'true' : 'false'}
+          @click=${() => (this.filtersOpen = !this.filtersOpen)}
+        >
+          ${this.filtersOpen ? 'Hide filters' : 'Show filters'}
+        </button>
         <websites-filters
           .query=${q}
           .owners=${this.owners.value ?? []}
