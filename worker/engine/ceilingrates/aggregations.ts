@@ -9,7 +9,7 @@
  */
 import type { ColumnStore, Dictionary } from './columns.ts';
 import type { OrderColumn } from './order-columns.ts';
-import { wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
+import { HISTOGRAM_BUCKETS, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 import type { Combos } from './combos.ts';
 import type { MatchSet } from './match.ts';
 
@@ -79,13 +79,13 @@ export const TERM_SIZES = {
  * Buckets by doc_count descending then key ascending (the dictionary's key rank), at most `size`; a null
  * value is no bucket and no "other" document.
  */
-export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number, touched?: ArrayLike<number>): TermsAggregation {
+export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number, touched?: ArrayLike<number>, scratch?: Uint32Array): TermsAggregation {
   const { rank, values } = dict;
   // `touched`, when given, lists (once each) every code that may be non-zero: small matches skip the rest.
   let codes: ArrayLike<number>;
   if (touched) codes = touched;
   else {
-    const all = new Uint32Array(counts.length);
+    const all = scratch && scratch.length >= counts.length ? scratch : new Uint32Array(counts.length);
     let n = 0;
     for (let code = 0; code < counts.length; code++) if (counts[code] !== 0) all[n++] = code;
     codes = all.subarray(0, n);
@@ -149,8 +149,9 @@ export function termsAggregation(dict: Dictionary, rows: Uint32Array, size: numb
 }
 
 /** Exact percentiles with linear interpolation between closest ranks: position p/100 · (n − 1). */
-export function percentiles({ values, counts, m }: PriceCounts, ps: readonly number[]): (number | null)[] {
-  const cumulative = new Float64Array(m + 1);
+export function percentiles({ values, counts, m }: PriceCounts, ps: readonly number[], scratch?: Float64Array): (number | null)[] {
+  const cumulative = scratch && scratch.length > m ? scratch : new Float64Array(m + 1);
+  cumulative[0] = 0;
   for (let i = 0; i < m; i++) cumulative[i + 1] = cumulative[i] + counts[i];
   const n = cumulative[m];
   // The value of the k-th smallest price (0-based).
@@ -228,6 +229,16 @@ export class Aggregator {
   private readonly comboFields: Uint32Array;
   private readonly combos: number;
   private readonly totals: Counts;
+  /** Buffers every request reuses (requests run one at a time); nothing keeps them past a request. */
+  private readonly scratch: {
+    counts: Counts;
+    values: Float64Array;
+    counted: Float64Array;
+    keys: Uint32Array;
+    codes: Uint32Array;
+    prefix: Float64Array;
+    sums: Float64Array;
+  };
 
   constructor(
     private readonly store: ColumnStore,
@@ -253,12 +264,23 @@ export class Aggregator {
     const everyRow = new Uint32Array(store.size);
     for (let r = 0; r < store.size; r++) everyRow[r] = r;
     this.totals = this.count(everyRow);
+    const distinct = priceOrder.nullRank;
+    this.scratch = {
+      counts: this.count(new Uint32Array(0)),
+      values: new Float64Array(distinct),
+      counted: new Float64Array(distinct),
+      keys: new Uint32Array(store.priceKeys.values.length),
+      codes: new Uint32Array(Math.max(store.priceKeys.values.length, store.text.labor_category.values.length)),
+      prefix: new Float64Array(distinct + 1),
+      sums: new Float64Array(distinct + 1),
+    };
   }
 
-  private count(rows: Uint32Array): Counts {
-    const labor = new Uint32Array(this.dicts[0].values.length);
-    const combos = new Uint32Array(this.combos);
-    const ranks = new Uint32Array(this.priceOrder.nullRank + 1);
+  /** Counts over rows, into `into` (zeroed first) when given: a request reuses the same warm buffers. */
+  private count(rows: Uint32Array, into?: Counts): Counts {
+    const labor = into ? into.labor.fill(0) : new Uint32Array(this.dicts[0].values.length);
+    const combos = into ? into.combos.fill(0) : new Uint32Array(this.combos);
+    const ranks = into ? into.ranks.fill(0) : new Uint32Array(this.priceOrder.nullRank + 1);
     const packed = this.packed;
     for (let i = 0; i < rows.length; i++) {
       const at = 3 * rows[i];
@@ -271,8 +293,8 @@ export class Aggregator {
 
   /** Counts over the matches: directly when they are listed (few), as totals minus the rest when many. */
   private matchCounts(match: MatchSet): Counts {
-    if (match.rows) return this.count(match.rows);
-    const counts = this.count(match.rest!);
+    if (match.rows) return this.count(match.rows, this.scratch.counts);
+    const counts = this.count(match.rest!, this.scratch.counts);
     const subtract = (from: Uint32Array, what: Uint32Array): void => {
       for (let i = 0; i < what.length; i++) what[i] = from[i] - what[i];
     };
@@ -344,8 +366,9 @@ export class Aggregator {
     // Few matches: visit only the price ranks and labor categories they carry, not every distinct value.
     const sparse = rows !== null && rows.length * 8 < priceOrder.nullRank ? this.touched(rows) : null;
     const distinct = priceOrder.rankValues!;
-    const priceCounts: PriceCounts = { values: new Float64Array(priceOrder.nullRank), counts: new Float64Array(priceOrder.nullRank), m: 0 };
-    const keyCounts = new Uint32Array(store.priceKeys.values.length);
+    const { scratch } = this;
+    const priceCounts: PriceCounts = { values: scratch.values, counts: scratch.counted, m: 0 };
+    const keyCounts = scratch.keys.fill(0);
     const touchedKeys: number[] = [];
     const rankList = sparse ? sparse.ranks : null;
     const rankCount = rankList ? rankList.length : priceOrder.nullRank;
@@ -363,18 +386,18 @@ export class Aggregator {
     const { m, values } = priceCounts;
     const stats = statsFrom(count, sum, sumOfSquares, values[0], values[m - 1]);
 
-    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES]);
+    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES], scratch.prefix);
     const byKey: Record<string, number | null> = {};
     PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
     return {
-      labor_category: termsFromCounts(dicts[0], terms[0], TERM_SIZES.labor_category, sparse?.labor),
+      labor_category: termsFromCounts(dicts[0], terms[0], TERM_SIZES.labor_category, sparse?.labor, scratch.codes),
       security_clearance: termsFromCounts(dicts[1], terms[1], TERM_SIZES.security_clearance),
       worksite: termsFromCounts(dicts[2], terms[2], TERM_SIZES.worksite),
       min_years_experience: termsFromCounts(dicts[3], terms[3], TERM_SIZES.min_years_experience),
       education_level: termsFromCounts(dicts[4], terms[4], TERM_SIZES.education_level),
-      current_price: termsFromCounts(store.priceKeys, keyCounts, TERM_SIZES.current_price, sparse ? touchedKeys : undefined),
+      current_price: termsFromCounts(store.priceKeys, keyCounts, TERM_SIZES.current_price, sparse ? touchedKeys : undefined, scratch.codes),
       business_size: termsFromCounts(dicts[5], terms[5], TERM_SIZES.business_size),
-      wage_histogram: { buckets: wageHistogram(priceCounts) },
+      wage_histogram: { buckets: wageHistogram(priceCounts, HISTOGRAM_BUCKETS, { prefix: scratch.prefix, sums: scratch.sums }) },
       histogram_percentiles: { values: byKey },
       median_price: { values: { [percentileKey(50)]: median } },
       wage_stats: stats,

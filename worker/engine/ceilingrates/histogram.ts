@@ -61,9 +61,13 @@ function rankAt(cumulative: Float64Array, m: number, target: number): number {
   return lo;
 }
 
-export function wageHistogram({ values, counts, m }: PriceCounts, k = HISTOGRAM_BUCKETS): HistogramBucket[] {
-  const cumulative = new Float64Array(m + 1);
-  const sums = new Float64Array(m + 1);
+/** `scratch` buffers (at least m + 1 long), when given, hold the prefix counts and sums. */
+export function wageHistogram({ values, counts, m }: PriceCounts, k = HISTOGRAM_BUCKETS, scratch?: { prefix: Float64Array; sums: Float64Array }): HistogramBucket[] {
+  const reuse = scratch && scratch.prefix.length > m && scratch.sums.length > m;
+  const cumulative = reuse ? scratch.prefix : new Float64Array(m + 1);
+  const sums = reuse ? scratch.sums : new Float64Array(m + 1);
+  cumulative[0] = 0;
+  sums[0] = 0;
   for (let i = 0; i < m; i++) {
     cumulative[i + 1] = cumulative[i] + counts[i];
     sums[i + 1] = sums[i] + values[i] * counts[i];
