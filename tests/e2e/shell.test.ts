@@ -37,6 +37,8 @@ const VIEWS: { name: string; hash: string; ready: (p: Page) => Promise<unknown> 
     ready: (p) => p.locator('#website-fields > dd').first().waitFor(),
   },
   { name: 'datasets', hash: '#/datasets', ready: (p) => p.locator('dataset-panel [data-dataset] .badge.ok').nth(1).waitFor() },
+  // The console is the PWA layer's component; the shell routes to it and keeps its request in the hash.
+  { name: 'console', hash: '#/console?request=/websites%3Flimit%3D3', ready: (p) => p.locator('api-console form').first().waitFor() },
 ];
 
 async function firstSite(): Promise<string> {

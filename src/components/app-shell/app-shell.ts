@@ -4,7 +4,7 @@ import { provide } from '@lit/context';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient, LoadProgress } from '../../api/db-client.ts';
 import { baseStyles } from '../shared/styles.ts';
-import { RouteController, type ViewName } from '../../state/route.ts';
+import { navigate, RouteController, type ViewName } from '../../state/route.ts';
 import './load-progress.ts';
 import '../rates-view/rates-view.ts';
 import '../websites-view/websites-view.ts';
@@ -111,8 +111,19 @@ export class AppShell extends LitElement {
         width: 100%;
         margin: 0 auto;
       }
-      main:focus {
+      main[tabindex]:focus,
+      main[tabindex]:focus-visible {
         outline: none;
+      }
+      footer {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem 1rem;
+        align-items: center;
+        padding: 0.6rem 1.25rem;
+        border-top: 1px solid var(--line);
+        background: var(--surface);
+        font-size: 0.85rem;
       }
       .error {
         margin: 1rem 1.25rem 0;
@@ -213,7 +224,14 @@ export class AppShell extends LitElement {
       case 'datasets':
         return html`<dataset-panel></dataset-panel>`;
       case 'console':
-        return this.consoleReady ? html`<api-console></api-console>` : nothing;
+        // The console keeps its request in the hash (`#/console?request=/websites%3Flimit%3D3`) so it can be shared.
+        return this.consoleReady
+          ? html`<api-console
+              .request=${route.query.get('request') ?? ''}
+              @api-console-change=${(e: CustomEvent<{ request: string }>) =>
+                navigate({ view: 'console', query: new URLSearchParams({ request: e.detail.request }) }, { replace: true })}
+            ></api-console>`
+          : nothing;
       case 'not-found':
         return html`<div>
           <h1 id="view-title" tabindex="-1">Page not found</h1>
@@ -245,7 +263,13 @@ export class AppShell extends LitElement {
       </header>
       ${this.progress ? html`<load-progress .progress=${this.progress}></load-progress>` : nothing}
       ${this.loadError ? html`<p class="error" role="alert">The data could not be loaded: ${this.loadError}</p>` : nothing}
-      <main id="main" tabindex="-1">${this.view()}</main>`;
+      <main id="main" tabindex="-1">${this.view()}</main>
+      <footer>
+        <!-- The PWA layer's chrome (src/pwa/components): plain elements until register.ts defines them. -->
+        <pwa-status></pwa-status>
+        <pwa-install-button></pwa-install-button>
+        <span class="muted">Answers come from data held in this browser: no network needed once loaded.</span>
+      </footer>`;
   }
 }
 
