@@ -72,6 +72,35 @@ function expectCeilingError(body: any): void {
   must(typeof body.detail === 'string', 'detail is a string');
 }
 
+/** The first value of a paging parameter as the API reads it (only called on a 200, so it was valid). */
+function pageParam(params: URLSearchParams, name: string, fallback: number, floor: boolean): number {
+  const raw = params.get(name);
+  if (raw === null) return fallback;
+  return floor ? Math.floor(Number(raw)) : Number(raw.trim());
+}
+
+/** One page of `total` results: how many items page `page` of size `size` holds. */
+const pageCount = (total: number, page: number, size: number): number => Math.max(0, Math.min(size, total - (page - 1) * size));
+
+function expectWebsitesPaging(body: any, params: URLSearchParams): void {
+  const { meta } = body;
+  const page = pageParam(params, 'page', 1, true);
+  const limit = pageParam(params, 'limit', 10, true);
+  must(meta.currentPage === page, `currentPage ${meta.currentPage} is the page asked for (${page})`);
+  must(meta.itemsPerPage === limit, `itemsPerPage ${meta.itemsPerPage} is the limit asked for (${limit})`);
+  must(meta.totalPages === Math.ceil(meta.totalItems / limit), 'totalPages = ceil(totalItems / limit)');
+  must(meta.itemCount === pageCount(meta.totalItems, page, limit), `itemCount ${meta.itemCount} fits page ${page} of ${meta.totalItems}`);
+}
+
+function expectCeilingPaging(body: any, params: URLSearchParams): void {
+  if (!body.hits || !body.aggregations?.wage_stats) return;
+  const page = pageParam(params, 'page', 1, false);
+  const size = pageParam(params, 'page_size', 10, false);
+  const { value, relation } = body.hits.total;
+  must(relation === 'gte' || body.aggregations.wage_stats.count === value, 'wage_stats.count is the match count');
+  must(body.hits.hits.length === pageCount(value, page, size), `${body.hits.hits.length} hits fit page ${page} of size ${size} over ${value}`);
+}
+
 function expectWebsitesPage(body: any): void {
   expectKeys(body, 'items,meta,links', 'page');
   expectKeys(body.meta, 'totalItems,itemCount,itemsPerPage,totalPages,currentPage', 'meta');
@@ -203,7 +232,10 @@ function checkAnswer(method: string, url: string, response: ApiResponse): void {
   }
   if (target.api === 'site') {
     if (status >= 400) return expectSiteError(status, json);
-    if (target.route === 'websites') return expectWebsitesPage(json);
+    if (target.route === 'websites') {
+      expectWebsitesPage(json);
+      return expectWebsitesPaging(json, params);
+    }
     if (target.route === 'analysis') return expectAnalysis(json);
     must(typeof json.target_url === 'string', 'a website record');
     return;
@@ -214,6 +246,7 @@ function checkAnswer(method: string, url: string, response: ApiResponse): void {
     return;
   }
   expectCeilingSearch(json);
+  expectCeilingPaging(json, params);
 }
 
 /**
