@@ -130,19 +130,19 @@ describe('ceiling-rates view', () => {
   it('sorts by one column, reverses it, and adds a second ordering with Shift+click', async () => {
     await go('#/rates?keyword=engineer', `${BASE}?keyword=engineer&page_size=50`);
     const vendor = page.locator('rates-table th', { hasText: 'Vendor' });
-    await vendor.getByRole('button').click();
+    await vendor.getByRole('button', { name: 'Vendor', exact: true }).click();
     let url = `${BASE}?keyword=engineer&ordering=vendor_name&sort=asc&page_size=50`;
     await waitForRendered(page, 'rates-view', url);
     await expectMatchesEngine(url);
     expect(await vendor.getAttribute('aria-sort')).toBe('ascending');
 
-    await vendor.getByRole('button').click();
+    await vendor.getByRole('button', { name: 'Vendor', exact: true }).click();
     url = `${BASE}?keyword=engineer&ordering=vendor_name&sort=desc&page_size=50`;
     await waitForRendered(page, 'rates-view', url);
     await expectMatchesEngine(url);
     expect(await vendor.getAttribute('aria-sort')).toBe('descending');
 
-    await page.locator('rates-table th', { hasText: 'Min. years' }).getByRole('button').click({ modifiers: ['Shift'] });
+    await page.locator('rates-table th', { hasText: 'Min. yrs' }).getByRole('button').click({ modifiers: ['Shift'] });
     url = `${BASE}?keyword=engineer&ordering=vendor_name&sort=desc&ordering=min_years_experience&sort=asc&page_size=50`;
     await waitForRendered(page, 'rates-view', url);
     const body = await expectMatchesEngine(url);

@@ -129,7 +129,7 @@ describe('app shell', () => {
     expect(filtered).toContain('filter=education_level:HS');
 
     // Sort from a column heading with Enter.
-    await page.locator('rates-table th', { hasText: 'Vendor' }).getByRole('button').focus();
+    await page.locator('rates-table th', { hasText: 'Vendor' }).getByRole('button', { name: 'Vendor', exact: true }).focus();
     await page.keyboard.press('Enter');
     const sorted = await waitForChange(page, 'rates-view', filtered);
     expect(sorted).toContain('ordering=vendor_name&sort=asc');

@@ -18,9 +18,8 @@ interface Column {
 export const RATE_COLUMNS: readonly Column[] = [
   { key: 'labor_category', label: 'Labor category', sort: 'labor_category' },
   { key: 'education_level', label: 'Education', sort: 'education_level', wideOnly: true },
-  { key: 'min_years_experience', label: 'Min. years', sort: 'min_years_experience', numeric: true, wideOnly: true },
+  { key: 'min_years_experience', label: 'Min. yrs', sort: 'min_years_experience', numeric: true, wideOnly: true },
   { key: 'vendor_name', label: 'Vendor', sort: 'vendor_name', wideOnly: true },
-  { key: 'idv_piid', label: 'Contract', sort: 'idv_piid', wideOnly: true },
   { key: 'schedule', label: 'Schedule', sort: 'schedule', wideOnly: true },
   { key: 'business_size', label: 'Size', sort: 'business_size', wideOnly: true },
   { key: 'worksite', label: 'Worksite', wideOnly: true },
@@ -36,7 +35,7 @@ export const SORT_LABELS: Record<SortField, string> = {
   vendor_name: 'Vendor',
   idv_piid: 'Contract',
   education_level: 'Education',
-  min_years_experience: 'Min. years',
+  min_years_experience: 'Min. years of experience',
   schedule: 'Schedule',
   business_size: 'Size',
 };
@@ -105,6 +104,12 @@ export class RatesTable extends LitElement {
       td.num {
         white-space: nowrap;
       }
+      .contract {
+        display: block;
+        color: var(--muted);
+        font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+        font-size: 0.78rem;
+      }
       .sub {
         display: none;
         font-weight: 400;
@@ -127,8 +132,13 @@ export class RatesTable extends LitElement {
       }
       .exclude {
         min-height: 0;
-        padding: 0.1rem 0.45rem;
+        padding: 0.05rem 0.45rem;
         font-size: 0.8rem;
+        color: var(--muted);
+      }
+      .exclude:hover {
+        color: var(--danger);
+        border-color: var(--danger);
       }
       tbody tr:nth-child(even) td {
         background: var(--surface-2);
@@ -183,6 +193,14 @@ export class RatesTable extends LitElement {
     const ariaSort = at === 0 ? (dir === 'asc' ? 'ascending' : 'descending') : at > 0 ? 'other' : nothing;
     const cls = `${c.numeric ? 'num' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
     if (!c.sort) return html`<th scope="col" class=${cls}>${c.label}</th>`;
+    if (c.key === 'vendor_name') {
+      // Vendor and contract share a column (the contract under the vendor), each sortable.
+      const contractAt = effective.findIndex((o) => o.field === 'idv_piid');
+      return html`<th scope="col" class=${cls} aria-sort=${ariaSort}>
+        ${this.sortButton('vendor_name', 'Vendor', at, dir)} <span class="muted" aria-hidden="true">/</span>
+        ${this.sortButton('idv_piid', 'Contract', contractAt, contractAt >= 0 ? effective[contractAt].dir : null)}
+      </th>`;
+    }
     const field = c.sort;
     return html`<th scope="col" class=${cls} aria-sort=${ariaSort}>
       <button
@@ -196,6 +214,20 @@ export class RatesTable extends LitElement {
           : nothing}
       </button>
     </th>`;
+  }
+
+  private sortButton(field: SortField, label: string, at: number, dir: 'asc' | 'desc' | null) {
+    const effective = this.effective;
+    return html`<button
+      type="button"
+      title="Sort by ${label} (Shift+click adds it as a further ordering)"
+      @click=${(e: MouseEvent) => this.setOrdering(toggleOrdering(this.ordering, field, e.shiftKey))}
+    >
+      ${label}
+      ${dir
+        ? html`<span class="arrow" aria-hidden="true">${dir === 'asc' ? '▲' : '▼'}${effective.length > 1 ? html`<span class="rank">${at + 1}</span>` : nothing}</span>`
+        : nothing}
+    </button>`;
   }
 
   private orderBar() {
@@ -261,6 +293,9 @@ export class RatesTable extends LitElement {
                   const r = hit._source;
                   const text = c.format ? c.format(r) : String(r[c.key] ?? '—');
                   const cls = `${c.numeric ? 'num' : c.key === 'labor_category' ? 'labor' : c.key === 'vendor_name' ? 'vendor' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
+                  if (c.key === 'vendor_name') {
+                    return html`<td class=${cls}>${text}<span class="contract">${r.idv_piid}</span></td>`;
+                  }
                   if (c.key === 'labor_category') {
                     return html`<td class=${cls}>
                       ${text}<span class="sub">${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name}</span>
@@ -276,7 +311,7 @@ export class RatesTable extends LitElement {
                     title="Exclude this row from the results and figures"
                     @click=${() => this.dispatchEvent(new ExcludeRowEvent(hit._id))}
                   >
-                    Exclude
+                    <span aria-hidden="true">✕</span>
                   </button>
                 </td>
               </tr>`,
