@@ -182,6 +182,10 @@ export function expectWellFormed(method: string, url: string, response: ApiRespo
 function checkAnswer(method: string, url: string, response: ApiResponse): void {
   const { status, headers, body } = response;
   must([200, 400, 404, 405, 406].includes(status), 'status is 200, 400, 404, 405 or 406');
+  // The service worker copies these into a fetch Response, whose constructor throws on a CR, LF or non-Latin-1 value.
+  for (const [name, value] of Object.entries(headers)) {
+    must(/^[a-z0-9-]+$/.test(name) && /^[\x20-\x7e]*$/.test(value), `header ${name} is a plain token with a printable ASCII value`);
+  }
 
   let parsedUrl: URL;
   try {
@@ -251,7 +255,7 @@ function checkAnswer(method: string, url: string, response: ApiResponse): void {
 
 /**
  * Send one request, check it, and for HEAD also check that the GET of the same URL has the same status and
- * headers. Never throws from the engine: a thrown error fails the property that called this.
+ * headers. An error thrown by the engine itself propagates and fails the property that called this.
  */
 export function send(engine: Engine, method: string, url: string): ApiResponse {
   tally.requests++;
