@@ -144,6 +144,22 @@ describe('random requests (fast-check, fixed seeds)', () => {
     );
   });
 
+  it('answers do not depend on the request before (buffers reused across requests hold nothing over)', () => {
+    const request = fc.oneof(
+      fc.tuple(ceilingPathArb(), NARROW_OR_NOT, queryArb('ceiling')).map(([path, narrow, query]) => `${path}?${narrow}${query}`),
+      fc.tuple(siteListPathArb(), queryArb('site')).map(([path, query]) => `${path}?${query}`),
+    );
+    fc.assert(
+      fc.property(request, request, (first, between) => {
+        const alone = stable(first);
+        tally.requests += 2;
+        send(engine, 'GET', between);
+        expect(stable(first), `${first} after ${between}`).toEqual(alone);
+      }),
+      runs(7006, 200),
+    );
+  });
+
   it('random methods on every endpoint', () => {
     const paths = fc.oneof(siteListPathArb(), websiteByUrlPathArb(), ceilingPathArb());
     fc.assert(
