@@ -113,6 +113,19 @@ describe('offline', () => {
     expect(JSON.parse((await page.textContent('#result'))!).items).toHaveLength(3);
     const counts = await servedBy(page);
     expect(counts['service-worker']).toBeGreaterThan(0);
+
+    // The service worker's own engine answers every method the way the engine does.
+    const head = await pageFetch(page, '/api/v3/search/ceilingrates/?keyword=engineer', 'HEAD');
+    expect(head).toMatchObject({ status: 200, body: '' });
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    const options = await pageFetch(page, '/acquisition/calc/v3/api/ceilingrates/', 'OPTIONS');
+    expect(options.status).toBe(200);
+    expect(options.headers.allow).toBe('GET, HEAD, OPTIONS');
+    const post = await pageFetch(page, '/api/v3/search/ceilingrates/', 'POST');
+    expect(JSON.parse(post.body)).toEqual({ detail: 'Method "POST" not allowed.' });
+    const missing = await pageFetch(page, '/websites/no-such-site.example.gov');
+    expect(missing.status).toBe(404);
+    expect((await servedBy(page))['service-worker']).toBe(counts['service-worker'] + 4);
   });
 
   it('asked the server for no app file, data file or API answer', () => {
