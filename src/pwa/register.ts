@@ -17,6 +17,9 @@ export interface PwaController {
 
 let current: PwaController | null = null;
 
+/** Fired on window once registerPwa made its controller, for components that were placed before it ran. */
+export const PWA_REGISTERED = 'pwa-registered';
+
 /** The controller registerPwa made, for components the shell placed without passing one. */
 export function currentPwa(): PwaController | null {
   return current;
@@ -45,6 +48,7 @@ export function registerPwa(options: { db: RelayHost; swUrl?: string }): PwaCont
     },
   };
   current = controller;
+  window.dispatchEvent(new Event(PWA_REGISTERED));
   void askPersistence(store);
 
   // Vite's dev server (the only place with `import.meta.hot`) has no sw.js. Not `import.meta.env.DEV`: a

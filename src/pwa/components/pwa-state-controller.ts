@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { currentPwa, type PwaController } from '../register.ts';
+import { PWA_REGISTERED, currentPwa, type PwaController } from '../register.ts';
 import { INITIAL_STATE, type PwaState } from '../state.ts';
 
 /**
@@ -21,14 +21,25 @@ export class PwaStateController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.unsubscribe = this.pwa?.store.subscribe((state) => {
-      this.state = state;
-      this.host.requestUpdate();
-    }) ?? null;
+    if (this.pwa) {
+      this.subscribe(this.pwa);
+      return;
+    }
+    // Placed before registerPwa ran: follow the controller as soon as it exists.
+    const onRegistered = () => this.pwa && this.subscribe(this.pwa);
+    window.addEventListener(PWA_REGISTERED, onRegistered, { once: true });
+    this.unsubscribe = () => window.removeEventListener(PWA_REGISTERED, onRegistered);
   }
 
   hostDisconnected(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+  }
+
+  private subscribe(pwa: PwaController): void {
+    this.unsubscribe = pwa.store.subscribe((state) => {
+      this.state = state;
+      this.host.requestUpdate();
+    });
   }
 }
