@@ -33,8 +33,11 @@ export interface DatasetStatus {
   fileDate: string | null;
   /** When this copy was opened (ISO 8601). */
   loadedAt: string | null;
-  /** Milliseconds spent on each step of the last load (download includes the wait for the response). */
-  timings: { download: number; verify: number; decompress: number; open: number } | null;
+  /**
+   * Milliseconds spent on each step of the last load (download includes the wait for the response and the
+   * sha256 check; queued is the wait for the datasets opened before this one).
+   */
+  timings: { download: number; queued: number; decompress: number; open: number } | null;
   error: string | null;
 }
 

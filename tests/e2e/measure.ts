@@ -117,10 +117,21 @@ async function main(): Promise<void> {
     await page.waitForTimeout(3000);
 
     const warm: number[] = [];
+    const split: number[][] = [];
     for (let i = 0; i < LOADS; i++) {
       await page.reload();
       warm.push(await firstView(page));
+      split.push(
+        await page.evaluate<number[]>(`[
+          performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+          ...['rates-request', 'rates-response', 'view-rendered'].map((n) => performance.getEntriesByName(n)[0]?.startTime ?? NaN),
+        ]`),
+      );
     }
+    const col = (i: number) => split.map((r) => r[i]);
+    console.log(`  page scripts run (DOMContentLoaded end): ${summary(col(0))}`);
+    console.log(`  first rates request sent: ${summary(col(1))}`);
+    console.log(`  its answer on the page (datasets opened, API bound, query run): ${summary(col(2))}`);
     console.log(`first usable view, warm cache (navigation start → rates view drawn): ${summary(warm)}`);
     console.log(
       '  last warm load steps (ms):',

@@ -158,7 +158,7 @@ export class DatasetPanel extends LitElement {
         <dt>Load steps</dt>
         <dd>
           ${d.timings
-            ? `download ${d.timings.download} ms · check ${d.timings.verify} ms · unpack ${d.timings.decompress} ms · open ${d.timings.open} ms`
+            ? `download and check ${d.timings.download} ms · queued ${d.timings.queued} ms · unpack ${d.timings.decompress} ms · open ${d.timings.open} ms`
             : '—'}
         </dd>
         <dt>sha256</dt>

@@ -64,6 +64,8 @@ export class RatesTable extends LitElement {
       .table-wrap {
         max-height: 70vh;
         overflow: auto;
+        /* Row changes relayout and repaint this box only. */
+        contain: content;
       }
       th button {
         all: unset;

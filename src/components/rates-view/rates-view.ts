@@ -97,8 +97,14 @@ export class RatesView extends LitElement {
       .excluded .chip button:focus-visible {
         outline: 2px solid var(--focus);
       }
+      /* Dim stale rows only when an answer is slow to come: a fast one then costs no extra paint. */
       .pending rates-table {
-        opacity: 0.7;
+        animation: dim 0s linear 250ms forwards;
+      }
+      @keyframes dim {
+        to {
+          opacity: 0.6;
+        }
       }
       @media (max-width: 900px) {
         .layout {
