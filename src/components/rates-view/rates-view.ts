@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type RatesResponse } from '../../api/api-types.ts';
@@ -145,6 +145,23 @@ export class RatesView extends LitElement {
     },
     args: () => [ratesApiUrl(this.query)] as [string],
   });
+
+  private unsubscribe: (() => void) | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A dataset that failed and was loaded again (Datasets → Reload): ask again what failed.
+    this.unsubscribe = this.db.onProgress((p) => {
+      if (p.dataset === 'ceilingrates' && p.phase === 'ready') {
+        if (this.results.status === TaskStatus.ERROR) void this.results.run();
+      }
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+  }
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) this.query = parseRatesQuery(this.params);

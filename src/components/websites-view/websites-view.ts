@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type AnalysisResponse, type WebsitesResponse } from '../../api/api-types.ts';
@@ -148,6 +148,25 @@ export class WebsitesView extends LitElement {
     task: async ([url]: [string]) => getOk<AnalysisResponse>(this.db, url),
     args: () => [analysisApiUrl(this.query)] as [string],
   });
+
+  private unsubscribe: (() => void) | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A dataset that failed and was loaded again (Datasets → Reload): ask again what failed.
+    this.unsubscribe = this.db.onProgress((p) => {
+      if (p.dataset === 'websites' && p.phase === 'ready') {
+        if (this.list.status === TaskStatus.ERROR) void this.list.run();
+        if (this.analysis.status === TaskStatus.ERROR) void this.analysis.run();
+        void this.owners.run();
+      }
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+  }
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) {
