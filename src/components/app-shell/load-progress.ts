@@ -4,6 +4,8 @@ import { baseStyles } from '../shared/styles.ts';
 import { formatBytes } from '../shared/format.ts';
 import type { LoadProgress } from '../../api/db-client.ts';
 
+const TITLES: Record<string, string> = { websites: 'the websites', ceilingrates: 'the ceiling rates' };
+
 const PHASES: Record<LoadProgress['phase'], string> = {
   manifest: 'Reading the manifest',
   download: 'Downloading',
@@ -57,7 +59,7 @@ export class LoadProgressBar extends LitElement {
   override render() {
     const p = this.progress;
     if (!p) return nothing;
-    const what = p.dataset ? `${PHASES[p.phase]} ${p.dataset}` : PHASES[p.phase];
+    const what = p.dataset ? `${PHASES[p.phase]} ${TITLES[p.dataset]}` : PHASES[p.phase];
     return html`<div class="row">
         <span id="progress-label">Loading the data: ${what}…</span>
         <span class="muted">${p.total ? `${formatBytes(p.loaded)} of ${formatBytes(p.total)}` : ''}</span>
