@@ -76,6 +76,21 @@ export class WebsiteDetail extends LitElement {
       .api {
         font-size: 0.8rem;
       }
+      .summary {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        align-items: center;
+        margin: 0 0 0.75rem;
+      }
+      .chip.ok {
+        background: var(--ok-bg);
+        border-color: var(--ok);
+      }
+      .chip.bad {
+        background: var(--danger-bg);
+        border-color: var(--danger);
+      }
       dl.fields {
         display: grid;
         grid-template-columns: minmax(12rem, 18rem) minmax(0, 1fr);
@@ -143,6 +158,15 @@ export class WebsiteDetail extends LitElement {
     args: () => [this.url] as [string],
   });
 
+  /** The facts an analyst looks for first, above the full record. */
+  private summary(r: WebsiteRecord) {
+    return html`<p class="summary">
+      <span class="chip ${r.scan_status === 'completed' ? 'ok' : 'bad'}">${r.scan_status.replaceAll('_', ' ')}</span>
+      ${r.final_url_live === true ? html`<span class="chip ok">live</span>` : r.final_url_live === false ? html`<span class="chip bad">not live</span>` : ''}
+      <span>${r.target_url_agency_owner ?? 'Agency not reported'}${r.target_url_bureau_owner ? html` · ${r.target_url_bureau_owner}` : ''}</span>
+    </p>`;
+  }
+
   override render() {
     return html`<nav aria-label="Breadcrumb"><a href=${lastListHash()}>← All websites</a></nav>
       <div class="top">
@@ -154,7 +178,7 @@ export class WebsiteDetail extends LitElement {
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
         complete: (record) =>
           record
-            ? html`<div class="card">
+            ? html`${this.summary(record)}<div class="card">
                 <dl class="fields" id="website-fields">
                   ${Object.entries(record).map(
                     ([field, value]) => html`<dt>${label(field)}<code>${field}</code></dt>
