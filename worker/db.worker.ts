@@ -202,9 +202,9 @@ function toIsoDate(httpDate: string | null): string | null {
 }
 
 /**
- * Load the manifest, then every dataset in parallel; with `onlyChanged`, skip datasets whose sha256
- * matches the open copy. Each dataset's gate opens as soon as that dataset is ready, so the rates view
- * does not wait for the websites download.
+ * Load the manifest, then the datasets (downloads in parallel, opening one at a time); with
+ * `onlyChanged`, skip datasets whose sha256 matches the open copy. Each dataset's gate opens as soon as
+ * that dataset is ready, so the rates view does not wait for the websites.
  */
 async function load(cache: RequestCache, onlyChanged: boolean): Promise<DbStatus> {
   const reporter = new ProgressReporter(progress);
