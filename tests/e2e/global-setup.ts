@@ -57,18 +57,31 @@ function assemblePublicDir(): void {
   cpSync(DATA_DIR, resolve(PUBLIC_DIR, 'data'), { recursive: true, filter: (src) => !src.endsWith('.build-stamp.json') });
 }
 
+async function buildApp(): Promise<void> {
+  await build({
+    mode: 'production',
+    root: ROOT,
+    configFile: resolve(ROOT, 'vite.config.ts'),
+    publicDir: PUBLIC_DIR,
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR, emptyOutDir: true },
+  });
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(resolve(OUT_DIR, 'index.html'));
   if (!reuse) {
     buildData();
     assemblePublicDir();
-    await build({
-      root: ROOT,
-      configFile: resolve(ROOT, 'vite.config.ts'),
-      publicDir: PUBLIC_DIR,
-      logLevel: 'warn',
-      build: { outDir: OUT_DIR, emptyOutDir: true },
-    });
+    // vitest runs with NODE_ENV=test, which would make Vite build the app (and Lit) in dev mode:
+    // the tests must exercise the production build that users get.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await buildApp();
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
   }
   const port = await freePort();
   const server: PreviewServer = await preview({
