@@ -1,4 +1,9 @@
 import type { ApiRequest, ApiResponse, DatasetName } from './engine/http/types.ts';
+import type { ImportErrorCode, ImportReport } from '../data/import/index.ts';
+import type { ImportedDataset } from './dataset/import-store.ts';
+
+export type { ImportedDataset } from './dataset/import-store.ts';
+export type { ImportReport } from '../data/import/index.ts';
 
 /** Where a dataset is in its load: the UI draws one progress bar from these. */
 export type LoadPhase = 'manifest' | 'download' | 'verify' | 'decompress' | 'open' | 'ready' | 'error';
@@ -12,6 +17,11 @@ export interface LoadProgress {
   /** Bytes to receive in all (the gzip'd sizes from the manifest); 0 until the manifest is read. */
   total: number;
   message?: string;
+  /**
+   * Set on the `ready` report that follows a switch of the active dataset (an import, a choice in the
+   * dataset panel, a deletion): views showing this dataset ask again.
+   */
+  replaced?: boolean;
 }
 
 export type ProgressCallback = (progress: LoadProgress) => void;
@@ -39,6 +49,10 @@ export interface DatasetStatus {
    */
   timings: { download: number; queued: number; decompress: number; open: number } | null;
   error: string | null;
+  /** The import this dataset was opened from, or null for the build's dataset. */
+  importId: string | null;
+  /** The imported file's name, or null. */
+  importName: string | null;
 }
 
 export interface DbStatus {
@@ -63,6 +77,37 @@ export interface BinaryResponse {
   body: Uint8Array;
 }
 
+/** Where an import is: reading and mapping the file, writing the database, storing it in IndexedDB. */
+export interface ImportProgressReport {
+  phase: 'reading' | 'inserting' | 'saving';
+  bytesRead: number;
+  totalBytes: number | null;
+  rowsImported: number;
+  rowsRejected: number;
+}
+
+export type ImportProgressCallback = (progress: ImportProgressReport) => void;
+
+/**
+ * Why an import left everything as it was: the import core's codes, plus `busy` (another tab is
+ * importing), `quota` (the browser refused the storage) and `storage` (another IndexedDB failure).
+ */
+export type ImportFailureCode = ImportErrorCode | 'busy' | 'quota' | 'storage';
+
+export type ImportOutcome =
+  | { ok: true; imported: ImportedDataset; report: ImportReport }
+  | { ok: false; code: ImportFailureCode; message: string; report: ImportReport | null };
+
+/** One API's datasets: the build's and the imports, and which is active (null: the build's). */
+export interface DatasetChoices {
+  dataset: DatasetName;
+  active: string | null;
+  imports: ImportedDataset[];
+}
+
+/** The result of switching or deleting: the message is for the user. */
+export type SwitchOutcome = { ok: true; message: string } | { ok: false; message: string };
+
 /**
  * What the DB worker answers over Comlink. Every method may be called before `init` finishes: they wait
  * for the data they need (a request waits only for its own dataset).
@@ -86,6 +131,20 @@ export interface DbWorkerApi {
   websiteOwners(): Promise<AgencyOwners[]>;
   /** The open database file of one dataset (transferred). */
   exportDatabase(name: DatasetName): Promise<Uint8Array>;
+  /**
+   * Import a file (picked or dropped) into a new database, store it in IndexedDB and make it the active
+   * dataset of its API; the previous one stays active until all of that succeeded. `id` names the run
+   * for `cancelImport`. Never throws: a failure is an outcome with a message for the user.
+   */
+  importFile(file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome>;
+  /** Stop a running import (its outcome is then `cancelled`); unknown ids are ignored. */
+  cancelImport(id: string): Promise<void>;
+  /** The build's and the imported datasets of each API, and the active one. */
+  datasetChoices(): Promise<DatasetChoices[]>;
+  /** Make an import (or, with null, the build's dataset) the active one; the old one stays if this fails. */
+  activateDataset(dataset: DatasetName, id: string | null): Promise<SwitchOutcome>;
+  /** Delete an import; when it is active, its API falls back to the build's dataset first. */
+  deleteImport(id: string): Promise<SwitchOutcome>;
   /** Answer the service worker's relay protocol (worker/relay/protocol.ts) on this port. */
   servePort(port: MessagePort): void;
 }

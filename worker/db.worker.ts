@@ -11,7 +11,20 @@ import type { DatasetArtifact, Manifest } from '../data/artifact.ts';
 import { APIS, createEngine, matchRoute } from './engine/index.ts';
 import { DATASET_NAMES, type ApiRequest, type ApiResponse, type DatasetName } from './engine/http/types.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from './relay/protocol.ts';
-import { countRows, downloadArtifact, fetchManifest, groupOwners, gunzip, manifestArtifacts, ownerPairs, type OwnerPair } from './dataset/index.ts';
+import {
+  countRows,
+  downloadArtifact,
+  fetchManifest,
+  groupOwners,
+  gunzip,
+  manifestArtifacts,
+  ownerPairs,
+  type OwnerPair,
+} from './dataset/index.ts';
+import { activeImports, readImport } from './dataset/import-store.ts';
+import { gunzipBlob } from './dataset/compress-blob.ts';
+import { createImports, type DatasetSwitcher } from './dataset/imports.ts';
+import { onActiveChanged } from './dataset/active-channel.ts';
 import type {
   AgencyOwners,
   BinaryResponse,
@@ -67,6 +80,8 @@ function emptyStatus(name: DatasetName): DatasetStatus {
     loadedAt: null,
     timings: null,
     error: null,
+    importId: null,
+    importName: null,
   };
 }
 
@@ -83,6 +98,7 @@ let progress: ProgressCallback | null = null;
 let loading: Promise<DbStatus> | null = null;
 let ownersCache: AgencyOwners[] | null = null;
 let firstDataset: DatasetName | null = null;
+let lastManifest: Manifest | null = null;
 
 function snapshot(): DbStatus {
   const datasets = DATASET_NAMES.map((name) => ({ ...slot(name).status }));
@@ -149,22 +165,33 @@ function startDownload(artifact: DatasetArtifact, reporter: ProgressReporter, ca
   return pending;
 }
 
-async function openDownloaded(pending: PendingDownload, manifest: Manifest, reporter: ProgressReporter): Promise<void> {
+/** A database opened aside with the status it will have once installed. */
+interface Opened {
+  db: Database;
+  status: DatasetStatus;
+}
+
+function adopt(opened: Opened): void {
+  install(opened.status.name, opened.db);
+  slot(opened.status.name).status = opened.status;
+}
+
+/** Unpack and open a downloaded build dataset, without installing it. */
+async function openBuiltIn(pending: PendingDownload, manifest: Manifest, reporter: ProgressReporter): Promise<Opened> {
   const { artifact } = pending;
   const name = artifact.name;
-  const s = slot(name);
-  try {
-    const gz = await pending.gz;
-    // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
-    const turn = performance.now();
-    reporter.report(name, 'decompress');
-    const raw = await gunzip(gz, artifact.rawBytes);
-    const unpacked = performance.now();
-    reporter.report(name, 'open');
-    const SQL = await sql();
-    const db = new SQL.Database(raw);
-    install(name, db);
-    s.status = {
+  const gz = await pending.gz;
+  // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
+  const turn = performance.now();
+  reporter.report(name, 'decompress');
+  const raw = await gunzip(gz, artifact.rawBytes);
+  const unpacked = performance.now();
+  reporter.report(name, 'open');
+  const SQL = await sql();
+  const db = new SQL.Database(raw);
+  return {
+    db,
+    status: {
       name,
       loaded: true,
       version: manifest.version,
@@ -182,7 +209,49 @@ async function openDownloaded(pending: PendingDownload, manifest: Manifest, repo
         open: Math.round(performance.now() - unpacked),
       },
       error: null,
-    };
+      importId: null,
+      importName: null,
+    },
+  };
+}
+
+/** Unpack and open an imported dataset stored in IndexedDB, without installing it. */
+async function openImported(id: string, reporter: ProgressReporter): Promise<Opened> {
+  const stored = await readImport(id);
+  if (!stored) throw new Error(`the imported dataset ${id} is no longer stored in this browser`);
+  const { meta, file } = stored;
+  const started = performance.now();
+  reporter.report(meta.dataset, 'decompress');
+  const raw = await gunzipBlob(file, meta.rawBytes);
+  const unpacked = performance.now();
+  reporter.report(meta.dataset, 'open');
+  const db = new (await sql()).Database(raw);
+  return {
+    db,
+    status: {
+      name: meta.dataset,
+      loaded: true,
+      version: null,
+      rows: countRows(db, Object.keys(meta.rows)),
+      bytes: meta.bytes,
+      rawBytes: raw.length,
+      sha256: null,
+      source: null,
+      fileDate: meta.importedAt,
+      loadedAt: new Date().toISOString(),
+      timings: { download: 0, queued: 0, decompress: Math.round(unpacked - started), open: Math.round(performance.now() - unpacked) },
+      error: null,
+      importId: meta.id,
+      importName: meta.fileName,
+    },
+  };
+}
+
+async function openDownloaded(pending: PendingDownload, manifest: Manifest, reporter: ProgressReporter): Promise<void> {
+  const name = pending.artifact.name;
+  const s = slot(name);
+  try {
+    adopt(await openBuiltIn(pending, manifest, reporter));
     reporter.report(name, 'ready');
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -206,33 +275,75 @@ function toIsoDate(httpDate: string | null): string | null {
  * `onlyChanged`, skip datasets whose sha256 matches the open copy. Each dataset's gate opens as soon as
  * that dataset is ready, so the rates view does not wait for the websites.
  */
+/** The active import of each dataset; none when IndexedDB cannot be read (the build's datasets then load). */
+async function readActive(): Promise<Partial<Record<DatasetName, string>>> {
+  try {
+    return await activeImports();
+  } catch (error) {
+    console.error('db worker: cannot read the imported datasets', error);
+    return {};
+  }
+}
+
+/**
+ * Open the active imports (from IndexedDB) of the datasets that have one; returns the datasets that still
+ * need the build's file (no import, or the import failed to open: the build's dataset then answers).
+ */
+async function openActiveImports(names: readonly DatasetName[], reporter: ProgressReporter, onlyChanged: boolean): Promise<Set<DatasetName>> {
+  const active = await readActive();
+  const need = new Set<DatasetName>();
+  for (const name of names) {
+    const id = active[name];
+    if (!id) {
+      need.add(name);
+      continue;
+    }
+    const s = slot(name);
+    if (onlyChanged && s.status.importId === id && s.status.loaded) continue;
+    try {
+      adopt(await openImported(id, reporter));
+      s.settled.open();
+      reporter.report(name, 'ready');
+    } catch (error) {
+      console.error(`db worker: the active import of ${name} failed to open; the build's dataset answers`, error);
+      need.add(name);
+    }
+  }
+  return need;
+}
+
 async function load(cache: RequestCache, onlyChanged: boolean): Promise<DbStatus> {
   const reporter = new ProgressReporter(progress);
   reporter.report(null, 'manifest');
+  const ordered = [...DATASET_NAMES].sort((a, b) => Number(b === firstDataset) - Number(a === firstDataset));
+  const needBuiltIn = await openActiveImports(ordered, reporter, onlyChanged);
   let manifest: Manifest;
   try {
     manifest = await fetchManifest(dataUrl!, { cache: cache === 'default' ? 'no-cache' : cache });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error('db worker: manifest failed', error);
-    for (const s of slots.values()) {
+    for (const name of needBuiltIn) {
+      const s = slot(name);
       s.status = { ...s.status, error: message };
       s.settled.open();
     }
     reporter.report(null, 'error', message);
     return snapshot();
   }
-  const artifacts = manifestArtifacts(manifest);
-  const wanted = artifacts.filter((a) => !onlyChanged || slot(a.name).status.sha256 !== a.sha256);
+  lastManifest = manifest;
+  const artifacts = manifestArtifacts(manifest).filter((a) => needBuiltIn.has(a.name));
+  const wanted = artifacts.filter((a) => !onlyChanged || slot(a.name).status.sha256 !== a.sha256 || slot(a.name).status.importId !== null);
   reporter.total = wanted.reduce((n, a) => n + a.bytes, 0);
-  for (const name of DATASET_NAMES) {
+  for (const name of needBuiltIn) {
     if (!manifest.datasets[name]) slot(name).settled.open();
   }
   for (const a of artifacts) if (!wanted.includes(a)) slot(a.name).status.version = manifest.version;
   // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
   // the dataset of the page's first view first, so that view does not wait for the other's unpacking.
-  const ordered = [...wanted].sort((a, b) => Number(b.name === firstDataset) - Number(a.name === firstDataset));
-  const downloads = ordered.map((a) => startDownload(a, reporter, cache));
+  const downloads = [...wanted]
+    .sort((a, b) => Number(b.name === firstDataset) - Number(a.name === firstDataset))
+    .map((a) => startDownload(a, reporter, cache));
   for (const pending of downloads) await openDownloaded(pending, manifest, reporter);
   manifestVersion = manifest.version;
   reporter.report(null, 'ready');
@@ -284,6 +395,46 @@ function ownersFromEngine(): OwnerPair[] {
   }
   return pairs;
 }
+
+/** Open the build's file of one dataset aside (the service worker's cache answers it offline). */
+async function openBuiltInAside(name: DatasetName): Promise<Opened> {
+  if (!dataUrl) throw new Error('init has not been called');
+  const reporter = new ProgressReporter(progress);
+  let manifest = lastManifest;
+  if (!manifest) {
+    manifest = await fetchManifest(dataUrl, { cache: 'no-cache' });
+    lastManifest = manifest;
+  }
+  const artifact = manifest.datasets[name];
+  if (!artifact) throw new Error(`the build has no ${name} dataset`);
+  return openBuiltIn(startDownload(artifact, reporter, 'default'), manifest, reporter);
+}
+
+/** What the import and switch logic (worker/dataset/imports.ts) may do with the open datasets. */
+const switcher: DatasetSwitcher<Opened> = {
+  sql,
+  async settled() {
+    await loading;
+  },
+  activeImport: (name) => slot(name).status.importId,
+  openImport: (id) => openImported(id, new ProgressReporter(null)),
+  openBuiltIn: openBuiltInAside,
+  adopt(name, opened) {
+    adopt(opened);
+    slot(name).settled.open();
+    // Views showing this dataset ask again; the load bar ignores it (nothing is loading).
+    try {
+      progress?.({ dataset: name, phase: 'ready', loaded: 0, total: 0, replaced: true });
+    } catch {
+      // The page that registered the callback is gone.
+    }
+  },
+  close: (opened) => opened.db.close(),
+  opened: (db, status) => ({ db, status: { ...emptyStatus(status.name), ...status } }),
+};
+
+const imports = createImports(switcher);
+onActiveChanged((change) => imports.follow(change));
 
 const api: DbWorkerApi = {
   init(options, onProgress) {
@@ -340,6 +491,12 @@ const api: DbWorkerApi = {
     engine.use(name, db);
     return Comlink.transfer(bytes, [bytes.buffer]);
   },
+
+  importFile: (file, options, onProgress) => imports.importFile(file, options, onProgress),
+  cancelImport: async (id) => imports.cancel(id),
+  datasetChoices: () => imports.choices(),
+  activateDataset: (dataset, id) => imports.activate(dataset, id),
+  deleteImport: (id) => imports.remove(id),
 
   servePort(port) {
     port.onmessage = async (event: MessageEvent) => {

@@ -14,6 +14,7 @@ import { RelayClient } from './sw/relay-client.ts';
 import { LocalEngine } from './sw/local-engine.ts';
 import { DatasetCache } from './sw/dataset-cache.ts';
 import { isPwaQuery, type PwaAnswer, type ServedBy } from './sw/messages.ts';
+import { onActiveChanged } from './dataset/active-channel.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** The manifest version of the datasets this build serves; set by the build (scripts/vite-plugin-service-worker.ts). */
@@ -44,6 +45,9 @@ const local = new LocalEngine({
   wasmUrl: new URL(wasmUrl, scope).href,
   read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
 });
+
+// The app's DB worker switched the active dataset (an import, a choice, a deletion): reopen on the next request.
+onActiveChanged(() => local.reset());
 
 // The datasets are on the machine once install completes (Workbox precaches the rest in its own install step).
 self.addEventListener('install', (event) => {

@@ -3,12 +3,17 @@ import type { ApiRequest, ApiResponse, DatasetName } from '../../worker/engine/h
 import type {
   AgencyOwners,
   BinaryResponse,
+  DatasetChoices,
   DbStatus,
   DbWorkerApi,
+  ImportOutcome,
+  ImportProgressReport,
   LoadProgress,
+  SwitchOutcome,
 } from '../../worker/db-api.ts';
 
 export type { AgencyOwners, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../worker/db-api.ts';
+export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../worker/db-api.ts';
 
 /** A parsed JSON answer, with what a `fetch()` would have shown. */
 export interface ApiResult<T> {
@@ -38,6 +43,12 @@ export interface DbClient {
   reset(): Promise<DbStatus>;
   websiteOwners(): Promise<AgencyOwners[]>;
   exportDatabase(name: DatasetName): Promise<Uint8Array>;
+  /** Import a file in the DB worker (parsed there, never here); `id` names the run for cancelImport. */
+  importFile(file: Blob, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
+  cancelImport(id: string): Promise<void>;
+  datasetChoices(): Promise<DatasetChoices[]>;
+  activateDataset(dataset: DatasetName, id: string | null): Promise<SwitchOutcome>;
+  deleteImport(id: string): Promise<SwitchOutcome>;
   /** Hand a relay port (from the service worker) to the DB worker. */
   servePort(port: MessagePort): void;
   /** Load progress of init, reload and reset; returns an unsubscribe function. */
@@ -86,6 +97,12 @@ export function createDbClient(): DbClient {
     reset: () => remote.reset(),
     websiteOwners: () => remote.websiteOwners(),
     exportDatabase: (name) => remote.exportDatabase(name),
+    importFile: (file, id, onProgress) =>
+      remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined),
+    cancelImport: (id) => remote.cancelImport(id),
+    datasetChoices: () => remote.datasetChoices(),
+    activateDataset: (dataset, id) => remote.activateDataset(dataset, id),
+    deleteImport: (id) => remote.deleteImport(id),
     servePort(port) {
       void remote.servePort(Comlink.transfer(port, [port]));
     },

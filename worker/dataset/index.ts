@@ -3,3 +3,15 @@ export { downloadArtifact, fetchDataset, gunzip, DatasetIntegrityError, type Fet
 export { readBody } from './read-body.ts';
 export { countRows, ownerPairs, tableWithColumns, type OwnerPair } from './inspect.ts';
 export { groupOwners } from './owners.ts';
+export { gzipToBlob, gunzipBlob } from './compress-blob.ts';
+export {
+  activeImports,
+  deleteImport,
+  isQuotaError,
+  listImports,
+  readImport,
+  saveImport,
+  setActive,
+  IMPORT_DB_NAME,
+  type ImportedDataset,
+} from './import-store.ts';

@@ -3,6 +3,8 @@ import { createEngine, type Engine } from '../engine/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../engine/http/types.ts';
 import type { ApiDefinition } from '../engine/http/routes.ts';
 import { MANIFEST_FILE, gunzipDatabase, sha256Hex, type Manifest } from '../../data/artifact.ts';
+import { activeImports, readImport } from '../dataset/import-store.ts';
+import { gunzipBlob } from '../dataset/compress-blob.ts';
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
 export type FileSource = (url: string) => Promise<Response | undefined>;
@@ -60,6 +62,7 @@ export class LocalEngine {
   }
 
   private async load(dataset: DatasetName): Promise<void> {
+    if (await this.loadImported(dataset)) return;
     const [SQL, manifest] = await Promise.all([this.sqlJs(), this.readManifest()]);
     const artifact = manifest.datasets[dataset];
     if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
@@ -67,6 +70,25 @@ export class LocalEngine {
     const digest = await sha256Hex(gz);
     if (digest !== artifact.sha256) throw new Error(`dataset ${dataset}: sha256 ${digest}, manifest says ${artifact.sha256}`);
     this.engine.use(dataset, new SQL.Database(gunzipDatabase(gz)));
+  }
+
+  /**
+   * The dataset the user made active in the app, when it is an import (IndexedDB, written by the DB
+   * worker). False when the build's dataset is active, or the import cannot be read (the build's answers).
+   */
+  private async loadImported(dataset: DatasetName): Promise<boolean> {
+    try {
+      const id = (await activeImports())[dataset];
+      if (!id) return false;
+      const stored = await readImport(id);
+      if (!stored) return false;
+      const [SQL, raw] = await Promise.all([this.sqlJs(), gunzipBlob(stored.file, stored.meta.rawBytes)]);
+      this.engine.use(dataset, new SQL.Database(raw));
+      return true;
+    } catch (error) {
+      console.error('service worker: the imported dataset cannot be opened; the build\'s dataset answers', dataset, error);
+      return false;
+    }
   }
 
   private sqlJs(): Promise<SqlJsStatic> {

@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { provide } from '@lit/context';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient, LoadProgress } from '../../api/db-client.ts';
@@ -10,6 +11,7 @@ import '../rates-view/rates-view.ts';
 import '../websites-view/websites-view.ts';
 import '../websites-view/website-detail.ts';
 import '../dataset-panel/dataset-panel.ts';
+import '../import/import-drop-zone.ts';
 
 /** The API console is another engineer's component: bundled when its file exists, absent otherwise. */
 const consoleModule = import.meta.glob('../api-console/api-console.ts');
@@ -164,6 +166,8 @@ export class AppShell extends LitElement {
   @state() private progress: LoadProgress | null = null;
   @state() private loadError = '';
   @state() private consoleReady = false;
+  /** Bumped when the active dataset is replaced (an import, a switch): the view is drawn anew and asks again. */
+  @state() private dataGeneration = 0;
   private readonly router = new RouteController(this);
   private lastView: ViewName | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -181,6 +185,10 @@ export class AppShell extends LitElement {
 
   private onProgress(p: LoadProgress | null): void {
     if (!p) return;
+    if (p.replaced) {
+      this.dataGeneration++;
+      return;
+    }
     if (p.phase === 'error') this.loadError = p.message ?? 'The data failed to load.';
     else if (p.phase === 'manifest') this.loadError = '';
     // The whole load is done when the manifest-level step says ready.
@@ -263,7 +271,8 @@ export class AppShell extends LitElement {
       </header>
       ${this.progress ? html`<load-progress .progress=${this.progress}></load-progress>` : nothing}
       ${this.loadError ? html`<p class="error" role="alert">The data could not be loaded: ${this.loadError}</p>` : nothing}
-      <main id="main" tabindex="-1">${this.view()}</main>
+      <main id="main" tabindex="-1">${current === 'datasets' ? this.view() : keyed(this.dataGeneration, this.view())}</main>
+      <import-drop-zone></import-drop-zone>
       <footer>
         <!-- The PWA layer's chrome (src/pwa/components): plain elements until register.ts defines them. -->
         <pwa-status></pwa-status>

@@ -7,6 +7,8 @@ import type { DatasetStatus, DbClient, DbStatus } from '../../api/db-client.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { formatBytes, formatCount, formatDate } from '../shared/format.ts';
 import { saveBytes } from '../shared/save-file.ts';
+import './dataset-choices.ts';
+import { DATASETS_CHANGED } from '../import/import-controller.ts';
 
 const TITLES: Record<string, string> = {
   websites: 'Site Scanning websites',
@@ -94,12 +96,16 @@ export class DatasetPanel extends LitElement {
     this.unsubscribe = this.db.onProgress((p) => {
       if (p.phase === 'ready' || p.phase === 'error') void this.status.run();
     });
+    window.addEventListener(DATASETS_CHANGED, this.refresh);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.unsubscribe?.();
+    window.removeEventListener(DATASETS_CHANGED, this.refresh);
   }
+
+  private readonly refresh = () => void this.status.run();
 
   private async act(kind: 'reload' | 'reset'): Promise<void> {
     this.busy = kind;
@@ -150,7 +156,13 @@ export class DatasetPanel extends LitElement {
         <dt>Database size</dt>
         <dd>${d.rawBytes ? formatBytes(d.rawBytes) : '—'}</dd>
         <dt>Source</dt>
-        <dd>${d.source ? `generated, ${d.source.profile} profile, seed ${d.source.seed}` : '—'}</dd>
+        <dd data-field="source">
+          ${d.importName
+            ? html`imported from <strong>${d.importName}</strong>`
+            : d.source
+              ? `built-in, generated, ${d.source.profile} profile, seed ${d.source.seed}`
+              : '—'}
+        </dd>
         <dt>File date</dt>
         <dd>${formatDate(d.fileDate)}</dd>
         <dt>Opened</dt>
@@ -173,6 +185,7 @@ export class DatasetPanel extends LitElement {
     return html`<div class="top">
         <h1 id="view-title" tabindex="-1">Datasets</h1>
         <div class="actions">
+          <import-file-button></import-file-button>
           <button type="button" ?disabled=${!!this.busy} @click=${() => this.act('reload')}>
             ${this.busy === 'reload' ? 'Checking…' : 'Reload (fetch what changed)'}
           </button>
@@ -182,6 +195,7 @@ export class DatasetPanel extends LitElement {
         </div>
       </div>
       <p role="status" aria-live="polite">${this.message}</p>
+      <dataset-choices></dataset-choices>
       ${s
         ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
             <div class="grid">${s.datasets.map((d) => this.card(d))}</div>`
