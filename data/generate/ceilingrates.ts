@@ -10,7 +10,7 @@ import type { DatasetDefinition } from '../datasets.ts';
 import { Random } from '../random.ts';
 import vocab from '../vocab/ceilingrates.json' with { type: 'json' };
 import type { CeilingRateRecord } from '../../worker/engine/ceilingrates/record.ts';
-import { countCeilingRates, createCeilingRatesSchema, insertCeilingRates } from '../schema/ceilingrates.ts';
+import { countCeilingRates, createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../schema/ceilingrates.ts';
 
 /**
  * The CALC v3 category tree is not in the real samples; these are the Multiple Award Schedule's large
@@ -205,6 +205,7 @@ export const ceilingRatesDataset: DatasetDefinition = {
       }
     }
     if (batch.length) insertCeilingRates(db, batch);
+    writeCeilingRatesColumns(db);
   },
   countRows: countCeilingRates,
 };

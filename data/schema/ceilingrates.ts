@@ -1,5 +1,7 @@
 import type { Database } from 'sql.js';
 import { CEILINGRATES_TABLE, RECORD_FIELDS, type CeilingRateRecord } from '../../worker/engine/ceilingrates/record.ts';
+import { writeColumnTable } from '../../worker/engine/ceilingrates/column-table.ts';
+import { readColumnsByRow } from '../../worker/engine/ceilingrates/load-columns.ts';
 
 /**
  * One table, columns named and ordered as the API's `_source`. The engine reads the columns once when it
@@ -51,6 +53,16 @@ export function insertCeilingRates(db: Database, records: readonly CeilingRateRe
   } finally {
     statement.free();
   }
+}
+
+/**
+ * After the last insert: the text columns' dictionaries as a table the engine binds from in a fraction of the
+ * time (decision 0205). Optional — a database without it binds by reading the text — and to be written again
+ * if the records change afterwards (the engine then ignores a stale table, at the cost of a slower bind).
+ */
+export function writeCeilingRatesColumns(db: Database): void {
+  const store = readColumnsByRow(db);
+  writeColumnTable(db, store.text, store.size);
 }
 
 export function countCeilingRates(db: Database): Record<string, number> {

@@ -6,7 +6,8 @@
 import type { Database } from 'sql.js';
 import type { ApiDefinition, RouteContext } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
-import { loadColumns, type ColumnStore } from './columns.ts';
+import type { ColumnStore } from './columns.ts';
+import { loadColumns } from './load-columns.ts';
 import { OrderColumns } from './order-columns.ts';
 import { matchedRows, matchRecords, ValueForms, type MatchSet } from './match.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';

@@ -5,9 +5,7 @@
  * Row `r` is the r-th record in id order, so walking rows in index order is walking ids ascending (the
  * tie-break of every ordering and the summation order of the statistics).
  */
-import type { Database } from 'sql.js';
-import { CEILINGRATES_TABLE } from './record.ts';
-import { compareBytes, priceKey } from './text.ts';
+import { priceKey } from './text.ts';
 
 export const TEXT_FIELDS = [
   'vendor_name',
@@ -56,9 +54,12 @@ export interface ColumnStore {
   /** Term-aggregation keys of the numeric fields: `"3"` for experience, `"27.00"` for price. */
   experienceKeys: Dictionary;
   priceKeys: Dictionary;
+  /** Ranks the store computed anyway (for the term keys), for the order columns to reuse. */
+  numberRanks: Partial<Record<NumericField, NumberRanks>>;
 }
 
-class DictionaryBuilder {
+/** Builds a dictionary by first appearance: codes number the distinct values in row order. */
+export class DictionaryBuilder {
   readonly values: (string | null)[] = [];
   private readonly index = new Map<string | null, number>();
   readonly codes: Uint32Array;
@@ -92,54 +93,99 @@ class DictionaryBuilder {
   }
 }
 
-const numericKeyOrder = (a: string, b: string): number => Number(a) - Number(b);
+/** Null (NaN) compares after every number, as null sorts after every value. */
+const byNumber = (a: number, b: number): number => (a !== a ? (b !== b ? 0 : 1) : b !== b ? -1 : a - b);
 
-/** A column of numbers keyed as strings for term aggregations (NaN, i.e. null, is no bucket). */
-function keyDictionary(values: Float64Array, key: (v: number) => string): Dictionary {
-  const builder = new DictionaryBuilder(values.length);
-  for (let r = 0; r < values.length; r++) {
-    const v = values[r];
-    builder.add(r, v === v ? key(v) : null);
-  }
-  return builder.build(numericKeyOrder);
+/** A numeric column's distinct values ascending and each record's position among them (null: after them all). */
+export interface NumberRanks {
+  distinct: Float64Array;
+  /** `distinct.length` for null. */
+  rank: Uint32Array;
 }
 
-export function loadColumns(db: Database): ColumnStore {
-  const size = Number(db.exec(`SELECT COUNT(*) FROM ${CEILINGRATES_TABLE}`)[0].values[0][0]);
-  const ids = new Float64Array(size);
-  const numbers = Object.fromEntries(NUMERIC_FIELDS.map((f) => [f, new Float64Array(size)])) as Record<NumericField, Float64Array>;
-  const builders = Object.fromEntries(TEXT_FIELDS.map((f) => [f, new DictionaryBuilder(size)])) as Record<TextField, DictionaryBuilder>;
-
-  const columns = ['id', ...TEXT_FIELDS, ...NUMERIC_FIELDS];
-  const statement = db.prepare(`SELECT ${columns.join(', ')} FROM ${CEILINGRATES_TABLE} ORDER BY id`);
-  try {
-    let r = 0;
-    const textCount = TEXT_FIELDS.length;
-    while (statement.step() && r < size) {
-      const row = statement.get();
-      ids[r] = Number(row[0]);
-      for (let f = 0; f < textCount; f++) {
-        const v = row[1 + f];
-        builders[TEXT_FIELDS[f]].add(r, v === null || v === undefined ? null : String(v));
-      }
-      for (let f = 0; f < NUMERIC_FIELDS.length; f++) {
-        const v = row[1 + textCount + f];
-        numbers[NUMERIC_FIELDS[f]][r] = v === null || v === undefined || v === '' ? NaN : Number(v);
-      }
-      r++;
+/**
+ * Ranks by a native typed-array sort and a binary search per record (no Map, no comparator). Equal numbers
+ * share a rank, -0 and 0 included (-0 sorts first and stands for both, as `===` and a Map see them as one).
+ */
+export function rankNumbers(values: Float64Array): NumberRanks {
+  const sorted = values.filter((v) => v === v).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i];
+  const distinct = sorted.slice(0, n);
+  const rank = new Uint32Array(values.length);
+  for (let r = 0; r < values.length; r++) {
+    const v = values[r];
+    if (v !== v) {
+      rank[r] = n;
+      continue;
     }
-  } finally {
-    statement.free();
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (distinct[mid] < v) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[r] = lo;
   }
+  return { distinct, rank };
+}
 
-  const text = Object.fromEntries(TEXT_FIELDS.map((f) => [f, builders[f].build(compareBytes)])) as Record<TextField, Dictionary>;
+/**
+ * A column of numbers keyed as strings for term aggregations (NaN, i.e. null, is no bucket). The key is a
+ * function of the number, so it is computed once per distinct number, not per record. Codes number the keys
+ * by first appearance and rank them numerically, exactly as a DictionaryBuilder fed every record's key would.
+ */
+function keyDictionary(ranks: NumberRanks, key: (v: number) => string): Dictionary {
+  const { distinct, rank } = ranks;
+  const n = distinct.length;
+  // Distinct numbers may share a key (27.001 and 27.004 are both "27.00"); slot n is null's.
+  const codeOfRank = new Int32Array(n + 1).fill(-1);
+  const keyCode = new Map<string | null, number>();
+  const keys: (string | null)[] = [];
+  const codes = new Uint32Array(rank.length);
+  for (let r = 0; r < rank.length; r++) {
+    const k = rank[r];
+    let code = codeOfRank[k];
+    if (code < 0) {
+      const text = k === n ? null : key(distinct[k]);
+      code = keyCode.get(text) ?? -1;
+      if (code < 0) {
+        code = keys.length;
+        keys.push(text);
+        keyCode.set(text, code);
+      }
+      codeOfRank[k] = code;
+    }
+    codes[r] = code;
+  }
+  const keyNumber = new Float64Array(keys.length);
+  for (let c = 0; c < keys.length; c++) keyNumber[c] = keys[c] === null ? NaN : Number(keys[c]);
+  // Stable: keys of equal number ("-0.00", "0.00") keep first-appearance order, as the builder's sort did.
+  const order = keys.map((_, i) => i).sort((a, b) => byNumber(keyNumber[a], keyNumber[b]));
+  const keyRank = new Uint32Array(keys.length);
+  order.forEach((code, position) => (keyRank[code] = position));
+  return { values: keys, codes: narrow(codes, keys.length), rank: keyRank, byRank: Uint32Array.from(order) };
+}
+
+/** The store from the columns as read: ranks the price and experience, and adds their term-key dictionaries. */
+export function assembleStore(
+  ids: Float64Array,
+  numbers: Record<NumericField, Float64Array>,
+  text: Record<TextField, Dictionary>,
+): ColumnStore {
+  const numberRanks = {
+    current_price: rankNumbers(numbers.current_price),
+    min_years_experience: rankNumbers(numbers.min_years_experience),
+  };
   return {
-    size,
+    size: ids.length,
     ids,
     numbers,
     text,
-    experienceKeys: keyDictionary(numbers.min_years_experience, (v) => String(v)),
-    priceKeys: keyDictionary(numbers.current_price, priceKey),
+    numberRanks,
+    experienceKeys: keyDictionary(numberRanks.min_years_experience, (v) => String(v)),
+    priceKeys: keyDictionary(numberRanks.current_price, priceKey),
   };
 }
 

@@ -2,7 +2,7 @@
  * Per orderable field: every record's dense rank (nulls after every value) and the rows grouped by rank,
  * built by counting sort. Built lazily, once per field per database: most requests only use current_price.
  */
-import { narrow, type Codes, type ColumnStore, type NumericField, type TextField } from './columns.ts';
+import { narrow, rankNumbers, type Codes, type ColumnStore, type NumberRanks, type NumericField, type TextField } from './columns.ts';
 
 export const ORDER_FIELDS = [
   'current_price',
@@ -49,24 +49,14 @@ function groupByRank(recordRank: Codes, groups: number): { perm: Uint32Array; gr
   return { perm, groupStart };
 }
 
-function numericColumn(field: NumericField, values: Float64Array): OrderColumn {
-  const present = values.filter((v) => v === v).sort();
-  const distinct: number[] = [];
-  for (let i = 0; i < present.length; i++) if (i === 0 || present[i] !== present[i - 1]) distinct.push(present[i]);
-  const rankOf = new Map<number, number>();
-  distinct.forEach((v, i) => rankOf.set(v, i));
-  const nullRank = distinct.length;
-  const recordRank = new Uint32Array(values.length);
-  for (let r = 0; r < values.length; r++) {
-    const v = values[r];
-    recordRank[r] = v === v ? rankOf.get(v)! : nullRank;
-  }
+function numericColumn(field: NumericField, values: Float64Array, ranks: NumberRanks): OrderColumn {
+  const nullRank = ranks.distinct.length;
   return {
     field,
-    recordRank: narrow(recordRank, nullRank + 1),
+    recordRank: narrow(ranks.rank, nullRank + 1),
     nullRank,
-    ...groupByRank(recordRank, nullRank + 1),
-    rankValues: Float64Array.from(distinct),
+    ...groupByRank(ranks.rank, nullRank + 1),
+    rankValues: ranks.distinct,
     sortValue: (row) => {
       const v = values[row];
       return v === v ? v : null;
@@ -94,11 +84,16 @@ export class OrderColumns {
 
   constructor(private readonly store: ColumnStore) {}
 
+  private numeric(field: NumericField): OrderColumn {
+    const values = this.store.numbers[field];
+    return numericColumn(field, values, this.store.numberRanks[field] ?? rankNumbers(values));
+  }
+
   get(field: OrderField): OrderColumn {
     let column = this.built.get(field);
     if (!column) {
       column = NUMERIC_ORDER.has(field)
-        ? numericColumn(field as NumericField, this.store.numbers[field as NumericField])
+        ? this.numeric(field as NumericField)
         : textColumn(field as Extract<OrderField, TextField>, this.store);
       this.built.set(field, column);
     }

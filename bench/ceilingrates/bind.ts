@@ -1,0 +1,76 @@
+/**
+ * How long the ceiling-rates engine takes to bind to a database (build its in-memory index), phase by phase.
+ *   npx tsx bench/ceilingrates/bind.ts [--records 250000] [--runs 5] [--db public/data/ceilingrates.sqlite.gz]
+ * Without --db it generates the records (the default profile's seed), which is what `npm run bench` binds to.
+ * The figure that counts is "bind + first request": what the first view waits for after the database opens.
+ */
+import os from 'node:os';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'fflate';
+import type { Database } from 'sql.js';
+import { loadSqlJs } from '../../data/sqljs-node.ts';
+import { buildDatabase } from '../../data/datasets.ts';
+import { ceilingRatesDataset } from '../../data/generate/ceilingrates.ts';
+import { createEngine } from '../../worker/engine/index.ts';
+import { loadColumns } from '../../worker/engine/ceilingrates/load-columns.ts';
+import { OrderColumns } from '../../worker/engine/ceilingrates/order-columns.ts';
+import { buildCombos } from '../../worker/engine/ceilingrates/combos.ts';
+import { Aggregator } from '../../worker/engine/ceilingrates/aggregations.ts';
+
+const DEFAULT_REQUEST =
+  '/api/v3/search/ceilingrates/?page=1&page_size=20&ordering=current_price&sort=asc&filter=experience_range:0,45&filter=price_range:15,500';
+
+const { values } = parseArgs({
+  options: {
+    records: { type: 'string', default: '250000' },
+    runs: { type: 'string', default: '5' },
+    db: { type: 'string' },
+  },
+});
+
+const SQL = await loadSqlJs();
+let db: Database;
+if (values.db) {
+  db = new SQL.Database(gunzipSync(readFileSync(values.db)));
+} else {
+  const t = performance.now();
+  db = buildDatabase(SQL, ceilingRatesDataset, Number(values.records));
+  console.log(`generated ${values.records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+const records = Number(db.exec('SELECT COUNT(*) FROM ceilingrates')[0].values[0][0]);
+
+const timed = <T>(into: Map<string, number[]>, name: string, work: () => T): T => {
+  const t = performance.now();
+  const result = work();
+  const list = into.get(name) ?? [];
+  list.push(performance.now() - t);
+  into.set(name, list);
+  return result;
+};
+
+const phases = new Map<string, number[]>();
+for (let run = 0; run < Number(values.runs); run++) {
+  // The whole thing as the app sees it: a fresh engine, the first request binds and answers.
+  const engine = createEngine();
+  engine.use('ceilingrates', db);
+  const response = timed(phases, 'bind + first request', () => engine.handle({ method: 'GET', url: DEFAULT_REQUEST }));
+  if (response.status !== 200) throw new Error(`engine answered ${response.status}: ${response.body}`);
+  timed(phases, 'second request', () => engine.handle({ method: 'GET', url: DEFAULT_REQUEST + '&page=2' }));
+
+  // The same construction split into its parts (CeilingRatesIndex's constructor, step by step).
+  const store = timed(phases, '  loadColumns', () => loadColumns(db));
+  const orders = new OrderColumns(store);
+  const combos = timed(phases, '  buildCombos', () => buildCombos(store));
+  const price = timed(phases, '  order current_price', () => orders.get('current_price'));
+  timed(phases, '  Aggregator', () => new Aggregator(store, price, combos));
+  for (const field of ['min_years_experience', 'labor_category', 'vendor_name', 'idv_piid'] as const) {
+    timed(phases, `  order ${field}`, () => orders.get(field));
+  }
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+console.log(`${records} records, ${values.runs} runs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+for (const [name, xs] of phases) {
+  console.log(`${name.padEnd(28)} median ${median(xs).toFixed(0).padStart(6)} ms   min ${Math.min(...xs).toFixed(0).padStart(6)} ms`);
+}

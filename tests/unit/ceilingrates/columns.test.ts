@@ -1,0 +1,109 @@
+/**
+ * Binding reads the columns the fast way (the build's column table, or one JSON scan); whichever way it takes,
+ * the store must be exactly the one stepping every row builds (decision 0205).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Database } from 'sql.js';
+import { emptyDatabase, generatedDatabase } from '../helpers/engine.ts';
+import { insertCeilingRates, writeCeilingRatesColumns } from '../../../data/schema/ceilingrates.ts';
+import { insertHostileRecords } from '../../../data/generate/hostile.ts';
+import { loadColumns, readColumnsByRow } from '../../../worker/engine/ceilingrates/load-columns.ts';
+import { COLUMNS_TABLE, readColumnTable } from '../../../worker/engine/ceilingrates/column-table.ts';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../worker/engine/ceilingrates/columns.ts';
+import { KNOWN } from './known-records.ts';
+
+function expectDictionary(actual: Dictionary, expected: Dictionary, what: string): void {
+  expect(actual.codes.constructor.name, what).toBe(expected.codes.constructor.name);
+  expect(actual.values, what).toEqual(expected.values);
+  expect(Array.from(actual.codes), what).toEqual(Array.from(expected.codes));
+  expect(Array.from(actual.rank), what).toEqual(Array.from(expected.rank));
+  expect(Array.from(actual.byRank), what).toEqual(Array.from(expected.byRank));
+}
+
+function expectSameStore(actual: ColumnStore, expected: ColumnStore): void {
+  expect(actual.size).toBe(expected.size);
+  // Object.is per element: NaN equals NaN, and -0 is not 0.
+  const same = (a: Float64Array, b: Float64Array): boolean => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+  expect(same(actual.ids, expected.ids)).toBe(true);
+  for (const f of NUMERIC_FIELDS) expect(same(actual.numbers[f], expected.numbers[f]), f).toBe(true);
+  for (const f of TEXT_FIELDS) expectDictionary(actual.text[f], expected.text[f], f);
+  expectDictionary(actual.experienceKeys, expected.experienceKeys, 'experience keys');
+  expectDictionary(actual.priceKeys, expected.priceKeys, 'price keys');
+}
+
+/** Records built to differ between reading paths if any path were careless. */
+async function awkwardDatabase(): Promise<Database> {
+  const db = await emptyDatabase('ceilingrates');
+  insertCeilingRates(db, KNOWN);
+  insertHostileRecords(db, 'ceilingrates');
+  const base = KNOWN[0];
+  const texts = ['ä', 'z', '\u{1F600} emoji', '\uFFFD', '\uE000 private', 'A', 'a', ' a', 'a ', '"quoted" \\ back', 'tab\there', 'line\nbreak', '\u0001ctl'];
+  insertCeilingRates(
+    db,
+    texts.map((text, i) => ({
+      ...base,
+      id: 5_000_000 - i * 7, // inserted in descending id order
+      vendor_name: text,
+      labor_category: texts[(i + 3) % texts.length],
+      security_clearance: i % 3 === 0 ? null : text,
+      current_price: [0.1 + 0.2, -0, 1e300 / 7, 27.004, 27.001, 1 / 3, 123456789.12345679, 15, 0, 5e-324, 99.995, 100.005, 42][i],
+      next_year_price: i % 2 ? null : 2 ** 53 + 2,
+      min_years_experience: [0, 3, 45, 2.5, -1, 1e21, 7, 7, 0, 3, 12, 30, 1][i],
+    })),
+  );
+  // Values the typed schema lets through: text in a numeric column, an empty string, and huge integers.
+  db.run(`UPDATE ceilingrates SET second_year_price = 'n/a' WHERE id = ?`, [5_000_000]);
+  db.run(`UPDATE ceilingrates SET second_year_price = '' WHERE id = ?`, [5_000_000 - 7]);
+  db.run(`UPDATE ceilingrates SET min_years_experience = 9007199254740993 WHERE id = ?`, [5_000_000 - 14]);
+  return db;
+}
+
+describe('ceiling-rates columns', () => {
+  it('binds from the column table of a generated database, to the same store as stepping every row', async () => {
+    const db = await generatedDatabase('ceilingrates');
+    expect(readColumnTable(db)).not.toBeNull();
+    expectSameStore(loadColumns(db), readColumnsByRow(db));
+  });
+
+  it('reads a database without the table (an import) by one scan, to the same store', async () => {
+    const db = await awkwardDatabase();
+    expect(readColumnTable(db)).toBeNull();
+    expectSameStore(loadColumns(db), readColumnsByRow(db));
+  });
+
+  it('writes and trusts a table over awkward records (unicode order, null, control characters)', async () => {
+    const db = await awkwardDatabase();
+    writeCeilingRatesColumns(db);
+    expect(readColumnTable(db)).not.toBeNull();
+    expectSameStore(loadColumns(db), readColumnsByRow(db));
+  });
+
+  it('ignores a table that no longer describes the records', async () => {
+    const db = await generatedDatabase('ceilingrates', 500);
+    db.run(`UPDATE ceilingrates SET vendor_name = vendor_name || ' (renamed)' WHERE id = (SELECT MIN(id) FROM ceilingrates)`);
+    const fresh = readColumnsByRow(db);
+    expect(fresh.text.vendor_name.values.some((v) => v?.endsWith(' (renamed)'))).toBe(true);
+    expectSameStore(loadColumns(db), fresh);
+
+    const more = await generatedDatabase('ceilingrates', 500);
+    insertCeilingRates(more, [{ ...KNOWN[0], id: 10_000_000 }]);
+    expectSameStore(loadColumns(more), readColumnsByRow(more));
+  });
+
+  it('ignores a table of another shape or cut short', async () => {
+    const db = await generatedDatabase('ceilingrates', 300);
+    db.run(`UPDATE ${COLUMNS_TABLE} SET ranks = substr(ranks, 1, 10) WHERE field = 'labor_category'`);
+    expect(readColumnTable(db)).toBeNull();
+    expectSameStore(loadColumns(db), readColumnsByRow(db));
+  });
+
+  it('keeps a NUL inside a value, and steps the rows when a value is a BLOB (JSON cannot carry it)', async () => {
+    const db = await emptyDatabase('ceilingrates');
+    insertCeilingRates(db, KNOWN);
+    db.run(`UPDATE ceilingrates SET vendor_name = 'cut' || char(0) || 'here' WHERE id = ?`, [KNOWN[0].id]);
+    db.run(`UPDATE ceilingrates SET category = x'0102' WHERE id = ?`, [KNOWN[1].id]);
+    const stepped = readColumnsByRow(db);
+    expect(stepped.text.vendor_name.values).toContain('cut\u0000here');
+    expectSameStore(loadColumns(db), stepped);
+  });
+});
