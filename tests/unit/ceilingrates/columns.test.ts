@@ -3,13 +3,14 @@
  * the store must be exactly the one stepping every row builds (decision 0205).
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Database } from 'sql.js';
 import { emptyDatabase, generatedDatabase } from '../helpers/engine.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../../data/schema/ceilingrates.ts';
 import { insertHostileRecords } from '../../../data/generate/hostile.ts';
 import { loadColumns, readColumnsByRow } from '../../../worker/engine/ceilingrates/load-columns.ts';
 import { COLUMNS_TABLE, readColumnTable } from '../../../worker/engine/ceilingrates/column-table.ts';
-import { NUMERIC_FIELDS, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../worker/engine/ceilingrates/columns.ts';
+import { NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../worker/engine/ceilingrates/columns.ts';
 import { KNOWN } from './known-records.ts';
 
 function expectDictionary(actual: Dictionary, expected: Dictionary, what: string): void {
@@ -105,5 +106,33 @@ describe('ceiling-rates columns', () => {
     const stepped = readColumnsByRow(db);
     expect(stepped.text.vendor_name.values).toContain('cut\u0000here');
     expectSameStore(loadColumns(db), stepped);
+  });
+
+  it('ranks numbers as a sort of every value does: ties share a rank, -0 is 0, null after all', () => {
+    /** The definition: sort the present values, keep the distinct ones (===), and look each record up. */
+    const reference = (values: Float64Array): { distinct: number[]; rank: number[] } => {
+      const present = values.filter((v) => v === v).sort();
+      const distinct: number[] = [];
+      for (let i = 0; i < present.length; i++) if (i === 0 || present[i] !== present[i - 1]) distinct.push(present[i]);
+      const rankOf = new Map<number, number>();
+      distinct.forEach((v, i) => rankOf.set(v, i));
+      return { distinct, rank: Array.from(values, (v) => (v === v ? rankOf.get(v)! : distinct.length)) };
+    };
+    const number = fc.oneof(
+      fc.double(),
+      fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 5e-324, 27.5, 100, 99.99),
+      fc.integer({ min: -3, max: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(number, { maxLength: 300 }), (list) => {
+        const values = Float64Array.from(list);
+        const actual = rankNumbers(values);
+        const expected = reference(values);
+        expect(Array.from(actual.rank)).toEqual(expected.rank);
+        expect(actual.distinct.length).toBe(expected.distinct.length);
+        expect(Array.from(actual.distinct).every((v, i) => Object.is(v, expected.distinct[i]))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

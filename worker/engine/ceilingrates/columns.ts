@@ -104,31 +104,71 @@ export interface NumberRanks {
 }
 
 /**
- * Ranks by a native typed-array sort and a binary search per record (no Map, no comparator). Equal numbers
- * share a rank, -0 and 0 included (-0 sorts first and stands for both, as `===` and a Map see them as one).
+ * Ranks without a Map or a comparator: an open-addressing hash over the numbers' bits finds the distinct
+ * values in one pass, a native sort orders just those, and each record's rank is its value's position. Equal
+ * numbers share a rank, -0 and 0 included (as `===` sees them); -0 stands for both when any record holds it,
+ * as it would come first in a sort of every record's value.
  */
 export function rankNumbers(values: Float64Array): NumberRanks {
-  const sorted = values.filter((v) => v === v).sort();
-  let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i];
-  const distinct = sorted.slice(0, n);
-  const rank = new Uint32Array(values.length);
-  for (let r = 0; r < values.length; r++) {
+  const size = values.length;
+  let capacity = 16;
+  while (capacity < size * 2) capacity *= 2;
+  const mask = capacity - 1;
+  const slotValue = new Float64Array(capacity);
+  const slotCode = new Int32Array(capacity).fill(-1);
+  const codeOf = new Int32Array(size);
+  const firstValues = new Float64Array(size);
+  const bits = new Float64Array(1);
+  const words = new Uint32Array(bits.buffer);
+  let distinct = 0;
+  let negativeZero = false;
+  for (let r = 0; r < size; r++) {
     const v = values[r];
     if (v !== v) {
-      rank[r] = n;
+      codeOf[r] = -1;
       continue;
     }
+    if (v === 0 && 1 / v < 0) negativeZero = true;
+    bits[0] = v === 0 ? 0 : v;
+    let slot = (Math.imul(words[0] ^ Math.imul(words[1], 0x9e3779b1), 0x85ebca6b) >>> 0) & mask;
+    let code = slotCode[slot];
+    while (code >= 0 && slotValue[slot] !== v) {
+      slot = (slot + 1) & mask;
+      code = slotCode[slot];
+    }
+    if (code < 0) {
+      code = distinct++;
+      slotCode[slot] = code;
+      slotValue[slot] = v;
+      firstValues[code] = v === 0 ? 0 : v;
+    }
+    codeOf[r] = code;
+  }
+  const sorted = firstValues.slice(0, distinct).sort();
+  // Position of each code's value in the sorted values (they are distinct, so a binary search finds it).
+  const rankOfCode = new Uint32Array(distinct);
+  for (let c = 0; c < distinct; c++) {
+    const v = firstValues[c];
     let lo = 0;
-    let hi = n - 1;
+    let hi = distinct - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (distinct[mid] < v) lo = mid + 1;
+      if (sorted[mid] < v) lo = mid + 1;
       else hi = mid;
     }
-    rank[r] = lo;
+    rankOfCode[c] = lo;
   }
-  return { distinct, rank };
+  if (negativeZero) {
+    let lo = 0;
+    while (lo < distinct && sorted[lo] < 0) lo++;
+    sorted[lo] = -0;
+  }
+  const rank = new Uint32Array(size);
+  for (let r = 0; r < size; r++) {
+    const c = codeOf[r];
+    rank[r] = c < 0 ? distinct : rankOfCode[c];
+  }
+  return { distinct: sorted, rank };
 }
 
 /**
