@@ -27,19 +27,24 @@ export function buildCombos(store: ColumnStore): Combos {
   const dicts = COMBO_FIELDS.map((f) => comboDictionary(store, f));
   const [a, b, c, d, e] = dicts.map((dict) => dict.codes);
   const [sb, sc, sd, se] = dicts.slice(1).map((dict) => dict.values.length);
+  // The key space is small (a few values per field): a dense table numbers the combinations without a Map.
+  const space = dicts.reduce((product, dict) => product * dict.values.length, 1);
+  const dense = space <= 1 << 22 ? new Int32Array(space).fill(-1) : null;
   const comboOf = new Map<number, number>();
   const fieldCodes: number[] = [];
   const codes = new Uint32Array(store.size);
+  let count = 0;
   for (let r = 0; r < store.size; r++) {
     // A mixed-radix key over the five codes; the dictionaries are small, so it stays an exact integer.
     const key = (((a[r] * sb + b[r]) * sc + c[r]) * sd + d[r]) * se + e[r];
-    let combo = comboOf.get(key);
-    if (combo === undefined) {
-      combo = comboOf.size;
-      comboOf.set(key, combo);
+    let combo = dense ? dense[key] : (comboOf.get(key) ?? -1);
+    if (combo < 0) {
+      combo = count++;
+      if (dense) dense[key] = combo;
+      else comboOf.set(key, combo);
       fieldCodes.push(a[r], b[r], c[r], d[r], e[r]);
     }
     codes[r] = combo;
   }
-  return { dicts, codes: narrow(codes, comboOf.size), fieldCodes: Uint32Array.from(fieldCodes), count: comboOf.size };
+  return { dicts, codes: narrow(codes, count), fieldCodes: Uint32Array.from(fieldCodes), count };
 }
