@@ -11,7 +11,8 @@ import type { Database } from 'sql.js';
 import type { WebsiteRecord } from '../../worker/engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../worker/engine/ceilingrates/record.ts';
 import { insertWebsites } from '../schema/websites.ts';
-import { insertCeilingRates } from '../schema/ceilingrates.ts';
+import { insertCeilingRates, writeCeilingRatesColumns } from '../schema/ceilingrates.ts';
+import { hasColumnTable } from '../../worker/engine/ceilingrates/column-table.ts';
 
 /** The global a browser test defines to catch any payload that runs. */
 export const HOSTILE_MARKER = '__hostile';
@@ -181,7 +182,11 @@ export function hostileCeilingRates(firstId: number = HOSTILE_FIRST_ID): Ceiling
   }));
 }
 
-/** Add the hostile records of one dataset to a database that already has its schema. */
+/**
+ * Add the hostile records of one dataset to a database that already has its schema. A built ceiling-rates
+ * database carries a column table that must be rewritten after any change (`writeCeilingRatesColumns`): it
+ * is, so the engine binds from a table that matches the records.
+ */
 export function insertHostileRecords(db: Database, dataset: 'websites' | 'ceilingrates'): number {
   if (dataset === 'websites') {
     const records = hostileWebsites();
@@ -190,5 +195,6 @@ export function insertHostileRecords(db: Database, dataset: 'websites' | 'ceilin
   }
   const records = hostileCeilingRates();
   insertCeilingRates(db, records);
+  if (hasColumnTable(db)) writeCeilingRatesColumns(db);
   return records.length;
 }

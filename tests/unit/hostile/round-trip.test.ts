@@ -11,6 +11,7 @@ import {
 } from '../../../data/generate/hostile.ts';
 import type { WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../../worker/engine/ceilingrates/record.ts';
+import { readColumnTable } from '../../../worker/engine/ceilingrates/column-table.ts';
 import { call } from '../helpers/engine.ts';
 import { hostileMixedEngine } from './fixtures.ts';
 
@@ -80,6 +81,12 @@ describe('Site Scanning', () => {
 });
 
 describe('ceiling rates', () => {
+  it('bind reads the column table, rewritten with the hostile values in it', () => {
+    const stored = readColumnTable(engine.database('ceilingrates')!);
+    expect(stored?.rows).toBe(300 + rates.length);
+    for (const { text } of HOSTILE_PAYLOADS) expect(stored!.text.labor_category.values).toContain(text);
+  });
+
   const hostileHits = (body: any): { _id: string; _source: CeilingRateRecord; sort: unknown[] }[] =>
     body.hits.hits.filter((h: { _source: CeilingRateRecord }) => h._source.id >= HOSTILE_FIRST_ID);
 
