@@ -10,8 +10,9 @@ import { insertCeilingRates, writeCeilingRatesColumns } from '../../../data/sche
 import { insertHostileRecords } from '../../../data/generate/hostile.ts';
 import { loadColumns, readColumnsByRow } from '../../../worker/engine/ceilingrates/load-columns.ts';
 import { COLUMNS_TABLE, readColumnTable } from '../../../worker/engine/ceilingrates/column-table.ts';
-import { NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../worker/engine/ceilingrates/columns.ts';
+import { DictionaryBuilder, keyDictionary, NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../worker/engine/ceilingrates/columns.ts';
 import { KNOWN } from './known-records.ts';
+import { priceKey } from '../../../worker/engine/ceilingrates/text.ts';
 
 function expectDictionary(actual: Dictionary, expected: Dictionary, what: string): void {
   expect(actual.codes.constructor.name, what).toBe(expected.codes.constructor.name);
@@ -108,6 +109,15 @@ describe('ceiling-rates columns', () => {
     expectSameStore(loadColumns(db), stepped);
   });
 
+  it('reads the rows in id order even where an index could be scanned instead of the table', async () => {
+    const db = await generatedDatabase('ceilingrates', 400);
+    db.run('CREATE INDEX by_price ON ceilingrates (current_price, min_years_experience)');
+    db.run('CREATE INDEX by_vendor ON ceilingrates (vendor_name)');
+    expectSameStore(loadColumns(db), readColumnsByRow(db));
+    db.run(`DROP TABLE ${COLUMNS_TABLE}`);
+    expectSameStore(loadColumns(db), readColumnsByRow(db));
+  });
+
   it('ranks numbers as a sort of every value does: ties share a rank, -0 is 0, null after all', () => {
     /** The definition: sort the present values, keep the distinct ones (===), and look each record up. */
     const reference = (values: Float64Array): { distinct: number[]; rank: number[] } => {
@@ -131,6 +141,28 @@ describe('ceiling-rates columns', () => {
         expect(Array.from(actual.rank)).toEqual(expected.rank);
         expect(actual.distinct.length).toBe(expected.distinct.length);
         expect(Array.from(actual.distinct).every((v, i) => Object.is(v, expected.distinct[i]))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keys numbers (price "27.00", experience "3") as a dictionary of every record\'s key would', () => {
+    const reference = (values: Float64Array, key: (v: number) => string): Dictionary => {
+      const builder = new DictionaryBuilder(values.length);
+      values.forEach((v, r) => builder.add(r, v === v ? key(v) : null));
+      return builder.build((a, b) => Number(a) - Number(b));
+    };
+    const number = fc.oneof(
+      fc.double({ min: -1e6, max: 1e25 }),
+      fc.constantFrom(0, -0, NaN, -0.001, -0.004, 0.004, 27.001, 27.004, 27.005, 1.005, 99.995, 1e21, Infinity, -Infinity),
+      fc.integer({ min: 0, max: 50 }),
+    );
+    fc.assert(
+      fc.property(fc.array(number, { maxLength: 200 }), (list) => {
+        const values = Float64Array.from(list);
+        for (const key of [priceKey, (v: number) => String(v)]) {
+          expectDictionary(keyDictionary(rankNumbers(values), key), reference(values, key), 'keys');
+        }
       }),
       { numRuns: 500 },
     );

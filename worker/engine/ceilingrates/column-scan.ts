@@ -47,18 +47,60 @@ export function readRows(db: Database): RawColumns {
 }
 
 /**
- * ids and the named numeric and text columns in one table scan, each column as one JSON array. Returns null
- * when the rows did not come in id order (a covering index chosen for the scan), and throws on a BLOB (JSON
- * cannot hold one): the caller then steps the rows.
+ * True when a scan of the table must return its rows in id order: a rowid table whose id is the INTEGER
+ * PRIMARY KEY (the rowid itself) and that has no index a planner could scan instead.
+ */
+function scansInIdOrder(db: Database): boolean {
+  const rows = db.exec(`SELECT type, sql FROM sqlite_master WHERE tbl_name = ?`, [CEILINGRATES_TABLE])[0]?.values ?? [];
+  if (rows.length !== 1 || rows[0][0] !== 'table' || typeof rows[0][1] !== 'string') return false;
+  const sql = rows[0][1];
+  return /\bid\s+INTEGER\s+PRIMARY\s+KEY\b/i.test(sql) && !/WITHOUT\s+ROWID/i.test(sql);
+}
+
+const jsonArrays = (db: Database, fields: readonly string[]): CellValue[][] =>
+  (db.exec(`SELECT ${fields.map((f) => `json_group_array(${f})`).join(', ')} FROM ${CEILINGRATES_TABLE}`)[0].values[0] as string[]).map(
+    (text) => JSON.parse(text) as CellValue[],
+  );
+
+/** The ids of `count` rows in id order: min..max when that range has exactly `count` ids, else read. */
+function idsInOrder(db: Database, count: number): Float64Array {
+  // Two statements: min or max alone is one seek down the rowid tree.
+  const min = db.exec(`SELECT min(id) FROM ${CEILINGRATES_TABLE}`)[0].values[0][0];
+  const max = db.exec(`SELECT max(id) FROM ${CEILINGRATES_TABLE}`)[0].values[0][0];
+  if (typeof min === 'number' && typeof max === 'number' && max - min + 1 === count) {
+    const ids = new Float64Array(count);
+    for (let r = 0; r < count; r++) ids[r] = min + r;
+    return ids;
+  }
+  return Float64Array.from(jsonArrays(db, ['id'])[0] as number[]);
+}
+
+/**
+ * ids and the named numeric and text columns, each column as one JSON array from a table scan. When the scan
+ * order is guaranteed to be id order (scansInIdOrder), the ids are not read at all if they are contiguous.
+ * Otherwise they come in the same scan and must ascend; returns null if they do not (a covering index chosen
+ * for the scan). Throws on a BLOB (JSON cannot hold one): the caller then steps the rows.
  */
 export function scanColumns(db: Database, numericFields: readonly NumericField[], textFields: readonly TextField[]): RawColumns | null {
-  const arrays = ['id', ...numericFields, ...textFields].map((f) => `json_group_array(${f})`);
-  const json = db.exec(`SELECT ${arrays.join(', ')} FROM ${CEILINGRATES_TABLE}`)[0].values[0] as string[];
-  const ids = Float64Array.from(JSON.parse(json[0]) as number[]);
+  const fields = [...numericFields, ...textFields];
+  let ids: Float64Array;
+  let lists: CellValue[][];
+  if (fields.length > 0 && scansInIdOrder(db)) {
+    lists = jsonArrays(db, fields);
+    ids = idsInOrder(db, lists[0].length);
+  } else {
+    lists = jsonArrays(db, ['id', ...fields]);
+    ids = Float64Array.from(lists.shift() as number[]);
+  }
+  if (lists.some((list) => list.length !== ids.length)) return null;
   for (let r = 1; r < ids.length; r++) if (!(ids[r] > ids[r - 1])) return null;
+  return columnsOf(ids, lists, numericFields, textFields);
+}
+
+function columnsOf(ids: Float64Array, lists: CellValue[][], numericFields: readonly NumericField[], textFields: readonly TextField[]): RawColumns {
   const numbers: Partial<Record<NumericField, Float64Array>> = {};
   numericFields.forEach((field, i) => {
-    const list = JSON.parse(json[1 + i]) as CellValue[];
+    const list = lists[i];
     const column = new Float64Array(ids.length);
     for (let r = 0; r < column.length; r++) {
       const v = list[r];
@@ -67,6 +109,6 @@ export function scanColumns(db: Database, numericFields: readonly NumericField[]
     numbers[field] = column;
   });
   const text: Partial<Record<TextField, CellValue[]>> = {};
-  textFields.forEach((field, i) => (text[field] = JSON.parse(json[1 + numericFields.length + i]) as CellValue[]));
+  textFields.forEach((field, i) => (text[field] = lists[numericFields.length + i]));
   return { ids, numbers, text };
 }

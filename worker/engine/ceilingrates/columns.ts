@@ -93,9 +93,6 @@ export class DictionaryBuilder {
   }
 }
 
-/** Null (NaN) compares after every number, as null sorts after every value. */
-const byNumber = (a: number, b: number): number => (a !== a ? (b !== b ? 0 : 1) : b !== b ? -1 : a - b);
-
 /** A numeric column's distinct values ascending and each record's position among them (null: after them all). */
 export interface NumberRanks {
   distinct: Float64Array;
@@ -172,40 +169,57 @@ export function rankNumbers(values: Float64Array): NumberRanks {
 }
 
 /**
- * A column of numbers keyed as strings for term aggregations (NaN, i.e. null, is no bucket). The key is a
- * function of the number, so it is computed once per distinct number, not per record. Codes number the keys
- * by first appearance and rank them numerically, exactly as a DictionaryBuilder fed every record's key would.
+ * A column of numbers keyed as strings for term aggregations (NaN, i.e. null, is no bucket), exactly as a
+ * DictionaryBuilder fed every record's key and sorted by Number(key) (stable, null last) would build it. The
+ * key is a function of the number that never decreases with it (toFixed, String), so it is computed once per
+ * distinct number, walking them ascending: equal keys are neighbours, and the walk gives the keys' order.
+ * The one tie Number() can make between different keys ("-0.00" and "0.00") keeps first-appearance order.
  */
-function keyDictionary(ranks: NumberRanks, key: (v: number) => string): Dictionary {
+export function keyDictionary(ranks: NumberRanks, key: (v: number) => string): Dictionary {
   const { distinct, rank } = ranks;
   const n = distinct.length;
-  // Distinct numbers may share a key (27.001 and 27.004 are both "27.00"); slot n is null's.
-  const codeOfRank = new Int32Array(n + 1).fill(-1);
-  const keyCode = new Map<string | null, number>();
-  const keys: (string | null)[] = [];
+  // Group of each rank (slot n is null's, the last group); groups are the keys in ascending order.
+  const groupOfRank = new Uint32Array(n + 1);
+  const groupKeys: (string | null)[] = [];
+  let previous: string | null = null;
+  for (let k = 0; k < n; k++) {
+    const text = key(distinct[k]);
+    if (k === 0 || text !== previous) groupKeys.push(text);
+    groupOfRank[k] = groupKeys.length - 1;
+    previous = text;
+  }
+  let hasNull = false;
+  for (let r = 0; r < rank.length && !hasNull; r++) hasNull = rank[r] === n;
+  if (hasNull) groupKeys.push(null);
+  groupOfRank[n] = groupKeys.length - 1;
+
+  // Codes by first appearance in the records.
+  const groups = groupKeys.length;
+  const codeOfGroup = new Int32Array(groups).fill(-1);
+  const values: (string | null)[] = [];
   const codes = new Uint32Array(rank.length);
   for (let r = 0; r < rank.length; r++) {
-    const k = rank[r];
-    let code = codeOfRank[k];
+    const g = groupOfRank[rank[r]];
+    let code = codeOfGroup[g];
     if (code < 0) {
-      const text = k === n ? null : key(distinct[k]);
-      code = keyCode.get(text) ?? -1;
-      if (code < 0) {
-        code = keys.length;
-        keys.push(text);
-        keyCode.set(text, code);
-      }
-      codeOfRank[k] = code;
+      code = values.length;
+      codeOfGroup[g] = code;
+      values.push(groupKeys[g]);
     }
     codes[r] = code;
   }
-  const keyNumber = new Float64Array(keys.length);
-  for (let c = 0; c < keys.length; c++) keyNumber[c] = keys[c] === null ? NaN : Number(keys[c]);
-  // Stable: keys of equal number ("-0.00", "0.00") keep first-appearance order, as the builder's sort did.
-  const order = keys.map((_, i) => i).sort((a, b) => byNumber(keyNumber[a], keyNumber[b]));
-  const keyRank = new Uint32Array(keys.length);
-  order.forEach((code, position) => (keyRank[code] = position));
-  return { values: keys, codes: narrow(codes, keys.length), rank: keyRank, byRank: Uint32Array.from(order) };
+  const byRank = Uint32Array.from(codeOfGroup);
+  for (let g = 0; g + 1 < groups; g++) {
+    const a = groupKeys[g];
+    const b = groupKeys[g + 1];
+    if (a !== null && b !== null && a.charCodeAt(0) === 45 && Number(a) === 0 && Number(b) === 0 && byRank[g] > byRank[g + 1]) {
+      byRank[g] = codeOfGroup[g + 1];
+      byRank[g + 1] = codeOfGroup[g];
+    }
+  }
+  const keyRank = new Uint32Array(groups);
+  byRank.forEach((code, position) => (keyRank[code] = position));
+  return { values, codes: narrow(codes, groups), rank: keyRank, byRank };
 }
 
 /** The store from the columns as read: ranks the price and experience, and adds their term-key dictionaries. */
