@@ -25,6 +25,7 @@ import { activeImports, readImport } from './dataset/import-store.ts';
 import { gunzipBlob } from './dataset/compress-blob.ts';
 import { createImports, type DatasetSwitcher } from './dataset/imports.ts';
 import { onActiveChanged } from './dataset/active-channel.ts';
+import { holdLifeline } from './lifeline.ts';
 import type {
   AgencyOwners,
   BinaryResponse,
@@ -44,6 +45,9 @@ function sql(): Promise<SqlJsStatic> {
 }
 // Start compiling the wasm while the page is still asking for the manifest.
 void sql();
+
+// The page watches this lock to learn when this worker is gone (docs/decisions/0801).
+holdLifeline(self as unknown as DedicatedWorkerGlobalScope);
 
 const engine = createEngine();
 

@@ -2,7 +2,7 @@ import type { DbClient } from '../api/db-client.ts';
 import { RELAY_PROTOCOL, type ServiceWorkerToWindow, type WindowToServiceWorker } from '../../worker/relay/protocol.ts';
 
 /** The part of the DB client the relay needs. */
-export type RelayHost = Pick<DbClient, 'servePort' | 'status' | 'onProgress'>;
+export type RelayHost = Pick<DbClient, 'servePort' | 'status' | 'onProgress'> & Partial<Pick<DbClient, 'onRecovery'>>;
 
 function isRelayPort(data: unknown): data is ServiceWorkerToWindow {
   const m = data as ServiceWorkerToWindow | null;
@@ -38,9 +38,16 @@ export function startRelayBridge(db: RelayHost, container: ServiceWorkerContaine
   const stopProgress = db.onProgress((progress) => {
     if (progress.phase === 'ready') void announce();
   });
+  // A replaced DB worker took the service worker's ports with it: have it drop them and ask again.
+  const stopRecovery = db.onRecovery?.((recovery) => {
+    if (recovery.phase !== 'restarting') return;
+    post({ type: 'dataset-changed', v: RELAY_PROTOCOL, version: announced ?? '' });
+    post({ type: 'db-ready', v: RELAY_PROTOCOL, version: announced ?? '' });
+  });
   void announce();
 
   return () => {
+    stopRecovery?.();
     container.removeEventListener('message', onMessage);
     container.removeEventListener('controllerchange', onControllerChange);
     stopProgress();

@@ -7,6 +7,7 @@ import type { DbClient, LoadProgress } from '../../api/db-client.ts';
 import { baseStyles } from '../shared/styles.ts';
 import { navigate, RouteController, type ViewName } from '../../state/route.ts';
 import './load-progress.ts';
+import './worker-notice.ts';
 import '../rates-view/rates-view.ts';
 import '../websites-view/websites-view.ts';
 import '../websites-view/website-detail.ts';
@@ -271,6 +272,7 @@ export class AppShell extends LitElement {
       </header>
       ${this.progress ? html`<load-progress .progress=${this.progress}></load-progress>` : nothing}
       ${this.loadError ? html`<p class="error" role="alert">The data could not be loaded: ${this.loadError}</p>` : nothing}
+      <worker-notice></worker-notice>
       <main id="main" tabindex="-1">${current === 'datasets' ? this.view() : keyed(this.dataGeneration, this.view())}</main>
       <import-drop-zone></import-drop-zone>
       <footer>
