@@ -94,12 +94,22 @@ export async function readImport(id: string): Promise<{ meta: ImportedDataset; f
 export async function saveImport(meta: ImportedDataset, file: Blob): Promise<void> {
   const db = await store();
   const tx = db.transaction(['imports', 'files', 'active'], 'readwrite');
-  await Promise.all([
-    tx.objectStore('files').put(file, meta.id),
-    tx.objectStore('imports').put(meta),
-    tx.objectStore('active').put(meta.id, meta.dataset),
-    tx.done,
-  ]);
+  try {
+    await Promise.all([
+      tx.objectStore('files').put(file, meta.id),
+      tx.objectStore('imports').put(meta),
+      tx.objectStore('active').put(meta.id, meta.dataset),
+      tx.done,
+    ]);
+  } catch (error) {
+    // A write refused outright (some browsers throw the quota error from put itself): keep none of it.
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted by the browser.
+    }
+    throw error;
+  }
 }
 
 /** Makes an import (or, with null, the build's dataset) the active one of a dataset. */

@@ -96,15 +96,21 @@ export class DatasetChoicesList extends LitElement {
   });
 
   private readonly refresh = () => void this.choices.run();
+  private unsubscribe: (() => void) | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener(DATASETS_CHANGED, this.refresh);
+    // Another tab imported or switched: this tab's DB worker followed it and says so.
+    this.unsubscribe = this.db.onProgress((p) => {
+      if (p.replaced) this.refresh();
+    });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener(DATASETS_CHANGED, this.refresh);
+    this.unsubscribe?.();
   }
 
   private async change(action: () => Promise<{ ok: boolean; message: string }>, version: string): Promise<void> {
