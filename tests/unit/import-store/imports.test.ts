@@ -1,0 +1,227 @@
+/**
+ * The DB worker's import and switch logic (worker/dataset/imports.ts) with IndexedDB replaced by an
+ * in-memory stand-in: what is stored and swapped in after a good file, and that a bad file, a cancel, a
+ * quota error, another tab's lock or a failed switch leave the open dataset and the stored choice alone.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { loadSqlJs } from '../../../data/sqljs-node.ts';
+import type { DatasetName } from '../../../worker/engine/http/types.ts';
+import type { DatasetStatus } from '../../../worker/db-api.ts';
+import type { ImportedDataset } from '../../../worker/dataset/import-store.ts';
+
+/** The stand-in store: a test sets `failSave` to make the single write transaction fail. */
+const store = vi.hoisted(() => ({
+  imports: new Map<string, ImportedDataset>(),
+  active: new Map<string, string>(),
+  failSave: null as Error | null,
+  failDelete: null as Error | null,
+}));
+
+vi.mock('../../../worker/dataset/import-store.ts', async (original) => ({
+  ...(await original<typeof import('../../../worker/dataset/import-store.ts')>()),
+  listImports: async () => [...store.imports.values()],
+  saveImport: async (meta: ImportedDataset) => {
+    if (store.failSave) throw store.failSave;
+    store.imports.set(meta.id, meta);
+    store.active.set(meta.dataset, meta.id);
+  },
+  setActive: async (dataset: DatasetName, id: string | null) => {
+    if (id === null) store.active.delete(dataset);
+    else store.active.set(dataset, id);
+  },
+  deleteImport: async (id: string) => {
+    if (store.failDelete) throw store.failDelete;
+    const meta = store.imports.get(id);
+    store.imports.delete(id);
+    if (meta && store.active.get(meta.dataset) === id) store.active.delete(meta.dataset);
+  },
+}));
+
+const { createImports } = await import('../../../worker/dataset/imports.ts');
+
+const FIXTURES = resolve(import.meta.dirname, '../../fixtures/import');
+
+interface Opened {
+  db: Database;
+  status: Partial<DatasetStatus> & { name: DatasetName };
+}
+
+let SQL: SqlJsStatic;
+beforeAll(async () => {
+  SQL = await loadSqlJs();
+});
+
+/** A worker with one open database per dataset; `adopted` records every swap. */
+function fakeWorker() {
+  const open = new Map<DatasetName, Opened>();
+  const adopted: { name: DatasetName; importId: string | null }[] = [];
+  const closed: Opened[] = [];
+  const builtIn = (name: DatasetName): Opened => ({ db: new SQL.Database(), status: { name, importId: null } });
+  open.set('websites', builtIn('websites'));
+  open.set('ceilingrates', builtIn('ceilingrates'));
+  let failOpen: Error | null = null;
+  const worker = {
+    sql: async () => SQL,
+    settled: async () => {},
+    activeImport: (name: DatasetName) => open.get(name)?.status.importId ?? null,
+    openImport: async (id: string): Promise<Opened> => {
+      if (failOpen) throw failOpen;
+      const meta = store.imports.get(id)!;
+      return { db: new SQL.Database(), status: { name: meta.dataset, importId: id } };
+    },
+    openBuiltIn: async (name: DatasetName): Promise<Opened> => {
+      if (failOpen) throw failOpen;
+      return builtIn(name);
+    },
+    adopt: (name: DatasetName, opened: Opened) => {
+      open.set(name, opened);
+      adopted.push({ name, importId: opened.status.importId ?? null });
+    },
+    close: (opened: Opened) => closed.push(opened),
+    opened: (db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): Opened => ({ db, status }),
+  };
+  return { worker, open, adopted, closed, failOpen: (error: Error | null) => (failOpen = error) };
+}
+
+function fixture(name: string): Blob {
+  return new Blob([readFileSync(resolve(FIXTURES, name))]);
+}
+
+beforeEach(() => {
+  store.imports.clear();
+  store.active.clear();
+  store.failSave = null;
+  store.failDelete = null;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('importFile', () => {
+  it('stores a good file, marks it active, then swaps it in', async () => {
+    const fake = fakeWorker();
+    const imports = createImports(fake.worker);
+    const phases = new Set<string>();
+    const outcome = await imports.importFile(fixture('websites-current.csv'), { id: 'run', name: 'latest.csv' }, (p) => phases.add(p.phase));
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.imported).toMatchObject({ dataset: 'websites', fileName: 'latest.csv', rowsImported: 5, rowsRejected: 3, rows: { websites: 5 } });
+    expect(outcome.report.rejected[0]).toMatchObject({ line: 7 });
+    expect(store.active.get('websites')).toBe(outcome.imported.id);
+    expect(fake.adopted).toEqual([{ name: 'websites', importId: outcome.imported.id }]);
+    expect(phases).toContain('saving');
+    const db = fake.open.get('websites')!.db;
+    expect(db.exec("SELECT target_url FROM websites WHERE target_url_agency_owner = 'Department of Veterans Affairs' ORDER BY 1")[0].values).toEqual([
+      ['benefits.va.gov'],
+      ['old.va.gov'],
+    ]);
+  });
+
+  it.each([
+    ['truncated-row.csv', 'truncated'],
+    ['wrong-format.txt', 'wrong-format'],
+    ['no-valid-rows.csv', 'no-valid-rows'],
+  ])('%s: %s, nothing stored or swapped', async (file, code) => {
+    const fake = fakeWorker();
+    const outcome = await createImports(fake.worker).importFile(fixture(file), { id: 'run' });
+    expect(outcome).toMatchObject({ ok: false, code });
+    expect(store.imports.size).toBe(0);
+    expect(fake.adopted).toEqual([]);
+  });
+
+  it('a quota error while storing keeps the open dataset and says so', async () => {
+    store.failSave = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const fake = fakeWorker();
+    const before = fake.open.get('ceilingrates');
+    const outcome = await createImports(fake.worker).importFile(fixture('ceilingrates-export.csv'), { id: 'run' });
+    expect(outcome).toMatchObject({ ok: false, code: 'quota' });
+    if (outcome.ok) return;
+    expect(outcome.message).toMatch(/quota exceeded/);
+    expect(outcome.message).toMatch(/previous dataset is still active/);
+    expect(outcome.report?.rowsImported).toBe(6);
+    expect(fake.adopted).toEqual([]);
+    expect(fake.open.get('ceilingrates')).toBe(before);
+    expect(store.active.size).toBe(0);
+  });
+
+  it('another IndexedDB failure is a storage error, with nothing swapped', async () => {
+    store.failSave = new DOMException('The transaction was aborted.', 'AbortError');
+    const fake = fakeWorker();
+    const outcome = await createImports(fake.worker).importFile(fixture('ceilingrates-export.csv'), { id: 'run' });
+    expect(outcome).toMatchObject({ ok: false, code: 'storage' });
+    expect(fake.adopted).toEqual([]);
+  });
+
+  it('a cancel while reading stops before anything is stored', async () => {
+    const fake = fakeWorker();
+    const imports = createImports(fake.worker);
+    // Cancelled at the first progress report, as the page's Cancel button does.
+    const outcome = await imports.importFile(fixture('websites-current.csv'), { id: 'run' }, () => imports.cancel('run'));
+    expect(outcome).toMatchObject({ ok: false, code: 'cancelled' });
+    expect(store.imports.size).toBe(0);
+    expect(fake.adopted).toEqual([]);
+  });
+
+  it('is refused with "busy" while another context holds the import lock', async () => {
+    vi.stubGlobal('navigator', {
+      locks: { request: async (_name: string, _options: unknown, callback: (lock: null) => unknown) => callback(null) },
+    });
+    const fake = fakeWorker();
+    const outcome = await createImports(fake.worker).importFile(fixture('websites-current.csv'), { id: 'run' });
+    expect(outcome).toMatchObject({ ok: false, code: 'busy' });
+    if (!outcome.ok) expect(outcome.message).toMatch(/Another tab/);
+    expect(store.imports.size).toBe(0);
+  });
+});
+
+describe('activate and remove', () => {
+  async function withImport() {
+    const fake = fakeWorker();
+    const imports = createImports(fake.worker);
+    const outcome = await imports.importFile(fixture('ceilingrates-export.csv'), { id: 'run', name: 'rates.csv' });
+    if (!outcome.ok) throw new Error(outcome.message);
+    return { fake, imports, id: outcome.imported.id };
+  }
+
+  it('switches to the built-in dataset and back, recording the choice', async () => {
+    const { fake, imports, id } = await withImport();
+    expect(await imports.activate('ceilingrates', null)).toMatchObject({ ok: true });
+    expect(store.active.has('ceilingrates')).toBe(false);
+    expect(fake.open.get('ceilingrates')!.status.importId).toBeNull();
+    expect(await imports.activate('ceilingrates', id)).toMatchObject({ ok: true });
+    expect(store.active.get('ceilingrates')).toBe(id);
+    const choices = await imports.choices();
+    expect(choices.find((c) => c.dataset === 'ceilingrates')).toMatchObject({ active: id, imports: [{ id, fileName: 'rates.csv' }] });
+  });
+
+  it('a switch that cannot open its dataset keeps the open one and the stored choice', async () => {
+    const { fake, imports, id } = await withImport();
+    fake.failOpen(new Error('offline and not cached'));
+    const outcome = await imports.activate('ceilingrates', null);
+    expect(outcome.ok).toBe(false);
+    expect(outcome.message).toMatch(/previous dataset is still active/);
+    expect(store.active.get('ceilingrates')).toBe(id);
+    expect(fake.open.get('ceilingrates')!.status.importId).toBe(id);
+  });
+
+  it('deleting the active import falls back to the built-in dataset', async () => {
+    const { fake, imports, id } = await withImport();
+    expect(await imports.remove(id)).toMatchObject({ ok: true });
+    expect(store.imports.size).toBe(0);
+    expect(store.active.size).toBe(0);
+    expect(fake.open.get('ceilingrates')!.status.importId).toBeNull();
+  });
+
+  it('a delete that fails keeps the import active and closes the built-in copy it opened', async () => {
+    const { fake, imports, id } = await withImport();
+    store.failDelete = new Error('disk error');
+    expect((await imports.remove(id)).ok).toBe(false);
+    expect(fake.open.get('ceilingrates')!.status.importId).toBe(id);
+    expect(fake.closed).toHaveLength(1);
+    expect(store.active.get('ceilingrates')).toBe(id);
+  });
+});
