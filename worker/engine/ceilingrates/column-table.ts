@@ -2,8 +2,8 @@
  * The text columns' dictionaries, written into the database by the build so that binding reads them as a few
  * blobs instead of 250,000 strings per field (decision 0205). Per text field: its distinct values in key order
  * (byte order, null last) as a JSON array, and each record's position in that order, in id order, as a
- * little-endian blob of 1, 2 or 4 bytes per record. Sorted values and rank codes are what compresses best in
- * the gzip'd download; binding renumbers them by first appearance, which gives exactly the dictionary a
+ * little-endian blob of 1, 2 or 4 bytes per record. Stored in key order, the values need no string sort at
+ * bind; binding renumbers the codes by first appearance in one pass, which gives exactly the dictionary a
  * reading of every record builds (`DictionaryBuilder`).
  *
  * The table is an optional cache: a database without it (an import) binds by reading the text itself. The
