@@ -9,7 +9,7 @@ import type { CeilingRateRecord } from '../../worker/engine/ceilingrates/record.
 import type { WebsiteRecord } from '../../worker/engine/site-scanning/record.ts';
 import { datasetDefinition } from '../datasets.ts';
 import { insertWebsites } from '../schema/websites.ts';
-import { insertCeilingRates } from '../schema/ceilingrates.ts';
+import { insertCeilingRates, writeCeilingRatesColumns } from '../schema/ceilingrates.ts';
 import { ImportError, isImportError, throwIfAborted } from './errors.ts';
 import { startImport, type AnyImportRun, type ImportOptions } from './import.ts';
 import type { ImportFormat } from './formats.ts';
@@ -58,6 +58,8 @@ async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Pr
   }
   throwIfAborted(options.signal);
   flush();
+  // The engine binds an imported database as fast as a built one only when it carries the column table.
+  if (run.dataset === 'ceilingrates') writeCeilingRatesColumns(db);
 }
 
 function databaseError(error: unknown): ImportError {

@@ -76,6 +76,14 @@ describe('importIntoDatabase', () => {
     db.close();
   });
 
+  it('writes the ceiling-rates column table, so an import binds on the fast path like a built dataset', async () => {
+    const SQL = await loadSqlJs();
+    const { db } = await importIntoDatabase(SQL, fixture('ceilingrates-export.csv'));
+    const [[columns]] = db.exec('SELECT COUNT(*) FROM ceilingrates_columns')[0].values;
+    expect(columns).toBeGreaterThan(0);
+    db.close();
+  });
+
   it('reads back its own CSV export (export=y) into the same records', async () => {
     const SQL = await loadSqlJs();
     const original = await generatedDatabase('ceilingrates', 400);
