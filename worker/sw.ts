@@ -15,6 +15,7 @@ import { LocalEngine } from './sw/local-engine.ts';
 import { DatasetCache } from './sw/dataset-cache.ts';
 import { isPwaQuery, type PwaAnswer, type ServedBy } from './sw/messages.ts';
 import { onActiveChanged } from './dataset/active-channel.ts';
+import { activeImportedDatabase } from './sw/imported-dataset.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** The manifest version of the datasets this build serves; set by the build (scripts/vite-plugin-service-worker.ts). */
@@ -44,6 +45,7 @@ const local = new LocalEngine({
   dataUrl: new URL('data/', scope).href,
   wasmUrl: new URL(wasmUrl, scope).href,
   read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
+  imported: activeImportedDatabase,
 });
 
 // The app's DB worker switched the active dataset (an import, a choice, a deletion): reopen on the next request.

@@ -3,8 +3,6 @@ import { createEngine, type Engine } from '../engine/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../engine/http/types.ts';
 import type { ApiDefinition } from '../engine/http/routes.ts';
 import { MANIFEST_FILE, gunzipDatabase, sha256Hex, type Manifest } from '../../data/artifact.ts';
-import { activeImports, readImport } from '../dataset/import-store.ts';
-import { gunzipBlob } from '../dataset/compress-blob.ts';
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
 export type FileSource = (url: string) => Promise<Response | undefined>;
@@ -15,6 +13,11 @@ export interface LocalEngineOptions {
   /** The sql.js wasm file's URL. */
   wasmUrl: string;
   read: FileSource;
+  /**
+   * The database file of the dataset's active import (the user's choice in the app), or null when the
+   * build's dataset is active. Absent: only the build's datasets.
+   */
+  imported?: (dataset: DatasetName) => Promise<Uint8Array | null>;
 }
 
 /**
@@ -77,12 +80,11 @@ export class LocalEngine {
    * worker). False when the build's dataset is active, or the import cannot be read (the build's answers).
    */
   private async loadImported(dataset: DatasetName): Promise<boolean> {
+    if (!this.options.imported) return false;
     try {
-      const id = (await activeImports())[dataset];
-      if (!id) return false;
-      const stored = await readImport(id);
-      if (!stored) return false;
-      const [SQL, raw] = await Promise.all([this.sqlJs(), gunzipBlob(stored.file, stored.meta.rawBytes)]);
+      const raw = await this.options.imported(dataset);
+      if (!raw) return false;
+      const SQL = await this.sqlJs();
       this.engine.use(dataset, new SQL.Database(raw));
       return true;
     } catch (error) {

@@ -1,0 +1,80 @@
+/**
+ * The service worker's own engine opens the dataset the user made active in the app (an import) instead
+ * of the build's, falls back to the build's when that import cannot be read, and reopens after a reset.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it, vi } from 'vitest';
+import { LocalEngine, type FileSource } from '../../../worker/sw/local-engine.ts';
+import { APIS } from '../../../worker/engine/index.ts';
+import { gzipDatabase, sha256Hex, type Manifest } from '../../../data/artifact.ts';
+import { loadSqlJs } from '../../../data/sqljs-node.ts';
+import { importIntoDatabase } from '../../../data/import/index.ts';
+import { generatedDatabase } from '../helpers/engine.ts';
+
+const DATA = 'https://app.example/data/';
+const WASM = 'https://app.example/assets/sql-wasm.wasm';
+const wasm = readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
+const websitesApi = APIS.find((a) => a.dataset === 'websites')!;
+const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
+
+async function buildFiles(): Promise<FileSource> {
+  const db = await generatedDatabase('websites', 300);
+  const gz = gzipDatabase(db.export());
+  db.close();
+  const manifest: Manifest = {
+    version: 'v1',
+    datasets: {
+      websites: { name: 'websites', file: 'websites.sqlite.gz', bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { profile: 'test', seed: 1 } },
+    },
+  };
+  const map = new Map<string, Uint8Array | string>([
+    [WASM, wasm],
+    [`${DATA}manifest.json`, JSON.stringify(manifest)],
+    [`${DATA}websites.sqlite.gz`, gz],
+  ]);
+  return async (url) => (map.has(url) ? new Response(map.get(url) as BodyInit) : undefined);
+}
+
+async function importedBytes(): Promise<Uint8Array> {
+  const result = await importIntoDatabase(await loadSqlJs(), readFileSync(new URL('../../fixtures/import/websites-current.csv', import.meta.url)));
+  const bytes = result.db.export();
+  result.db.close();
+  return bytes;
+}
+
+async function vaSites(local: LocalEngine): Promise<string[]> {
+  const answer = await local.handle({ method: 'GET', url: VA }, websitesApi);
+  expect(answer.status).toBe(200);
+  return (JSON.parse(answer.body) as { items: { target_url: string }[] }).items.map((i) => i.target_url).sort();
+}
+
+describe('the service worker engine and imported datasets', () => {
+  it('answers from the active import, and from the build after the choice is reset', async () => {
+    const bytes = await importedBytes();
+    let active: Uint8Array | null = bytes;
+    const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: await buildFiles(), imported: async () => active });
+    expect(await vaSites(local)).toEqual(['benefits.va.gov', 'old.va.gov']);
+    active = null;
+    // Without a reset it keeps the open copy; the app's dataset-changed message resets it.
+    expect(await vaSites(local)).toEqual(['benefits.va.gov', 'old.va.gov']);
+    local.reset();
+    expect(await vaSites(local)).not.toEqual(['benefits.va.gov', 'old.va.gov']);
+  });
+
+  it('falls back to the build dataset when the import cannot be read, and logs why', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const local = new LocalEngine({
+      dataUrl: DATA,
+      wasmUrl: WASM,
+      read: await buildFiles(),
+      imported: async () => {
+        throw new Error('the active import is no longer stored');
+      },
+    });
+    const answer = await local.handle({ method: 'GET', url: '/websites?limit=1' }, websitesApi);
+    expect(answer.status).toBe(200);
+    expect(String(errors.mock.calls[0])).toContain('no longer stored');
+    errors.mockRestore();
+  });
+});
