@@ -233,10 +233,11 @@ describe('an import that is stopped', () => {
     const other = await browser.context.newPage();
     await openPanel(other);
     await other.locator('#import-file').setInputFiles(BIG_FILE);
-    await other.locator('import-status section[data-state="running"] [data-progress-bytes]').waitFor();
     // The other tab's DB worker holds the origin's import lock while it imports.
-    const held = await page.evaluate(async () => (await navigator.locks.query()).held?.map((lock) => lock.name) ?? []);
-    expect(held).toContain('offline-gov-api-import');
+    await page.waitForFunction(async () => !!(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
+      polling: 50,
+      timeout: 30_000,
+    });
     const second = await pickFile(page, join(FIXTURES, 'ceilingrates-export.csv'));
     expect(second).toMatchObject({ state: 'failed', code: 'busy' });
     expect(second.message).toMatch(/Another tab/);
