@@ -29,6 +29,8 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '250' },
     concurrency: { type: 'string', default: '6' },
     seed: { type: 'string', default: '7701' },
+    // Diagnostic: `direct` asks the DB client (Comlink) instead of fetch(), leaving the service worker out.
+    via: { type: 'string', default: 'fetch' },
   },
 });
 const TOTAL = Number(values.requests);
@@ -111,7 +113,8 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 function fetchBatch(page: Page, batch: SoakRequest[]): Promise<{ status: number; hash: string; error?: string }[]> {
   // No named inner functions: tsx would wrap them in a helper that does not exist in the page.
   return page.evaluate(
-    async ([batch, concurrency]) => {
+    async ([batch, concurrency, via]) => {
+      const db = (document.querySelector('app-shell') as unknown as { db: { request(u: string, m: string): Promise<{ status: number; headers: Record<string, string>; body: string }> } }).db;
       const out: { status: number; hash: string; error?: string }[] = new Array(batch.length);
       let next = 0;
       await Promise.all(
@@ -119,15 +122,27 @@ function fetchBatch(page: Page, batch: SoakRequest[]): Promise<{ status: number;
           while (next < batch.length) {
             const i = next++;
             try {
-              const response = await fetch(batch[i].url, { method: batch[i].method, cache: 'no-store' });
-              let body = await response.text();
-              if ((response.headers.get('content-type') ?? '').includes('json') && body !== '') {
+              let status: number;
+              let type: string;
+              let body: string;
+              if (via === 'direct') {
+                const answer = await db.request(batch[i].url, batch[i].method);
+                status = answer.status;
+                type = Object.entries(answer.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+                body = answer.body;
+              } else {
+                const response = await fetch(batch[i].url, { method: batch[i].method, cache: 'no-store' });
+                status = response.status;
+                type = response.headers.get('content-type') ?? '';
+                body = await response.text();
+              }
+              if (type.includes('json') && body !== '') {
                 const value = JSON.parse(body) as Record<string, unknown>;
                 if (value && typeof value === 'object' && 'took' in value) delete value.took;
                 body = JSON.stringify(value);
               }
               const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
-              out[i] = { status: response.status, hash: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('') };
+              out[i] = { status, hash: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('') };
             } catch (error) {
               out[i] = { status: 0, hash: '', error: String(error) };
             }
@@ -136,7 +151,7 @@ function fetchBatch(page: Page, batch: SoakRequest[]): Promise<{ status: number;
       );
       return out;
     },
-    [batch, CONCURRENCY] as const,
+    [batch, CONCURRENCY, values.via!] as const,
   );
 }
 
@@ -170,20 +185,24 @@ class TargetHeap {
     return heap;
   }
 
-  private async send(method: string): Promise<unknown> {
-    if (!this.sessionId) return this.session.send(method as 'Runtime.getHeapUsage');
+  private async send(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+    if (!this.sessionId) return this.session.send(method as 'Runtime.evaluate', params as never);
     const id = this.nextId++;
     const result = new Promise<unknown>((resolve) => this.waiting.set(id, resolve));
-    await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method }) });
+    await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method, params }) });
     const value = await result;
     if (value instanceof Error) throw value;
     return value;
   }
 
-  /** Used heap bytes after a full GC: what the target holds on to, not what it has yet to collect. */
-  async used(): Promise<number> {
+  /**
+   * Used JS heap after a full GC (what the target holds on to, not what it has yet to collect), and the
+   * ArrayBuffer backing stores outside it (sql.js's wasm memory, where SQLite keeps pages and statements).
+   */
+  async used(): Promise<{ heap: number; buffers: number }> {
     await this.send('HeapProfiler.collectGarbage');
-    return ((await this.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+    const usage = (await this.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+    return { heap: usage.usedSize, buffers: usage.backingStorageSize ?? 0 };
   }
 }
 
@@ -220,10 +239,14 @@ function rendererRss(userDataDir: string): number | null {
     return false;
   };
   let kb = 0;
+  const each: string[] = [];
   for (const pid of procs) {
     if (!read(pid, 'cmdline').includes('--type=renderer') || !descends(pid)) continue;
-    kb += Number(/VmRSS:\s+(\d+)/.exec(read(pid, 'status'))?.[1] ?? 0);
+    const rss = Number(/VmRSS:\s+(\d+)/.exec(read(pid, 'status'))?.[1] ?? 0);
+    each.push(`${pid}:${Math.round(rss / 1024)}`);
+    kb += rss;
   }
+  if (process.env.SOAK_RSS_EACH) console.log(`soak: renderer RSS MB by pid ${each.join(' ')}`);
   return kb * 1024;
 }
 
@@ -247,17 +270,20 @@ async function main(): Promise<number> {
       return !!shell?.db && (await shell.db.status()).ready;
     }, null, { polling: 200, timeout: 120_000 });
     const targets = await heaps(page);
-    const samples: { requests: number; heap: Record<string, number>; rss: number | null }[] = [];
+    const samples: { requests: number; heap: Record<string, number>; buffers: Record<string, number>; rss: number | null }[] = [];
     const sample = async (done: number) => {
       const heap: Record<string, number> = {};
-      for (const t of targets) heap[t.label] = await t.used();
+      const buffers: Record<string, number> = {};
+      for (const t of targets) ({ heap: heap[t.label], buffers: buffers[t.label] } = await t.used());
       const rss = rendererRss(browser.userDataDir);
-      samples.push({ requests: done, heap, rss });
-      console.log(`soak: ${String(done).padStart(6)} requests  ${targets.map((t) => `${t.label} ${MB(heap[t.label])} MB`).join('  ')}  (renderer RSS ${rss === null ? '?' : MB(rss)} MB)`);
+      samples.push({ requests: done, heap, buffers, rss });
+      console.log(`soak: ${String(done).padStart(6)} requests  ${targets.map((t) => `${t.label} ${MB(heap[t.label])} MB`).join('  ')}  (buffers: DB worker ${MB(buffers['db worker'])} MB, service worker ${MB(buffers['service worker'])} MB; renderer RSS ${rss === null ? '?' : MB(rss)} MB)`);
     };
     await sample(0);
     const failures: string[] = [];
     const byStatus: Record<number, number> = {};
+    /** Body bytes answered after the warm-up: what a browser-side buffer of responses would hold on to. */
+    let bodyBytesAfterWarmup = 0;
     const started = performance.now();
     for (let done = 0; done < TOTAL; ) {
       const batch = requests.slice(done, done + BATCH);
@@ -266,6 +292,7 @@ async function main(): Promise<number> {
         const request = batch[i];
         const expected = engine.handle(request);
         byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+        if (done >= WARMUP && request.method !== 'HEAD') bodyBytesAfterWarmup += Buffer.byteLength(expected.body);
         const type = Object.entries(expected.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
         const body = request.method === 'HEAD' ? '' : comparable(expected.body, type);
         if (answer.status !== expected.status || answer.hash !== sha(body)) {
@@ -300,14 +327,16 @@ async function main(): Promise<number> {
       pageErrors: errors,
       heapMB: Object.fromEntries(Object.entries(growth).map(([k, g]) => [k, { baseline: MB(g.baseline), final: MB(g.final), max: MB(g.max), growthPercent: Math.round(g.growth * 1000) / 10 }])),
       totalGrowthPercent: Math.round(totalGrowth * 1000) / 10,
+      buffersMB: Object.fromEntries(targets.map((t) => [t.label, { afterWarmup: MB(base.buffers[t.label]), final: MB(last.buffers[t.label]) }])),
+      bodyMBAfterWarmup: MB(bodyBytesAfterWarmup),
       rendererRssMB: { afterWarmup: base.rss === null ? null : MB(base.rss), final: last.rss === null ? null : MB(last.rss) },
-      samples: samples.map((s) => ({ requests: s.requests, rssMB: s.rss === null ? null : MB(s.rss), heapMB: Object.fromEntries(Object.entries(s.heap).map(([k, b]) => [k, MB(b)])) })),
+      samples: samples.map((s) => ({ requests: s.requests, rssMB: s.rss === null ? null : MB(s.rss), buffersMB: Object.fromEntries(Object.entries(s.buffers).map(([k, b]) => [k, MB(b)])), heapMB: Object.fromEntries(Object.entries(s.heap).map(([k, b]) => [k, MB(b)])) })),
     };
     mkdirSync(resolve(ROOT, '.tmp'), { recursive: true });
     writeFileSync(resolve(ROOT, '.tmp/soak.json'), JSON.stringify(figures, null, 2) + '\n');
     console.log(`soak: ${TOTAL} requests in ${figures.seconds} s (${figures.perSecond}/s), statuses ${JSON.stringify(byStatus)}, served ${JSON.stringify(served)}`);
     for (const [label, g] of Object.entries(figures.heapMB)) console.log(`soak: ${label} heap ${g.baseline} MB after warm-up → ${g.final} MB at the end (max ${g.max}), ${g.growthPercent}%`);
-    console.log(`soak: all heaps ${figures.totalGrowthPercent}%; renderer RSS ${figures.rendererRssMB.afterWarmup} → ${figures.rendererRssMB.final} MB; wrong answers ${failures.length}; page errors ${errors.length}`);
+    console.log(`soak: all heaps ${figures.totalGrowthPercent}%; renderer RSS ${figures.rendererRssMB.afterWarmup} → ${figures.rendererRssMB.final} MB (bodies answered meanwhile ${figures.bodyMBAfterWarmup} MB); wrong answers ${failures.length}; page errors ${errors.length}`);
     for (const f of failures.slice(0, 20)) console.log(`soak: FAIL ${f}`);
     if (failures.length || errors.length || overLimit.length) {
       if (overLimit.length) console.log(`soak: FAIL heap grew over ${LIMIT * 100}%: ${overLimit.map(([k]) => k).join(', ')}`);
