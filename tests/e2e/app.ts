@@ -107,7 +107,8 @@ interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const require = createRequire(import.meta.url);
   const hasAxe = await page.evaluate(() => 'axe' in window);
-  if (!hasAxe) await page.addScriptTag({ content: readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') });
+  // Evaluated over CDP, not added as an inline <script>: the page's CSP refuses inline scripts (docs/decisions/0800).
+  if (!hasAxe) await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
