@@ -68,6 +68,13 @@ async function choices(p: Page): Promise<Record<string, { active: string | null;
   });
 }
 
+async function importLockFree(p: Page): Promise<void> {
+  await p.waitForFunction(async () => !(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
+    polling: 100,
+    timeout: 60_000,
+  });
+}
+
 async function openPanel(p: Page): Promise<void> {
   await p.goto(`${server.origin}/#/datasets`);
   await p.locator('dataset-choices section[data-choices="websites"]').waitFor();
@@ -224,12 +231,16 @@ describe('an import that is stopped', () => {
     await page.locator('import-status section[data-state="running"] [data-progress-bytes]').waitFor();
     await page.reload();
     await page.waitForSelector('app-shell');
+    // The old page's worker may run on for a moment: once it let go of the import lock it has stopped, and
+    // it stored nothing (the page that asked is gone).
+    await importLockFree(page);
     expect(await vaSites(page)).toEqual(['benefits.va.gov', 'old.va.gov']);
     expect((await choices(page)).websites).toEqual({ active: 'site-scanning-latest.csv', imports: ['site-scanning-latest.csv'] });
   });
 
   it('a second tab importing at the same time is told, and the first one wins', async () => {
     await openPanel(page);
+    await importLockFree(page);
     const other = await browser.context.newPage();
     await openPanel(other);
     await other.locator('#import-file').setInputFiles(BIG_FILE);

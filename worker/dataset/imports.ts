@@ -20,11 +20,19 @@ import { gzipToBlob } from './compress-blob.ts';
 import { countRows } from './inspect.ts';
 import { deleteImport, isQuotaError, listImports, saveImport, setActive, type ImportedDataset } from './import-store.ts';
 import { announceActive, type ActiveChanged } from './active-channel.ts';
+import { IMPORT_LOCK, importOwnerLock } from './import-locks.ts';
 
-/** Held while a file is imported, across the tabs of this origin: a second import is refused, not queued. */
-export const IMPORT_LOCK = 'offline-gov-api-import';
+export { IMPORT_LOCK, importOwnerLock };
 
 const PROGRESS_INTERVAL_MS = 80;
+/** How often a running import checks that the page which asked for it is still there. */
+const OWNER_CHECK_MS = 500;
+
+async function lockHeld(name: string): Promise<boolean> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (typeof locks?.query !== 'function') return false;
+  return !!(await locks.query()).held?.some((lock) => lock.name === name);
+}
 
 /** What the worker lends this module: its databases stay its own. */
 export interface DatasetSwitcher<O> {
@@ -79,7 +87,14 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     return next;
   };
 
-  async function run(file: Blob, name: string, signal: AbortSignal, onProgress: ImportProgressCallback | undefined): Promise<ImportOutcome> {
+  async function run(
+    file: Blob,
+    name: string,
+    id: string,
+    owned: boolean,
+    signal: AbortSignal,
+    onProgress: ImportProgressCallback | undefined,
+  ): Promise<ImportOutcome> {
     const send = throttle(onProgress);
     const SQL = await worker.sql();
     let result;
@@ -120,7 +135,8 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         bytes: gz.size,
         rawBytes: raw.length,
       };
-      await exclusive(async () => {
+      const ownerGone = await exclusive(async () => {
+        if (owned && !(await lockHeld(importOwnerLock(id)))) return true;
         // Stored and marked active in one transaction; from here on the import is kept, cancel or not.
         await saveImport(meta, gz);
         worker.adopt(
@@ -137,7 +153,9 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
             importName: meta.fileName,
           }),
         );
+        return false;
       });
+      if (ownerGone) return fail('cancelled', 'The page that started the import was closed or reloaded before it finished. Nothing was changed.');
       announceActive({ dataset, id: meta.id });
       return { ok: true, imported: meta, report };
     } catch (error) {
@@ -151,14 +169,23 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     const controller = new AbortController();
     running.set(options.id, controller);
     const name = options.name ?? (file as File).name ?? 'file';
+    // A page that took the owner lock (it did so before calling) is watched: once it is gone the import
+    // stops and stores nothing. A caller without one (a script, a test) is not watched.
+    const owner = importOwnerLock(options.id);
+    const owned = await lockHeld(owner);
+    const watch = owned
+      ? setInterval(() => void lockHeld(owner).then((held) => held || controller.abort()), OWNER_CHECK_MS)
+      : null;
     try {
       await worker.settled();
+      if (controller.signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. Nothing was changed.', report: null };
       const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-      if (!locks) return await run(file, name, controller.signal, onProgress);
+      if (!locks) return await run(file, name, options.id, owned, controller.signal, onProgress);
       return await locks.request(IMPORT_LOCK, { ifAvailable: true }, async (lock) =>
-        lock ? run(file, name, controller.signal, onProgress) : ({ ok: false, code: 'busy', message: BUSY_MESSAGE, report: null } satisfies ImportOutcome),
+        lock ? run(file, name, options.id, owned, controller.signal, onProgress) : ({ ok: false, code: 'busy', message: BUSY_MESSAGE, report: null } satisfies ImportOutcome),
       );
     } finally {
+      if (watch !== null) clearInterval(watch);
       running.delete(options.id);
     }
   }

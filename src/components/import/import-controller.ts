@@ -1,5 +1,6 @@
 import type { DbClient, ImportOutcome, ImportProgressReport } from '../../api/db-client.ts';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../../../worker/relay/protocol.ts';
+import { importOwnerLock } from '../../../worker/dataset/import-locks.ts';
 
 /** The page's one import: nothing, a run with its last progress, or the outcome until dismissed. */
 export type ImportState =
@@ -49,6 +50,7 @@ export class ImportController {
     const id = crypto.randomUUID();
     this.set({ kind: 'running', id, fileName: file.name, fileBytes: file.size, progress: null, cancelling: false });
     let outcome: ImportOutcome;
+    const releaseOwner = await holdOwnerLock(id);
     try {
       outcome = await db.importFile(file, id, (progress) => {
         if (this.current.kind === 'running' && this.current.id === id) this.set({ ...this.current, progress });
@@ -62,6 +64,7 @@ export class ImportController {
         report: null,
       };
     }
+    releaseOwner();
     this.set({ kind: 'done', fileName: file.name, outcome });
     if (outcome.ok) tellServiceWorker(outcome.imported.id);
     return outcome;
@@ -76,6 +79,23 @@ export class ImportController {
   dismiss(): void {
     if (this.current.kind === 'done') this.set({ kind: 'idle' });
   }
+}
+
+/**
+ * Holds the import's owner lock until released: the DB worker stores nothing if this page was reloaded or
+ * closed meanwhile (see importOwnerLock). Without Web Locks there is nothing to hold.
+ */
+async function holdOwnerLock(id: string): Promise<() => void> {
+  if (!navigator.locks) return () => {};
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await new Promise<void>((acquired) => {
+    void navigator.locks.request(importOwnerLock(id), () => {
+      acquired();
+      return held;
+    });
+  });
+  return release;
 }
 
 /** One controller per page: the drop zone shows what the dataset panel's button started, and the reverse. */

@@ -178,6 +178,26 @@ describe('importFile', () => {
   });
 });
 
+describe('the page that asked', () => {
+  it('stores nothing when it was reloaded or closed before the end (its owner lock is gone)', async () => {
+    let ownerHeld = true;
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (_name: string, _options: unknown, callback: (lock: object) => unknown) => callback({}),
+        query: async () => ({ held: ownerHeld ? [{ name: 'offline-gov-api-import-owner:run' }] : [] }),
+      },
+    });
+    const fake = fakeWorker();
+    const outcome = await createImports(fake.worker).importFile(fixture('websites-current.csv'), { id: 'run' }, (p) => {
+      if (p.phase === 'saving') ownerHeld = false;
+    });
+    expect(outcome).toMatchObject({ ok: false, code: 'cancelled' });
+    if (!outcome.ok) expect(outcome.message).toMatch(/closed or reloaded/);
+    expect(store.imports.size).toBe(0);
+    expect(fake.adopted).toEqual([]);
+  });
+});
+
 describe('activate and remove', () => {
   async function withImport() {
     const fake = fakeWorker();
