@@ -134,7 +134,10 @@ export interface DbWorkerApi {
   /**
    * Import a file (picked or dropped) into a new database, store it in IndexedDB and make it the active
    * dataset of its API; the previous one stays active until all of that succeeded. `id` names the run
-   * for `cancelImport`. Never throws: a failure is an outcome with a message for the user.
+   * for `cancelImport`. Never throws: a failure is an outcome with a message for the user. Where Web Locks
+   * exist the caller must hold the lock `importOwnerLock(id)` (worker/dataset/import-locks.ts) for the
+   * whole call: the import does not start, or stops and stores nothing, once that lock is gone (the page
+   * was reloaded or closed).
    */
   importFile(file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome>;
   /** Stop a running import (its outcome is then `cancelled`); unknown ids are ignored. */

@@ -28,10 +28,15 @@ const PROGRESS_INTERVAL_MS = 80;
 /** How often a running import checks that the page which asked for it is still there. */
 const OWNER_CHECK_MS = 500;
 
+const OWNER_GONE_MESSAGE = 'The page that started the import was closed or reloaded before it finished. Nothing was changed.';
+
+function hasLockQuery(): boolean {
+  return typeof (globalThis.navigator as Navigator | undefined)?.locks?.query === 'function';
+}
+
 async function lockHeld(name: string): Promise<boolean> {
-  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-  if (typeof locks?.query !== 'function') return false;
-  return !!(await locks.query()).held?.some((lock) => lock.name === name);
+  if (!hasLockQuery()) return false;
+  return !!(await navigator.locks.query()).held?.some((lock) => lock.name === name);
 }
 
 /** What the worker lends this module: its databases stay its own. */
@@ -155,7 +160,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         );
         return false;
       });
-      if (ownerGone) return fail('cancelled', 'The page that started the import was closed or reloaded before it finished. Nothing was changed.');
+      if (ownerGone) return fail('cancelled', OWNER_GONE_MESSAGE);
       announceActive({ dataset, id: meta.id });
       return { ok: true, imported: meta, report };
     } catch (error) {
@@ -169,16 +174,24 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     const controller = new AbortController();
     running.set(options.id, controller);
     const name = options.name ?? (file as File).name ?? 'file';
-    // A page that took the owner lock (it did so before calling) is watched: once it is gone the import
-    // stops and stores nothing. A caller without one (a script, a test) is not watched.
+    // The page takes the owner lock before it calls, and is watched: once it is gone the import stops and
+    // stores nothing. A call that arrives when the lock is already gone comes from a page that was reloaded
+    // or closed meanwhile (this worker was busy): it is not started at all. Without Web Locks, no watch.
     const owner = importOwnerLock(options.id);
-    const owned = await lockHeld(owner);
+    const watched = hasLockQuery();
+    const owned = watched && (await lockHeld(owner));
+    if (watched && !owned) {
+      running.delete(options.id);
+      return { ok: false, code: 'cancelled', message: OWNER_GONE_MESSAGE, report: null };
+    }
     const watch = owned
       ? setInterval(() => void lockHeld(owner).then((held) => held || controller.abort()), OWNER_CHECK_MS)
       : null;
     try {
       await worker.settled();
-      if (controller.signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. Nothing was changed.', report: null };
+      if (controller.signal.aborted || (owned && !(await lockHeld(owner)))) {
+        return { ok: false, code: 'cancelled', message: controller.signal.aborted ? 'Import cancelled. Nothing was changed.' : OWNER_GONE_MESSAGE, report: null };
+      }
       const locks = (globalThis.navigator as Navigator | undefined)?.locks;
       if (!locks) return await run(file, name, options.id, owned, controller.signal, onProgress);
       return await locks.request(IMPORT_LOCK, { ifAvailable: true }, async (lock) =>

@@ -198,6 +198,18 @@ describe('the page that asked', () => {
   });
 });
 
+describe('a call from a page that is already gone', () => {
+  it('does not start (its owner lock is not held when the call arrives)', async () => {
+    const request = vi.fn();
+    vi.stubGlobal('navigator', { locks: { request, query: async () => ({ held: [] }) } });
+    const fake = fakeWorker();
+    const outcome = await createImports(fake.worker).importFile(fixture('websites-current.csv'), { id: 'run' });
+    expect(outcome).toMatchObject({ ok: false, code: 'cancelled' });
+    expect(request).not.toHaveBeenCalled();
+    expect(store.imports.size).toBe(0);
+  });
+});
+
 describe('activate and remove', () => {
   async function withImport() {
     const fake = fakeWorker();
