@@ -28,6 +28,8 @@ export class ImportFileButton extends LitElement {
     return html`<input
         id="import-file"
         class="visually-hidden"
+        aria-label="File to import"
+        tabindex="-1"
         type="file"
         accept=".csv,.json,text/csv,application/json"
         @change=${this.pick}
