@@ -57,7 +57,7 @@ self.addEventListener('install', (event) => {
 });
 
 // Dataset files from this version's cache (offline, and no second download); a reload the user asked for
-// (the dataset panel's reset) goes to the server first.
+// (the dataset panel's reset) goes to the server first, and a good copy replaces the cached one.
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || !datasets.owns(url)) return;
@@ -65,7 +65,9 @@ self.addEventListener('fetch', (event) => {
     (async () => {
       if (event.request.cache === 'reload') {
         try {
-          return await fetch(event.request);
+          const response = await fetch(event.request);
+          event.waitUntil(datasets.repair(url.href, response.clone()));
+          return response;
         } catch {
           return (await datasets.match(url.href)) ?? Response.error();
         }

@@ -286,5 +286,11 @@ describe('a dataset corrupted in the service worker cache', () => {
     expect(server.log.some((r) => r.path === '/data/ceilingrates.sqlite.gz' && r.status === 200 && r.bytes > 0)).toBe(true);
     await page.getByRole('link', { name: 'Ceiling rates' }).click();
     await waitForRendered(page, 'rates-view', `${RATES}?page_size=50`);
+
+    // The good copy replaced the corrupted one in the cache: the next visit, offline, loads it.
+    await browser.context.setOffline(true);
+    await page.reload();
+    await waitForRendered(page, 'rates-view', `${RATES}?page_size=50`);
+    await browser.context.setOffline(false);
   });
 });

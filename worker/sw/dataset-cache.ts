@@ -54,6 +54,25 @@ export class DatasetCache {
     return cache.match(url, { ignoreSearch: true });
   }
 
+  /**
+   * A copy the user asked the server for again (the dataset panel's reset): store it in place of the cached
+   * one when it matches this version's manifest, so a corrupted cached file is repaired, not met again on
+   * the next visit. Anything that does not match is left out.
+   */
+  async repair(url: string, response: Response): Promise<void> {
+    if (!this.version || !response.ok || response.headers.get('content-encoding')) return;
+    const cache = await caches.open(this.name);
+    const manifestResponse = await cache.match(resolveDataUrl(this.dataUrl, MANIFEST_FILE));
+    if (!manifestResponse) return;
+    const manifest = (await manifestResponse.json()) as Manifest;
+    const path = url.split(/[?#]/)[0];
+    const artifact = manifestArtifacts(manifest).find((a) => resolveDataUrl(this.dataUrl, a.file) === path);
+    if (!artifact) return;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if ((await sha256Hex(bytes)) !== artifact.sha256) return;
+    await cache.put(path, new Response(bytes, { status: 200, headers: keptHeaders(response, bytes.length) }));
+  }
+
   /** True for URLs this cache may answer: files directly under the data directory. */
   owns(url: URL): boolean {
     const base = new URL(resolveDataUrl(this.dataUrl, ''));
@@ -77,11 +96,15 @@ export class DatasetCache {
       throw new Error(`${url}: sent with Content-Encoding: ${encoding}; serve .gz dataset files as application/gzip without it`);
     }
     if ((await sha256Hex(bytes)) !== sha256) return null;
-    const headers = new Headers({ 'content-length': String(bytes.length) });
-    for (const name of KEPT_HEADERS) {
-      const value = response.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    return new Response(bytes, { status: 200, headers });
+    return new Response(bytes, { status: 200, headers: keptHeaders(response, bytes.length) });
   }
+}
+
+function keptHeaders(response: Response, length: number): Headers {
+  const headers = new Headers({ 'content-length': String(length) });
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
 }
