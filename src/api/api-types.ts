@@ -1,25 +1,8 @@
+import type { CeilingRateRecord } from '../../worker/engine/ceilingrates/record.ts';
 /** The response shapes the views read, as the API specs give them (only the fields the UI uses are typed). */
 
-export interface RateRecord {
-  id: number;
-  vendor_name: string;
-  idv_piid: string;
-  schedule: string;
-  sin: string;
-  labor_category: string;
-  category: string;
-  subcategory: string;
-  education_level: string;
-  min_years_experience: number;
-  worksite: string;
-  security_clearance: string | null;
-  business_size: string;
-  current_price: number;
-  next_year_price: number | null;
-  second_year_price: number | null;
-  contract_start: string;
-  contract_end: string;
-}
+/** The record is the engine's own type: one definition for what `_source` holds. */
+export type RateRecord = CeilingRateRecord;
 
 export interface RateHit {
   _id: string;

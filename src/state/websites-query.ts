@@ -1,4 +1,5 @@
 import { formatQuery } from './route.ts';
+import { SCAN_STATUSES as ENGINE_SCAN_STATUSES, type ScanStatus } from '../../worker/engine/site-scanning/record.ts';
 
 export const WEBSITES_PATH = '/websites';
 export const ANALYSIS_PATH = '/analysis';
@@ -17,30 +18,8 @@ export type WebsiteFilter = (typeof WEBSITE_FILTERS)[number];
 
 export const BOOLEAN_FILTERS: readonly WebsiteFilter[] = ['final_url_live', 'target_url_redirects', 'dap_detected_final_url'];
 
-export const SCAN_STATUSES = [
-  'completed',
-  'address_unreachable',
-  'connection_closed',
-  'connection_refused',
-  'connection_reset',
-  'dns_resolution_error',
-  'empty_response',
-  'invalid_response',
-  'evaluation_failed',
-  'execution_context_destroyed',
-  'http2_error',
-  'invalid_ssl_cert',
-  'not_applicable',
-  'page_frame_not_ready',
-  'skipped',
-  'ssl_version_cipher_mismatch',
-  'timeout',
-  'too_many_redirects',
-  'invalid_auth_credentials',
-  'ssl_protocol_error',
-  'aborted',
-  'unknown_error',
-] as const;
+/** The API's scan_status values, success first (the order a picker offers them in). */
+export const SCAN_STATUSES: readonly ScanStatus[] = ['completed', ...ENGINE_SCAN_STATUSES.filter((s) => s !== 'completed')];
 
 export const LIMITS = [10, 25, 50, 100] as const;
 export const DEFAULT_LIMIT = 25;
