@@ -194,7 +194,8 @@ export function insertHostileRecords(db: Database, dataset: 'websites' | 'ceilin
     return records.length;
   }
   const records = hostileCeilingRates();
+  const hadColumnTable = hasColumnTable(db);
   insertCeilingRates(db, records);
-  if (hasColumnTable(db)) writeCeilingRatesColumns(db);
+  if (hadColumnTable) writeCeilingRatesColumns(db);
   return records.length;
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import { CEILINGRATES_TABLE, RECORD_FIELDS, type CeilingRateRecord } from '../../worker/engine/ceilingrates/record.ts';
-import { writeColumnTable } from '../../worker/engine/ceilingrates/column-table.ts';
+import { COLUMNS_TABLE, writeColumnTable } from '../../worker/engine/ceilingrates/column-table.ts';
 import { readColumnsByRow } from '../../worker/engine/ceilingrates/load-columns.ts';
 
 /**
@@ -46,6 +46,9 @@ export function insertCeilingRates(db: Database, records: readonly CeilingRateRe
     for (const record of records) {
       statement.run(RECORD_FIELDS.map((field) => record[field]));
     }
+    // The column table describes the records as they were: drop it, so the engine never binds a stale one
+    // (it reads the text instead until writeCeilingRatesColumns runs again).
+    db.run(`DROP TABLE IF EXISTS ${COLUMNS_TABLE}`);
     db.run('COMMIT');
   } catch (error) {
     db.run('ROLLBACK');

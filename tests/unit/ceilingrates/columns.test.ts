@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import { emptyDatabase, generatedDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../../data/schema/ceilingrates.ts';
 import { insertHostileRecords } from '../../../data/generate/hostile.ts';
 import { loadColumns, readColumnsByRow } from '../../../worker/engine/ceilingrates/load-columns.ts';
@@ -166,5 +166,23 @@ describe('ceiling-rates columns', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('a database changed after its column table was written', () => {
+  it('answers from the records as they are now: an insert drops the stale table', async () => {
+    const db = await generatedDatabase('ceilingrates', 300);
+    const [[before]] = db.exec(`SELECT COUNT(*) FROM ${COLUMNS_TABLE}`)[0].values;
+    expect(before).toBeGreaterThan(0);
+    const [row] = db.exec('SELECT * FROM ceilingrates WHERE id = 150')[0].values;
+    const columns = db.exec('SELECT * FROM ceilingrates WHERE id = 150')[0].columns;
+    const record = Object.fromEntries(columns.map((c, i) => [c, row[i]])) as Record<string, unknown>;
+    db.run('DELETE FROM ceilingrates WHERE id = 150');
+    insertCeilingRates(db, [{ ...record, vendor_name: 'Renamed Vendor After Build', labor_category: 'Renamed Category' } as never]);
+
+    const engine = engineOver('ceilingrates', db);
+    const found = call(engine, '/api/v3/search/ceilingrates/?search=vendor_name:Renamed+Vendor+After+Build');
+    expect(found.body.hits.total.value).toBe(1);
+    expect(found.body.aggregations.labor_category.buckets).toEqual([{ key: 'Renamed Category', doc_count: 1 }]);
   });
 });
