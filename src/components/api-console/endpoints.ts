@@ -1,3 +1,4 @@
+import { ORDER_FIELDS } from '../../../worker/engine/ceilingrates/order-columns.ts';
 import { SCAN_STATUSES } from '../../../worker/engine/site-scanning/record.ts';
 
 /** One query (or path) parameter as the console offers it. */
@@ -44,18 +45,8 @@ const websiteFilters: readonly ParamSpec[] = [
 ];
 
 const RATE_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as const;
-const ORDERING_FIELDS = [
-  'current_price',
-  'next_year_price',
-  'second_year_price',
-  'labor_category',
-  'vendor_name',
-  'idv_piid',
-  'education_level',
-  'min_years_experience',
-  'schedule',
-  'business_size',
-] as const;
+/** The engine's own list: the console offers exactly what the API accepts. */
+const ORDERING_FIELDS = ORDER_FIELDS;
 const FILTER_EXAMPLES = [
   'education_level:BA|MA',
   'price_range:50,150',
