@@ -1,6 +1,6 @@
 import { LitElement, html, svg, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles, statStyles } from '../shared/styles.ts';
 import { formatCount, formatPrice } from '../shared/format.ts';
 import type { RatesResponse } from '../../api/api-types.ts';
 import './price-histogram.ts';
@@ -12,30 +12,13 @@ const PERCENTILES = ['10.0', '25.0', '50.0', '75.0', '90.0'] as const;
 export class RatesFigures extends LitElement {
   static override styles = [
     baseStyles,
+    statStyles,
     css`
       .stats {
         display: grid;
         grid-template-columns: repeat(6, minmax(0, 1fr));
         gap: 0.5rem;
         margin: 0;
-      }
-      .stat {
-        background: var(--surface);
-        border: 1px solid var(--line);
-        border-radius: 10px;
-        padding: 0.55rem 0.75rem;
-      }
-      .stat dt {
-        font-size: 0.78rem;
-        color: var(--muted);
-        text-transform: uppercase;
-        letter-spacing: 0.03em;
-      }
-      .stat dd {
-        margin: 0.15rem 0 0;
-        font-size: 1.3rem;
-        font-weight: 650;
-        font-variant-numeric: tabular-nums;
       }
       .charts {
         display: grid;

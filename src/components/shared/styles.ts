@@ -161,3 +161,25 @@ export const baseStyles = css`
     overflow-wrap: anywhere;
   }
 `;
+
+/** A figure card: a small upper-case label over a large number (rates summary, websites analysis). */
+export const statStyles = css`
+  .stat {
+    background: var(--surface);
+    border: 1px solid var(--line);
+    border-radius: 10px;
+    padding: 0.55rem 0.75rem;
+  }
+  .stat dt {
+    font-size: 0.78rem;
+    color: var(--muted);
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+  }
+  .stat dd {
+    margin: 0.15rem 0 0;
+    font-size: 1.3rem;
+    font-weight: 650;
+    font-variant-numeric: tabular-nums;
+  }
+`;

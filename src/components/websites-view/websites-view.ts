@@ -5,7 +5,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type AnalysisResponse, type WebsitesResponse } from '../../api/api-types.ts';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles, statStyles } from '../shared/styles.ts';
 import { formatCount, formatDay } from '../shared/format.ts';
 import { formatRoute, navigate } from '../../state/route.ts';
 import {
@@ -33,6 +33,7 @@ async function getOk<T>(db: DbClient, url: string): Promise<T> {
 export class WebsitesView extends LitElement {
   static override styles = [
     baseStyles,
+    statStyles,
     css`
       .top {
         display: flex;
@@ -50,24 +51,6 @@ export class WebsitesView extends LitElement {
         grid-template-columns: repeat(3, minmax(0, 1fr));
         gap: 0.5rem;
         margin: 0.75rem 0;
-      }
-      .stat {
-        background: var(--surface);
-        border: 1px solid var(--line);
-        border-radius: 10px;
-        padding: 0.55rem 0.75rem;
-      }
-      .stat dt {
-        font-size: 0.78rem;
-        color: var(--muted);
-        text-transform: uppercase;
-        letter-spacing: 0.03em;
-      }
-      .stat dd {
-        margin: 0.15rem 0 0;
-        font-size: 1.3rem;
-        font-weight: 650;
-        font-variant-numeric: tabular-nums;
       }
       .table-wrap {
         margin-bottom: 0.75rem;
