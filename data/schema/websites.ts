@@ -1,5 +1,6 @@
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from '../../worker/engine/site-scanning/record.ts';
+import { FILTER_NAMES } from '../../worker/engine/site-scanning/params.ts';
 
 export const WEBSITES_TABLE = 'websites';
 
@@ -11,17 +12,11 @@ export const WEBSITES_TABLE = 'websites';
  */
 export const SORT_KEY = 'sort_key';
 
-/** The columns the API filters on; each gets an index that ends in the sort key, so a one-filter page is read in order. */
-export const WEBSITES_FILTER_COLUMNS = [
-  'target_url_domain',
-  'final_url_domain',
-  'final_url_live',
-  'target_url_redirects',
-  'target_url_agency_owner',
-  'target_url_bureau_owner',
-  'scan_status',
-  'dap_detected_final_url',
-] as const satisfies readonly (keyof WebsiteRecord)[];
+/**
+ * The columns the API filters on (the engine's own list); each gets an index that ends in the sort key, so
+ * a one-filter page is read in order.
+ */
+export const WEBSITES_FILTER_COLUMNS = FILTER_NAMES;
 
 const SQL_TYPE: Record<FieldKind, string> = {
   text: 'TEXT',
