@@ -18,6 +18,11 @@ const BOOLEANS: { name: WebsiteFilter; label: string; yes: string; no: string }[
   { name: 'dap_detected_final_url', label: 'Digital Analytics Program', yes: 'DAP detected', no: 'No DAP' },
 ];
 
+const DOMAINS: { name: WebsiteFilter; id: string; label: string; example: string }[] = [
+  { name: 'target_url_domain', id: 'f-target-domain', label: 'Target base domain', example: 'gsa.gov' },
+  { name: 'final_url_domain', id: 'f-final-domain', label: 'Final base domain', example: 'usa.gov' },
+];
+
 /** A picker for every `/websites` filter; agencies and bureaus come from the data itself. */
 @customElement('websites-filters')
 export class WebsitesFilters extends LitElement {
@@ -121,28 +126,19 @@ export class WebsitesFilters extends LitElement {
           )}
         </select>
       </div>
-      <div class="field">
-        <label for="f-target-domain">Target base domain</label>
-        <input
-          id="f-target-domain"
-          name="target_url_domain"
-          type="text"
-          placeholder="e.g. gsa.gov"
-          .value=${live(f.target_url_domain ?? '')}
-          @change=${onChange('target_url_domain')}
-        />
-      </div>
-      <div class="field">
-        <label for="f-final-domain">Final base domain</label>
-        <input
-          id="f-final-domain"
-          name="final_url_domain"
-          type="text"
-          placeholder="e.g. usa.gov"
-          .value=${live(f.final_url_domain ?? '')}
-          @change=${onChange('final_url_domain')}
-        />
-      </div>
+      ${DOMAINS.map(
+        (d) => html`<div class="field">
+          <label for=${d.id}>${d.label}</label>
+          <input
+            id=${d.id}
+            name=${d.name}
+            type="text"
+            placeholder="e.g. ${d.example}"
+            .value=${live(f[d.name] ?? '')}
+            @change=${onChange(d.name)}
+          />
+        </div>`,
+      )}
       <div class="field wide">
         <label for="f-scan-status">Scan status</label>
         <select id="f-scan-status" name="scan_status" @change=${onChange('scan_status')}>
