@@ -2,7 +2,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
-import { serviceWorker } from './scripts/vite-plugin-service-worker.ts';
+import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 
 /**
  * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server

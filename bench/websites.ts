@@ -4,11 +4,11 @@
  * Prints the dataset's size (raw and gzip'd) and p50/p95 of GET /websites with two filters and of
  * GET /analysis. A measurement, not a test: nothing here asserts a time.
  */
-import { loadSqlJs } from '../data/sqljs-node.ts';
-import { buildDatabase } from '../data/datasets.ts';
-import { gzipDatabase } from '../data/artifact.ts';
-import { websitesDataset } from '../data/generate/websites.ts';
-import { createEngine } from '../worker/engine/index.ts';
+import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { buildDatabase } from '../tools/datasets.ts';
+import { gzipDatabase } from '../dataset/artifact.ts';
+import { websitesDataset } from '../tools/generate/websites.ts';
+import { createEngine } from '../engine/index.ts';
 
 const WARMUP = 20;
 const RUNS = 300;

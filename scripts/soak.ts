@@ -16,8 +16,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { startStaticServer } from '../tests/e2e/pwa-server.ts';
 import { openAppUntilOfflineReady, referenceEngine, servedBy } from '../tests/e2e/pwa-helpers.ts';
-import { Random } from '../data/random.ts';
-import type { Engine } from '../worker/engine/index.ts';
+import { Random } from '../tools/random.ts';
+import type { Engine } from '../engine/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -45,7 +45,7 @@ async function buildApp(profile: string): Promise<string> {
   const dataDir = resolve(ROOT, `.tmp/soak-data-${profile}`);
   const publicDir = resolve(ROOT, '.tmp/soak-public');
   const outDir = resolve(ROOT, '.tmp/soak-dist');
-  const data = spawnSync('npx', ['tsx', 'data/build.ts', '--profile', profile, '--out', dataDir], { cwd: ROOT, stdio: 'inherit' });
+  const data = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', profile, '--out', dataDir], { cwd: ROOT, stdio: 'inherit' });
   if (data.status !== 0) throw new Error(`data build failed (exit ${data.status})`);
   rmSync(publicDir, { recursive: true, force: true });
   mkdirSync(publicDir, { recursive: true });

@@ -4,11 +4,11 @@
  * percentiles and histogram), no precomputation. Text rules SQL lacks are registered as SQL functions.
  */
 import type { Database, SqlValue } from 'sql.js';
-import { QueryParams } from '../../worker/engine/http/query.ts';
-import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../worker/engine/ceilingrates/params.ts';
-import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../worker/engine/ceilingrates/text.ts';
-import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../worker/engine/ceilingrates/aggregations.ts';
-import { priceCountsOfSorted, wageHistogram } from '../../worker/engine/ceilingrates/histogram.ts';
+import { QueryParams } from '../../engine/http/query.ts';
+import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../engine/ceilingrates/params.ts';
+import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
+import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/aggregations.ts';
+import { priceCountsOfSorted, wageHistogram } from '../../engine/ceilingrates/histogram.ts';
 
 const T = 'ceilingrates';
 

@@ -4,15 +4,15 @@
  */
 import os from 'node:os';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../data/sqljs-node.ts';
-import { buildDatabase } from '../../data/datasets.ts';
-import { ceilingRatesDataset } from '../../data/generate/ceilingrates.ts';
-import { createEngine } from '../../worker/engine/index.ts';
-import { QueryParams } from '../../worker/engine/http/query.ts';
-import { CeilingRatesIndex } from '../../worker/engine/ceilingrates/api.ts';
-import { matchedRows, matchRecords } from '../../worker/engine/ceilingrates/match.ts';
-import { parseQuery } from '../../worker/engine/ceilingrates/params.ts';
-import { fold } from '../../worker/engine/ceilingrates/text.ts';
+import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { buildDatabase } from '../../tools/datasets.ts';
+import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
+import { createEngine } from '../../engine/index.ts';
+import { QueryParams } from '../../engine/http/query.ts';
+import { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
+import { matchedRows, matchRecords } from '../../engine/ceilingrates/match.ts';
+import { parseQuery } from '../../engine/ceilingrates/params.ts';
+import { fold } from '../../engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';
 import { baselineAnswer, registerBaselineFunctions } from './baseline.ts';
 import { floorInput, floorPass, type FloorInput } from './floor.ts';

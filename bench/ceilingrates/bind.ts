@@ -10,14 +10,14 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'fflate';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../data/sqljs-node.ts';
-import { buildDatabase } from '../../data/datasets.ts';
-import { ceilingRatesDataset } from '../../data/generate/ceilingrates.ts';
-import { createEngine } from '../../worker/engine/index.ts';
-import { loadColumns } from '../../worker/engine/ceilingrates/load-columns.ts';
-import { OrderColumns } from '../../worker/engine/ceilingrates/order-columns.ts';
-import { buildCombos } from '../../worker/engine/ceilingrates/combos.ts';
-import { Aggregator } from '../../worker/engine/ceilingrates/aggregations.ts';
+import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { buildDatabase } from '../../tools/datasets.ts';
+import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
+import { createEngine } from '../../engine/index.ts';
+import { loadColumns } from '../../engine/ceilingrates/load-columns.ts';
+import { OrderColumns } from '../../engine/ceilingrates/order-columns.ts';
+import { buildCombos } from '../../engine/ceilingrates/combos.ts';
+import { Aggregator } from '../../engine/ceilingrates/aggregations.ts';
 
 const DEFAULT_REQUEST =
   '/api/v3/search/ceilingrates/?page=1&page_size=20&ordering=current_price&sort=asc&filter=experience_range:0,45&filter=price_range:15,500';

@@ -5,9 +5,9 @@
  * reading the percentiles, histogram and top buckets off the counts. Matching, ordering the page and the
  * `_source` reads are not in it: it is a lower bound, not an alternative.
  */
-import type { CeilingRatesIndex } from '../../worker/engine/ceilingrates/api.ts';
-import { percentiles, PERCENTILES } from '../../worker/engine/ceilingrates/aggregations.ts';
-import { wageHistogram, type PriceCounts } from '../../worker/engine/ceilingrates/histogram.ts';
+import type { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
+import { percentiles, PERCENTILES } from '../../engine/ceilingrates/aggregations.ts';
+import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/histogram.ts';
 
 export interface FloorInput {
   /** Per term field (labor_category, security_clearance, worksite, experience, education, business_size): codes of the matches. */

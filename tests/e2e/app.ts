@@ -3,9 +3,9 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { loadSqlJs } from '../../data/sqljs-node.ts';
-import { gunzipDatabase, MANIFEST_FILE, type Manifest } from '../../data/artifact.ts';
-import { createEngine, type Engine } from '../../worker/engine/index.ts';
+import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { gunzipDatabase, MANIFEST_FILE, type Manifest } from '../../dataset/artifact.ts';
+import { createEngine, type Engine } from '../../engine/index.ts';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/screenshots');
 

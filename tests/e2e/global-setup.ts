@@ -39,7 +39,7 @@ function freePort(): Promise<number> {
 }
 
 function buildData(): void {
-  const result = spawnSync('npx', ['tsx', 'data/build.ts', '--profile', 'small', '--out', DATA_DIR], {
+  const result = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'small', '--out', DATA_DIR], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -1,6 +1,6 @@
 /**
  * Issue 7: hostile records in every view. The built app is served with datasets holding every payload of
- * data/generate/hostile.ts; the test goes through the rates table, the search suggestions, the CSV export,
+ * tools/generate/hostile.ts; the test goes through the rates table, the search suggestions, the CSV export,
  * the websites table and its pickers, the detail page of every hostile website (chips, nested values,
  * links) and the API console. It fails if any payload runs (the marker binding or a dialog), if the page
  * breaks its Content Security Policy, if a `javascript:`/`data:` link is live, or if a payload is not
@@ -16,7 +16,7 @@ import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { waitUntilControlled } from './pwa-helpers.ts';
 import { buildHostileSite } from './hardening-site.ts';
 import { liveCodeLinks, scanDom, watchContext, watchPage, type Watch } from './hardening-watch.ts';
-import { HOSTILE_PAYLOADS, hostilePayload, hostileWebsites } from '../../data/generate/hostile.ts';
+import { HOSTILE_PAYLOADS, hostilePayload, hostileWebsites } from '../../tools/generate/hostile.ts';
 
 let browser: Browser;
 let page: Page;

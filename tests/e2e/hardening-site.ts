@@ -1,14 +1,14 @@
 /**
  * The built app (the browser tests' build) served with datasets of our own: a few generated records plus
- * every hostile record of data/generate/hostile.ts. The manifest keeps the build's version, so the built
+ * every hostile record of tools/generate/hostile.ts. The manifest keeps the build's version, so the built
  * service worker (which checks the version it was built with) installs and caches these files as its own.
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadSqlJs } from '../../data/sqljs-node.ts';
-import { DATASETS, buildDatabase } from '../../data/datasets.ts';
-import { MANIFEST_FILE, gzipDatabase, sha256Hex, type Manifest } from '../../data/artifact.ts';
-import { insertHostileRecords } from '../../data/generate/hostile.ts';
+import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { GENERATORS, buildDatabase } from '../../tools/datasets.ts';
+import { MANIFEST_FILE, gzipDatabase, sha256Hex, type Manifest } from '../../dataset/artifact.ts';
+import { insertHostileRecords } from '../../tools/generate/hostile.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -24,7 +24,7 @@ export async function buildHostileSite(dataDir: string, outDir: string, generate
   const SQL = await loadSqlJs();
   const manifest: Manifest = { version: built.version, datasets: {} };
   const rows: Record<string, number> = {};
-  for (const def of DATASETS) {
+  for (const def of GENERATORS) {
     const db = buildDatabase(SQL, def, generated);
     rows[def.name] = insertHostileRecords(db, def.name);
     const counted = def.countRows(db);

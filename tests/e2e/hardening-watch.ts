@@ -1,10 +1,10 @@
 /**
  * What the hardening browser tests watch for: a hostile payload that ran (it calls `window.__hostile`,
- * see data/generate/hostile.ts, or opens a dialog), a Content Security Policy violation (in the page or a
+ * see tools/generate/hostile.ts, or opens a dialog), a Content Security Policy violation (in the page or a
  * worker), an uncaught page error; and a scan of the rendered DOM, shadow roots included.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { HOSTILE_MARKER } from '../../data/generate/hostile.ts';
+import { HOSTILE_MARKER } from '../../tools/generate/hostile.ts';
 
 export interface Watch {
   /** Payloads that called the marker, and dialogs opened. */

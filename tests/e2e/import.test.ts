@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, servedBy } from './pwa-helpers.ts';
-import { snapshotLines } from '../../data/import/make-snapshot.ts';
+import { snapshotLines } from '../../tools/make-snapshot.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/import');
 const BIG_FILE = resolve(import.meta.dirname, '../../.tmp/import-e2e/snapshot-20000.csv');

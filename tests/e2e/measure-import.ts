@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { build, preview } from 'vite';
 import { launchBrowser } from './browser.ts';
 import { waitForData } from './app.ts';
-import { snapshotLines } from '../../data/import/make-snapshot.ts';
+import { snapshotLines } from '../../tools/make-snapshot.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, rows: { type: 'string', default: '30000' } } });
 const RUNS = Number(values.runs);
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   const fileBytes = statSync(FILE).size;
   console.log(`file: ${FILE}, ${ROWS} rows, ${(fileBytes / 1e6).toFixed(1)} MB`);
 
-  const r = spawnSync('npx', ['tsx', 'data/build.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('data build failed');
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';

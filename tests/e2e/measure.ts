@@ -90,7 +90,7 @@ async function filterChanges(page: Page, runs: number): Promise<{ times: number[
 
 async function main(): Promise<void> {
   // The build skips itself when public/data already holds the default profile of the current generators.
-  const r = spawnSync('npx', ['tsx', 'data/build.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('data build failed');
   await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: OUT, emptyOutDir: true } });
   const server = await preview({

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { comparableBody, expectedHeaders, openAppUntilOfflineReady, pageFetch, referenceEngine, servedBy } from './pwa-helpers.ts';
-import type { Engine } from '../../worker/engine/index.ts';
+import type { Engine } from '../../engine/index.ts';
 
 let server: StaticServer;
 let browser: Browser;

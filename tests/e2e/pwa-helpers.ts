@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { createEngine, type Engine } from '../../worker/engine/index.ts';
-import type { ApiResponse, DatasetName } from '../../worker/engine/http/types.ts';
-import { gunzipDatabase, type Manifest } from '../../data/artifact.ts';
-import { loadSqlJs } from '../../data/sqljs-node.ts';
+import { createEngine, type Engine } from '../../engine/index.ts';
+import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import { gunzipDatabase, type Manifest } from '../../dataset/artifact.ts';
+import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number };
 

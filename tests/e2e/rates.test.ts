@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { currentHash, engineJson, nodeEngine, openApp, renderedUrl, waitForChange, waitForRendered } from './app.ts';
-import type { Engine } from '../../worker/engine/index.ts';
-import type { RatesResponse } from '../../src/api/api-types.ts';
-import { formatCount, formatPrice } from '../../src/components/shared/format.ts';
+import type { Engine } from '../../engine/index.ts';
+import type { RatesResponse } from '../../ui/api/api-types.ts';
+import { formatCount, formatPrice } from '../../ui/components/shared/format.ts';
 
 const BASE = '/api/v3/search/ceilingrates/';
 let browser: Browser;

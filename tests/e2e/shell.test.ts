@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { focused, openApp, screenshot, seriousViolations, waitForChange, waitForData, waitForRendered } from './app.ts';
-import type { Manifest } from '../../data/artifact.ts';
-import type { DbStatus, LoadProgress } from '../../worker/db-api.ts';
-import { formatCount } from '../../src/components/shared/format.ts';
+import type { Manifest } from '../../dataset/artifact.ts';
+import type { DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+import { formatCount } from '../../ui/components/shared/format.ts';
 
 let browser: Browser;
 let page: Page;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { currentHash, engineJson, nodeEngine, openApp, waitForChange, waitForRendered } from './app.ts';
-import type { Engine } from '../../worker/engine/index.ts';
-import type { AnalysisResponse, WebsiteRecord, WebsitesResponse } from '../../src/api/api-types.ts';
-import { formatCount } from '../../src/components/shared/format.ts';
+import type { Engine } from '../../engine/index.ts';
+import type { AnalysisResponse, WebsiteRecord, WebsitesResponse } from '../../ui/api/api-types.ts';
+import { formatCount } from '../../ui/components/shared/format.ts';
 
 let browser: Browser;
 let page: Page;

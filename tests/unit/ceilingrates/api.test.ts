@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
-import { createEngine, type Engine } from '../../../worker/engine/index.ts';
-import { insertCeilingRates } from '../../../data/schema/ceilingrates.ts';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { KNOWN } from './known-records.ts';
 
 const API = '/api/v3/search/ceilingrates/';

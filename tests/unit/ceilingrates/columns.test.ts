@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
-import { insertCeilingRates, writeCeilingRatesColumns } from '../../../data/schema/ceilingrates.ts';
-import { insertHostileRecords } from '../../../data/generate/hostile.ts';
-import { loadColumns, readColumnsByRow } from '../../../worker/engine/ceilingrates/load-columns.ts';
-import { COLUMNS_TABLE, readColumnTable } from '../../../worker/engine/ceilingrates/column-table.ts';
-import { DictionaryBuilder, keyDictionary, NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../worker/engine/ceilingrates/columns.ts';
+import { insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
+import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
+import { loadColumns, readColumnsByRow } from '../../../engine/ceilingrates/load-columns.ts';
+import { COLUMNS_TABLE, readColumnTable } from '../../../engine/ceilingrates/column-table.ts';
+import { DictionaryBuilder, keyDictionary, NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../engine/ceilingrates/columns.ts';
 import { KNOWN } from './known-records.ts';
-import { priceKey } from '../../../worker/engine/ceilingrates/text.ts';
+import { priceKey } from '../../../engine/ceilingrates/text.ts';
 
 function expectDictionary(actual: Dictionary, expected: Dictionary, what: string): void {
   expect(actual.codes.constructor.name, what).toBe(expected.codes.constructor.name);

@@ -1,8 +1,8 @@
 /** The generated ceiling-rates data: deterministic, shaped like the real service's (specs/data.md). */
 import { describe, expect, it } from 'vitest';
-import { ceilingRateRecords, ceilingRatesDataset } from '../../../data/generate/ceilingrates.ts';
-import { RECORD_FIELDS } from '../../../worker/engine/ceilingrates/record.ts';
-import { sinCodes } from '../../../worker/engine/ceilingrates/text.ts';
+import { ceilingRateRecords, ceilingRatesDataset } from '../../../tools/generate/ceilingrates.ts';
+import { RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
+import { sinCodes } from '../../../engine/ceilingrates/text.ts';
 
 const records = [...ceilingRateRecords(20_000, ceilingRatesDataset.seed)];
 const share = (test: (r: (typeof records)[number]) => boolean): number => records.filter(test).length / records.length;

@@ -1,5 +1,5 @@
 /** A handful of hand-made records, each there to show one rule (the comment says which). */
-import type { CeilingRateRecord } from '../../../worker/engine/ceilingrates/record.ts';
+import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 
 type Overrides = Partial<CeilingRateRecord> & Pick<CeilingRateRecord, 'id' | 'labor_category' | 'current_price'>;
 

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
-import type { Engine } from '../../../worker/engine/index.ts';
-import type { CeilingRateRecord } from '../../../worker/engine/ceilingrates/record.ts';
+import type { Engine } from '../../../engine/index.ts';
+import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { byteOrder, refMatches, refPage, refPercentile, refStats, refTerms, type RefQuery } from './reference.ts';
 
 const API = '/api/v3/search/ceilingrates/';

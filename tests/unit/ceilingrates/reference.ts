@@ -3,7 +3,7 @@
  * an array of records: filter with predicates, sort with comparators, count with maps. The property test
  * compares the engine with it. It deliberately shares no code with the engine.
  */
-import type { CeilingRateRecord } from '../../../worker/engine/ceilingrates/record.ts';
+import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 
 export interface RefQuery {
   searches: { field: 'labor_category' | 'vendor_name' | 'idv_piid'; text: string }[];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gzipDatabase, sha256Hex, type DatasetArtifact } from '../../../data/artifact.ts';
-import { DatasetIntegrityError, fetchDataset, fetchManifest, groupOwners, gunzip, resolveDataUrl } from '../../../worker/dataset/index.ts';
+import { gzipDatabase, sha256Hex, type DatasetArtifact } from '../../../dataset/artifact.ts';
+import { DatasetIntegrityError, fetchDataset, fetchManifest, groupOwners, gunzip, resolveDataUrl } from '../../../dataset/index.ts';
 
 /** Bytes that do not compress away, so the gzip'd file arrives in several chunks. */
 const raw = new Uint8Array(200_000);

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import fc from 'fast-check';
-import { createEngine, type Engine } from '../../../worker/engine/index.ts';
+import { createEngine, type Engine } from '../../../engine/index.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { PAYLOAD_COUNT, payloadInUrl } from './payloads.ts';
 import {

@@ -1,12 +1,12 @@
 /**
- * Random requests over a database that holds the hostile records (data/generate/hostile.ts), with parameter
+ * Random requests over a database that holds the hostile records (tools/generate/hostile.ts), with parameter
  * values drawn from the hostile texts themselves so that filters, search, suggestions and the export actually
  * match them: every answer stays well-formed and every CSV cell stays guarded.
  */
 import { afterAll, afterEach, beforeAll, expect, it, vi, type MockInstance } from 'vitest';
 import fc from 'fast-check';
-import type { Engine } from '../../../worker/engine/index.ts';
-import { HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS } from '../../../data/generate/hostile.ts';
+import type { Engine } from '../../../engine/index.ts';
+import { HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS } from '../../../tools/generate/hostile.ts';
 import { hostileMixedEngine } from '../hostile/fixtures.ts';
 import { encode } from './payloads.ts';
 import { CEILING_BASES, FILTER_NAMES, ORDER_FIELDS, SEARCH_FIELDS, SITE_BASES } from './requests.ts';

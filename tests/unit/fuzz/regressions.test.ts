@@ -2,7 +2,7 @@
  * Bugs the fuzzer found, pinned as plain examples so they stay fixed whatever the random draws do.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../../worker/engine/index.ts';
+import { createEngine, type Engine } from '../../../engine/index.ts';
 import { call, generatedDatabase } from '../helpers/engine.ts';
 
 let engine: Engine;

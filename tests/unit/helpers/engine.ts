@@ -1,8 +1,9 @@
 import type { Database } from 'sql.js';
-import { createEngine, type Engine } from '../../../worker/engine/index.ts';
-import type { ApiResponse, DatasetName } from '../../../worker/engine/http/types.ts';
-import { loadSqlJs } from '../../../data/sqljs-node.ts';
-import { buildDatabase, datasetDefinition } from '../../../data/datasets.ts';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import type { ApiResponse, DatasetName } from '../../../engine/http/types.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { buildDatabase, datasetGenerator } from '../../../tools/datasets.ts';
+import { datasetDefinition } from '../../../engine/datasets.ts';
 
 export interface Answer<T = any> {
   status: number;
@@ -29,7 +30,7 @@ export async function emptyDatabase(name: DatasetName): Promise<Database> {
 /** A database of generated records (the small profile unless a count is given). */
 export async function generatedDatabase(name: DatasetName, count?: number): Promise<Database> {
   const SQL = await loadSqlJs();
-  return buildDatabase(SQL, datasetDefinition(name), count ?? 'small');
+  return buildDatabase(SQL, datasetGenerator(name), count ?? 'small');
 }
 
 export function engineOver(name: DatasetName, db: Database): Engine {

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import type { Engine } from '../../../worker/engine/index.ts';
-import type { CeilingRateRecord } from '../../../worker/engine/ceilingrates/record.ts';
-import { HOSTILE_PAYLOADS, hostileCeilingRates } from '../../../data/generate/hostile.ts';
+import type { Engine } from '../../../engine/index.ts';
+import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
+import { HOSTILE_PAYLOADS, hostileCeilingRates } from '../../../tools/generate/hostile.ts';
 import { hostileOnlyEngine } from './fixtures.ts';
 
 const RATES = '/api/v3/search/ceilingrates/';

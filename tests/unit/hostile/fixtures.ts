@@ -1,12 +1,12 @@
 /**
- * Engines over the hostile records of data/generate/hostile.ts: alone (exact enumeration, CSV row order), and
+ * Engines over the hostile records of tools/generate/hostile.ts: alone (exact enumeration, CSV row order), and
  * mixed into a small generated dataset (as a browser test or an import would meet them). The two also take
  * the ceiling-rates engine's two ways in: hostile-only binds by reading the text (no column table, like an
  * import), mixed binds from the build's column table, rewritten with the hostile values in it.
  */
 import type { Database } from 'sql.js';
-import { createEngine, type Engine } from '../../../worker/engine/index.ts';
-import { insertHostileRecords } from '../../../data/generate/hostile.ts';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
 import { emptyDatabase, generatedDatabase } from '../helpers/engine.ts';
 
 async function hostileOnly(dataset: 'websites' | 'ceilingrates'): Promise<Database> {

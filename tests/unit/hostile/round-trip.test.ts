@@ -4,14 +4,14 @@
  * suggestions and aggregation keys that carry the text carry it exactly too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../worker/engine/index.ts';
-import type { ApiResponse } from '../../../worker/engine/http/types.ts';
+import type { Engine } from '../../../engine/index.ts';
+import type { ApiResponse } from '../../../engine/http/types.ts';
 import {
   HOSTILE_FIRST_ID, HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS, hostileCeilingRates, hostileWebsites,
-} from '../../../data/generate/hostile.ts';
-import type { WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
-import type { CeilingRateRecord } from '../../../worker/engine/ceilingrates/record.ts';
-import { readColumnTable } from '../../../worker/engine/ceilingrates/column-table.ts';
+} from '../../../tools/generate/hostile.ts';
+import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
+import { readColumnTable } from '../../../engine/ceilingrates/column-table.ts';
 import { call } from '../helpers/engine.ts';
 import { hostileMixedEngine } from './fixtures.ts';
 

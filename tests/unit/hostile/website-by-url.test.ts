@@ -4,8 +4,8 @@
  * slash), under both bases; HEAD gives the same status with no body.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../worker/engine/index.ts';
-import { HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS } from '../../../data/generate/hostile.ts';
+import type { Engine } from '../../../engine/index.ts';
+import { HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS } from '../../../tools/generate/hostile.ts';
 import { VALUES } from '../fuzz/payloads.ts';
 import { call } from '../helpers/engine.ts';
 import { hostileMixedEngine } from './fixtures.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Engine } from '../../../worker/engine/http/engine.ts';
-import { matchRoute } from '../../../worker/engine/http/match.ts';
-import { json } from '../../../worker/engine/http/respond.ts';
-import type { ApiDefinition } from '../../../worker/engine/http/routes.ts';
+import { Engine } from '../../../engine/http/engine.ts';
+import { matchRoute } from '../../../engine/http/match.ts';
+import { json } from '../../../engine/http/respond.ts';
+import type { ApiDefinition } from '../../../engine/http/routes.ts';
 import type { Database } from 'sql.js';
 
 // A toy API over a fake database: the engine's routing, methods and failure handling, without SQL.

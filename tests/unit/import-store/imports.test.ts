@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSqlJs } from '../../../data/sqljs-node.ts';
-import type { DatasetName } from '../../../worker/engine/http/types.ts';
-import type { DatasetStatus } from '../../../worker/db-api.ts';
-import type { ImportedDataset } from '../../../worker/dataset/import-store.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import type { DatasetName } from '../../../engine/http/types.ts';
+import type { DatasetStatus } from '../../../adapters/db-worker/db-api.ts';
+import type { ImportedDataset } from '../../../adapters/browser/import-store.ts';
 
 /** The stand-in store: a test sets `failSave` to make the single write transaction fail. */
 const store = vi.hoisted(() => ({
@@ -20,8 +20,8 @@ const store = vi.hoisted(() => ({
   failDelete: null as Error | null,
 }));
 
-vi.mock('../../../worker/dataset/import-store.ts', async (original) => ({
-  ...(await original<typeof import('../../../worker/dataset/import-store.ts')>()),
+vi.mock('../../../adapters/browser/import-store.ts', async (original) => ({
+  ...(await original<typeof import('../../../adapters/browser/import-store.ts')>()),
   listImports: async () => [...store.imports.values()],
   saveImport: async (meta: ImportedDataset) => {
     if (store.failSave) throw store.failSave;
@@ -40,7 +40,7 @@ vi.mock('../../../worker/dataset/import-store.ts', async (original) => ({
   },
 }));
 
-const { createImports } = await import('../../../worker/dataset/imports.ts');
+const { createImports } = await import('../../../adapters/db-worker/imports.ts');
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/import');
 

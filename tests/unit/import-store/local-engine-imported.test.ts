@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { LocalEngine, type FileSource } from '../../../worker/sw/local-engine.ts';
-import { APIS } from '../../../worker/engine/index.ts';
-import { gzipDatabase, sha256Hex, type Manifest } from '../../../data/artifact.ts';
-import { loadSqlJs } from '../../../data/sqljs-node.ts';
-import { importIntoDatabase } from '../../../data/import/index.ts';
+import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
+import { APIS } from '../../../engine/index.ts';
+import { gzipDatabase, sha256Hex, type Manifest } from '../../../dataset/artifact.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { importIntoDatabase } from '../../../dataset/import/index.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 
 const DATA = 'https://app.example/data/';

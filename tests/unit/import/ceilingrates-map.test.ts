@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_FIELDS } from '../../../worker/engine/ceilingrates/record.ts';
-import type { ImportedCeilingRate } from '../../../data/import/ceilingrates/map.ts';
+import { RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
+import type { ImportedCeilingRate } from '../../../dataset/import/ceilingrates/map.ts';
 import { fixture, fixtureText, inChunks, noteOf, readAll } from './helpers.ts';
 
 const NOW = '2026-09-01T12:00:00Z';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvRows, type CsvRow } from '../../../data/import/csv-rows.ts';
-import { textChunks } from '../../../data/import/source.ts';
-import { ImportError } from '../../../data/import/errors.ts';
+import { csvRows, type CsvRow } from '../../../dataset/import/csv-rows.ts';
+import { textChunks } from '../../../dataset/import/source.ts';
+import { ImportError } from '../../../dataset/import/errors.ts';
 import { inChunks, readAll } from './helpers.ts';
 
 async function rows(parts: string[]): Promise<Pick<CsvRow, 'cells' | 'line'>[]> {

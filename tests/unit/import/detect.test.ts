@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from '../../../data/import/formats.ts';
-import { ImportError } from '../../../data/import/errors.ts';
+import { detectFormat } from '../../../dataset/import/formats.ts';
+import { ImportError } from '../../../dataset/import/errors.ts';
 import { fixtureText } from './helpers.ts';
 
 function codeOf(run: () => unknown): string | null {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startImport, type AnyImportRun, type ImportOptions } from '../../../data/import/import.ts';
-import type { ImportReport, ValueNote } from '../../../data/import/report.ts';
-import type { ImportSource } from '../../../data/import/source.ts';
+import { startImport, type AnyImportRun, type ImportOptions } from '../../../dataset/import/import.ts';
+import type { ImportReport, ValueNote } from '../../../dataset/import/report.ts';
+import type { ImportSource } from '../../../dataset/import/source.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
 

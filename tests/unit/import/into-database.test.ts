@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSqlJs } from '../../../data/sqljs-node.ts';
-import { importIntoDatabase } from '../../../data/import/into-database.ts';
-import { ImportError, type ImportErrorCode } from '../../../data/import/errors.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
+import { ImportError, type ImportErrorCode } from '../../../dataset/import/errors.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
-import { SNAPSHOT_COLUMNS } from '../../../data/import/websites/snapshot-columns.ts';
+import { SNAPSHOT_COLUMNS } from '../../../dataset/import/websites/snapshot-columns.ts';
 import { fixture, fixtureText } from './helpers.ts';
 
 /** sql.js whose databases say when they are closed, to see that a failed import leaves nothing open. */

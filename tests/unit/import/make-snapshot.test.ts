@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { snapshotLines } from '../../../data/import/make-snapshot.ts';
-import { SNAPSHOT_COLUMNS } from '../../../data/import/websites/snapshot-columns.ts';
-import { generateWebsites } from '../../../data/generate/websites.ts';
+import { snapshotLines } from '../../../tools/make-snapshot.ts';
+import { SNAPSHOT_COLUMNS } from '../../../dataset/import/websites/snapshot-columns.ts';
+import { generateWebsites } from '../../../tools/generate/websites.ts';
 import { readAll } from './helpers.ts';
 
 describe('make-snapshot: a generated snapshot CSV in the real format', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EXAMPLES, MAX_REJECTED_LISTED, ReportBuilder, summariseReport } from '../../../data/import/report.ts';
+import { MAX_EXAMPLES, MAX_REJECTED_LISTED, ReportBuilder, summariseReport } from '../../../dataset/import/report.ts';
 
 describe('ReportBuilder', () => {
   it('counts every rejection but lists the first 1,000, in file order', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { boolean, integer, leadingInteger, list, number, stringObject, text } from '../../../data/import/values.ts';
-import { calendarDate, fullYear } from '../../../data/import/dates.ts';
-import { businessSizeCode, clearanceName, educationCode, worksiteName } from '../../../data/import/ceilingrates/codes.ts';
-import type { ValueNotes } from '../../../data/import/report.ts';
+import { boolean, integer, leadingInteger, list, number, stringObject, text } from '../../../dataset/import/values.ts';
+import { calendarDate, fullYear } from '../../../dataset/import/dates.ts';
+import { businessSizeCode, clearanceName, educationCode, worksiteName } from '../../../dataset/import/ceilingrates/codes.ts';
+import type { ValueNotes } from '../../../dataset/import/report.ts';
 
 function recorder(): ValueNotes & { kinds: string[] } {
   const kinds: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
-import { WEBSITE_FIELDS } from '../../../worker/engine/site-scanning/record.ts';
+import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { fixture, fixtureText, inChunks, noteOf, readAll } from './helpers.ts';
 
 /** A record with every field null except the identity, to spell out only what a row carries. */

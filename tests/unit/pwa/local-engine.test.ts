@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { LocalEngine, type FileSource } from '../../../worker/sw/local-engine.ts';
-import { APIS } from '../../../worker/engine/index.ts';
-import { gzipDatabase, sha256Hex, type Manifest } from '../../../data/artifact.ts';
+import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
+import { APIS } from '../../../engine/index.ts';
+import { gzipDatabase, sha256Hex, type Manifest } from '../../../dataset/artifact.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 const DATA = 'https://app.example/data/';

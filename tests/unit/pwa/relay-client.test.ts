@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RelayClient, type WindowClients } from '../../../worker/sw/relay-client.ts';
-import { RELAY_PROTOCOL, isRelayRequest, type RelayResponse } from '../../../worker/relay/protocol.ts';
-import type { ApiRequest } from '../../../worker/engine/http/types.ts';
+import { RelayClient, type WindowClients } from '../../../adapters/service-worker/relay-client.ts';
+import { RELAY_PROTOCOL, isRelayRequest, type RelayResponse } from '../../../adapters/browser/relay-protocol.ts';
+import type { ApiRequest } from '../../../engine/http/types.ts';
 
 const request: ApiRequest = { method: 'GET', url: 'http://localhost/websites?limit=1' };
 const opened: MessagePort[] = [];

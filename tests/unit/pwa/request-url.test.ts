@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointById } from '../../../src/components/api-console/endpoints.ts';
-import { curlCommand, fetchSnippet, parseRequest, productionUrl, requestPath } from '../../../src/components/api-console/request-url.ts';
+import { endpointById } from '../../../ui/components/api-console/endpoints.ts';
+import { curlCommand, fetchSnippet, parseRequest, productionUrl, requestPath } from '../../../ui/components/api-console/request-url.ts';
 
 const websites = endpointById('websites')!;
 const website = endpointById('website')!;

@@ -1,6 +1,6 @@
 /** GET /analysis: counts over the matching records. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../worker/engine/index.ts';
+import type { Engine } from '../../../engine/index.ts';
 import { call } from '../helpers/engine.ts';
 import { knownEngine } from './fixtures.ts';
 

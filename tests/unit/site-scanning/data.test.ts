@@ -2,14 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import { generateWebsites, websitesDataset } from '../../../data/generate/websites.ts';
-import { buildDatabase } from '../../../data/datasets.ts';
-import { loadSqlJs } from '../../../data/sqljs-node.ts';
-import { gunzipDatabase, gzipDatabase } from '../../../data/artifact.ts';
-import { SCAN_STATUSES, type WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
-import { FILTER_NAMES, type WebsiteFilters } from '../../../worker/engine/site-scanning/params.ts';
-import { BY_TARGET_URL_SQL, analysisSql, countSql, pageSql, whereClause } from '../../../worker/engine/site-scanning/sql.ts';
-import { WEBSITES_FILTER_COLUMNS, insertWebsites } from '../../../data/schema/websites.ts';
+import { generateWebsites, websitesDataset } from '../../../tools/generate/websites.ts';
+import { buildDatabase } from '../../../tools/datasets.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { gunzipDatabase, gzipDatabase } from '../../../dataset/artifact.ts';
+import { SCAN_STATUSES, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import { FILTER_NAMES, type WebsiteFilters } from '../../../engine/site-scanning/params.ts';
+import { BY_TARGET_URL_SQL, analysisSql, countSql, pageSql, whereClause } from '../../../engine/site-scanning/sql.ts';
+import { WEBSITES_FILTER_COLUMNS, insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { KNOWN, completed, hosts } from './fixtures.ts';
 

@@ -1,8 +1,8 @@
 /** Errors in the framework's shape: 400 per bad parameter, 404, 405, 500 (engine stays usable), 503; HEAD; bases. */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createEngine, type Engine } from '../../../worker/engine/index.ts';
-import { SCAN_STATUSES } from '../../../worker/engine/site-scanning/record.ts';
-import { createWebsitesSchema, insertWebsites } from '../../../data/schema/websites.ts';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import { SCAN_STATUSES } from '../../../engine/site-scanning/record.ts';
+import { createWebsitesSchema, insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { call, engineOver } from '../helpers/engine.ts';
 import { KNOWN, knownDatabase, knownEngine } from './fixtures.ts';
 

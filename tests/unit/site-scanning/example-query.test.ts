@@ -3,9 +3,9 @@
  * over the default 30,000 records, checked against the in-memory reference.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../worker/engine/index.ts';
-import { generateWebsites, websitesDataset } from '../../../data/generate/websites.ts';
-import type { WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
+import type { Engine } from '../../../engine/index.ts';
+import { generateWebsites, websitesDataset } from '../../../tools/generate/websites.ts';
+import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { referenceList } from './reference.ts';
 

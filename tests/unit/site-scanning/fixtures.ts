@@ -1,8 +1,8 @@
 import type { Database } from 'sql.js';
-import type { ScanStatus, WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
-import { insertWebsites } from '../../../data/schema/websites.ts';
+import type { ScanStatus, WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { emptyDatabase, engineOver } from '../helpers/engine.ts';
-import type { Engine } from '../../../worker/engine/index.ts';
+import type { Engine } from '../../../engine/index.ts';
 
 /** A completed, live scan of `host` with every field set; tests override what they are about. */
 export function completed(host: string, base: string, overrides: Partial<WebsiteRecord> = {}): WebsiteRecord {

@@ -4,9 +4,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Engine } from '../../../worker/engine/index.ts';
-import { generateWebsites, websitesDataset } from '../../../data/generate/websites.ts';
-import type { WebsiteRecord } from '../../../worker/engine/site-scanning/record.ts';
+import type { Engine } from '../../../engine/index.ts';
+import { generateWebsites, websitesDataset } from '../../../tools/generate/websites.ts';
+import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { queryString, referenceAnalysis, referenceList, type ReferenceFilters } from './reference.ts';
 

@@ -1,6 +1,6 @@
 /** GET /websites/{url}: one record by its target URL. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../worker/engine/index.ts';
+import type { Engine } from '../../../engine/index.ts';
 import { call } from '../helpers/engine.ts';
 import { KNOWN, knownEngine } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 /** GET /websites, as the API documentation reads: six known records, one test per parameter. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../worker/engine/index.ts';
-import { WEBSITE_FIELDS } from '../../../worker/engine/site-scanning/record.ts';
+import type { Engine } from '../../../engine/index.ts';
+import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { call } from '../helpers/engine.ts';
 import { KNOWN, hosts, knownEngine } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatQuery, formatRoute, parseHash } from '../../../src/state/route.ts';
+import { formatQuery, formatRoute, parseHash } from '../../../ui/state/route.ts';
 import {
   emptyRatesQuery,
   lastPage,
@@ -7,8 +7,8 @@ import {
   ratesApiUrl,
   ratesParams,
   toggleOrdering,
-} from '../../../src/state/rates-query.ts';
-import { analysisApiUrl, parseWebsitesQuery, websiteApiUrl, websitesApiUrl } from '../../../src/state/websites-query.ts';
+} from '../../../ui/state/rates-query.ts';
+import { analysisApiUrl, parseWebsitesQuery, websiteApiUrl, websitesApiUrl } from '../../../ui/state/websites-query.ts';
 
 describe('hash routes', () => {
   it('parses every view, with the empty hash on the rates view', () => {

@@ -1,0 +1,55 @@
+/**
+ * Layers point one way: engine ← dataset ← adapters ← ui. Build-time tools, tests, benchmarks and scripts
+ * sit beside them and may read any layer; nothing that runs in the app imports them. `npm run lint:layers`.
+ */
+const layer = (name, path) => ({ name, path: `^${path}/` });
+const runtime = '^(engine|dataset|adapters|ui)/';
+
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'engine-stands-alone',
+      comment: 'The engine is platform-free and knows no other layer.',
+      severity: 'error',
+      from: { path: '^engine/' },
+      to: { path: '^(dataset|adapters|ui|tools|scripts|tests|bench)/' },
+    },
+    {
+      name: 'dataset-reads-only-the-engine',
+      severity: 'error',
+      from: { path: '^dataset/' },
+      to: { path: '^(adapters|ui|tools|scripts|tests|bench)/' },
+    },
+    {
+      name: 'adapters-never-read-the-ui',
+      severity: 'error',
+      from: { path: '^adapters/' },
+      to: { path: '^(ui|tools|scripts|tests|bench)/' },
+    },
+    {
+      name: 'browser-adapters-never-read-node-adapters',
+      severity: 'error',
+      from: { path: '^adapters/(db-worker|service-worker|browser)/' },
+      to: { path: '^adapters/node/' },
+    },
+    {
+      name: 'ui-reads-no-build-tools',
+      severity: 'error',
+      from: { path: '^ui/' },
+      to: { path: '^(tools|scripts|tests|bench)/' },
+    },
+    {
+      name: 'nothing-at-run-time-reads-build-tools',
+      severity: 'error',
+      from: { path: runtime },
+      to: { path: '^tools/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '^(node_modules|dist|dist-test|\\.tmp)/' },
+  },
+};

@@ -1,0 +1,137 @@
+/**
+ * The imported datasets on this machine, in IndexedDB: what each import is (metadata), its database file
+ * (gzip'd, as a Blob), and which dataset is active per API. Read by the DB worker and by the service
+ * worker's own engine, so both open the same active dataset. Platform-free apart from IndexedDB.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DatasetName } from '../../engine/http/types.ts';
+
+export const IMPORT_DB_NAME = 'offline-gov-api-imports';
+const VERSION = 1;
+
+/** One imported file, as the dataset panel lists it. */
+export interface ImportedDataset {
+  /** Stable id (a UUID): names the file and the active choice. */
+  id: string;
+  dataset: DatasetName;
+  /** The file's name as the user picked it. */
+  fileName: string;
+  /** The detected format (import core's ImportFormat) and its label. */
+  format: string;
+  formatLabel: string;
+  importedAt: string;
+  /** Row count per table of the built database. */
+  rows: Record<string, number>;
+  rowsImported: number;
+  rowsRejected: number;
+  /** Size of the source file, of the stored gzip'd database, and of the open database. */
+  sourceBytes: number;
+  bytes: number;
+  rawBytes: number;
+}
+
+interface ImportSchema extends DBSchema {
+  imports: { key: string; value: ImportedDataset };
+  /** The gzip'd SQLite file of each import; apart from the metadata so listing never reads megabytes. */
+  files: { key: string; value: Blob };
+  /** The active import id per dataset; no entry means the build's dataset. */
+  active: { key: DatasetName; value: string };
+}
+
+let opening: Promise<IDBPDatabase<ImportSchema>> | null = null;
+
+function store(): Promise<IDBPDatabase<ImportSchema>> {
+  opening ??= openDB<ImportSchema>(IMPORT_DB_NAME, VERSION, {
+    upgrade(db) {
+      db.createObjectStore('imports', { keyPath: 'id' });
+      db.createObjectStore('files');
+      db.createObjectStore('active');
+    },
+    // Another context deletes or upgrades the database: let it, and reopen on the next call.
+    blocking() {
+      void opening?.then((db) => db.close());
+      opening = null;
+    },
+    terminated() {
+      opening = null;
+    },
+  });
+  opening.catch(() => (opening = null));
+  return opening;
+}
+
+/** Every import, oldest first. */
+export async function listImports(): Promise<ImportedDataset[]> {
+  const all = await (await store()).getAll('imports');
+  return all.sort((a, b) => a.importedAt.localeCompare(b.importedAt));
+}
+
+/** The active import id of each dataset (absent: the build's dataset). */
+export async function activeImports(): Promise<Partial<Record<DatasetName, string>>> {
+  const db = await store();
+  const tx = db.transaction('active');
+  const result: Partial<Record<DatasetName, string>> = {};
+  for (const key of await tx.store.getAllKeys()) {
+    const id = await tx.store.get(key);
+    if (id) result[key] = id;
+  }
+  await tx.done;
+  return result;
+}
+
+export async function readImport(id: string): Promise<{ meta: ImportedDataset; file: Blob } | null> {
+  const db = await store();
+  const tx = db.transaction(['imports', 'files']);
+  const [meta, file] = await Promise.all([tx.objectStore('imports').get(id), tx.objectStore('files').get(id)]);
+  await tx.done;
+  return meta && file ? { meta, file } : null;
+}
+
+/**
+ * Stores an import and makes it the active one of its dataset, in one transaction: after a crash, a
+ * reload or a quota error there is either all of it or none of it.
+ */
+export async function saveImport(meta: ImportedDataset, file: Blob): Promise<void> {
+  const db = await store();
+  const tx = db.transaction(['imports', 'files', 'active'], 'readwrite');
+  try {
+    await Promise.all([
+      tx.objectStore('files').put(file, meta.id),
+      tx.objectStore('imports').put(meta),
+      tx.objectStore('active').put(meta.id, meta.dataset),
+      tx.done,
+    ]);
+  } catch (error) {
+    // A write refused outright (some browsers throw the quota error from put itself): keep none of it.
+    try {
+      tx.abort();
+    } catch {
+      // Already aborted by the browser.
+    }
+    throw error;
+  }
+}
+
+/** Makes an import (or, with null, the build's dataset) the active one of a dataset. */
+export async function setActive(dataset: DatasetName, id: string | null): Promise<void> {
+  const db = await store();
+  if (id === null) await db.delete('active', dataset);
+  else await db.put('active', id, dataset);
+}
+
+/** Removes an import; if it was active, its dataset falls back to the build's (same transaction). */
+export async function deleteImport(id: string): Promise<void> {
+  const db = await store();
+  const tx = db.transaction(['imports', 'files', 'active'], 'readwrite');
+  const meta = await tx.objectStore('imports').get(id);
+  const ops: Promise<unknown>[] = [tx.objectStore('imports').delete(id), tx.objectStore('files').delete(id)];
+  if (meta && (await tx.objectStore('active').get(meta.dataset)) === id) ops.push(tx.objectStore('active').delete(meta.dataset));
+  await Promise.all([...ops, tx.done]);
+}
+
+/** True when an IndexedDB failure is the storage quota (the write was refused, nothing stored). */
+export function isQuotaError(error: unknown): boolean {
+  const e = error as { name?: string; message?: string; inner?: unknown } | null;
+  if (!e) return false;
+  return e.name === 'QuotaExceededError' || /quota/i.test(e.message ?? '');
+}

@@ -1,0 +1,42 @@
+import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+
+/**
+ * The relay between the service worker and the window's DB worker. The service worker hands a window a
+ * MessagePort; the window passes it on to its DB worker, which answers API requests on it directly, so
+ * there is one copy of the data in memory. Messages carry a protocol version so an old worker and a new
+ * service worker (mid-update) refuse each other cleanly instead of misreading.
+ */
+export const RELAY_PROTOCOL = 1;
+
+export interface RelayRequest {
+  v: typeof RELAY_PROTOCOL;
+  id: number;
+  request: ApiRequest;
+}
+
+export interface RelayResponse {
+  v: typeof RELAY_PROTOCOL;
+  id: number;
+  response: ApiResponse;
+}
+
+/** Messages between a window and the service worker (postMessage on the controller / client). */
+export type WindowToServiceWorker =
+  /** The window's DB worker has its datasets open and can serve a relay port. */
+  | { type: 'db-ready'; v: typeof RELAY_PROTOCOL; version: string }
+  /** The active dataset changed (import, reset): drop cached answers and ports. */
+  | { type: 'dataset-changed'; v: typeof RELAY_PROTOCOL; version: string };
+
+export type ServiceWorkerToWindow =
+  /** Sent with a transferred MessagePort: pass it to the DB worker's `servePort`. */
+  { type: 'relay-port'; v: typeof RELAY_PROTOCOL };
+
+export function isRelayRequest(value: unknown): value is RelayRequest {
+  const v = value as RelayRequest | null;
+  return !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && !!v.request && typeof v.request.url === 'string';
+}
+
+export function isRelayResponse(value: unknown): value is RelayResponse {
+  const v = value as RelayResponse | null;
+  return !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && !!v.response && typeof v.response.status === 'number';
+}

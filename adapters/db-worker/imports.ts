@@ -1,0 +1,299 @@
+/**
+ * Imports and switches in the DB worker: a file becomes a new database built aside, is stored in
+ * IndexedDB with its "active" mark in one transaction, and only then replaces the open dataset. Any
+ * failure (bad file, cancel, quota, another tab importing) closes the new database and leaves the open one,
+ * and the stored choice, as they were.
+ */
+import type { Database, SqlJsStatic } from 'sql.js';
+import { importIntoDatabase, isImportError, type ImportReport } from '../../dataset/import/index.ts';
+import { FORMAT_LABELS } from '../../dataset/import/formats.ts';
+import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
+import type {
+  DatasetChoices,
+  DatasetStatus,
+  ImportOutcome,
+  ImportProgressCallback,
+  ImportProgressReport,
+  SwitchOutcome,
+} from './db-api.ts';
+import { gzipToBlob } from '../../dataset/compress-blob.ts';
+import { countRows } from '../../dataset/inspect.ts';
+import { deleteImport, isQuotaError, listImports, saveImport, setActive, type ImportedDataset } from '../browser/import-store.ts';
+import { announceActive, type ActiveChanged } from '../browser/active-channel.ts';
+import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';
+
+export { IMPORT_LOCK, importOwnerLock };
+
+const PROGRESS_INTERVAL_MS = 80;
+/** How often a running import checks that the page which asked for it is still there. */
+const OWNER_CHECK_MS = 500;
+
+const OWNER_GONE_MESSAGE = 'The page that started the import was closed or reloaded before it finished. Nothing was changed.';
+
+function hasLockQuery(): boolean {
+  return typeof (globalThis.navigator as Navigator | undefined)?.locks?.query === 'function';
+}
+
+async function lockHeld(name: string): Promise<boolean> {
+  if (!hasLockQuery()) return false;
+  return !!(await navigator.locks.query()).held?.some((lock) => lock.name === name);
+}
+
+/** What the worker lends this module: its databases stay its own. */
+export interface DatasetSwitcher<O> {
+  sql(): Promise<SqlJsStatic>;
+  /** Resolves once the worker's first load (or reload) is over. */
+  settled(): Promise<void>;
+  /** The import the dataset was opened from, or null for the build's. */
+  activeImport(name: DatasetName): string | null;
+  openImport(id: string): Promise<O>;
+  openBuiltIn(name: DatasetName): Promise<O>;
+  /** Installs an opened database as the dataset's answer (closing the old one) and tells the page. */
+  adopt(name: DatasetName, opened: O): void;
+  close(opened: O): void;
+  /** Wraps a database built here with the status it will have. */
+  opened(db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): O;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const QUOTA_MESSAGE =
+  'The browser refused to store the imported dataset: not enough storage space is left for this site (quota exceeded). ' +
+  'Delete an imported dataset or free some disk space and try again. The previous dataset is still active; nothing was changed.';
+
+const BUSY_MESSAGE = 'Another tab of this app is importing a file right now. Try again when it has finished. Nothing was changed.';
+
+/** Rate-limits progress reports crossing to the page; phase changes always go through. */
+function throttle(send: ImportProgressCallback | undefined): (progress: ImportProgressReport) => void {
+  let last = 0;
+  let phase = '';
+  return (progress) => {
+    const now = performance.now();
+    if (progress.phase === phase && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    phase = progress.phase;
+    try {
+      send?.(progress);
+    } catch {
+      // The page that asked is gone; the import goes on and its outcome is stored.
+    }
+  };
+}
+
+export function createImports<O>(worker: DatasetSwitcher<O>) {
+  const running = new Map<string, AbortController>();
+  /** One switch at a time in this worker: an import's swap, a choice, a deletion. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  async function run(
+    file: Blob,
+    name: string,
+    id: string,
+    owned: boolean,
+    signal: AbortSignal,
+    onProgress: ImportProgressCallback | undefined,
+  ): Promise<ImportOutcome> {
+    const send = throttle(onProgress);
+    const SQL = await worker.sql();
+    let result;
+    try {
+      result = await importIntoDatabase(SQL, file, { name, signal, onProgress: send });
+    } catch (error) {
+      if (!isImportError(error)) console.error('db worker: import failed', error);
+      return {
+        ok: false,
+        code: isImportError(error) ? error.code : 'database',
+        message: isImportError(error) ? error.message : `The import failed (${message(error)}). Nothing was changed.`,
+        report: null,
+      };
+    }
+    const { db, dataset, format, report } = result;
+    const fail = (code: 'cancelled' | 'quota' | 'storage', text: string): ImportOutcome => {
+      db.close();
+      return { ok: false, code, message: text, report };
+    };
+    try {
+      send({ phase: 'saving', bytesRead: report.bytesRead, totalBytes: file.size, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
+      if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
+      const raw = db.export();
+      const gz = await gzipToBlob(raw);
+      if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
+      const rows = countRows(db, dataset === 'websites' ? ['websites'] : ['ceilingrates']);
+      const meta: ImportedDataset = {
+        id: crypto.randomUUID(),
+        dataset,
+        fileName: name,
+        format,
+        formatLabel: FORMAT_LABELS[format],
+        importedAt: new Date().toISOString(),
+        rows: Object.keys(rows).length ? rows : countRows(db, tablesOf(db)),
+        rowsImported: report.rowsImported,
+        rowsRejected: report.rowsRejected,
+        sourceBytes: file.size,
+        bytes: gz.size,
+        rawBytes: raw.length,
+      };
+      const ownerGone = await exclusive(async () => {
+        if (owned && !(await lockHeld(importOwnerLock(id)))) return true;
+        // Stored and marked active in one transaction; from here on the import is kept, cancel or not.
+        await saveImport(meta, gz);
+        worker.adopt(
+          dataset,
+          worker.opened(db, {
+            name: dataset,
+            loaded: true,
+            rows: meta.rows,
+            bytes: meta.bytes,
+            rawBytes: meta.rawBytes,
+            fileDate: meta.importedAt,
+            loadedAt: new Date().toISOString(),
+            importId: meta.id,
+            importName: meta.fileName,
+          }),
+        );
+        return false;
+      });
+      if (ownerGone) return fail('cancelled', OWNER_GONE_MESSAGE);
+      announceActive({ dataset, id: meta.id });
+      return { ok: true, imported: meta, report };
+    } catch (error) {
+      if (isQuotaError(error)) return fail('quota', QUOTA_MESSAGE);
+      console.error('db worker: storing the import failed', error);
+      return fail('storage', `The imported dataset could not be stored in this browser (${message(error)}). The previous dataset is still active; nothing was changed.`);
+    }
+  }
+
+  async function importFile(file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
+    const controller = new AbortController();
+    running.set(options.id, controller);
+    const name = options.name ?? (file as File).name ?? 'file';
+    // The page takes the owner lock before it calls, and is watched: once it is gone the import stops and
+    // stores nothing. A call that arrives when the lock is already gone comes from a page that was reloaded
+    // or closed meanwhile (this worker was busy): it is not started at all. Without Web Locks, no watch.
+    const owner = importOwnerLock(options.id);
+    const watched = hasLockQuery();
+    const owned = watched && (await lockHeld(owner));
+    if (watched && !owned) {
+      running.delete(options.id);
+      return { ok: false, code: 'cancelled', message: OWNER_GONE_MESSAGE, report: null };
+    }
+    const watch = owned
+      ? setInterval(() => void lockHeld(owner).then((held) => held || controller.abort()), OWNER_CHECK_MS)
+      : null;
+    try {
+      await worker.settled();
+      if (controller.signal.aborted || (owned && !(await lockHeld(owner)))) {
+        return { ok: false, code: 'cancelled', message: controller.signal.aborted ? 'Import cancelled. Nothing was changed.' : OWNER_GONE_MESSAGE, report: null };
+      }
+      const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+      if (!locks) return await run(file, name, options.id, owned, controller.signal, onProgress);
+      return await locks.request(IMPORT_LOCK, { ifAvailable: true }, async (lock) =>
+        lock ? run(file, name, options.id, owned, controller.signal, onProgress) : ({ ok: false, code: 'busy', message: BUSY_MESSAGE, report: null } satisfies ImportOutcome),
+      );
+    } finally {
+      if (watch !== null) clearInterval(watch);
+      running.delete(options.id);
+    }
+  }
+
+  /** Opens the chosen dataset aside, records the choice, then swaps it in; the old one stays on failure. */
+  function activate(dataset: DatasetName, id: string | null): Promise<SwitchOutcome> {
+    return exclusive(async () => {
+      await worker.settled();
+      if (worker.activeImport(dataset) === id) return { ok: true, message: 'That dataset is already active.' };
+      let opened: O;
+      try {
+        opened = id === null ? await worker.openBuiltIn(dataset) : await worker.openImport(id);
+      } catch (error) {
+        console.error('db worker: switching failed', error);
+        return { ok: false, message: `The dataset could not be opened (${message(error)}). The previous dataset is still active.` };
+      }
+      try {
+        await setActive(dataset, id);
+      } catch (error) {
+        worker.close(opened);
+        return { ok: false, message: `The choice could not be stored (${message(error)}). The previous dataset is still active.` };
+      }
+      worker.adopt(dataset, opened);
+      announceActive({ dataset, id });
+      return { ok: true, message: id === null ? 'The built-in dataset is active.' : 'The imported dataset is active.' };
+    });
+  }
+
+  /** Deletes an import; when it is the active one, the build's dataset is opened and swapped in first. */
+  function remove(id: string): Promise<SwitchOutcome> {
+    return exclusive(async () => {
+      await worker.settled();
+      const meta = (await listImports()).find((item) => item.id === id);
+      if (!meta) return { ok: false, message: 'That imported dataset no longer exists.' };
+      let fallback: O | null = null;
+      if (worker.activeImport(meta.dataset) === id) {
+        try {
+          fallback = await worker.openBuiltIn(meta.dataset);
+        } catch (error) {
+          return { ok: false, message: `The built-in dataset could not be opened to replace it (${message(error)}); nothing was deleted.` };
+        }
+      }
+      try {
+        await deleteImport(id);
+      } catch (error) {
+        if (fallback) worker.close(fallback);
+        return { ok: false, message: `The imported dataset could not be deleted (${message(error)}).` };
+      }
+      if (fallback) {
+        worker.adopt(meta.dataset, fallback);
+        announceActive({ dataset: meta.dataset, id: null });
+        return { ok: true, message: `Deleted ${meta.fileName}; the built-in dataset is active again.` };
+      }
+      return { ok: true, message: `Deleted ${meta.fileName}.` };
+    });
+  }
+
+  /** Another tab changed the active dataset: open the same one here, so every window answers alike. */
+  function follow(change: ActiveChanged): void {
+    if (worker.activeImport(change.dataset) === change.id) return;
+    void exclusive(async () => {
+      if (worker.activeImport(change.dataset) === change.id) return;
+      try {
+        const opened = change.id === null ? await worker.openBuiltIn(change.dataset) : await worker.openImport(change.id);
+        worker.adopt(change.dataset, opened);
+      } catch (error) {
+        console.error('db worker: cannot follow the dataset another tab chose', error);
+      }
+    });
+  }
+
+  async function choices(): Promise<DatasetChoices[]> {
+    await worker.settled();
+    const all = await listImports();
+    return DATASET_NAMES.map((dataset) => ({
+      dataset,
+      active: worker.activeImport(dataset),
+      imports: all.filter((item) => item.dataset === dataset),
+    }));
+  }
+
+  return {
+    importFile,
+    cancel(id: string): void {
+      running.get(id)?.abort();
+    },
+    activate,
+    remove,
+    follow,
+    choices,
+  };
+}
+
+function tablesOf(db: Database): string[] {
+  return (db.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")[0]?.values ?? []).map((r) => String(r[0]));
+}
+
+export type { ImportReport };

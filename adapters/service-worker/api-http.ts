@@ -1,0 +1,30 @@
+import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+import { APIS, matchRoute } from '../../engine/index.ts';
+import type { ApiDefinition } from '../../engine/http/routes.ts';
+
+/**
+ * The API a same-origin URL belongs to, or null for the app's own files. Pure: decided from the path
+ * alone, before any database is open.
+ */
+export function apiFor(url: URL, origin: string): ApiDefinition | null {
+  if (url.origin !== origin) return null;
+  return matchRoute(APIS, url.pathname)?.api ?? null;
+}
+
+/** Plain data for the engine or the relay: the method, the URL as the page asked it, and the headers. */
+export function toApiRequest(request: Request): ApiRequest {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { method: request.method, url: request.url, headers };
+}
+
+/** Statuses whose response may not carry a body (the Response constructor throws otherwise). */
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+/** The engine's status, headers and body, unchanged, as a fetch Response. */
+export function toResponse(answer: ApiResponse, method: string): Response {
+  const noBody = method.toUpperCase() === 'HEAD' || NULL_BODY_STATUS.has(answer.status);
+  return new Response(noBody ? null : answer.body, { status: answer.status, headers: answer.headers });
+}

@@ -1,0 +1,15 @@
+import type { DatasetName } from '../../engine/http/types.ts';
+import { activeImports, readImport } from '../browser/import-store.ts';
+import { gunzipBlob } from '../../dataset/compress-blob.ts';
+
+/**
+ * The database file of a dataset's active import, as the app's DB worker stored it in IndexedDB
+ * (docs/decisions/0700), or null when the build's dataset is active.
+ */
+export async function activeImportedDatabase(dataset: DatasetName): Promise<Uint8Array | null> {
+  const id = (await activeImports())[dataset];
+  if (!id) return null;
+  const stored = await readImport(id);
+  if (!stored) throw new Error(`the active import ${id} is no longer stored`);
+  return gunzipBlob(stored.file, stored.meta.rawBytes);
+}

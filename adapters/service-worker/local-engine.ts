@@ -1,0 +1,116 @@
+import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import { createEngine, type Engine } from '../../engine/index.ts';
+import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import type { ApiDefinition } from '../../engine/http/routes.ts';
+import { MANIFEST_FILE, gunzipDatabase, sha256Hex, type Manifest } from '../../dataset/artifact.ts';
+
+/** Where the service worker reads its files: the precache first (works offline), then the network. */
+export type FileSource = (url: string) => Promise<Response | undefined>;
+
+export interface LocalEngineOptions {
+  /** The directory the dataset files and their manifest are served from, e.g. `https://host/data/`. */
+  dataUrl: string;
+  /** The sql.js wasm file's URL. */
+  wasmUrl: string;
+  read: FileSource;
+  /**
+   * The database file of the dataset's active import (the user's choice in the app), or null when the
+   * build's dataset is active. Absent: only the build's datasets.
+   */
+  imported?: (dataset: DatasetName) => Promise<Uint8Array | null>;
+}
+
+/**
+ * The engine inside the service worker, for requests no app window can answer (a pasted API URL, a
+ * plain page on the origin, no window open). Opens each dataset on first use, from the same verified
+ * files the app downloads, and keeps it while the service worker lives.
+ */
+export class LocalEngine {
+  private readonly engine: Engine = createEngine();
+  private sql: Promise<SqlJsStatic> | null = null;
+  private manifest: Promise<Manifest> | null = null;
+  private readonly opening = new Map<DatasetName, Promise<void>>();
+
+  constructor(private readonly options: LocalEngineOptions) {}
+
+  async handle(request: ApiRequest, api: ApiDefinition): Promise<ApiResponse> {
+    try {
+      await this.open(api.dataset);
+    } catch (error) {
+      // The engine then answers the API's own "unavailable" shape for this request.
+      console.error('service worker: cannot open dataset', api.dataset, error);
+    }
+    return this.engine.handle(request);
+  }
+
+  /** Forget the open databases (a new dataset version); the next request reopens from the files. */
+  reset(): void {
+    for (const name of this.opening.keys()) {
+      this.engine.database(name)?.close();
+      this.engine.use(name, null);
+    }
+    this.opening.clear();
+    this.manifest = null;
+  }
+
+  private open(dataset: DatasetName): Promise<void> {
+    let opening = this.opening.get(dataset);
+    if (!opening) {
+      opening = this.load(dataset);
+      // A failed open is retried on the next request rather than remembered.
+      opening.catch(() => this.opening.delete(dataset));
+      this.opening.set(dataset, opening);
+    }
+    return opening;
+  }
+
+  private async load(dataset: DatasetName): Promise<void> {
+    if (await this.loadImported(dataset)) return;
+    const [SQL, manifest] = await Promise.all([this.sqlJs(), this.readManifest()]);
+    const artifact = manifest.datasets[dataset];
+    if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
+    const gz = new Uint8Array(await (await this.fetchOk(new URL(artifact.file, this.options.dataUrl).href)).arrayBuffer());
+    const digest = await sha256Hex(gz);
+    if (digest !== artifact.sha256) throw new Error(`dataset ${dataset}: sha256 ${digest}, manifest says ${artifact.sha256}`);
+    this.engine.use(dataset, new SQL.Database(gunzipDatabase(gz)));
+  }
+
+  /**
+   * The dataset the user made active in the app, when it is an import (IndexedDB, written by the DB
+   * worker). False when the build's dataset is active, or the import cannot be read (the build's answers).
+   */
+  private async loadImported(dataset: DatasetName): Promise<boolean> {
+    if (!this.options.imported) return false;
+    try {
+      const raw = await this.options.imported(dataset);
+      if (!raw) return false;
+      const SQL = await this.sqlJs();
+      this.engine.use(dataset, new SQL.Database(raw));
+      return true;
+    } catch (error) {
+      console.error('service worker: the imported dataset cannot be opened; the build\'s dataset answers', dataset, error);
+      return false;
+    }
+  }
+
+  private sqlJs(): Promise<SqlJsStatic> {
+    // The wasm comes from the precache as bytes: sql.js's own fetch would bypass it and fail offline.
+    this.sql ??= this.fetchOk(this.options.wasmUrl)
+      .then((response) => response.arrayBuffer())
+      .then((wasmBinary) => initSqlJs({ wasmBinary }));
+    this.sql.catch(() => (this.sql = null));
+    return this.sql;
+  }
+
+  private readManifest(): Promise<Manifest> {
+    this.manifest ??= this.fetchOk(new URL(MANIFEST_FILE, this.options.dataUrl).href).then((r) => r.json() as Promise<Manifest>);
+    this.manifest.catch(() => (this.manifest = null));
+    return this.manifest;
+  }
+
+  private async fetchOk(url: string): Promise<Response> {
+    const response = await this.options.read(url);
+    if (!response || !response.ok) throw new Error(`cannot read ${url}: ${response ? response.status : 'not cached, offline'}`);
+    return response;
+  }
+}

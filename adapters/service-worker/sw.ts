@@ -1,0 +1,143 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker: precaches the app and the sql.js wasm (Workbox) and caches both datasets at install
+ * (its own step, docs/decisions/0401), answers every request to an API path from the local engine (relayed
+ * to an app window's DB worker when one can answer, else run here over the cached files; 0402), and serves
+ * the app shell offline. Everything else passes through.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
+import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
+import { apiFor, toApiRequest, toResponse } from './api-http.ts';
+import { RelayClient } from './relay-client.ts';
+import { LocalEngine } from './local-engine.ts';
+import { DatasetCache } from './dataset-cache.ts';
+import { isPwaQuery, type PwaAnswer, type ServedBy } from './messages.ts';
+import { onActiveChanged } from '../browser/active-channel.ts';
+import { activeImportedDatabase } from './imported-dataset.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+/** The manifest version of the datasets this build serves; set by the build (tools/vite-plugin-service-worker.ts). */
+declare const __DATASET_VERSION__: string;
+
+const scope = self.registration.scope;
+const appShell = new URL('index.html', scope).href;
+
+/** Pages that run the app (and so own a DB worker): the shell, whatever its hash route. */
+function runsApp(url: string): boolean {
+  const { pathname } = new URL(url);
+  const root = new URL(scope).pathname;
+  return pathname === root || pathname === `${root}index.html`;
+}
+
+const relay = new RelayClient({
+  async windows() {
+    const found = await self.clients.matchAll({ type: 'window', includeUncontrolled: false });
+    return found.map((client) => ({ id: client.id, url: client.url, postMessage: (m: unknown, t: Transferable[]) => client.postMessage(m, t) }));
+  },
+  runsApp,
+});
+
+const datasets = new DatasetCache(__DATASET_VERSION__, new URL('data/', scope).href);
+
+const local = new LocalEngine({
+  dataUrl: new URL('data/', scope).href,
+  wasmUrl: new URL(wasmUrl, scope).href,
+  read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
+  imported: activeImportedDatabase,
+});
+
+// The app's DB worker switched the active dataset (an import, a choice, a deletion): reopen on the next request.
+onActiveChanged(() => local.reset());
+
+// The datasets are on the machine once install completes (Workbox precaches the rest in its own install step).
+self.addEventListener('install', (event) => {
+  event.waitUntil(datasets.install());
+});
+
+// Dataset files from this version's cache (offline, and no second download); a reload the user asked for
+// (the dataset panel's reset) goes to the server first, and a good copy replaces the cached one.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || !datasets.owns(url)) return;
+  event.respondWith(
+    (async () => {
+      if (event.request.cache === 'reload') {
+        try {
+          const response = await fetch(event.request);
+          event.waitUntil(datasets.repair(url.href, response.clone()));
+          return response;
+        } catch {
+          return (await datasets.match(url.href)) ?? Response.error();
+        }
+      }
+      return (await datasets.match(url.href)) ?? fetch(event.request);
+    })(),
+  );
+});
+
+/** Who answered the API requests so far: a diagnostic the tests and the note read. */
+const served: Record<ServedBy, number> = { relay: 0, 'service-worker': 0 };
+
+// API paths first, for every method: the engine decides GET/HEAD/OPTIONS/405 itself. This listener is
+// registered before Workbox's, and Workbox's routes never match an API path (see the navigation route).
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  const api = apiFor(url, self.location.origin);
+  if (!api) return;
+  event.respondWith(
+    (async () => {
+      const request = toApiRequest(event.request);
+      try {
+        const relayed = await relay.relay(request);
+        if (relayed) {
+          served.relay++;
+          return toResponse(relayed, request.method);
+        }
+        served['service-worker']++;
+        return toResponse(await local.handle(request, api), request.method);
+      } catch (error) {
+        console.error('service worker: cannot answer', request.method, request.url, error);
+        return toResponse(api.errors.internal(), request.method);
+      }
+    })(),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as WindowToServiceWorker | unknown;
+  const source = event.source as Client | null;
+  if (isWindowMessage(data)) {
+    if (data.type === 'db-ready' && source) relay.markReady(source.id);
+    if (data.type === 'dataset-changed') {
+      relay.reset();
+      local.reset();
+    }
+    return;
+  }
+  if (isPwaQuery(data)) {
+    if (data.type === 'SKIP_WAITING') void self.skipWaiting();
+    if (data.type === 'served-by') event.ports[0]?.postMessage({ type: 'served-by', counts: { ...served } } satisfies PwaAnswer);
+  }
+});
+
+function isWindowMessage(data: unknown): data is WindowToServiceWorker {
+  const m = data as WindowToServiceWorker | null;
+  return !!m && m.v === RELAY_PROTOCOL && (m.type === 'db-ready' || m.type === 'dataset-changed');
+}
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Other navigations (hash routes, deep links, reloads) get the app shell, from the precache when offline.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !apiFor(url, self.location.origin) && !/\.[a-z0-9]+$/i.test(url.pathname),
+  createHandlerBoundToURL(appShell),
+);
+
+// The new version waits until the user says "reload" (workbox-window's messageSkipWaiting); once active,
+// it takes the open pages so they talk to the version that matches the files they are about to load.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all([self.clients.claim(), datasets.removeOthers()]));
+});

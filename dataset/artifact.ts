@@ -1,0 +1,42 @@
+import { gzipSync, gunzipSync } from 'fflate';
+import type { DatasetName } from '../engine/http/types.ts';
+
+/** One dataset file as the build writes it and the worker downloads it. */
+export interface DatasetArtifact {
+  name: DatasetName;
+  /** File name beside the manifest, e.g. `websites.sqlite.gz`. */
+  file: string;
+  /** Size of the gzip'd file, the figure a download progress bar counts towards. */
+  bytes: number;
+  /** Size of the SQLite database once decompressed. */
+  rawBytes: number;
+  /** Hex sha256 of the gzip'd file, checked before it is opened. */
+  sha256: string;
+  /** Row count per table. */
+  rows: Record<string, number>;
+  /** Where the records came from: the generator's profile and seed. */
+  source: { profile: string; seed: number };
+}
+
+export interface Manifest {
+  /** Changes whenever any dataset's bytes change. */
+  version: string;
+  datasets: Partial<Record<DatasetName, DatasetArtifact>>;
+}
+
+export const MANIFEST_FILE = 'manifest.json';
+
+/** gzip with no timestamp or name in the header, so the same database gives the same bytes. */
+export function gzipDatabase(raw: Uint8Array): Uint8Array {
+  return gzipSync(raw, { level: 9, mtime: 0 });
+}
+
+export function gunzipDatabase(gz: Uint8Array): Uint8Array {
+  return gunzipSync(gz);
+}
+
+/** Hex sha256 with WebCrypto, available in Node 20, browsers, workers and service workers. */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,393 @@
+/**
+ * The import core: a file in, batches of API records out, with a report. Platform-free (Node, worker).
+ * The caller inserts batch by batch into a database built aside (see into-database.ts), shows progress and
+ * cancels with an AbortSignal; any failure is an ImportError with a message for the user.
+ */
+import type { DatasetName } from '../../engine/http/types.ts';
+import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
+import { mapColumns, type AliasTable } from './columns.ts';
+import { ImportError, throwIfAborted } from './errors.ts';
+import { csvFields, jsonFields, type MapResult, type SourceFields } from './fields.ts';
+import { datasetOf, detectFormat, FORMAT_LABELS, isCeilingHeader, isWebsitesHeader, MAX_ROWS_BEFORE_HEADER, type ImportFormat } from './formats.ts';
+import { csvRows } from './csv-rows.ts';
+import { isObject, jsonRecords, parseJson } from './json-records.ts';
+import { ReportBuilder, type ImportReport, type RowPlace, type ValueNotes } from './report.ts';
+import { nextTask, sourceSize, textChunks, type ImportSource, type TextChunk } from './source.ts';
+import { WEBSITE_COLUMNS, type WebsiteColumn } from './websites/columns.ts';
+import { mapWebsite, targetSource, type TargetSource } from './websites/map.ts';
+import { CEILING_COLUMNS, type CeilingColumn } from './ceilingrates/columns.ts';
+import { mapCeilingRate, type ImportedCeilingRate } from './ceilingrates/map.ts';
+
+export interface ImportedRecords {
+  websites: WebsiteRecord;
+  ceilingrates: ImportedCeilingRate;
+}
+
+export interface ImportProgress {
+  /** Reading and mapping the file, or writing the records into the new database (import driver only). */
+  phase: 'reading' | 'inserting';
+  bytesRead: number;
+  /** Size of the source when known (bytes; characters for a string source). */
+  totalBytes: number | null;
+  rowsImported: number;
+  rowsRejected: number;
+}
+
+export interface ImportOptions {
+  /** The file's name: only used to word the wrong-format message. */
+  name?: string;
+  /** Skip detection and read the file as this format. */
+  format?: ImportFormat;
+  /** Size for progress when the source does not tell (a stream). */
+  totalBytes?: number;
+  /** Records per batch (default 5000). */
+  batchSize?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: ImportProgress) => void;
+  /** `_timestamp` of ceiling-rate rows that carry none (default: now). */
+  now?: Date;
+}
+
+export interface ImportRun<D extends DatasetName = DatasetName> {
+  format: ImportFormat;
+  dataset: D;
+  label: string;
+  /** Size of the source for progress (bytes; characters for a string), when known. */
+  totalBytes: number | null;
+  /** Filled while `batches` is consumed; complete once it ends. */
+  report: ImportReport;
+  /** Batches of mapped records in file order. Throws ImportError when the file turns out bad or is cancelled. */
+  batches: AsyncIterable<ImportedRecords[D][]>;
+}
+
+export type AnyImportRun = ImportRun<'websites'> | ImportRun<'ceilingrates'>;
+
+const HEAD_BYTES = 64 * 1024;
+const LEGACY_WARNING = 'The file is not UTF-8: it was read as Windows-1252 (a spreadsheet\'s CSV). Check accented characters.';
+const DEFAULT_BATCH = 5000;
+
+/** Reads the first chunks (at least 64 KB or the whole file) and hands back a stream that replays them. */
+async function peek(chunks: AsyncIterator<TextChunk>): Promise<{ head: string; replay: AsyncIterable<TextChunk> }> {
+  const seen: TextChunk[] = [];
+  let head = '';
+  let done = false;
+  while (head.length < HEAD_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    seen.push(next.value);
+    head += next.value.text;
+  }
+  async function* replay(): AsyncGenerator<TextChunk> {
+    try {
+      yield* seen;
+      if (done) return;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+    } finally {
+      // Stopped early (a failure, a cancel): release the source's stream reader.
+      await chunks.return?.(undefined);
+    }
+  }
+  return { head, replay: replay() };
+}
+
+/** Dataset-specific parts of the pipeline. */
+interface Mapper<R> {
+  aliases: AliasTable<string>;
+  isHeader(cells: readonly string[]): boolean;
+  /** Rows before the header allowed (the export's metadata rows). */
+  rowsBeforeHeader: number;
+  /** Checks the file's columns; throws ImportError('malformed') when a required one is missing. */
+  prepare(has: (key: string) => boolean, report: ReportBuilder): void;
+  map(row: SourceFields<string>, notes: ValueNotes): MapResult<R>;
+  /** The identity that must be unique (target_url, id) and how to name it in a rejection. */
+  identity(record: R): string | number;
+  identityName: string;
+}
+
+function websitesMapper(): Mapper<WebsiteRecord> {
+  let target: TargetSource = 'initial_domain';
+  return {
+    aliases: WEBSITE_COLUMNS,
+    isHeader: isWebsitesHeader,
+    rowsBeforeHeader: 0,
+    prepare(has, report) {
+      const source = targetSource(has as (key: WebsiteColumn) => boolean);
+      if (source === null) {
+        throw new ImportError('malformed', 'The file has no target URL column (initial_domain or target_url) and no final URL to derive it from. Nothing was changed.');
+      }
+      target = source;
+      if (source !== 'initial_domain') {
+        report.warn(`The file has no target URL column (initial_domain or target_url): target_url is taken from the final ${source === 'domain' ? 'website (domain / final_url_website)' : 'URL\'s host (url / final_url)'}.`);
+      }
+      if (!has('primary_scan_status')) report.warn('The file has no scan status column: scan_status is "completed" where a final URL is known, else "unknown_error".');
+    },
+    map: (row, notes) => mapWebsite(row as SourceFields<WebsiteColumn>, target, notes),
+    identity: (record) => record.target_url,
+    identityName: 'target_url',
+  };
+}
+
+function ceilingMapper(now: Date, firstId: () => number): Mapper<ImportedCeilingRate> {
+  const timestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  let nextId = 0;
+  const context = {
+    timestamp,
+    assignId: () => {
+      if (nextId === 0) nextId = firstId();
+      return nextId++;
+    },
+  };
+  return {
+    aliases: CEILING_COLUMNS,
+    isHeader: isCeilingHeader,
+    rowsBeforeHeader: MAX_ROWS_BEFORE_HEADER,
+    prepare(has) {
+      const missing: string[] = [];
+      if (!has('labor_category')) missing.push('Labor Category');
+      if (!has('current_price') && !has('year_1')) missing.push('Current Year Labor Price');
+      if (missing.length > 0) throw new ImportError('malformed', `The file has no ${missing.join(' and no ')} column. Nothing was changed.`);
+    },
+    map: (row, notes) => mapCeilingRate(row as SourceFields<CeilingColumn>, context, notes),
+    identity: (record) => record.id,
+    identityName: 'id',
+  };
+}
+
+/** Keeps the first record of each identity; a later one is rejected with the place of the first. */
+class Uniqueness<R> {
+  private readonly seen = new Map<string | number, RowPlace>();
+  constructor(private readonly mapper: Mapper<R>) {}
+  check(record: R, place: RowPlace): string | null {
+    const key = this.mapper.identity(record);
+    const first = this.seen.get(key);
+    if (first) {
+      const where = first.line !== null ? `line ${first.line}` : `record ${first.record}`;
+      return `duplicate ${this.mapper.identityName} ${JSON.stringify(key)} (first at ${where})`;
+    }
+    this.seen.set(key, place);
+    return null;
+  }
+}
+
+function noValidRows(report: ImportReport): ImportError {
+  const reasons = [...new Set(report.rejected.map((row) => row.reason))].slice(0, 3);
+  const why = report.rowsRead === 0 ? 'The file has no data rows.' : `None of its ${report.rowsRead} rows could be imported (${reasons.join('; ')}).`;
+  return new ImportError('no-valid-rows', `${why} Nothing was changed.`);
+}
+
+interface PipelineContext<R> {
+  mapper: Mapper<R>;
+  builder: ReportBuilder;
+  options: ImportOptions;
+  totalBytes: number | null;
+}
+
+function progress<R>(context: PipelineContext<R>, bytesRead: number): void {
+  const { report } = context.builder;
+  report.bytesRead = bytesRead;
+  context.options.onProgress?.({ phase: 'reading', bytesRead, totalBytes: context.totalBytes, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
+}
+
+async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>): AsyncGenerator<R[]> {
+  const { mapper, builder, options } = context;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const unique = new Uniqueness(mapper);
+  let header: string[] | null = null;
+  let index = new Map<string, number>();
+  let records = 0;
+  let buffer: R[] = [];
+  for await (const batch of csvRows(chunks)) {
+    throwIfAborted(options.signal);
+    batch.rows.forEach((row, i) => {
+      if (header === null) {
+        if (mapper.isHeader(row.cells)) {
+          header = row.cells;
+          const columns = mapColumns(header, mapper.aliases);
+          index = columns.index;
+          builder.report.columns = { used: columns.used, ignored: columns.ignored };
+          mapper.prepare((key) => index.has(key), builder);
+          return;
+        }
+        builder.report.metadataRows++;
+        if (builder.report.metadataRows > mapper.rowsBeforeHeader) {
+          throw new ImportError('malformed', `No header row found in the first ${mapper.rowsBeforeHeader + 1} rows. Nothing was changed.`);
+        }
+        return;
+      }
+      const place = { line: row.line, record: ++records };
+      const notes = builder.row(place);
+      const width: number = (header as string[]).length;
+      if (row.cells.length < width && batch.final && i === batch.rows.length - 1 && !batch.endsWithNewline) {
+        throw new ImportError('truncated', `The file ends in the middle of a row (line ${row.line} has ${row.cells.length} of ${width} fields): it looks cut short (truncated). Nothing was changed.`);
+      }
+      if (row.problem !== null) return builder.reject(`malformed quotes (${row.problem})`);
+      const extra = row.cells.slice(width);
+      if (row.cells.length < width || extra.some((cell) => cell.trim() !== '')) {
+        return builder.reject(`${row.cells.length} fields where the header has ${width}`);
+      }
+      const result = mapper.map(csvFields(index, row.cells), notes);
+      if (!result.ok) return builder.reject(result.reason);
+      const duplicate = unique.check(result.record, place);
+      if (duplicate !== null) return builder.reject(duplicate);
+      builder.imported();
+      buffer.push(result.record);
+    });
+    progress(context, batch.bytesRead);
+    while (buffer.length >= batchSize) {
+      yield buffer.slice(0, batchSize);
+      buffer = buffer.slice(batchSize);
+      throwIfAborted(options.signal);
+    }
+  }
+  if (header === null) {
+    throw new ImportError('no-valid-rows', 'The file has no header row and no data. Nothing was changed.');
+  }
+  if (buffer.length > 0) yield buffer;
+  if (builder.report.rowsImported === 0) throw noValidRows(builder.report);
+}
+
+/** Canonical key → the JSON record's own key; records of one file share their keys, so the lookup is cached. */
+function jsonIndexer(aliases: AliasTable<string>): (record: Record<string, unknown>) => Map<string, string> {
+  const cache = new Map<string, Map<string, string>>();
+  return (record) => {
+    const header = Object.keys(record);
+    const signature = header.join('\u0000');
+    let index = cache.get(signature);
+    if (!index) {
+      index = new Map<string, string>();
+      for (const [key, at] of mapColumns(header, aliases).index) index.set(key, header[at]);
+      cache.set(signature, index);
+    }
+    return index;
+  };
+}
+
+async function* jsonBatches<R>(
+  chunks: AsyncIterable<TextChunk>,
+  context: PipelineContext<R>,
+  dataset: DatasetName,
+  onItems?: (items: unknown[]) => void,
+): AsyncGenerator<R[]> {
+  const { mapper, builder, options } = context;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const parts: string[] = [];
+  let bytesRead = 0;
+  for await (const chunk of chunks) {
+    parts.push(chunk.text);
+    bytesRead = chunk.bytesRead;
+    progress(context, bytesRead);
+  }
+  throwIfAborted(options.signal);
+  const items = jsonRecords(dataset, parseJson(parts.join('')));
+  parts.length = 0;
+  onItems?.(items);
+  const unique = new Uniqueness(mapper);
+  const jsonIndex = jsonIndexer(mapper.aliases);
+  let buffer: R[] = [];
+  let prepared = false;
+  for (let at = 0; at < items.length; at++) {
+    const item = items[at];
+    const place = { line: null, record: at + 1 };
+    const notes = builder.row(place);
+    if (!isObject(item)) {
+      builder.reject('not a JSON object');
+      continue;
+    }
+    const index = jsonIndex(item);
+    if (!prepared) {
+      builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)) };
+      mapper.prepare((key) => index.has(key), builder);
+      prepared = true;
+    }
+    const result = mapper.map(jsonFields(index, item), notes);
+    if (!result.ok) {
+      builder.reject(result.reason);
+      continue;
+    }
+    const duplicate = unique.check(result.record, place);
+    if (duplicate !== null) {
+      builder.reject(duplicate);
+      continue;
+    }
+    builder.imported();
+    buffer.push(result.record);
+    if (buffer.length >= batchSize) {
+      yield buffer;
+      buffer = [];
+      progress(context, bytesRead);
+      await nextTask();
+      throwIfAborted(options.signal);
+    }
+  }
+  if (buffer.length > 0) yield buffer;
+  progress(context, bytesRead);
+  if (builder.report.rowsImported === 0) throw noValidRows(builder.report);
+}
+
+/** The highest integer id among JSON ceiling-rate records, so ids assigned to the others never collide. */
+function maxJsonId(items: unknown[]): number {
+  let max = 0;
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    const id = Number(item.id);
+    if (Number.isInteger(id) && id > max) max = id;
+  }
+  return max;
+}
+
+/**
+ * Opens an import: reads the first 64 KB, detects the format (or uses `options.format`), and returns the
+ * run whose `batches` stream the records. Throws ImportError('wrong-format') before any batch when the
+ * file is none of the accepted ones.
+ */
+export async function startImport(source: ImportSource, options: ImportOptions = {}): Promise<AnyImportRun> {
+  throwIfAborted(options.signal);
+  // The report exists only once the format is known; a re-encoding noticed before that is remembered.
+  let reportTo: ReportBuilder | null = null;
+  let legacySeen = false;
+  const iterator = textChunks(source, options.signal, () => {
+    legacySeen = true;
+    reportTo?.warn(LEGACY_WARNING);
+  })[Symbol.asyncIterator]();
+  const { head, replay } = await peek(iterator);
+  let format: ImportFormat;
+  try {
+    format = options.format ?? detectFormat(head, options.name).format;
+  } catch (error) {
+    await iterator.return?.(undefined);
+    throw error;
+  }
+  const dataset = datasetOf(format);
+  const builder = new ReportBuilder(dataset, format);
+  reportTo = builder;
+  if (legacySeen) builder.warn(LEGACY_WARNING);
+  const totalBytes = options.totalBytes ?? sourceSize(source);
+  const json = format.endsWith('-json');
+  const base = { format, label: FORMAT_LABELS[format], report: builder.report, totalBytes };
+
+  if (dataset === 'websites') {
+    const context: PipelineContext<WebsiteRecord> = { mapper: websitesMapper(), builder, options, totalBytes };
+    const batches = json ? jsonBatches(replay, context, dataset) : csvBatches(replay, context);
+    return { ...base, dataset, batches: finishing(batches, builder) };
+  }
+  // CSV rows carry no ids: 1, 2, 3… JSON records keep theirs; one without gets max + 1, counted once the file is read.
+  let jsonMax = 0;
+  const context: PipelineContext<ImportedCeilingRate> = {
+    mapper: ceilingMapper(options.now ?? new Date(), () => jsonMax + 1),
+    builder,
+    options,
+    totalBytes,
+  };
+  const batches = json ? jsonBatches(replay, context, dataset, (items) => (jsonMax = maxJsonId(items))) : csvBatches(replay, context);
+  return { ...base, dataset, batches: finishing(batches, builder) };
+}
+
+/** Sorts the report when the batches are done. */
+async function* finishing<R>(batches: AsyncGenerator<R[]>, builder: ReportBuilder): AsyncGenerator<R[]> {
+  yield* batches;
+  builder.finish();
+}
+

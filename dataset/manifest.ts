@@ -1,0 +1,42 @@
+import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from './artifact.ts';
+import { DATASET_NAMES, type DatasetName } from '../engine/http/types.ts';
+
+/** `base` + `file`, where base is a directory URL with or without its trailing slash. */
+export function resolveDataUrl(baseUrl: string, file: string): string {
+  const base = baseUrl.endsWith('/') ? baseUrl : baseUrl + '/';
+  return new URL(file, new URL(base, globalThis.location?.href ?? 'http://localhost/')).href;
+}
+
+/** Read and check the manifest the build wrote beside the dataset files. */
+export async function fetchManifest(baseUrl: string, init: RequestInit = {}): Promise<Manifest> {
+  const url = resolveDataUrl(baseUrl, MANIFEST_FILE);
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`manifest: ${url} answered HTTP ${response.status}`);
+  let value: unknown;
+  try {
+    value = await response.json();
+  } catch {
+    throw new Error(`manifest: ${url} is not JSON`);
+  }
+  return checkManifest(value, url);
+}
+
+function checkManifest(value: unknown, url: string): Manifest {
+  const m = value as Manifest | null;
+  if (!m || typeof m.version !== 'string' || !m.datasets || typeof m.datasets !== 'object') {
+    throw new Error(`manifest: ${url} has no version or datasets`);
+  }
+  for (const [name, artifact] of Object.entries(m.datasets)) {
+    if (!DATASET_NAMES.includes(name as DatasetName)) throw new Error(`manifest: unknown dataset "${name}"`);
+    const a = artifact as DatasetArtifact;
+    if (typeof a.file !== 'string' || typeof a.bytes !== 'number' || typeof a.sha256 !== 'string') {
+      throw new Error(`manifest: dataset "${name}" lacks file, bytes or sha256`);
+    }
+  }
+  return m;
+}
+
+/** The manifest's datasets in a stable order. */
+export function manifestArtifacts(manifest: Manifest): DatasetArtifact[] {
+  return DATASET_NAMES.flatMap((name) => (manifest.datasets[name] ? [manifest.datasets[name]] : []));
+}

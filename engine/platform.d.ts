@@ -1,0 +1,34 @@
+/**
+ * The whole platform surface the engine may use: what browsers, workers, service workers and Node all
+ * provide alike. Only tsconfig.engine.json reads this file (the other projects get these from their own
+ * libraries); anything else the engine touched would fail to compile there.
+ */
+interface URLSearchParams {
+  get(name: string): string | null;
+  getAll(name: string): string[];
+  has(name: string): boolean;
+  entries(): IterableIterator<[string, string]>;
+  keys(): IterableIterator<string>;
+  forEach(callback: (value: string, key: string) => void): void;
+  readonly size: number;
+  toString(): string;
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+}
+declare var URLSearchParams: { new (init?: string | Record<string, string> | [string, string][]): URLSearchParams };
+
+interface URL {
+  readonly href: string;
+  readonly origin: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly searchParams: URLSearchParams;
+}
+declare var URL: { new (url: string, base?: string): URL };
+
+interface TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare var TextEncoder: { new (): TextEncoder };
+
+declare var performance: { now(): number };
+declare var console: { error(...data: unknown[]): void; warn(...data: unknown[]): void; log(...data: unknown[]): void };

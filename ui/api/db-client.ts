@@ -1,0 +1,235 @@
+import * as Comlink from 'comlink';
+import { isLifelineMessage } from '../../adapters/browser/lifeline.ts';
+import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import type {
+  AgencyOwners,
+  BinaryResponse,
+  DatasetChoices,
+  DbStatus,
+  DbWorkerApi,
+  ImportOutcome,
+  ImportProgressReport,
+  LoadProgress,
+  SwitchOutcome,
+} from '../../adapters/db-worker/db-api.ts';
+
+export type { AgencyOwners, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
+
+/** A parsed JSON answer, with what a `fetch()` would have shown. */
+export interface ApiResult<T> {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+}
+
+export type ProgressListener = (progress: LoadProgress) => void;
+
+/**
+ * The DB worker stopped (terminated, crashed, or threw outside any request) and the client replaced it:
+ * `restarting` when the new worker starts, `recovered` once it opened the data again, `failed` when it
+ * kept stopping and the client gave up (every call then fails at once).
+ */
+export interface WorkerRecovery {
+  phase: 'restarting' | 'recovered' | 'failed';
+  reason: string;
+  /** Restarts since the page loaded. */
+  restarts: number;
+  /** Requests that were waiting on the lost worker and got an error instead of an answer. */
+  failedRequests: number;
+}
+
+export type RecoveryListener = (recovery: WorkerRecovery) => void;
+
+/** The error a pending call gets when its worker is lost: an answer, never a hang. */
+export class WorkerLostError extends Error {
+  override name = 'WorkerLostError';
+}
+
+/** Restarts in a row without one answer in between before the client stops trying (a worker that dies on start). */
+const MAX_RESTARTS_IN_A_ROW = 3;
+
+/**
+ * The typed facade over the DB worker: everything the page asks of the data goes through here, so no
+ * query ever runs on the main thread. Components receive it through context, never by import.
+ */
+export interface DbClient {
+  /** Start loading the datasets under dataUrl, `first` before the others (idempotent: later calls return the first load). */
+  init(dataUrl: string, first?: DatasetName): Promise<DbStatus>;
+  /** The engine's raw answer, exactly what the service worker would relay. */
+  request(url: string, method?: string): Promise<ApiResponse>;
+  /** GET a JSON API URL and parse the body. */
+  getJson<T>(url: string): Promise<ApiResult<T>>;
+  /** GET with the body transferred as bytes (CSV export). */
+  getBinary(url: string): Promise<BinaryResponse>;
+  status(): Promise<DbStatus>;
+  reload(): Promise<DbStatus>;
+  reset(): Promise<DbStatus>;
+  websiteOwners(): Promise<AgencyOwners[]>;
+  exportDatabase(name: DatasetName): Promise<Uint8Array>;
+  /** Import a file in the DB worker (parsed there, never here); `id` names the run for cancelImport. */
+  importFile(file: Blob, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
+  cancelImport(id: string): Promise<void>;
+  datasetChoices(): Promise<DatasetChoices[]>;
+  activateDataset(dataset: DatasetName, id: string | null): Promise<SwitchOutcome>;
+  deleteImport(id: string): Promise<SwitchOutcome>;
+  /** Hand a relay port (from the service worker) to the DB worker. */
+  servePort(port: MessagePort): void;
+  /** Load progress of init, reload and reset; returns an unsubscribe function. */
+  onProgress(listener: ProgressListener): () => void;
+  /** The last progress report, so a late subscriber can draw the bar at once. */
+  lastProgress(): LoadProgress | null;
+  /** The DB worker was lost and replaced (docs/decisions/0801); returns an unsubscribe function. */
+  onRecovery(listener: RecoveryListener): () => void;
+  terminate(): void;
+}
+
+export function createDbClient(): DbClient {
+  const listeners = new Set<ProgressListener>();
+  const recoveryListeners = new Set<RecoveryListener>();
+  let last: LoadProgress | null = null;
+  let initArgs: { dataUrl: string; first?: DatasetName } | null = null;
+  let initialising: Promise<DbStatus> | null = null;
+  let restarts = 0;
+  let restartsInARow = 0;
+  let gaveUp: string | null = null;
+  let closed = false;
+
+  const report = Comlink.proxy((progress: LoadProgress) => {
+    last = progress;
+    for (const listener of listeners) listener(progress);
+  });
+  const announce = (recovery: WorkerRecovery) => {
+    for (const listener of recoveryListeners) listener(recovery);
+  };
+
+  /** One worker and the calls waiting on it; replaced as a whole when the worker is lost. */
+  interface Connection {
+    worker: Worker;
+    remote: Comlink.Remote<DbWorkerApi>;
+    pending: Set<(error: Error) => void>;
+    lost: boolean;
+  }
+
+  const connect = (): Connection => {
+    const name = `db-${crypto.randomUUID()}`;
+    const worker = new Worker(new URL('../../adapters/db-worker/db.worker.ts', import.meta.url), { type: 'module', name });
+    const connection: Connection = { worker, remote: Comlink.wrap<DbWorkerApi>(worker), pending: new Set(), lost: false };
+    worker.addEventListener('message', (event: MessageEvent) => {
+      if (!isLifelineMessage(event.data) || !navigator.locks) return;
+      // Granted only once the worker that holds it is gone.
+      void navigator.locks.request(event.data.lock, () => lose(connection, 'the data worker stopped'));
+    });
+    // An exception nothing caught: the worker's state is unknown, so it is replaced like a lost one.
+    worker.addEventListener('error', (event: ErrorEvent) => {
+      event.preventDefault();
+      lose(connection, `the data worker failed: ${event.message || 'its script could not run'}`);
+    });
+    return connection;
+  };
+
+  let current = connect();
+
+  function lose(connection: Connection, reason: string): void {
+    if (closed || connection.lost || connection !== current) return;
+    connection.lost = true;
+    connection.worker.terminate();
+    const waiting = [...connection.pending];
+    connection.pending.clear();
+    const error = new WorkerLostError(`${reason}; it was restarted and the data opened again, ask again`);
+    for (const fail of waiting) fail(error);
+    restarts++;
+    restartsInARow++;
+    if (restartsInARow > MAX_RESTARTS_IN_A_ROW) {
+      gaveUp = `${reason} (${restartsInARow} times in a row); reload the page`;
+      announce({ phase: 'failed', reason: gaveUp, restarts, failedRequests: waiting.length });
+      return;
+    }
+    current = connect();
+    announce({ phase: 'restarting', reason, restarts, failedRequests: waiting.length });
+    if (!initArgs) return;
+    const { dataUrl, first } = initArgs;
+    const reopened = call((remote) => remote.init({ dataUrl, first }, report));
+    initialising = reopened;
+    reopened.then(
+      () => announce({ phase: 'recovered', reason, restarts, failedRequests: waiting.length }),
+      () => {}, // a worker lost again during the reopen announces itself
+    );
+  }
+
+  /** A call on the current worker that fails with WorkerLostError, instead of waiting forever, if the worker goes. */
+  function call<T>(run: (remote: Comlink.Remote<DbWorkerApi>) => Promise<T>): Promise<T> {
+    if (gaveUp) return Promise.reject(new WorkerLostError(gaveUp));
+    const connection = current;
+    return new Promise<T>((resolve, reject) => {
+      connection.pending.add(reject);
+      run(connection.remote).then(
+        (value) => {
+          connection.pending.delete(reject);
+          if (connection === current) restartsInARow = 0;
+          resolve(value);
+        },
+        (error: unknown) => {
+          connection.pending.delete(reject);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  const request = (url: string, method = 'GET'): Promise<ApiResponse> => {
+    const req: ApiRequest = { method, url };
+    return call((remote) => remote.handle(req));
+  };
+
+  return {
+    init(dataUrl, first) {
+      initArgs ??= { dataUrl, first };
+      initialising ??= call((remote) => remote.init({ dataUrl, first }, report));
+      return initialising;
+    },
+    request,
+    async getJson<T>(url: string) {
+      const response = await request(url);
+      let body: T;
+      try {
+        body = JSON.parse(response.body) as T;
+      } catch {
+        throw new Error(`${url}: answered ${response.status} with a body that is not JSON`);
+      }
+      return { url, status: response.status, headers: response.headers, body };
+    },
+    getBinary: (url) => call((remote) => remote.handleBinary({ method: 'GET', url })),
+    status: () => call((remote) => remote.status()),
+    reload: () => call((remote) => remote.reload()),
+    reset: () => call((remote) => remote.reset()),
+    websiteOwners: () => call((remote) => remote.websiteOwners()),
+    exportDatabase: (name) => call((remote) => remote.exportDatabase(name)),
+    importFile: (file, id, onProgress) =>
+      call<ImportOutcome>((remote) => remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    cancelImport: (id) => call((remote) => remote.cancelImport(id)),
+    datasetChoices: () => call((remote) => remote.datasetChoices()),
+    activateDataset: (dataset, id) => call<SwitchOutcome>((remote) => remote.activateDataset(dataset, id)),
+    deleteImport: (id) => call<SwitchOutcome>((remote) => remote.deleteImport(id)),
+    servePort(port) {
+      // A port given to a worker that is later lost dies with it; the relay bridge hears onRecovery and the
+      // service worker then opens a fresh one.
+      void current.remote.servePort(Comlink.transfer(port, [port]));
+    },
+    onProgress(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    lastProgress: () => last,
+    onRecovery(listener) {
+      recoveryListeners.add(listener);
+      return () => recoveryListeners.delete(listener);
+    },
+    terminate() {
+      closed = true;
+      current.remote[Comlink.releaseProxy]();
+      current.worker.terminate();
+    },
+  };
+}

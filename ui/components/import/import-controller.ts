@@ -1,0 +1,102 @@
+import type { DbClient, ImportOutcome, ImportProgressReport } from '../../api/db-client.ts';
+import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../../../adapters/browser/relay-protocol.ts';
+import { importOwnerLock } from '../../../adapters/browser/import-locks.ts';
+
+/** The page's one import: nothing, a run with its last progress, or the outcome until dismissed. */
+export type ImportState =
+  | { kind: 'idle' }
+  | { kind: 'running'; id: string; fileName: string; fileBytes: number; progress: ImportProgressReport | null; cancelling: boolean }
+  | { kind: 'done'; fileName: string; outcome: ImportOutcome };
+
+type Listener = (state: ImportState) => void;
+
+/** Fired on window when the active or the stored datasets changed (an import, a switch, a deletion). */
+export const DATASETS_CHANGED = 'datasets-changed';
+
+/**
+ * Tells the service worker the active dataset changed, so it drops its relay ports and the copy its own
+ * engine holds (the DB worker also broadcasts it; this is the relay protocol's own message).
+ */
+export function tellServiceWorker(version: string): void {
+  const message: WindowToServiceWorker = { type: 'dataset-changed', v: RELAY_PROTOCOL, version };
+  navigator.serviceWorker?.controller?.postMessage(message);
+  window.dispatchEvent(new Event(DATASETS_CHANGED));
+}
+
+/**
+ * Runs imports for the drop zone and the dataset panel alike: one at a time in this page, the file handed
+ * to the DB worker as it is (the worker reads and parses it; nothing is read here).
+ */
+export class ImportController {
+  private current: ImportState = { kind: 'idle' };
+  private readonly listeners = new Set<Listener>();
+
+  get state(): ImportState {
+    return this.current;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(state: ImportState): void {
+    this.current = state;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  async start(db: DbClient, file: File): Promise<ImportOutcome | null> {
+    if (this.current.kind === 'running') return null;
+    const id = crypto.randomUUID();
+    this.set({ kind: 'running', id, fileName: file.name, fileBytes: file.size, progress: null, cancelling: false });
+    let outcome: ImportOutcome;
+    const releaseOwner = await holdOwnerLock(id);
+    try {
+      outcome = await db.importFile(file, id, (progress) => {
+        if (this.current.kind === 'running' && this.current.id === id) this.set({ ...this.current, progress });
+      });
+    } catch (error) {
+      // The worker itself failed (crashed, terminated): its datasets are as they were.
+      outcome = {
+        ok: false,
+        code: 'database',
+        message: `The import stopped: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
+        report: null,
+      };
+    }
+    releaseOwner();
+    this.set({ kind: 'done', fileName: file.name, outcome });
+    if (outcome.ok) tellServiceWorker(outcome.imported.id);
+    return outcome;
+  }
+
+  cancel(db: DbClient): void {
+    if (this.current.kind !== 'running') return;
+    this.set({ ...this.current, cancelling: true });
+    void db.cancelImport(this.current.id);
+  }
+
+  dismiss(): void {
+    if (this.current.kind === 'done') this.set({ kind: 'idle' });
+  }
+}
+
+/**
+ * Holds the import's owner lock until released: the DB worker stores nothing if this page was reloaded or
+ * closed meanwhile (see importOwnerLock). Without Web Locks there is nothing to hold.
+ */
+async function holdOwnerLock(id: string): Promise<() => void> {
+  if (!navigator.locks) return () => {};
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await new Promise<void>((acquired) => {
+    void navigator.locks.request(importOwnerLock(id), () => {
+      acquired();
+      return held;
+    });
+  });
+  return release;
+}
+
+/** One controller per page: the drop zone shows what the dataset panel's button started, and the reverse. */
+export const importController = new ImportController();
