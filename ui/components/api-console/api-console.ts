@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles } from '../common/styles.ts';
 import { ENDPOINTS, endpointById, type EndpointSpec, type ParamSpec } from './endpoints.ts';
 import { curlCommand, fetchSnippet, parseRequest, productionUrl, requestPath, type ParamValues } from './request-url.ts';
 import { sendRequest, type ConsoleResponse } from './send.ts';

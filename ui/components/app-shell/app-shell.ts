@@ -6,7 +6,7 @@ import { dbContext } from '../../api/context.ts';
 import { pwaContext, type PwaController } from '../../pwa/context.ts';
 import '../../pwa/components/index.ts';
 import type { DbClient, LoadProgress } from '../../api/db-client.ts';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles } from '../common/styles.ts';
 import { navigate, RouteController, type ViewName } from '../../state/route.ts';
 import './load-progress.ts';
 import './worker-notice.ts';

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { baseStyles } from '../shared/styles.ts';
-import { formatBytes } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatBytes } from '../common/format.ts';
 import type { LoadProgress } from '../../api/db-client.ts';
 
 const TITLES: Record<string, string> = { websites: 'the websites', ceilingrates: 'the ceiling rates' };

@@ -3,7 +3,7 @@ import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient, WorkerRecovery } from '../../api/db-client.ts';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles } from '../common/styles.ts';
 
 /**
  * Says so when the DB worker was lost and replaced (docs/decisions/0801): while the data is opened again,

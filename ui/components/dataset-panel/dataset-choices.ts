@@ -5,8 +5,8 @@ import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DatasetChoices as Choices, DbClient, ImportedDataset } from '../../api/db-client.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
-import { baseStyles } from '../shared/styles.ts';
-import { formatBytes, formatCount, formatDate } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatBytes, formatCount, formatDate } from '../common/format.ts';
 import { DATASETS_CHANGED, importController, tellServiceWorker } from '../import/import-controller.ts';
 
 const TITLES: Record<DatasetName, string> = { websites: 'Site Scanning websites', ceilingrates: 'Ceiling rates' };

@@ -4,9 +4,9 @@ import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DatasetStatus, DbClient, DbStatus } from '../../api/db-client.ts';
-import { baseStyles } from '../shared/styles.ts';
-import { formatBytes, formatCount, formatDate } from '../shared/format.ts';
-import { saveBytes } from '../shared/save-file.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatBytes, formatCount, formatDate } from '../common/format.ts';
+import { saveBytes } from '../common/save-file.ts';
 import './dataset-choices.ts';
 import { DATASETS_CHANGED } from '../import/import-controller.ts';
 

@@ -3,7 +3,7 @@ import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles } from '../common/styles.ts';
 import { importController } from './import-controller.ts';
 import './import-status.ts';
 

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { ImportReport } from '../../api/db-client.ts';
-import { formatCount } from '../shared/format.ts';
+import { formatCount } from '../common/format.ts';
 
 const SHOWN_REJECTED = 8;
 const SHOWN_VALUES = 8;

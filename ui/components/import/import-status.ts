@@ -3,8 +3,8 @@ import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
-import { baseStyles } from '../shared/styles.ts';
-import { formatBytes, formatCount } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatBytes, formatCount } from '../common/format.ts';
 import { importController, type ImportState } from './import-controller.ts';
 import { renderReport } from './import-report.ts';
 

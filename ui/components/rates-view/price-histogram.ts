@@ -1,7 +1,7 @@
 import { LitElement, html, svg, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { baseStyles } from '../shared/styles.ts';
-import { formatCount, formatPrice } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatCount, formatPrice } from '../common/format.ts';
 import type { HistogramBucket } from '../../api/api-types.ts';
 
 const WIDEST = 720;

@@ -1,7 +1,7 @@
 import { LitElement, html, svg, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { baseStyles, statStyles } from '../shared/styles.ts';
-import { formatCount, formatPrice } from '../shared/format.ts';
+import { baseStyles, statStyles } from '../common/styles.ts';
+import { formatCount, formatPrice } from '../common/format.ts';
 import type { RatesResponse } from '../../api/api-types.ts';
 import './price-histogram.ts';
 

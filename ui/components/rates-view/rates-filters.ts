@@ -1,7 +1,7 @@
 import { LitElement, html, css } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles } from '../common/styles.ts';
 import { EDUCATION_LEVELS, emptyRatesQuery, type RatesQuery, type Range } from '../../state/rates-query.ts';
 
 const EDUCATION_LABELS: Record<string, string> = {

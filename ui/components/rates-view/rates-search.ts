@@ -5,8 +5,8 @@ import { live } from 'lit/directives/live.js';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import type { SuggestContainsResponse } from '../../api/api-types.ts';
-import { baseStyles } from '../shared/styles.ts';
-import { formatCount } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatCount } from '../common/format.ts';
 import { ratesApiUrl, ratesFilterOnly, SEARCH_FIELDS, type RatesQuery, type SearchField } from '../../state/rates-query.ts';
 
 const FIELD_LABELS: Record<SearchField, string> = {

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { baseStyles } from '../shared/styles.ts';
-import { formatPrice } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatPrice } from '../common/format.ts';
 import type { RateHit, RateRecord } from '../../api/api-types.ts';
 import { toggleOrdering, type Ordering, type SortField } from '../../state/rates-query.ts';
 

@@ -5,8 +5,8 @@ import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type RatesResponse } from '../../api/api-types.ts';
-import { baseStyles } from '../shared/styles.ts';
-import { formatCount, formatPrice } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatCount, formatPrice } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
 import {
   lastPage,
@@ -16,13 +16,13 @@ import {
   ratesParams,
   type RatesQuery,
 } from '../../state/rates-query.ts';
-import { saveBytes } from '../shared/save-file.ts';
-import '../shared/page-nav.ts';
+import { saveBytes } from '../common/save-file.ts';
+import '../common/page-nav.ts';
 import './rates-search.ts';
 import './rates-filters.ts';
 import './rates-table.ts';
 import './rates-figures.ts';
-import type { PageChangeEvent } from '../shared/page-nav.ts';
+import type { PageChangeEvent } from '../common/page-nav.ts';
 import type { RatesSearchEvent } from './rates-search.ts';
 import type { FiltersChangeEvent } from './rates-filters.ts';
 import type { ExcludeRowEvent, OrderingChangeEvent } from './rates-table.ts';

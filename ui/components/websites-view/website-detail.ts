@@ -5,7 +5,7 @@ import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type WebsiteRecord } from '../../api/api-types.ts';
-import { baseStyles } from '../shared/styles.ts';
+import { baseStyles } from '../common/styles.ts';
 import { lastListHash, websiteApiUrl } from '../../state/websites-query.ts';
 
 /** Fields that hold a bare host name: shown as a link to the site. */

@@ -1,8 +1,8 @@
 import { LitElement, html, css } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { baseStyles } from '../shared/styles.ts';
-import { formatCount } from '../shared/format.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatCount } from '../common/format.ts';
 import type { AgencyOwners } from '../../api/db-client.ts';
 import { SCAN_STATUSES, type WebsiteFilter, type WebsitesQuery } from '../../state/websites-query.ts';
 

@@ -5,8 +5,8 @@ import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type AnalysisResponse, type WebsitesResponse } from '../../api/api-types.ts';
-import { baseStyles, statStyles } from '../shared/styles.ts';
-import { formatCount, formatDay } from '../shared/format.ts';
+import { baseStyles, statStyles } from '../common/styles.ts';
+import { formatCount, formatDay } from '../common/format.ts';
 import { formatRoute, navigate } from '../../state/route.ts';
 import {
   analysisApiUrl,
@@ -17,9 +17,9 @@ import {
   websitesParams,
   type WebsitesQuery,
 } from '../../state/websites-query.ts';
-import '../shared/page-nav.ts';
+import '../common/page-nav.ts';
 import './websites-filters.ts';
-import type { PageChangeEvent } from '../shared/page-nav.ts';
+import type { PageChangeEvent } from '../common/page-nav.ts';
 import type { WebsiteFiltersChangeEvent } from './websites-filters.ts';
 
 async function getOk<T>(db: DbClient, url: string): Promise<T> {
