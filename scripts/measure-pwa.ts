@@ -1,7 +1,7 @@
 /**
  * Figures for the offline PWA (issue 5's note), measured in Debian's Chromium against a built app:
  *   npx vite build --outDir DIR   (or use the browser tests' build, dist-test/)
- *   flock /tmp/browser.lock npx tsx scripts/measure-pwa.ts --dist DIR [--rounds 200]
+ *   npx tsx scripts/measure-pwa.ts --dist DIR [--rounds 200]
  * 1. First visit: bytes the server sent, against the bytes of the app plus datasets (the data must cross once).
  * 2. Extra time of a page fetch() through the service worker (relayed to the DB worker) over asking the DB
  *    worker's engine directly (Comlink, what the views do), paired per request: p50/p95 of the difference.

@@ -1,7 +1,7 @@
 /**
  * Soak (issue 7): many mixed API requests through the service worker in Chromium, with the JS heap of the
  * page, the DB worker and the service worker sampled over CDP (after a forced GC) as they go.
- *   flock /tmp/browser.lock npm run soak -- [--requests 10000] [--warmup 1000] [--profile small|default] [--dist DIR]
+ *   npm run soak -- [--requests 10000] [--warmup 1000] [--profile small|default] [--dist DIR]
  * Every answer is checked against the engine run in Node over the same dataset files (status and body,
  * `took` aside). Fails (exit 1) on any wrong answer or on heap growth over 10% from the end of the warm-up.
  * Writes the figures to .tmp/soak.json.

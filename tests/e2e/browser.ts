@@ -1,7 +1,7 @@
 /**
  * Debian's Chromium driven by playwright-core, for every browser test. Each launch gets a fresh profile
  * directory (no service worker, cache or storage carried over) that is deleted on close.
- * Run browser tests one at a time: wrap the run in `flock /tmp/browser.lock …`.
+ * Run browser suites one at a time on a small machine (they share one Chromium's worth of CPU).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

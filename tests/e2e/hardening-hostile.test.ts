@@ -94,7 +94,7 @@ describe('hostile records in every view', () => {
     const header = parsed.data.findIndex((row) => row[0] === 'Contract #');
     expect(header).toBeGreaterThan(-1);
     const cells = parsed.data.slice(header + 1).flat();
-    // semantics.md's guard list; see docs/decisions/0600 on a leading tab or CR.
+    // the API's guard list; see docs/decisions/0600 on a leading tab or CR.
     expect(cells.filter((c) => /^[=+\-@|]/.test(c))).toEqual([]);
     for (const payload of MARKUP) expect(cells).toContain(payload);
     await expectInert('CSV export');

@@ -5,7 +5,7 @@
  * gzip it and store it in IndexedDB, swap it in). Memory is the summed RSS of Chromium's processes,
  * sampled every 100 ms, against the idle figure just before the import.
  *
- *   flock /tmp/browser.lock npx tsx tests/e2e/measure-import.ts [--runs 2] [--rows 30000]
+ *   npx tsx tests/e2e/measure-import.ts [--runs 2] [--rows 30000]
  *
  * Builds public/data (default profile) when missing, builds the app into .tmp/dist-measure-import.
  */

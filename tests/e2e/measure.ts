@@ -5,7 +5,7 @@
  *   2. p50/p95 of a filter change updating the rates view: from the input event to the table and figures
  *      drawn with the new answer (measured inside the page, one frame after the draw).
  *
- *   flock /tmp/browser.lock npx tsx tests/e2e/measure.ts [--runs 60] [--loads 5]
+ *   npx tsx tests/e2e/measure.ts [--runs 60] [--loads 5]
  *
  * Builds public/data (default profile) when missing, builds the app into .tmp/dist-measure and serves it.
  */

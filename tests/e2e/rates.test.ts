@@ -5,7 +5,7 @@ import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { currentHash, engineJson, nodeEngine, openApp, renderedUrl, waitForChange, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { RatesResponse } from '../../ui/api/api-types.ts';
-import { formatCount, formatPrice } from '../../ui/components/shared/format.ts';
+import { formatCount, formatPrice } from '../../ui/components/common/format.ts';
 
 const BASE = '/api/v3/search/ceilingrates/';
 let browser: Browser;

@@ -6,7 +6,7 @@ import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { focused, openApp, screenshot, seriousViolations, waitForChange, waitForData, waitForRendered } from './app.ts';
 import type { Manifest } from '../../dataset/artifact.ts';
 import type { DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
-import { formatCount } from '../../ui/components/shared/format.ts';
+import { formatCount } from '../../ui/components/common/format.ts';
 
 let browser: Browser;
 let page: Page;

@@ -4,7 +4,7 @@ import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { currentHash, engineJson, nodeEngine, openApp, waitForChange, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { AnalysisResponse, WebsiteRecord, WebsitesResponse } from '../../ui/api/api-types.ts';
-import { formatCount } from '../../ui/components/shared/format.ts';
+import { formatCount } from '../../ui/components/common/format.ts';
 
 let browser: Browser;
 let page: Page;

@@ -2,7 +2,7 @@
  * Deterministic ceiling-rate records at the real service's scale and shape (specs/data.md): contracts of
  * several thousand vendors, each offering a few dozen labor categories; free-text labor categories with heavy
  * repetition, levels, upper-case variants and trailing spaces; prices skewed like real ones with float
- * artefacts, four-decimal prices and the 9,999 placeholder; SIN strings with every separator the seed lists.
+ * artefacts, four-decimal prices and the 9,999 placeholder; SIN strings with every separator the contract lists.
  * Vocabularies are the real CALC samples' (committed in tools/vocab/ceilingrates.json).
  */
 import type { Database } from 'sql.js';

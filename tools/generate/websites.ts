@@ -23,7 +23,7 @@ interface Domain {
   branch: string;
 }
 
-/** Every base domain with its owner, in vocabulary order (stable, so the seed alone decides the output). */
+/** Every base domain with its owner, in vocabulary order (stable, so the random seed alone decides the output). */
 const DOMAINS: readonly Domain[] = owners.agencies.flatMap((a) =>
   a.bureaus.flatMap((b) =>
     b.domains.map(([base, weight]) => ({ base: String(base), weight: Number(weight), agency: a.name, bureau: b.name, branch: a.branch })),

@@ -1,7 +1,7 @@
 /**
  * Extracts the ceiling-rates generator's vocabulary from the real CALC samples into a small committed file,
- * so the build never reads ../shared:
- *   npx tsx tools/vocab/ceilingrates-extract.ts ../shared/data/real/ceilingrates > tools/vocab/ceilingrates.json
+ * so the build never reads the samples:
+ *   npx tsx tools/vocab/ceilingrates-extract.ts <folder of CALC sample CSVs> > tools/vocab/ceilingrates.json
  * Labor categories keep their real text (trimmed; case variants and trailing spaces are added by the
  * generator), most frequent first. Vendor names are the real ones plus the words they are made of, from
  * which the generator composes the several thousand vendors the real data has. SIN strings keep their real
@@ -11,7 +11,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 
-const dir = process.argv[2] ?? '../shared/data/real/ceilingrates';
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: npx tsx tools/vocab/ceilingrates-extract.ts <folder of CALC sample CSVs>');
+  process.exit(2);
+}
 
 function read(file: string): Record<string, string>[] {
   const text = readFileSync(join(dir, file), 'utf8');

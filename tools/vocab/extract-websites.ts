@@ -1,7 +1,7 @@
 /**
  * Extracts the websites generator's vocabulary from the real Site Scanning samples into a small committed
- * file, so the build never reads ../shared:
- *   npx tsx tools/vocab/extract-websites.ts ../shared/data/real/site-scanning > tools/vocab/websites-owners.json
+ * file, so the build never reads the samples:
+ *   npx tsx tools/vocab/extract-websites.ts <folder of Site Scanning sample CSVs> > tools/vocab/websites-owners.json
  * Keeps about 150 agencies and 270 bureaus (most frequent first) and every real base domain they own,
  * then adds word-like subdomain labels as further `.gov` base domains until there are about 1,400.
  */
@@ -9,7 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 
-const dir = process.argv[2] ?? '../shared/data/real/site-scanning';
+const dir = process.argv[2];
+if (!dir) {
+  console.error('usage: npx tsx tools/vocab/extract-websites.ts <folder of Site Scanning sample CSVs>');
+  process.exit(2);
+}
 const AGENCIES = 150;
 const BUREAUS = 270;
 const BASE_DOMAINS = 1400;

@@ -1,6 +1,6 @@
 /**
  * The ceiling-rates endpoint over known records: one test per parameter, per error, and per point of the
- * envelope in semantics.md.
+ * envelope in docs/api/ceiling-rates.md.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
@@ -110,7 +110,7 @@ describe('envelope', () => {
     expect(Object.keys(hit)).toEqual(['_index', '_id', '_score', '_source', 'sort']);
   });
 
-  it('the aggregations come in the seed order', () => {
+  it('the aggregations come in the documented order', () => {
     expect(Object.keys(get('').body.aggregations)).toEqual([
       'labor_category', 'security_clearance', 'worksite', 'min_years_experience', 'education_level', 'current_price',
       'business_size', 'wage_histogram', 'histogram_percentiles', 'median_price', 'wage_stats',

@@ -14,7 +14,7 @@ describe('ceiling-rates generator', () => {
     expect([...ceilingRateRecords(500, ceilingRatesDataset.seed + 1)]).not.toEqual(again);
   });
 
-  it('numbers ids from 1 and keeps the seed field order', () => {
+  it('numbers ids from 1 and keeps the documented field order', () => {
     expect(records.map((r) => r.id)).toEqual(records.map((_, i) => i + 1));
     expect(Object.keys(records[0])).toEqual([...RECORD_FIELDS]);
   });
@@ -53,7 +53,7 @@ describe('ceiling-rates generator', () => {
     expect(new Set(records.map((r) => r.idv_piid)).size).toBeGreaterThan(new Set(records.map((r) => r.vendor_name)).size);
   });
 
-  it('SIN strings use every separator the seed lists, and some codes carry a decimal suffix', () => {
+  it('SIN strings use every separator the contract lists, and some codes carry a decimal suffix', () => {
     const sins = records.map((r) => r.sin);
     for (const sep of [',', ';', '/', ' ', '\n', ' and ']) expect(sins.some((s) => s.includes(sep)), JSON.stringify(sep)).toBe(true);
     expect(sins.some((s) => /\d\.0\b/.test(s))).toBe(true);

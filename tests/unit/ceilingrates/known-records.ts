@@ -27,7 +27,7 @@ const base: Omit<CeilingRateRecord, 'id' | 'labor_category' | 'current_price'> =
 
 const record = (o: Overrides): CeilingRateRecord => {
   const merged = { ...base, ...o };
-  // Keep the seed's key order whatever order the overrides came in.
+  // Keep the documented key order whatever order the overrides came in.
   return {
     id: merged.id, vendor_name: merged.vendor_name, idv_piid: merged.idv_piid, schedule: merged.schedule, sin: merged.sin,
     labor_category: merged.labor_category, category: merged.category, subcategory: merged.subcategory,

@@ -1,7 +1,7 @@
 /**
  * The engine against the plain-TypeScript reference over the same generated records: random searches,
  * keywords, filter combinations, exclusions, orderings and pages. Hits, totals and every aggregation must
- * agree — counts and statistics exactly, percentiles within 1e-9, the histogram by the rules of semantics.md.
+ * agree — counts and statistics exactly, percentiles within 1e-9, the histogram by the rules of docs/api/ceiling-rates.md.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -111,7 +111,7 @@ interface Bucket {
   doc_count: number;
 }
 
-/** semantics.md: ≤ 12 buckets, ascending, not overlapping, covering every price; min/max real, key their mean. */
+/** The API reference: ≤ 12 buckets, ascending, not overlapping, covering every price; min/max real, key their mean. */
 function checkHistogram(buckets: Bucket[], sorted: number[]): void {
   expect(buckets.length).toBeLessThanOrEqual(12);
   expect(buckets.reduce((n, b) => n + b.doc_count, 0)).toBe(sorted.length);

@@ -1,5 +1,5 @@
 /**
- * A plain-TypeScript reference of the ceiling-rates semantics (semantics.md), written the obvious way over
+ * A plain-TypeScript reference of the ceiling-rates semantics (docs/api/ceiling-rates.md), written the obvious way over
  * an array of records: filter with predicates, sort with comparators, count with maps. The property test
  * compares the engine with it. It deliberately shares no code with the engine.
  */

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 
-/** 10,000 characters: the "very long value". */
+/** 10,000 characters: a "very long value". */
 export const LONG = 10_000;
 
 const NUMBERS = [

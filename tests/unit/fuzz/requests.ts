@@ -1,6 +1,6 @@
 /**
  * What the fuzzer sends: every endpoint under every base, the parameter names each one knows (from
- * semantics.md, not from the engine), and fast-check arbitraries for query strings, paths and methods.
+ * the API reference, not from the engine), and fast-check arbitraries for query strings, paths and methods.
  */
 import fc from 'fast-check';
 import { encode, valueArb, valueInUrlArb, VALUES, RAW } from './payloads.ts';

@@ -1,7 +1,7 @@
 /**
  * The one rule every fuzzed answer must keep: a well-formed response in its API's own shape. What is
  * expected is worked out from the request alone (path, method, and for CSV the `export` parameter), from
- * semantics.md, independently of the engine's router.
+ * the API reference, independently of the engine's router.
  */
 import Papa from 'papaparse';
 import type { Engine } from '../../../engine/index.ts';
@@ -155,7 +155,7 @@ export function expectGuardedCsv(body: string): string[][] {
   return rows;
 }
 
-/** Statuses a route may answer GET with (semantics.md). */
+/** Statuses a route may answer GET with (docs/api). */
 const GET_STATUSES: Record<string, readonly number[]> = {
   'site:websites': [200, 400],
   'site:analysis': [200, 400],

@@ -1,7 +1,7 @@
 /**
  * export=y over hostile records: every cell comes back exactly (commas, quotes, CR/LF quoted correctly),
  * and a cell a spreadsheet would run as a formula (first character `= + - @ |`) gets a leading `'`
- * (semantics.md, "Envelope and methods"), in data rows and in the metadata rows that echo the query.
+ * (docs/api/ceiling-rates.md, CSV export), in data rows and in the metadata rows that echo the query.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';

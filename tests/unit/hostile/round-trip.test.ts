@@ -49,7 +49,7 @@ describe('Site Scanning', () => {
       items.push(...body.items);
       if (body.links.next === '') break;
     }
-    // In target_url byte order (UTF-8), as semantics.md promises for the listing.
+    // In target_url byte order (UTF-8), as the API reference promises for the listing.
     const byUrl = (a: WebsiteRecord, b: WebsiteRecord): number => Buffer.compare(Buffer.from(a.target_url), Buffer.from(b.target_url));
     expect(items.length).toBe(websites.length);
     expect(items).toEqual([...websites].sort(byUrl));
@@ -127,7 +127,7 @@ describe('ceiling rates', () => {
 
   it('suggest echoes the text and offers the stored value exactly', () => {
     // The suggest text is trimmed and stored values are not, so a value with leading whitespace is never
-    // offered (reported to the lead; semantics.md does not say).
+    // offered (reported to the lead; the contract does not say).
     for (const { text } of HOSTILE_PAYLOADS.filter((p) => p.text.trimStart() === p.text)) {
       const body = ok(`${RATES}?suggest=vendor_name:${q(text)}`);
       const [entry] = body['vendor_name-suggestion'];

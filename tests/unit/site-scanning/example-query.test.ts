@@ -1,5 +1,5 @@
 /**
- * The issue's example: GET /websites?target_url_agency_owner=<agency>&final_url_live=true&limit=100&page=2
+ * A worked example: GET /websites?target_url_agency_owner=<agency>&final_url_live=true&limit=100&page=2
  * over the default 30,000 records, checked against the in-memory reference.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   agency = [...live].sort((a, b) => b[1] - a[1])[0][0];
 });
 
-describe('the issue\'s example query', () => {
+describe('the worked example query', () => {
   it('returns the right records in the right order with correct meta and links', () => {
     const { status, body } = call(engine, `/websites?target_url_agency_owner=${encodeURIComponent(agency)}&final_url_live=true&limit=100&page=2`);
     expect(status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * A plain in-memory model of GET /websites and GET /analysis, written from semantics.md without any engine
+ * A plain in-memory model of GET /websites and GET /analysis, written from the API reference without any engine
  * code: the property tests compare the engine with it over the same records.
  */
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
@@ -15,7 +15,7 @@ export interface ReferenceFilters {
   dap_detected_final_url?: boolean;
 }
 
-/** The seed's parameter order, which the links keep. */
+/** The documented parameter order, which the links keep. */
 const ORDER: (keyof ReferenceFilters)[] = [
   'target_url_domain', 'final_url_domain', 'final_url_live', 'target_url_redirects',
   'target_url_agency_owner', 'target_url_bureau_owner', 'scan_status', 'dap_detected_final_url',
