@@ -25,7 +25,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
     if (part.startsWith(':')) {
       if (have[i] === '') return null;
       params[part.slice(1)] = safeDecode(have[i]);
-    } else if (part !== have[i]) {
+    } else if (part.toLowerCase() !== have[i].toLowerCase()) {
       return null;
     }
   }
@@ -41,15 +41,25 @@ function safeDecode(segment: string): string {
   }
 }
 
+/** The path below a base; the base's words match in any letter case, as production's router does. */
 function underBase(pathname: string, base: string): string | null {
   if (base === '') return pathname;
-  if (pathname === base) return '';
-  if (pathname.startsWith(base + '/')) return pathname.slice(base.length);
-  return null;
+  const head = pathname.slice(0, base.length).toLowerCase();
+  if (head !== base.toLowerCase()) return null;
+  if (pathname.length === base.length) return '';
+  return pathname[base.length] === '/' ? pathname.slice(base.length) : null;
+}
+
+/** A route's params for the path, or for the path without its one trailing slash (`/websites/` is `/websites`; `//` is not). */
+function matchLoosely(pattern: string, path: string): Record<string, string> | null {
+  const exact = matchPattern(pattern, path);
+  if (exact || !path.endsWith('/') || path.endsWith('//')) return exact;
+  return matchPattern(pattern, path.slice(0, -1));
 }
 
 /**
- * Which API (if any) a path belongs to. Pure: the service worker uses it to decide what to answer
+ * Which API (if any) a path belongs to. Like production's routers (Express, non-strict and case-insensitive),
+ * a trailing slash and the letter case of the fixed words are ignored; path parameters keep theirs. Pure: the service worker uses it to decide what to answer
  * without opening a database. Paths at the app root that name no route are not API paths (they are the
  * app's own files); paths under an API's own base always are (they get that API's 404).
  */
@@ -60,7 +70,7 @@ export function matchRoute(apis: readonly ApiDefinition[], pathname: string): Ro
       const path = underBase(pathname, base);
       if (path === null) continue;
       for (const route of api.routes) {
-        const params = matchPattern(route.pattern, path);
+        const params = matchLoosely(route.pattern, path);
         if (params) return { api, route, params, base, path };
       }
       if (base !== '' && !fallback) fallback = { api, route: null, params: {}, base, path };

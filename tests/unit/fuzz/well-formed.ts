@@ -16,17 +16,22 @@ export type Route =
   | { api: 'site'; route: 'websites' | 'website' | 'analysis' | null }
   | { api: 'ceiling'; route: 'search' | null };
 
-/** Which API and route a path names (null route: a path of that API that names nothing, so 404). */
+/**
+ * Which API and route a path names (null route: a path of that API that names nothing, so 404). Like
+ * production's routers, a trailing slash and the letter case of the fixed words do not matter.
+ */
 export function routeOf(pathname: string): Route {
+  const lower = pathname.toLowerCase();
   for (const base of CEILING_BASES) {
-    if (pathname === base || pathname === `${base}/`) return { api: 'ceiling', route: 'search' };
-    if (pathname.startsWith(`${base}/`)) return { api: 'ceiling', route: null };
+    if (lower === base || lower === `${base}/`) return { api: 'ceiling', route: 'search' };
+    if (lower.startsWith(`${base}/`)) return { api: 'ceiling', route: null };
   }
   let path = pathname;
-  if (path === SITE_GATEWAY || path.startsWith(`${SITE_GATEWAY}/`)) path = path.slice(SITE_GATEWAY.length);
-  if (path === '/websites') return { api: 'site', route: 'websites' };
-  if (path === '/analysis') return { api: 'site', route: 'analysis' };
-  if (path.startsWith('/websites/') && path.length > '/websites/'.length) return { api: 'site', route: 'website' };
+  if (lower === SITE_GATEWAY || lower.startsWith(`${SITE_GATEWAY}/`)) path = path.slice(SITE_GATEWAY.length);
+  const word = path.toLowerCase();
+  if (word === '/websites' || word === '/websites/') return { api: 'site', route: 'websites' };
+  if (word === '/analysis' || word === '/analysis/') return { api: 'site', route: 'analysis' };
+  if (word.startsWith('/websites/') && path.length > '/websites/'.length) return { api: 'site', route: 'website' };
   return { api: 'site', route: null };
 }
 

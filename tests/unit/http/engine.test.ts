@@ -52,6 +52,14 @@ describe('route matching', () => {
     expect(matchRoute([toyApi], '/things/%E0%A4%A')?.params).toEqual({ id: '%E0%A4%A' });
   });
 
+  it('ignores a trailing slash and the letter case of fixed words, under every base', () => {
+    for (const path of ['/things/', '/Things', '/THINGS/', '/Gateway/V1/things', '/gateway/v1/Things/']) {
+      expect(matchRoute([toyApi], path)?.route?.name, path).toBe('list');
+    }
+    expect(matchRoute([toyApi], '/Things/AbC')?.params).toEqual({ id: 'AbC' });
+    expect(matchRoute([toyApi], '/gateway/v1x/things')).toBeNull();
+  });
+
   it('app-root paths that name no route are not API paths; paths under an API base are', () => {
     expect(matchRoute([toyApi], '/index.html')).toBeNull();
     expect(matchRoute([toyApi], '/gateway/v1/nothing')?.route).toBeNull();

@@ -19,6 +19,21 @@ describe('GET /websites', () => {
     expect(body.meta).toEqual({ totalItems: 6, itemCount: 6, itemsPerPage: 10, totalPages: 1, currentPage: 1 });
   });
 
+  it('ignores a trailing slash and the letter case of the route words, under every base', () => {
+    const list = call(engine, '/websites?limit=2').body;
+    const analysis = call(engine, '/analysis').body;
+    for (const base of ['', '/technology/site-scanning/v1', '/Technology/Site-Scanning/V1']) {
+      for (const path of ['/websites/?limit=2', '/Websites?limit=2', '/WEBSITES/?limit=2']) {
+        const answer = call(engine, base + path);
+        expect(answer.status, base + path).toBe(200);
+        expect(answer.body, base + path).toEqual(list);
+      }
+      expect(call(engine, `${base}/analysis/`).body).toEqual(analysis);
+      expect(call(engine, `${base}/Analysis`).body).toEqual(analysis);
+      expect(call(engine, `${base}/Websites/GSA.gov`).body.target_url).toBe('gsa.gov');
+    }
+  });
+
   it('answers with the envelope keys in order: items, meta, links', () => {
     const { body } = call(engine, '/websites');
     expect(Object.keys(body)).toEqual(['items', 'meta', 'links']);
