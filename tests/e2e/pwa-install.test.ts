@@ -59,13 +59,9 @@ describe('installable', () => {
 describe('PWA chrome', () => {
   it('<pwa-status> says the app is offline ready; <pwa-install-button> appears once the browser offers installation', async () => {
     const page = browser.page;
-    await page.evaluate(() => {
-      const status = Object.assign(document.createElement('pwa-status'), { id: 'probe-status' });
-      const install = Object.assign(document.createElement('pwa-install-button'), { id: 'probe-install' });
-      document.body.append(status, install);
-    });
-    await expect(page.locator('#probe-status').getByRole('status').textContent()).resolves.toContain('Offline ready');
+    // The shell's own chrome, which gets the PWA controller from the shell through context.
+    await expect.poll(() => page.locator('app-shell pwa-status').getByRole('status').textContent(), { timeout: 30_000 }).toContain('Offline ready');
     // Chromium offers installation (beforeinstallprompt) once the manifest and service worker pass its checks.
-    await page.locator('#probe-install').getByRole('button', { name: 'Install app' }).waitFor({ timeout: 30_000 });
+    await page.locator('app-shell pwa-install-button').getByRole('button', { name: 'Install app' }).waitFor({ timeout: 30_000 });
   });
 });
