@@ -106,7 +106,7 @@ export const ceilingRatesApi: ApiDefinition = {
   allow: ['GET'],
   errors: {
     notFound: () => detail(404, 'Not found.'),
-    methodNotAllowed: (method) => detail(405, `Method "${method}" not allowed.`),
+    methodNotAllowed: ({ method }) => detail(405, `Method "${method}" not allowed.`),
     internal: () => detail(500, 'Internal server error'),
     unavailable: () => detail(503, 'Service temporarily unavailable, try again later.'),
   },

@@ -46,12 +46,12 @@ export class Engine {
     try {
       url = new URL(request.url, ORIGIN);
     } catch {
-      return json(400, { statusCode: 400, message: 'Malformed URL', error: 'Bad Request' });
+      return json(400, { message: 'Malformed URL', error: 'Bad Request', statusCode: 400 });
     }
     const method = request.method.toUpperCase();
     const match = matchRoute(this.apis, url.pathname);
     if (!match) {
-      return json(404, { statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' });
+      return json(404, { message: `Cannot ${method} ${url.pathname}`, error: 'Not Found', statusCode: 404 });
     }
     const { api, route } = match;
     if (!route) return api.errors.notFound({ method, path: url.pathname });
@@ -66,7 +66,7 @@ export class Engine {
     };
     if (method === 'OPTIONS' && api.options) return api.options(ctx);
     const isHead = method === 'HEAD';
-    if (!isHead && !api.allow.includes(method)) return api.errors.methodNotAllowed(method);
+    if (!isHead && !api.allow.includes(method)) return api.errors.methodNotAllowed({ method, path: url.pathname });
 
     try {
       const handlers = this.handlersFor(api);

@@ -28,7 +28,8 @@ export interface RouteSpec {
 /** The error bodies each API answers in its own framework's shape. */
 export interface ApiErrors {
   notFound(ctx: { method: string; path: string }): ApiResponse;
-  methodNotAllowed(method: string): ApiResponse;
+  /** A method the route does not answer (the path is the request's, below no base: as the client sent it). */
+  methodNotAllowed(ctx: { method: string; path: string }): ApiResponse;
   internal(): ApiResponse;
   unavailable(): ApiResponse;
 }

@@ -65,7 +65,9 @@ function expectKeys(value: unknown, keys: string, what: string): void {
 const isInteger = (value: unknown): boolean => Number.isInteger(value);
 
 function expectSiteError(status: number, body: any): void {
-  expectKeys(body, 'statusCode,message,error', 'error body');
+  // Nest ≥ 8 writes message, error, statusCode; the controller's own "no website" 404 is built statusCode first.
+  const order = body.message === 'No website found for provided target url' ? 'statusCode,message,error' : 'message,error,statusCode';
+  expectKeys(body, order, 'error body');
   must(body.statusCode === status, 'statusCode is the status');
   must(typeof body.error === 'string', 'error is a string');
   const messages = Array.isArray(body.message) ? body.message : [body.message];
@@ -210,7 +212,8 @@ function checkAnswer(method: string, url: string, response: ApiResponse): void {
   if (target.route === null) expected = [404];
   else if (verb === 'GET' || isHead) expected = GET_STATUSES[`${target.api}:${target.route}`];
   else if (verb === 'OPTIONS' && target.api === 'ceiling') expected = [200];
-  else expected = [405];
+  // Site Scanning's framework answers another method like a path it has no route for; ceiling rates' says 405.
+  else expected = target.api === 'site' ? [404] : [405];
   must(expected.includes(status), `status is one of ${expected} for ${target.api} ${target.route}`);
 
   if (target.api === 'ceiling') {

@@ -51,9 +51,13 @@ describe('/websites/{url} with hostile values', () => {
 
   it('written raw into the path: still a 404 in the same shape (the URL parser may cut or re-encode it)', () => {
     for (const text of MISSES) {
+      // A text that starts the query or fragment leaves `/websites/`: the listing, as in production.
+      if (new URL(`/websites/${text}`, 'http://localhost').pathname === '/websites/') continue;
       const answer = call(engine, `/websites/${text}`);
       expect(answer.status, text.slice(0, 80)).toBe(404);
-      expect(Object.keys(answer.body)).toEqual(['statusCode', 'message', 'error']);
+      // Either the controller's "no website" 404 or, where the parser cut the path, Express's route 404.
+      const order = answer.body.message === 'No website found for provided target url' ? ['statusCode', 'message', 'error'] : ['message', 'error', 'statusCode'];
+      expect(Object.keys(answer.body)).toEqual(order);
       expect(answer.body.statusCode).toBe(404);
       expect(answer.body.error).toBe('Not Found');
     }

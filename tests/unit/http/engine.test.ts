@@ -18,7 +18,7 @@ const toyApi: ApiDefinition = {
   allow: ['GET'],
   errors: {
     notFound: ({ path }) => json(404, { error: 'nf', path }),
-    methodNotAllowed: (method) => json(405, { error: 'na', method }),
+    methodNotAllowed: ({ method }) => json(405, { error: 'na', method }),
     internal: () => json(500, { error: 'internal' }),
     unavailable: () => json(503, { error: 'unavailable' }),
   },

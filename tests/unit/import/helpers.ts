@@ -4,7 +4,7 @@ import { startImport, type AnyImportRun, type ImportOptions } from '../../../dat
 import type { ImportReport, ValueNote } from '../../../dataset/import/report.ts';
 import type { ImportSource } from '../../../dataset/import/source.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/import', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
 
 /** A fixture's bytes, as a dropped file would give them. */
 export function fixture(name: string): Uint8Array {

@@ -79,13 +79,22 @@ describe('404 Not Found', () => {
   });
 });
 
-describe('405 Method Not Allowed', () => {
+describe('other methods: 404 as Express answers a route it does not have', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s', (method) => {
     for (const path of ['/websites', '/websites/gsa.gov', '/analysis', '/technology/site-scanning/v1/websites']) {
-      const { status, body } = call(engine, path, method);
-      expect(status).toBe(405);
-      expect(body).toEqual({ statusCode: 405, message: 'Method Not Allowed', error: 'Method Not Allowed' });
+      const { status, raw } = call(engine, path, method);
+      expect(status).toBe(404);
+      // Key order is part of the answer: Nest ≥ 8 writes message, error, statusCode.
+      expect(raw.body).toBe(JSON.stringify({ message: `Cannot ${method} ${path}`, error: 'Not Found', statusCode: 404 }));
     }
+  });
+});
+
+describe('400 body', () => {
+  it('lists message, error, statusCode in that order', () => {
+    expect(call(engine, '/websites?limit=101').raw.body).toBe(
+      JSON.stringify({ message: ['limit must not be greater than 100'], error: 'Bad Request', statusCode: 400 }),
+    );
   });
 });
 
