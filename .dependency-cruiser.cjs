@@ -48,6 +48,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // Type-only imports count too: a lower layer must not even name a higher one's types.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     exclude: { path: '^(node_modules|dist|dist-test|\\.tmp)/' },
