@@ -2,7 +2,6 @@
  * Query parameters → a typed query, or a 406 `NotAcceptable` naming the bad parameter
  * (semantics.md, "Matching", "Order and paging", "Suggestions").
  */
-import type { QueryParams } from '../http/query.ts';
 import { isOrderField, type OrderField } from './order-columns.ts';
 import { normalizeSinCode } from './text.ts';
 
@@ -112,14 +111,14 @@ export function parseFilter(raw: string): Filter {
   }
 }
 
-function integer(query: QueryParams, name: string, fallback: number): number {
+function integer(query: URLSearchParams, name: string, fallback: number): number {
   const raw = query.get(name);
-  if (raw === undefined) return fallback;
+  if (raw === null) return fallback;
   if (!/^\s*\d+\s*$/.test(raw)) throw new NotAcceptable(`Invalid ${name}: ${raw} (expected a positive integer)`);
   return Number(raw);
 }
 
-function ordering(query: QueryParams): OrderSpec[] {
+function ordering(query: URLSearchParams): OrderSpec[] {
   const fields = query.getAll('ordering').filter((f) => f.trim() !== '');
   const sorts = query.getAll('sort');
   return fields.map((raw, i) => {
@@ -131,7 +130,7 @@ function ordering(query: QueryParams): OrderSpec[] {
   });
 }
 
-export function parseQuery(query: QueryParams): CeilingRatesQuery {
+export function parseQuery(query: URLSearchParams): CeilingRatesQuery {
   const searches = query
     .getAll('search')
     .map((s) => fieldText('search', s))
@@ -160,7 +159,7 @@ export function parseQuery(query: QueryParams): CeilingRatesQuery {
 
   const contains = query.get('suggest-contains');
   let suggestContains: FieldText | null = null;
-  if (contains !== undefined) {
+  if (contains !== null) {
     suggestContains = fieldText('suggest-contains', contains);
     if (suggestContains.text.trim().length < 2) throw new NotAcceptable('Invalid suggest-contains: at least 2 characters are required');
   }

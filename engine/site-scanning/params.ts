@@ -1,4 +1,3 @@
-import type { QueryParams } from '../http/query.ts';
 import { SCAN_STATUSES, type ScanStatus } from './record.ts';
 
 /** The filters of /websites and /analysis, in the seed's parameter order (also the order kept in links). */
@@ -67,13 +66,13 @@ function toNumber(text: string): number {
  * parameter order; decision 0101). The first value of a repeated parameter counts; unknown ones and
  * `api_key` are ignored.
  */
-export function parseWebsiteQuery(params: QueryParams): Parsed {
+export function parseWebsiteQuery(params: URLSearchParams): Parsed {
   const messages: string[] = [];
   const filters: WebsiteFilters = {};
 
   for (const name of FILTER_NAMES) {
     const value = params.get(name);
-    if (value === undefined) continue;
+    if (value === null) continue;
     if ((DOMAIN_FILTERS as readonly string[]).includes(name)) {
       if (URL_ADDRESS.test(value)) (filters as Record<string, unknown>)[name] = value;
       else messages.push(`${name} must be a URL address`);
@@ -91,7 +90,7 @@ export function parseWebsiteQuery(params: QueryParams): Parsed {
 
   let page = DEFAULT_PAGE;
   const pageText = params.get('page');
-  if (pageText !== undefined) {
+  if (pageText !== null) {
     page = toNumber(pageText);
     if (Number.isNaN(page)) messages.push('page must be a number conforming to the specified constraints');
     if (!(page >= 1)) messages.push('page must not be less than 1');
@@ -99,7 +98,7 @@ export function parseWebsiteQuery(params: QueryParams): Parsed {
 
   let limit = DEFAULT_LIMIT;
   const limitText = params.get('limit');
-  if (limitText !== undefined) {
+  if (limitText !== null) {
     limit = toNumber(limitText);
     if (!(limit <= MAX_LIMIT)) messages.push(`limit must not be greater than ${MAX_LIMIT}`);
     if (!(limit >= 1)) messages.push('limit must be a positive number');
