@@ -27,8 +27,6 @@ const isSearchField = (name: string): name is SearchField => (SEARCH_FIELDS as r
 
 const PAGE = ceilingRatesParameter('page');
 const PAGE_SIZE = ceilingRatesParameter('page_size');
-export const MAX_PAGE_SIZE = PAGE_SIZE.max;
-export const DEFAULT_PAGE_SIZE = PAGE_SIZE.default;
 
 /** What each filter grammar (parameters.ts) parses its `|`-separated alternatives into. */
 interface GrammarValues {

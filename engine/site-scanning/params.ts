@@ -25,10 +25,6 @@ export interface WebsiteQuery {
 
 export type Parsed = { ok: true; query: WebsiteQuery } | { ok: false; messages: string[] };
 
-export const DEFAULT_PAGE: number = PAGE_PARAMETER.default;
-export const DEFAULT_LIMIT: number = LIMIT_PARAMETER.default;
-export const MAX_LIMIT: number = LIMIT_PARAMETER.max;
-
 /** A Map, not an object literal: `in` on an object also finds `constructor`, `toString`, `__proto__`. */
 const BOOLEAN_VALUES: ReadonlyMap<string, boolean> = new Map(BOOLEAN_SPELLINGS);
 
@@ -79,7 +75,7 @@ export function parseWebsiteQuery(params: URLSearchParams): Parsed {
     }
   }
 
-  let page = DEFAULT_PAGE;
+  let page: number = PAGE_PARAMETER.default;
   const pageText = params.get(PAGE_PARAMETER.name);
   if (pageText !== null) {
     page = toNumber(pageText);
@@ -87,11 +83,11 @@ export function parseWebsiteQuery(params: URLSearchParams): Parsed {
     if (!(page >= PAGE_PARAMETER.min)) messages.push(`page must not be less than ${PAGE_PARAMETER.min}`);
   }
 
-  let limit = DEFAULT_LIMIT;
+  let limit: number = LIMIT_PARAMETER.default;
   const limitText = params.get(LIMIT_PARAMETER.name);
   if (limitText !== null) {
     limit = toNumber(limitText);
-    if (!(limit <= MAX_LIMIT)) messages.push(`limit must not be greater than ${MAX_LIMIT}`);
+    if (!(limit <= LIMIT_PARAMETER.max)) messages.push(`limit must not be greater than ${LIMIT_PARAMETER.max}`);
     if (!(limit >= LIMIT_PARAMETER.min)) messages.push('limit must be a positive number');
   }
 
