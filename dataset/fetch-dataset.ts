@@ -16,21 +16,6 @@ export interface FetchDatasetOptions {
   onPhase?: (phase: 'verify' | 'decompress') => void;
 }
 
-/**
- * Download one dataset file with byte progress, check its size and sha256 against the manifest, and
- * return the decompressed SQLite file. Platform-free: runs in a worker and in a service worker.
- */
-export async function fetchDataset(
-  baseUrl: string,
-  artifact: DatasetArtifact,
-  onProgress: (received: number, total: number) => void,
-  options: FetchDatasetOptions = {},
-): Promise<Uint8Array> {
-  const gz = await downloadArtifact(baseUrl, artifact, onProgress, options);
-  options.onPhase?.('decompress');
-  return gunzip(gz, artifact.rawBytes);
-}
-
 /** The download and its checks alone: the gzip'd bytes, verified against the manifest. */
 export async function downloadArtifact(
   baseUrl: string,

@@ -19,7 +19,6 @@ import {
   gunzip,
   manifestArtifacts,
   ownerPairs,
-  type OwnerPair,
 } from '../../dataset/index.ts';
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { gunzipBlob } from '../../dataset/compress-blob.ts';
@@ -376,28 +375,8 @@ async function owners(): Promise<AgencyOwners[]> {
   if (ownersCache) return ownersCache;
   const db = slot('websites').db;
   if (!db) return [];
-  ownersCache = groupOwners(ownerPairs(db) ?? ownersFromEngine());
+  ownersCache = groupOwners(ownerPairs(db) ?? []);
   return ownersCache;
-}
-
-/** When the schema stores owners under other column names, read them the way any client would: from the API. */
-function ownersFromEngine(): OwnerPair[] {
-  const pairs: OwnerPair[] = [];
-  for (let page = 1; ; page++) {
-    const response = engine.handle({ method: 'GET', url: `/websites?limit=100&page=${page}` });
-    if (response.status !== 200) break;
-    const body = JSON.parse(response.body) as {
-      items: { target_url_agency_owner: string | null; target_url_bureau_owner: string | null }[];
-      meta?: { totalPages?: number };
-    };
-    for (const item of body.items) {
-      if (item.target_url_agency_owner !== null) {
-        pairs.push({ agency: item.target_url_agency_owner, bureau: item.target_url_bureau_owner, count: 1 });
-      }
-    }
-    if (body.items.length === 0 || page >= (body.meta?.totalPages ?? 0)) break;
-  }
-  return pairs;
 }
 
 /** Open the build's file of one dataset aside (the service worker's cache answers it offline). */

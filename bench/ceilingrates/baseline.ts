@@ -4,11 +4,25 @@
  * percentiles and histogram), no precomputation. Text rules SQL lacks are registered as SQL functions.
  */
 import type { Database, SqlValue } from 'sql.js';
-import { QueryParams } from '../../engine/http/query.ts';
 import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../engine/ceilingrates/params.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
 import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/aggregations.ts';
-import { priceCountsOfSorted, wageHistogram } from '../../engine/ceilingrates/histogram.ts';
+import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/histogram.ts';
+
+/** Runs of equal values of `sorted[0..n)` as distinct values with counts. */
+function priceCountsOfSorted(sorted: ArrayLike<number>, n: number): PriceCounts {
+  const values = new Float64Array(n);
+  const counts = new Float64Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    if (m > 0 && values[m - 1] === sorted[i]) counts[m - 1]++;
+    else {
+      values[m] = sorted[i];
+      counts[m++] = 1;
+    }
+  }
+  return { values, counts, m };
+}
 
 const T = 'ceilingrates';
 
@@ -100,7 +114,7 @@ const ORDER_SQL = (query: CeilingRatesQuery): string =>
 /** Answers a request URL; returns the JSON text, as the engine does. */
 export function baselineAnswer(db: Database, url: string): string {
   const started = performance.now();
-  const query = parseQuery(new QueryParams(new URL(url, 'http://localhost').search));
+  const query = parseQuery(new URL(url, 'http://localhost').searchParams);
   if (query.suggest.length) {
     const out: Record<string, unknown[]> = {};
     for (const s of query.suggest) {

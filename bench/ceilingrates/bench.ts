@@ -8,7 +8,6 @@ import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { buildDatabase } from '../../tools/datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
-import { QueryParams } from '../../engine/http/query.ts';
 import { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
 import { matchedRows, matchRecords } from '../../engine/ceilingrates/match.ts';
 import { parseQuery } from '../../engine/ceilingrates/params.ts';
@@ -111,7 +110,7 @@ function known(db: Database): { vendor: string; piid: string } {
 
 /** The floor's untimed preparation: the matching records' fields laid out contiguously. */
 function prepareFloor(index: CeilingRatesIndex, request: BenchRequest): FloorInput {
-  const query = parseQuery(new QueryParams(new URL(request.url, 'http://localhost').search));
+  const query = parseQuery(new URL(request.url, 'http://localhost').searchParams);
   return floorInput(index, matchedRows(matchRecords(index.store, index.forms, query, query.suggestContains)));
 }
 
@@ -155,7 +154,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
 
   // A second index over the same database, warmed by the same requests, to measure what the engine retains.
   const index = new CeilingRatesIndex(db);
-  for (const r of requests) index.search({ query: new QueryParams(new URL(r.url, 'http://localhost').search) } as Parameters<CeilingRatesIndex['search']>[0]);
+  for (const r of requests) index.search({ query: new URL(r.url, 'http://localhost').searchParams } as Parameters<CeilingRatesIndex['search']>[0]);
   const engineMemory = retainedBytes(index, db);
   log(`engine index retains ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);
   const inputs = requests.map((r) => prepareFloor(index, r));
@@ -166,7 +165,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       const started = performance.now();
       if (r.kind === 'suggest') {
         // No aggregation: the least work is one scan of the field's distinct values.
-        const query = parseQuery(new QueryParams(new URL(r.url, 'http://localhost').search));
+        const query = parseQuery(new URL(r.url, 'http://localhost').searchParams);
         for (const s of query.suggest) {
           const prefix = fold(s.text.trim());
           for (const v of index.forms.foldedValues(s.field)) if (v.startsWith(prefix)) sink++;

@@ -10,6 +10,7 @@ import type { ColumnStore } from './columns.ts';
 import { loadColumns } from './load-columns.ts';
 import { OrderColumns } from './order-columns.ts';
 import { matchedRows, matchRecords, ValueForms, type MatchSet } from './match.ts';
+import { CEILING_RATES_BASES } from './parameters.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';
 import { topRows, type OrderKey } from './order.ts';
 import { Aggregator } from './aggregations.ts';
@@ -97,7 +98,7 @@ export class CeilingRatesIndex {
 export const ceilingRatesApi: ApiDefinition = {
   id: 'ceiling-rates',
   dataset: 'ceilingrates',
-  bases: ['/api/v3/search/ceilingrates', '/acquisition/calc/v3/api/ceilingrates'],
+  bases: CEILING_RATES_BASES,
   // The documented path ends with a slash; the bare base answers the same.
   routes: [
     { name: 'search', pattern: '/' },

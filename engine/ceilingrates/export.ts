@@ -2,7 +2,6 @@
  * export=y: the query's matching records as CSV, in the request's order, up to the 10,000 window.
  * Two metadata rows describe the query, then the header row the importer looks for (`Contract #,…`).
  */
-import type { QueryParams } from '../http/query.ts';
 import type { CeilingRateRecord } from './record.ts';
 
 const COLUMNS: readonly (readonly [string, keyof CeilingRateRecord])[] = [
@@ -38,7 +37,7 @@ export function csvCell(value: string | number | null): string {
 
 const row = (cells: readonly (string | number | null)[]): string => cells.map(csvCell).join(',');
 
-export function exportCsv(query: QueryParams, records: readonly CeilingRateRecord[]): string {
+export function exportCsv(query: URLSearchParams, records: readonly CeilingRateRecord[]): string {
   const searches = [...query.getAll('search'), ...query.getAll('keyword')].filter((s) => s.trim() !== '');
   const filters = query.getAll('filter');
   const lines = [

@@ -22,21 +22,6 @@ export interface PriceCounts {
   m: number;
 }
 
-/** Runs of equal values of `sorted[0..n)` as distinct values with counts. */
-export function priceCountsOfSorted(sorted: ArrayLike<number>, n: number): PriceCounts {
-  const values = new Float64Array(n);
-  const counts = new Float64Array(n);
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    if (m > 0 && values[m - 1] === sorted[i]) counts[m - 1]++;
-    else {
-      values[m] = sorted[i];
-      counts[m++] = 1;
-    }
-  }
-  return { values, counts, m };
-}
-
 /** First index in values[0..m) whose value is greater than `value`. */
 function upperBound(values: Float64Array, m: number, value: number): number {
   let lo = 0;

@@ -2,8 +2,17 @@
  * Query parameters → a typed query, or a 406 `NotAcceptable` naming the bad parameter
  * (semantics.md, "Matching", "Order and paging", "Suggestions").
  */
-import type { QueryParams } from '../http/query.ts';
-import { isOrderField, type OrderField } from './order-columns.ts';
+import { isOrderField } from './order-columns.ts';
+import {
+  ceilingRatesParameter,
+  FILTERS,
+  RESULT_WINDOW,
+  SEARCH_FIELDS,
+  SORT_DIRECTIONS,
+  type FilterGrammar,
+  type OrderField,
+  type SearchField,
+} from './parameters.ts';
 import { normalizeSinCode } from './text.ts';
 
 export class NotAcceptable extends Error {
@@ -12,27 +21,33 @@ export class NotAcceptable extends Error {
   }
 }
 
-export const SEARCH_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+// Re-exported for the modules that read them here (matching, shaping); parameters.ts declares them.
+export { RESULT_WINDOW, SEARCH_FIELDS, type SearchField };
 const isSearchField = (name: string): name is SearchField => (SEARCH_FIELDS as readonly string[]).includes(name);
 
-export const RESULT_WINDOW = 10_000;
-export const MAX_PAGE_SIZE = 500;
-export const DEFAULT_PAGE_SIZE = 10;
+const PAGE = ceilingRatesParameter('page');
+const PAGE_SIZE = ceilingRatesParameter('page_size');
 
-export type Filter =
+/** What each filter grammar (parameters.ts) parses its `|`-separated alternatives into. */
+interface GrammarValues {
   /** Exact, case-sensitive values. */
-  | { name: 'education_level' | 'business_size'; values: string[] }
+  exact: { values: string[] };
+  trimmed: { values: string[] };
   /** Inclusive numeric ranges, any of which matches. */
-  | { name: 'price_range' | 'experience_range'; ranges: [number, number][] }
-  | { name: 'current_price' | 'min_years_experience'; values: number[] }
+  range: { ranges: [number, number][] };
+  number: { values: number[] };
   /** SIN codes without decimal suffix. */
-  | { name: 'sin'; codes: string[] }
-  | { name: 'category' | 'subcategory'; values: string[] }
+  sin: { codes: string[] };
   /** Word phrases matched case-insensitively inside worksite. */
-  | { name: 'worksite' | 'site'; phrases: string[] }
+  phrase: { phrases: string[] };
   /** Lower-cased `yes` / `no` (other words match nothing). */
-  | { name: 'security_clearance'; classes: string[] };
+  class: { classes: string[] };
+}
+
+type FilterSpecs = (typeof FILTERS)[number];
+export type Filter = { [F in FilterSpecs as F['name']]: { name: F['name'] } & GrammarValues[F['grammar']] }[FilterSpecs['name']];
+
+const FILTER_GRAMMAR: ReadonlyMap<string, FilterGrammar> = new Map(FILTERS.map((f) => [f.name, f.grammar]));
 
 export interface FieldText {
   field: SearchField;
@@ -82,56 +97,52 @@ function range(text: string, name: string): [number, number] {
   return [number(parts[0], name), number(parts[1], name)];
 }
 
+const GRAMMARS: { [G in FilterGrammar]: (alternatives: string[], name: string) => GrammarValues[G] } = {
+  exact: (alternatives) => ({ values: alternatives }),
+  trimmed: (alternatives) => ({ values: alternatives.map((a) => a.trim()) }),
+  range: (alternatives, name) => ({ ranges: alternatives.map((a) => range(a, name)) }),
+  number: (alternatives, name) => ({ values: alternatives.map((a) => number(a, name)) }),
+  sin: (alternatives) => ({ codes: alternatives.map((a) => normalizeSinCode(a.trim())) }),
+  phrase: (alternatives) => ({ phrases: alternatives }),
+  class: (alternatives) => ({ classes: alternatives.map((a) => a.trim().toLowerCase()) }),
+};
+
+/**
+ * One `filter=` value (`<name>:<value>`) → a typed filter, or NotAcceptable. Pure: the UI reads its
+ * hash's filters with it too.
+ */
 export function parseFilter(raw: string): Filter {
   const colon = raw.indexOf(':');
   const name = colon < 0 ? raw : raw.slice(0, colon);
   const value = colon < 0 ? '' : raw.slice(colon + 1);
-  const alternatives = value.split('|');
-  switch (name) {
-    case 'education_level':
-    case 'business_size':
-      return { name, values: alternatives };
-    case 'price_range':
-    case 'experience_range':
-      return { name, ranges: alternatives.map((a) => range(a, name)) };
-    case 'current_price':
-    case 'min_years_experience':
-      return { name, values: alternatives.map((a) => number(a, name)) };
-    case 'sin':
-      return { name, codes: alternatives.map((a) => normalizeSinCode(a.trim())) };
-    case 'category':
-    case 'subcategory':
-      return { name, values: alternatives.map((a) => a.trim()) };
-    case 'worksite':
-    case 'site':
-      return { name, phrases: alternatives };
-    case 'security_clearance':
-      return { name, classes: alternatives.map((a) => a.trim().toLowerCase()) };
-    default:
-      throw new NotAcceptable(`Unknown filter: ${name}`);
-  }
+  const grammar = FILTER_GRAMMAR.get(name);
+  if (grammar === undefined) throw new NotAcceptable(`Unknown filter: ${name}`);
+  // The table pairs each name with its grammar; TypeScript cannot follow a Map lookup to that pairing.
+  return { name, ...GRAMMARS[grammar](value.split('|'), name) } as Filter;
 }
 
-function integer(query: QueryParams, name: string, fallback: number): number {
+function integer(query: URLSearchParams, name: string, fallback: number): number {
   const raw = query.get(name);
-  if (raw === undefined) return fallback;
+  if (raw === null) return fallback;
   if (!/^\s*\d+\s*$/.test(raw)) throw new NotAcceptable(`Invalid ${name}: ${raw} (expected a positive integer)`);
   return Number(raw);
 }
 
-function ordering(query: QueryParams): OrderSpec[] {
+function ordering(query: URLSearchParams): OrderSpec[] {
   const fields = query.getAll('ordering').filter((f) => f.trim() !== '');
   const sorts = query.getAll('sort');
   return fields.map((raw, i) => {
     const field = raw.trim();
     if (!isOrderField(field)) throw new NotAcceptable(`Invalid ordering field: ${field}`);
-    const direction = (sorts[i] ?? 'asc').trim().toLowerCase();
-    if (direction !== 'asc' && direction !== 'desc') throw new NotAcceptable(`Invalid sort: ${sorts[i]} (expected asc or desc)`);
+    const direction = (sorts[i] ?? ceilingRatesParameter('sort').default).trim().toLowerCase();
+    if (!(SORT_DIRECTIONS as readonly string[]).includes(direction)) {
+      throw new NotAcceptable(`Invalid sort: ${sorts[i]} (expected ${SORT_DIRECTIONS.join(' or ')})`);
+    }
     return { field, desc: direction === 'desc' };
   });
 }
 
-export function parseQuery(query: QueryParams): CeilingRatesQuery {
+export function parseQuery(query: URLSearchParams): CeilingRatesQuery {
   const searches = query
     .getAll('search')
     .map((s) => fieldText('search', s))
@@ -139,7 +150,10 @@ export function parseQuery(query: QueryParams): CeilingRatesQuery {
     .filter(({ text }) => text !== '');
 
   const keywordRaw = (query.get('keyword') ?? '').trim();
-  if (keywordRaw.length === 1) throw new NotAcceptable('Invalid keyword: at least 2 characters are required');
+  const keywordMin = ceilingRatesParameter('keyword').minLength;
+  if (keywordRaw.length > 0 && keywordRaw.length < keywordMin) {
+    throw new NotAcceptable(`Invalid keyword: at least ${keywordMin} characters are required`);
+  }
 
   const filters = query.getAll('filter').map(parseFilter);
 
@@ -150,23 +164,26 @@ export function parseQuery(query: QueryParams): CeilingRatesQuery {
     .filter((e) => /^\d+$/.test(e))
     .map(Number);
 
-  const page = integer(query, 'page', 1);
-  const pageSize = integer(query, 'page_size', DEFAULT_PAGE_SIZE);
-  if (page < 1) throw new NotAcceptable(`Invalid page: ${page} (pages start at 1)`);
-  if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new NotAcceptable(`Invalid page_size: ${pageSize} (1 to ${MAX_PAGE_SIZE})`);
+  const page = integer(query, PAGE.name, PAGE.default);
+  const pageSize = integer(query, PAGE_SIZE.name, PAGE_SIZE.default);
+  if (page < PAGE.min) throw new NotAcceptable(`Invalid page: ${page} (pages start at ${PAGE.min})`);
+  if (pageSize < PAGE_SIZE.min || pageSize > PAGE_SIZE.max) {
+    throw new NotAcceptable(`Invalid page_size: ${pageSize} (${PAGE_SIZE.min} to ${PAGE_SIZE.max})`);
+  }
   if (page * pageSize > RESULT_WINDOW) {
     throw new NotAcceptable(`Invalid page: page * page_size must not exceed the result window of ${RESULT_WINDOW}`);
   }
 
   const contains = query.get('suggest-contains');
   let suggestContains: FieldText | null = null;
-  if (contains !== undefined) {
+  if (contains !== null) {
     suggestContains = fieldText('suggest-contains', contains);
-    if (suggestContains.text.trim().length < 2) throw new NotAcceptable('Invalid suggest-contains: at least 2 characters are required');
+    const min = ceilingRatesParameter('suggest-contains').minLength;
+    if (suggestContains.text.trim().length < min) throw new NotAcceptable(`Invalid suggest-contains: at least ${min} characters are required`);
   }
   const suggest = query.getAll('suggest').map((s) => {
     const spec = fieldText('suggest', s);
-    if (spec.text.trim().length < 1) throw new NotAcceptable('Invalid suggest: the text is empty');
+    if (spec.text.trim().length < ceilingRatesParameter('suggest').minLength) throw new NotAcceptable('Invalid suggest: the text is empty');
     return spec;
   });
 
@@ -176,7 +193,7 @@ export function parseQuery(query: QueryParams): CeilingRatesQuery {
     keyword: keywordRaw === '' ? null : keywordRaw,
     filters,
     exclude,
-    ordering: order.length ? order : [{ field: 'current_price', desc: false }],
+    ordering: order.length ? order : [{ field: ceilingRatesParameter('ordering').default, desc: false }],
     defaultOrdering: order.length === 0,
     page,
     pageSize,

@@ -2,7 +2,6 @@ import type { Database } from 'sql.js';
 import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
 import type { ApiDefinition, RouteHandler } from './routes.ts';
 import { matchRoute } from './match.ts';
-import { QueryParams } from './query.ts';
 import { json, withoutBody } from './respond.ts';
 
 const ORIGIN = 'http://localhost';
@@ -30,11 +29,6 @@ export class Engine {
     return this.databases.get(dataset);
   }
 
-  /** True when the engine (not the static file server) owns this URL. */
-  isApiUrl(url: string): boolean {
-    return matchRoute(this.apis, new URL(url, ORIGIN).pathname) !== null;
-  }
-
   /** HEAD is the GET's status and headers with no body, for every answer: 404s and 400s included. */
   handle(request: ApiRequest): ApiResponse {
     const response = this.answer(request);
@@ -59,7 +53,7 @@ export class Engine {
     const ctx = {
       request,
       url,
-      query: new QueryParams(url.search),
+      query: url.searchParams,
       params: match.params,
       base: match.base,
       path: match.path,

@@ -14,8 +14,3 @@ export function text(status: number, body: string, contentType: string, headers:
 export function withoutBody(response: ApiResponse): ApiResponse {
   return { ...response, body: '' };
 }
-
-/** Convenience for tests and the UI: the parsed body of a JSON response. */
-export function parseBody<T = unknown>(response: ApiResponse): T {
-  return JSON.parse(response.body) as T;
-}

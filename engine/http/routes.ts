@@ -1,12 +1,15 @@
 import type { Database } from 'sql.js';
 import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
-import type { QueryParams } from './query.ts';
 
 /** What a handler sees: the parsed request, its path parameters, and the API's base it came under. */
 export interface RouteContext {
   request: ApiRequest;
   url: URL;
-  query: QueryParams;
+  /**
+   * Query parameters in request order: `get` is the first value, `getAll` every one. URLSearchParams
+   * decodes `+` as a space and leaves malformed percent sequences as literal text, as both services do.
+   */
+  query: URLSearchParams;
   params: Record<string, string>;
   /** The accepted base path the request came under ('' for the app root). */
   base: string;

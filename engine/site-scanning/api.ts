@@ -3,6 +3,7 @@ import type { ApiDefinition, RouteContext } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
 import { json } from '../http/respond.ts';
 import { parseWebsiteQuery } from './params.ts';
+import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES } from './parameters.ts';
 import { countWebsites, selectAnalysis, selectWebsiteByTargetUrl, selectWebsitePage, whereClause } from './sql.ts';
 import { analysisBody, recordFromRow, targetUrlKey, websitePage } from './shape.ts';
 import { badRequest, siteScanningErrors, websiteNotFound } from './errors.ts';
@@ -35,12 +36,8 @@ function analysis(db: Database, ctx: RouteContext): ApiResponse {
 export const siteScanningApi: ApiDefinition = {
   id: 'site-scanning',
   dataset: 'websites',
-  bases: ['', '/technology/site-scanning/v1'],
-  routes: [
-    { name: 'websites', pattern: '/websites' },
-    { name: 'website', pattern: '/websites/*url' },
-    { name: 'analysis', pattern: '/analysis' },
-  ],
+  bases: SITE_SCANNING_BASES,
+  routes: SITE_SCANNING_ROUTES,
   allow: ['GET'],
   errors: siteScanningErrors,
   bind: (db) => ({

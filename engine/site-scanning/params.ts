@@ -1,34 +1,21 @@
-import type { QueryParams } from '../http/query.ts';
-import { SCAN_STATUSES, type ScanStatus } from './record.ts';
+import {
+  BOOLEAN_SPELLINGS,
+  LIMIT_PARAMETER,
+  PAGE_PARAMETER,
+  WEBSITE_FILTER_PARAMETERS,
+  type FilterName,
+  type WebsiteFilterParameter,
+} from './parameters.ts';
 
-/** The filters of /websites and /analysis, in the seed's parameter order (also the order kept in links). */
-export interface WebsiteFilters {
-  target_url_domain?: string;
-  final_url_domain?: string;
-  final_url_live?: boolean;
-  target_url_redirects?: boolean;
-  target_url_agency_owner?: string;
-  target_url_bureau_owner?: string;
-  scan_status?: ScanStatus;
-  dap_detected_final_url?: boolean;
-}
+/** A filter's typed value: booleans as booleans, enums as their values, the rest as text. */
+type FilterValue<P extends WebsiteFilterParameter> = P['kind'] extends 'boolean'
+  ? boolean
+  : P extends { values: readonly (infer V)[] }
+    ? V
+    : string;
 
-export type FilterName = keyof WebsiteFilters;
-
-export const FILTER_NAMES: readonly FilterName[] = [
-  'target_url_domain',
-  'final_url_domain',
-  'final_url_live',
-  'target_url_redirects',
-  'target_url_agency_owner',
-  'target_url_bureau_owner',
-  'scan_status',
-  'dap_detected_final_url',
-];
-
-const DOMAIN_FILTERS = ['target_url_domain', 'final_url_domain'] as const;
-const BOOLEAN_FILTERS = ['final_url_live', 'target_url_redirects', 'dap_detected_final_url'] as const;
-const TEXT_FILTERS = ['target_url_agency_owner', 'target_url_bureau_owner'] as const;
+/** The filters of /websites and /analysis (names and kinds from the parameter table). */
+export type WebsiteFilters = { [P in WebsiteFilterParameter as P['name']]?: FilterValue<P> };
 
 export interface WebsiteQuery {
   filters: WebsiteFilters;
@@ -38,17 +25,8 @@ export interface WebsiteQuery {
 
 export type Parsed = { ok: true; query: WebsiteQuery } | { ok: false; messages: string[] };
 
-export const DEFAULT_PAGE = 1;
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 100;
-
 /** A Map, not an object literal: `in` on an object also finds `constructor`, `toString`, `__proto__`. */
-const BOOLEAN_VALUES: ReadonlyMap<string, boolean> = new Map([
-  ['true', true],
-  ['false', false],
-  ['1', true],
-  ['0', false],
-]);
+const BOOLEAN_VALUES: ReadonlyMap<string, boolean> = new Map(BOOLEAN_SPELLINGS);
 
 /**
  * What the framework's URL check accepts for a domain filter: host labels with a dot-separated alphabetic
@@ -67,42 +45,50 @@ function toNumber(text: string): number {
  * parameter order; decision 0101). The first value of a repeated parameter counts; unknown ones and
  * `api_key` are ignored.
  */
-export function parseWebsiteQuery(params: QueryParams): Parsed {
+export function parseWebsiteQuery(params: URLSearchParams): Parsed {
   const messages: string[] = [];
   const filters: WebsiteFilters = {};
 
-  for (const name of FILTER_NAMES) {
+  const set = filters as Record<FilterName, unknown>;
+  for (const parameter of WEBSITE_FILTER_PARAMETERS) {
+    const { name } = parameter;
     const value = params.get(name);
-    if (value === undefined) continue;
-    if ((DOMAIN_FILTERS as readonly string[]).includes(name)) {
-      if (URL_ADDRESS.test(value)) (filters as Record<string, unknown>)[name] = value;
-      else messages.push(`${name} must be a URL address`);
-    } else if ((BOOLEAN_FILTERS as readonly string[]).includes(name)) {
-      const flag = BOOLEAN_VALUES.get(value);
-      if (flag !== undefined) (filters as Record<string, unknown>)[name] = flag;
-      else messages.push(`${name} must be a boolean string`);
-    } else if ((TEXT_FILTERS as readonly string[]).includes(name)) {
-      (filters as Record<string, unknown>)[name] = value;
-    } else if (name === 'scan_status') {
-      if ((SCAN_STATUSES as readonly string[]).includes(value)) filters.scan_status = value as ScanStatus;
-      else messages.push(`scan_status must be one of the following values: ${SCAN_STATUSES.join(', ')}`);
+    if (value === null) continue;
+    switch (parameter.kind) {
+      case 'domain':
+        if (URL_ADDRESS.test(value)) set[name] = value;
+        else messages.push(`${name} must be a URL address`);
+        break;
+      case 'boolean': {
+        const flag = BOOLEAN_VALUES.get(value);
+        if (flag !== undefined) set[name] = flag;
+        else messages.push(`${name} must be a boolean string`);
+        break;
+      }
+      case 'text':
+        set[name] = value;
+        break;
+      case 'enum':
+        if ((parameter.values as readonly string[]).includes(value)) set[name] = value;
+        else messages.push(`${name} must be one of the following values: ${parameter.values.join(', ')}`);
+        break;
     }
   }
 
-  let page = DEFAULT_PAGE;
-  const pageText = params.get('page');
-  if (pageText !== undefined) {
+  let page: number = PAGE_PARAMETER.default;
+  const pageText = params.get(PAGE_PARAMETER.name);
+  if (pageText !== null) {
     page = toNumber(pageText);
     if (Number.isNaN(page)) messages.push('page must be a number conforming to the specified constraints');
-    if (!(page >= 1)) messages.push('page must not be less than 1');
+    if (!(page >= PAGE_PARAMETER.min)) messages.push(`page must not be less than ${PAGE_PARAMETER.min}`);
   }
 
-  let limit = DEFAULT_LIMIT;
-  const limitText = params.get('limit');
-  if (limitText !== undefined) {
+  let limit: number = LIMIT_PARAMETER.default;
+  const limitText = params.get(LIMIT_PARAMETER.name);
+  if (limitText !== null) {
     limit = toNumber(limitText);
-    if (!(limit <= MAX_LIMIT)) messages.push(`limit must not be greater than ${MAX_LIMIT}`);
-    if (!(limit >= 1)) messages.push('limit must be a positive number');
+    if (!(limit <= LIMIT_PARAMETER.max)) messages.push(`limit must not be greater than ${LIMIT_PARAMETER.max}`);
+    if (!(limit >= LIMIT_PARAMETER.min)) messages.push('limit must be a positive number');
   }
 
   return messages.length > 0 ? { ok: false, messages } : { ok: true, query: { filters, page, limit } };

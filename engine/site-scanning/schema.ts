@@ -1,6 +1,6 @@
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
-import { FILTER_NAMES } from './params.ts';
+import { FILTER_NAMES } from './parameters.ts';
 
 export const WEBSITES_TABLE = 'websites';
 

@@ -1,6 +1,7 @@
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS } from './record.ts';
-import { FILTER_NAMES, type WebsiteFilters } from './params.ts';
+import { FILTER_NAMES } from './parameters.ts';
+import type { WebsiteFilters } from './params.ts';
 
 export interface WhereClause {
   sql: string;

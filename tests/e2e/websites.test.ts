@@ -92,7 +92,8 @@ describe('websites view', () => {
       expect(item.final_url_live).toBe(true);
       expect(item.scan_status).toBe('completed');
     }
-    const domain = body.items[0].target_url_domain;
+    const domain = body.items[0].target_url_domain ?? '';
+    expect(domain).not.toBe('');
     await page.getByLabel('Target base domain').fill(domain);
     await page.getByLabel('Target base domain').press('Enter');
     const withDomain = `/websites?target_url_domain=${domain}&${qs}&page=1&limit=25`;

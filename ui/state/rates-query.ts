@@ -1,33 +1,32 @@
 import { formatQuery } from './route.ts';
+import {
+  CEILING_RATES_PATH,
+  EDUCATION_LEVELS,
+  ORDER_FIELDS,
+  RESULT_WINDOW,
+  SEARCH_FIELDS,
+  type FilterName,
+  type OrderField,
+  type SearchField,
+} from '../../engine/ceilingrates/parameters.ts';
+import { parseFilter, type Filter } from '../../engine/ceilingrates/params.ts';
+
+export { EDUCATION_LEVELS, RESULT_WINDOW, SEARCH_FIELDS, type SearchField };
 
 /** The ceiling-rates endpoint, as a prototype would call it. */
-export const RATES_PATH = '/api/v3/search/ceilingrates/';
+export const RATES_PATH = CEILING_RATES_PATH;
 
-export type SearchField = 'labor_category' | 'vendor_name' | 'idv_piid';
-export const SEARCH_FIELDS: readonly SearchField[] = ['labor_category', 'vendor_name', 'idv_piid'];
-
-export type SortField =
-  | 'current_price'
-  | 'next_year_price'
-  | 'second_year_price'
-  | 'labor_category'
-  | 'vendor_name'
-  | 'idv_piid'
-  | 'education_level'
-  | 'min_years_experience'
-  | 'schedule'
-  | 'business_size';
+export type SortField = OrderField;
+const isSortField = (name: string): name is SortField => (ORDER_FIELDS as readonly string[]).includes(name);
 
 export interface Ordering {
   field: SortField;
   dir: 'asc' | 'desc';
 }
 
-export const EDUCATION_LEVELS = ['HS', 'AA', 'BA', 'MA', 'PHD', 'NONE', 'OTHER'] as const;
+/** The view's page sizes (within the API's page_size bounds) and its default, which differs from the API's. */
 export const PAGE_SIZES = [25, 50, 100, 200, 300] as const;
 export const DEFAULT_PAGE_SIZE = 50;
-/** The service's result window: page × page_size may not pass it. */
-export const RESULT_WINDOW = 10_000;
 
 export type Range = [number | null, number | null];
 
@@ -69,10 +68,18 @@ export function emptyRatesQuery(): RatesQuery {
   };
 }
 
-function parseRange(text: string): Range {
-  const [a, b] = text.split(',');
-  const num = (s: string | undefined) => (s === undefined || s.trim() === '' || !Number.isFinite(Number(s)) ? null : Number(s));
-  return [num(a), num(b)];
+/** One `filter=` value read by the engine's own parser; a value it refuses (a hand-edited hash) is dropped. */
+function readFilter(raw: string): Filter | null {
+  try {
+    return parseFilter(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The view holds one range; the API takes several alternatives, of which the first is shown. */
+function firstRange(ranges: [number, number][]): Range {
+  return ranges.length ? [ranges[0][0], ranges[0][1]] : [null, null];
 }
 
 function positiveInt(text: string | null, fallback: number): number {
@@ -86,46 +93,43 @@ export function parseRatesQuery(params: URLSearchParams): RatesQuery {
   const search = params.get('search');
   if (search) {
     const at = search.indexOf(':');
-    const field = search.slice(0, at) as SearchField;
-    if (at > 0 && SEARCH_FIELDS.includes(field)) q.search = { field, text: search.slice(at + 1) };
+    const field = search.slice(0, at);
+    const known = (SEARCH_FIELDS as readonly string[]).includes(field);
+    if (at > 0 && known) q.search = { field: field as SearchField, text: search.slice(at + 1) };
   }
-  for (const filter of params.getAll('filter')) {
-    const at = filter.indexOf(':');
-    if (at < 1) continue;
-    const name = filter.slice(0, at);
-    const value = filter.slice(at + 1);
-    switch (name) {
+  for (const raw of params.getAll('filter')) {
+    const filter = readFilter(raw);
+    if (!filter) continue;
+    switch (filter.name) {
       case 'education_level':
-        q.education = value.split('|').filter(Boolean);
+        q.education = filter.values.filter(Boolean);
         break;
       case 'experience_range':
-        q.experience = parseRange(value);
+        q.experience = firstRange(filter.ranges);
         break;
       case 'price_range':
-        q.price = parseRange(value);
+        q.price = firstRange(filter.ranges);
         break;
       case 'business_size':
-        q.businessSize = value;
+        q.businessSize = filter.values.join('|');
         break;
       case 'site':
-        q.site = value;
+        q.site = filter.phrases.join('|');
         break;
       case 'security_clearance':
-        q.clearance = value;
+        q.clearance = filter.classes.join('|');
         break;
       case 'sin':
-        q.sin = value;
+        q.sin = filter.codes.join('|');
         break;
       case 'category':
-        q.category = value;
+        q.category = filter.values.join('|');
         break;
     }
   }
   const sorts = params.getAll('sort');
-  q.ordering = params.getAll('ordering').map((field, i) => ({
-    field: field as SortField,
-    dir: sorts[i] === 'desc' ? 'desc' : 'asc',
-  }));
+  const fields = params.getAll('ordering');
+  q.ordering = fields.flatMap((field, i): Ordering[] => (isSortField(field) ? [{ field, dir: sorts[i] === 'desc' ? 'desc' : 'asc' }] : []));
   q.page = positiveInt(params.get('page'), 1);
   q.pageSize = positiveInt(params.get('page_size'), DEFAULT_PAGE_SIZE);
   q.exclude = (params.get('exclude') ?? '').split('|').filter(Boolean);
@@ -143,16 +147,17 @@ export function ratesParams(q: RatesQuery, options: { pageSize?: 'always' | 'if-
   const p = new URLSearchParams();
   if (q.search) p.append('search', `${q.search.field}:${q.search.text}`);
   if (q.keyword.trim()) p.append('keyword', q.keyword.trim());
-  if (q.education.length) p.append('filter', `education_level:${q.education.join('|')}`);
+  const filter = (name: FilterName, value: string) => p.append('filter', `${name}:${value}`);
+  if (q.education.length) filter('education_level', q.education.join('|'));
   const exp = rangeText(q.experience, 0, 99);
-  if (exp) p.append('filter', `experience_range:${exp}`);
+  if (exp) filter('experience_range', exp);
   const price = rangeText(q.price, 0, 100_000);
-  if (price) p.append('filter', `price_range:${price}`);
-  if (q.businessSize) p.append('filter', `business_size:${q.businessSize}`);
-  if (q.site) p.append('filter', `site:${q.site}`);
-  if (q.clearance) p.append('filter', `security_clearance:${q.clearance}`);
-  if (q.sin.trim()) p.append('filter', `sin:${q.sin.trim()}`);
-  if (q.category.trim()) p.append('filter', `category:${q.category.trim()}`);
+  if (price) filter('price_range', price);
+  if (q.businessSize) filter('business_size', q.businessSize);
+  if (q.site) filter('site', q.site);
+  if (q.clearance) filter('security_clearance', q.clearance);
+  if (q.sin.trim()) filter('sin', q.sin.trim());
+  if (q.category.trim()) filter('category', q.category.trim());
   for (const o of q.ordering) {
     p.append('ordering', o.field);
     p.append('sort', o.dir);

@@ -1,26 +1,28 @@
 import { formatQuery } from './route.ts';
-import { SCAN_STATUSES as ENGINE_SCAN_STATUSES, type ScanStatus } from '../../engine/site-scanning/record.ts';
+import {
+  FILTER_NAMES,
+  filtersOfKind,
+  SITE_SCANNING_ROUTES,
+  WEBSITE_FILTER_PARAMETERS,
+  type FilterName,
+} from '../../engine/site-scanning/parameters.ts';
 
-export const WEBSITES_PATH = '/websites';
-export const ANALYSIS_PATH = '/analysis';
+const routePath = (name: (typeof SITE_SCANNING_ROUTES)[number]['name']): string => SITE_SCANNING_ROUTES.find((r) => r.name === name)!.path;
 
-export const WEBSITE_FILTERS = [
-  'target_url_domain',
-  'final_url_domain',
-  'target_url_agency_owner',
-  'target_url_bureau_owner',
-  'final_url_live',
-  'target_url_redirects',
-  'scan_status',
-  'dap_detected_final_url',
-] as const;
-export type WebsiteFilter = (typeof WEBSITE_FILTERS)[number];
+export const WEBSITES_PATH = routePath('websites');
+export const ANALYSIS_PATH = routePath('analysis');
 
-export const BOOLEAN_FILTERS: readonly WebsiteFilter[] = ['final_url_live', 'target_url_redirects', 'dap_detected_final_url'];
+/** The API's filters, in its documented order (the order links keep). */
+export const WEBSITE_FILTERS = FILTER_NAMES;
+export type WebsiteFilter = FilterName;
 
+export const BOOLEAN_FILTERS: readonly WebsiteFilter[] = filtersOfKind('boolean');
+
+const STATUS_VALUES = WEBSITE_FILTER_PARAMETERS.find((p) => p.name === 'scan_status')!.values;
 /** The API's scan_status values, success first (the order a picker offers them in). */
-export const SCAN_STATUSES: readonly ScanStatus[] = ['completed', ...ENGINE_SCAN_STATUSES.filter((s) => s !== 'completed')];
+export const SCAN_STATUSES: readonly (typeof STATUS_VALUES)[number][] = ['completed', ...STATUS_VALUES.filter((s) => s !== 'completed')];
 
+/** The view's page sizes (within the API's bounds) and its default, which differs from the API's. */
 export const LIMITS = [10, 25, 50, 100] as const;
 export const DEFAULT_LIMIT = 25;
 

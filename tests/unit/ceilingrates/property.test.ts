@@ -10,6 +10,7 @@ import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { byteOrder, refMatches, refPage, refPercentile, refStats, refTerms, type RefQuery } from './reference.ts';
+import { ORDER_FIELDS } from '../../../engine/ceilingrates/parameters.ts';
 
 const API = '/api/v3/search/ceilingrates/';
 let db: Database;
@@ -43,7 +44,6 @@ beforeAll(async () => {
   };
 });
 
-const ORDER_FIELDS = ['current_price', 'next_year_price', 'second_year_price', 'labor_category', 'vendor_name', 'idv_piid', 'education_level', 'min_years_experience', 'schedule', 'business_size'] as const;
 const pickFrom = <T>(list: () => T[]) => fc.nat().map((i) => list()[i % list().length]);
 const casing = fc.constantFrom((s: string) => s, (s: string) => s.toUpperCase(), (s: string) => s.toLowerCase());
 

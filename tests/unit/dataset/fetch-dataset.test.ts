@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gzipDatabase, sha256Hex, type DatasetArtifact } from '../../../dataset/artifact.ts';
-import { DatasetIntegrityError, fetchDataset, fetchManifest, groupOwners, gunzip, resolveDataUrl } from '../../../dataset/index.ts';
+import { DatasetIntegrityError, downloadArtifact, fetchManifest, groupOwners, gunzip, resolveDataUrl } from '../../../dataset/index.ts';
 
 /** Bytes that do not compress away, so the gzip'd file arrives in several chunks. */
 const raw = new Uint8Array(200_000);
@@ -45,11 +45,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('fetchDataset', () => {
+describe('downloadArtifact + gunzip', () => {
   it('returns the decompressed database and reports byte progress up to the manifest size', async () => {
     serve({ '/data/websites.sqlite.gz': { body: gz } });
     const seen: [number, number][] = [];
-    const result = await fetchDataset('http://localhost/data/', await artifact(), (received, total) => seen.push([received, total]));
+    const result = await gunzip(await downloadArtifact('http://localhost/data/', await artifact(), (received, total) => seen.push([received, total])), raw.length);
     expect(result).toEqual(raw);
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toEqual([gz.length, gz.length]);
@@ -60,24 +60,24 @@ describe('fetchDataset', () => {
     const tampered = gz.slice();
     tampered[tampered.length - 20] ^= 0xff;
     serve({ '/data/websites.sqlite.gz': { body: tampered } });
-    const error = await fetchDataset('http://localhost/data', await artifact(), () => {}).catch((e: unknown) => e);
+    const error = await downloadArtifact('http://localhost/data', await artifact(), () => {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatasetIntegrityError);
     expect((error as Error).message).toMatch(/websites\.sqlite\.gz: sha256 mismatch \(manifest [0-9a-f]{64}, received [0-9a-f]{64}\)/);
   });
 
   it('refuses a truncated download before hashing it', async () => {
     serve({ '/data/websites.sqlite.gz': { body: gz.subarray(0, gz.length - 10) } });
-    await expect(fetchDataset('http://localhost/data', await artifact(), () => {})).rejects.toThrow(/received \d+ bytes, the manifest says \d+/);
+    await expect(downloadArtifact('http://localhost/data', await artifact(), () => {})).rejects.toThrow(/received \d+ bytes, the manifest says \d+/);
   });
 
   it('explains a server that unpacked the gzip on the way (Content-Encoding)', async () => {
     serve({ '/data/websites.sqlite.gz': { body: raw, headers: { 'content-encoding': 'gzip' } } });
-    await expect(fetchDataset('http://localhost/data', await artifact(), () => {})).rejects.toThrow(/Content-Encoding: gzip/);
+    await expect(downloadArtifact('http://localhost/data', await artifact(), () => {})).rejects.toThrow(/Content-Encoding: gzip/);
   });
 
   it('reports an HTTP error with the file and status', async () => {
     serve({});
-    await expect(fetchDataset('http://localhost/data', await artifact(), () => {})).rejects.toThrow('websites.sqlite.gz: HTTP 404');
+    await expect(downloadArtifact('http://localhost/data', await artifact(), () => {})).rejects.toThrow('websites.sqlite.gz: HTTP 404');
   });
 });
 

@@ -127,8 +127,8 @@ describe('Engine.handle', () => {
     expect(bind).toHaveBeenCalledTimes(2);
   });
 
-  it('isApiUrl tells API paths from app files', () => {
-    expect(engine().isApiUrl('/things?x=1')).toBe(true);
-    expect(engine().isApiUrl('/assets/app.js')).toBe(false);
+  it('route matching tells API paths from app files', () => {
+    expect(matchRoute(engine().apis, '/things')).not.toBeNull();
+    expect(matchRoute(engine().apis, '/assets/app.js')).toBeNull();
   });
 });

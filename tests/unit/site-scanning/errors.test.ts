@@ -1,6 +1,7 @@
 /** Errors in the framework's shape: 400 per bad parameter, 404, 405, 500 (engine stays usable), 503; HEAD; bases. */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine } from '../../../engine/index.ts';
+import { matchRoute } from '../../../engine/http/match.ts';
 import { SCAN_STATUSES } from '../../../engine/site-scanning/record.ts';
 import { createWebsitesSchema, insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { call, engineOver } from '../helpers/engine.ts';
@@ -73,9 +74,9 @@ describe('404 Not Found', () => {
   });
 
   it('a path outside every API is not the engine\'s', () => {
-    expect(engine.isApiUrl('/index.html')).toBe(false);
-    expect(engine.isApiUrl('/websites')).toBe(true);
-    expect(engine.isApiUrl('/technology/site-scanning/v1/anything')).toBe(true);
+    expect(matchRoute(engine.apis, '/index.html')).toBeNull();
+    expect(matchRoute(engine.apis, '/websites')).not.toBeNull();
+    expect(matchRoute(engine.apis, '/technology/site-scanning/v1/anything')).not.toBeNull();
   });
 });
 

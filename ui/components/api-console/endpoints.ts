@@ -1,5 +1,6 @@
-import { ORDER_FIELDS } from '../../../engine/ceilingrates/order-columns.ts';
-import { SCAN_STATUSES } from '../../../engine/site-scanning/record.ts';
+import type { ParameterSpec } from '../../../engine/http/parameters.ts';
+import { CEILING_RATES_PARAMETERS, CEILING_RATES_PATH, FILTERS } from '../../../engine/ceilingrates/parameters.ts';
+import { SITE_SCANNING_ROUTES } from '../../../engine/site-scanning/parameters.ts';
 
 /** One query (or path) parameter as the console offers it. */
 export interface ParamSpec {
@@ -31,84 +32,61 @@ const BOOLEAN = ['true', 'false'] as const;
 const SITE_SCANNING = 'https://api.gsa.gov/technology/site-scanning/v1';
 const CEILING_RATES = 'https://api.gsa.gov/acquisition/calc/v3/api/ceilingrates/';
 
-const websiteFilters: readonly ParamSpec[] = [
-  { name: 'target_url_domain', kind: 'text', help: 'Base domain of the target URL', placeholder: 'gsa.gov' },
-  { name: 'final_url_domain', kind: 'text', help: 'Base domain of the final URL', placeholder: 'gsa.gov' },
-  { name: 'final_url_live', kind: 'enum', values: BOOLEAN, help: 'The final URL answered 2xx' },
-  { name: 'target_url_redirects', kind: 'enum', values: BOOLEAN, help: 'The target URL redirected' },
-  { name: 'target_url_agency_owner', kind: 'text', help: 'Agency, the whole stored name', placeholder: 'General Services Administration' },
-  { name: 'target_url_bureau_owner', kind: 'text', help: 'Bureau, the whole stored name' },
-  { name: 'scan_status', kind: 'enum', values: SCAN_STATUSES, help: 'Outcome of the scan' },
-  { name: 'dap_detected_final_url', kind: 'enum', values: BOOLEAN, help: 'Analytics detected at the final URL' },
-  { name: 'page', kind: 'number', help: 'Page, from 1', placeholder: '1' },
-  { name: 'limit', kind: 'number', help: 'Items per page, 1 to 100', placeholder: '10' },
-];
+/** Every filter of the ceiling-rates table with each of its examples, offered as suggestions. */
+const FILTER_EXAMPLES = FILTERS.flatMap((f) => f.examples.map((example) => `${f.name}:${example}`));
 
-const RATE_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as const;
-/** The engine's own list: the console offers exactly what the API accepts. */
-const ORDERING_FIELDS = ORDER_FIELDS;
-const FILTER_EXAMPLES = [
-  'education_level:BA|MA',
-  'price_range:50,150',
-  'experience_range:2,10',
-  'min_years_experience:5',
-  'business_size:S',
-  'business_size:O',
-  'security_clearance:yes',
-  'security_clearance:no',
-  'worksite:customer',
-  'worksite:contractor',
-  'worksite:both',
-  'site:customer',
-  'sin:54151S',
-  'category:',
-  'subcategory:',
-] as const;
+/** A parameter of an API's table as the console offers it: names, values and help come from the table. */
+function consoleParam(p: ParameterSpec): ParamSpec {
+  const shared = {
+    name: p.name,
+    help: p.help,
+    ...(p.repeatable ? { repeatable: true } : {}),
+    ...(p.in === 'path' ? { inPath: true } : {}),
+    ...(p.example !== undefined ? { placeholder: p.example } : {}),
+  };
+  switch (p.kind) {
+    case 'enum':
+      return { ...shared, kind: 'enum', values: p.values };
+    case 'boolean':
+      return { ...shared, kind: 'enum', values: BOOLEAN };
+    case 'integer':
+      return { ...shared, kind: 'number' };
+    case 'field-text':
+      return { ...shared, kind: 'text', values: (p.values ?? []).map((field) => `${field}:`) };
+    case 'filter':
+      return { ...shared, kind: 'text', values: FILTER_EXAMPLES };
+    case 'text':
+    case 'domain':
+    case 'id-list':
+      return { ...shared, kind: 'text' };
+  }
+}
+
+const siteScanningRoute = (name: (typeof SITE_SCANNING_ROUTES)[number]['name']) => SITE_SCANNING_ROUTES.find((r) => r.name === name)!;
+
+const siteScanningEndpoint = (id: 'websites' | 'website' | 'analysis', title: string): EndpointSpec => {
+  const route = siteScanningRoute(id);
+  return {
+    id,
+    title: `Site Scanning: ${title}`,
+    path: route.path,
+    productionBase: SITE_SCANNING,
+    productionKey: true,
+    params: route.parameters.map(consoleParam),
+  };
+};
 
 export const ENDPOINTS: readonly EndpointSpec[] = [
-  {
-    id: 'websites',
-    title: 'Site Scanning: list websites',
-    path: '/websites',
-    productionBase: SITE_SCANNING,
-    productionKey: true,
-    params: websiteFilters,
-  },
-  {
-    id: 'website',
-    title: 'Site Scanning: one website',
-    path: '/websites/{url}',
-    productionBase: SITE_SCANNING,
-    productionKey: true,
-    params: [{ name: 'url', kind: 'text', inPath: true, help: 'Target URL (a pasted https://…/ works)', placeholder: 'gsa.gov' }],
-  },
-  {
-    id: 'analysis',
-    title: 'Site Scanning: analysis',
-    path: '/analysis',
-    productionBase: SITE_SCANNING,
-    productionKey: true,
-    params: websiteFilters,
-  },
+  siteScanningEndpoint('websites', 'list websites'),
+  siteScanningEndpoint('website', 'one website'),
+  siteScanningEndpoint('analysis', 'analysis'),
   {
     id: 'ceilingrates',
     title: 'Ceiling rates: search',
-    path: '/api/v3/search/ceilingrates/',
+    path: CEILING_RATES_PATH,
     productionBase: CEILING_RATES,
     productionKey: true,
-    params: [
-      { name: 'keyword', kind: 'text', help: 'Substring of labor category, vendor or contract (2+ characters)', placeholder: 'engineer' },
-      { name: 'search', kind: 'text', values: RATE_FIELDS.map((f) => `${f}:`), help: 'field:text, whole value, any case', placeholder: 'labor_category:Engineer II' },
-      { name: 'filter', kind: 'text', values: FILTER_EXAMPLES, repeatable: true, help: 'name:value; | means or', placeholder: 'price_range:50,150' },
-      { name: 'ordering', kind: 'enum', values: ORDERING_FIELDS, repeatable: true, help: 'Sort field (pairs with sort by position)' },
-      { name: 'sort', kind: 'enum', values: ['asc', 'desc'], repeatable: true, help: 'Direction for the ordering at the same position' },
-      { name: 'exclude', kind: 'text', help: 'Record ids to leave out, joined with |', placeholder: '12|345' },
-      { name: 'page', kind: 'number', help: 'Page, from 1', placeholder: '1' },
-      { name: 'page_size', kind: 'number', help: 'Hits per page, up to 500', placeholder: '10' },
-      { name: 'suggest-contains', kind: 'text', values: RATE_FIELDS.map((f) => `${f}:`), help: 'field:text, values containing the text', placeholder: 'labor_category:engin' },
-      { name: 'suggest', kind: 'text', values: RATE_FIELDS.map((f) => `${f}:`), repeatable: true, help: 'field:text, values starting with the text', placeholder: 'vendor_name:acc' },
-      { name: 'export', kind: 'enum', values: ['y'], help: 'y: the same query as CSV' },
-    ],
+    params: CEILING_RATES_PARAMETERS.map(consoleParam),
   },
 ];
 

@@ -1,3 +1,4 @@
+import { CEILING_RATES_PATH } from '../../../engine/ceilingrates/parameters.ts';
 import { ENDPOINTS, type EndpointSpec } from './endpoints.ts';
 
 /** The console's form: one list of values per parameter (several for a repeatable one), in form order. */
@@ -25,7 +26,7 @@ export function requestPath(endpoint: EndpointSpec, values: ParamValues): string
 
 /** The same request against production: the production base plus the path below the local base. */
 export function productionUrl(endpoint: EndpointSpec, localPath: string): string {
-  const local = endpoint.id === 'ceilingrates' ? '/api/v3/search/ceilingrates/' : '';
+  const local = endpoint.id === 'ceilingrates' ? CEILING_RATES_PATH : '';
   const rest = localPath.slice(local.length);
   // Site Scanning's base has no trailing slash and the path starts with one; the ceiling-rates base is the
   // whole path (with its trailing slash) and only the query follows.

@@ -1,0 +1,175 @@
+/**
+ * Ceiling rates' parameters: the one table the parser (params.ts), the ordering columns, the UI's query
+ * state, the API console and the API reference read. Adding a parameter, a filter, an ordering or a search
+ * field touches this file.
+ */
+import type { ParameterSpec } from '../http/parameters.ts';
+
+/** The documented path, and the base paths the API answers under (the app's, and production's). */
+export const CEILING_RATES_PATH = '/api/v3/search/ceilingrates/';
+export const CEILING_RATES_BASES = ['/api/v3/search/ceilingrates', '/acquisition/calc/v3/api/ceilingrates'] as const;
+
+/** The fields `search`, `suggest` and `suggest-contains` name before the colon. */
+export const SEARCH_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** The fields `ordering` accepts. */
+export const ORDER_FIELDS = [
+  'current_price',
+  'next_year_price',
+  'second_year_price',
+  'labor_category',
+  'vendor_name',
+  'idv_piid',
+  'education_level',
+  'min_years_experience',
+  'schedule',
+  'business_size',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+
+/** page × page_size may not pass this; hits.total.value stops counting here (`relation: gte`). */
+export const RESULT_WINDOW = 10_000;
+
+/** The education levels the data holds (other values are accepted and match nothing). */
+export const EDUCATION_LEVELS = ['HS', 'AA', 'BA', 'MA', 'PHD', 'NONE', 'OTHER'] as const;
+
+/**
+ * How a filter's value (after `name:`) reads; `|` separates alternatives, any of which matches:
+ * - `exact`: values compared as given, case-sensitive;
+ * - `trimmed`: values compared after trimming spaces;
+ * - `range`: `<min>,<max>`, two numbers, inclusive;
+ * - `number`: a number;
+ * - `sin`: a SIN code, any decimal suffix dropped;
+ * - `phrase`: words found inside the field, any case;
+ * - `class`: `yes` or `no`, any case (other words match nothing).
+ */
+export type FilterGrammar = 'exact' | 'trimmed' | 'range' | 'number' | 'sin' | 'phrase' | 'class';
+
+export interface FilterSpec {
+  readonly name: string;
+  readonly grammar: FilterGrammar;
+  /** The values the data holds, when they are few (offered by pickers and the console). */
+  readonly values?: readonly string[];
+  /** Typical values after the colon, as a user would type them. */
+  readonly examples: readonly string[];
+  readonly help: string;
+}
+
+/** The names `filter=<name>:<value>` accepts, with the grammar of each value. */
+export const FILTERS = [
+  { name: 'education_level', grammar: 'exact', values: EDUCATION_LEVELS, examples: ['BA|MA'], help: 'Education levels' },
+  { name: 'price_range', grammar: 'range', examples: ['50,150'], help: 'Current price between two numbers' },
+  { name: 'experience_range', grammar: 'range', examples: ['2,10'], help: 'Minimum years of experience between two numbers' },
+  { name: 'current_price', grammar: 'number', examples: ['100'], help: 'Current price equal to a number' },
+  { name: 'min_years_experience', grammar: 'number', examples: ['5'], help: 'Minimum years of experience equal to a number' },
+  { name: 'business_size', grammar: 'exact', values: ['S', 'O'], examples: ['S', 'O'], help: 'Business size: S small, O other' },
+  { name: 'sin', grammar: 'sin', examples: ['54151S'], help: 'Special Item Number (SIN) code' },
+  { name: 'category', grammar: 'trimmed', examples: [''], help: 'Category, the whole name' },
+  { name: 'subcategory', grammar: 'trimmed', examples: [''], help: 'Subcategory, the whole name' },
+  {
+    name: 'worksite',
+    grammar: 'phrase',
+    examples: ['customer', 'contractor', 'both'],
+    help: 'Words in the worksite, any case',
+  },
+  { name: 'site', grammar: 'phrase', examples: ['customer'], help: 'Same as worksite' },
+  {
+    name: 'security_clearance',
+    grammar: 'class',
+    values: ['yes', 'no'],
+    examples: ['yes', 'no'],
+    help: 'Clearance required: yes or no',
+  },
+] as const satisfies readonly FilterSpec[];
+
+export type FilterName = (typeof FILTERS)[number]['name'];
+
+/** The query parameters of the search endpoint, in the order the console offers them. */
+export const CEILING_RATES_PARAMETERS = [
+  {
+    name: 'keyword',
+    in: 'query',
+    kind: 'text',
+    minLength: 2,
+    example: 'engineer',
+    help: 'Substring of labor category, vendor or contract (2+ characters)',
+  },
+  {
+    name: 'search',
+    in: 'query',
+    kind: 'field-text',
+    values: SEARCH_FIELDS,
+    repeatable: true,
+    example: 'labor_category:Engineer II',
+    help: 'field:text, whole value, any case',
+  },
+  {
+    name: 'filter',
+    in: 'query',
+    kind: 'filter',
+    repeatable: true,
+    example: 'price_range:50,150',
+    help: 'name:value; | means or',
+  },
+  {
+    name: 'ordering',
+    in: 'query',
+    kind: 'enum',
+    values: ORDER_FIELDS,
+    default: 'current_price',
+    repeatable: true,
+    help: 'Sort field (pairs with sort by position)',
+  },
+  {
+    name: 'sort',
+    in: 'query',
+    kind: 'enum',
+    values: SORT_DIRECTIONS,
+    default: 'asc',
+    repeatable: true,
+    help: 'Direction for the ordering at the same position',
+  },
+  { name: 'exclude', in: 'query', kind: 'id-list', repeatable: true, example: '12|345', help: 'Record ids to leave out, joined with |' },
+  { name: 'page', in: 'query', kind: 'integer', default: 1, min: 1, example: '1', help: 'Page, from 1' },
+  {
+    name: 'page_size',
+    in: 'query',
+    kind: 'integer',
+    default: 10,
+    min: 1,
+    max: 500,
+    example: '10',
+    help: 'Hits per page, up to 500',
+  },
+  {
+    name: 'suggest-contains',
+    in: 'query',
+    kind: 'field-text',
+    values: SEARCH_FIELDS,
+    minLength: 2,
+    example: 'labor_category:engin',
+    help: 'field:text, values containing the text',
+  },
+  {
+    name: 'suggest',
+    in: 'query',
+    kind: 'field-text',
+    values: SEARCH_FIELDS,
+    minLength: 1,
+    repeatable: true,
+    example: 'vendor_name:acc',
+    help: 'field:text, values starting with the text',
+  },
+  { name: 'export', in: 'query', kind: 'enum', values: ['y'], help: 'y: the same query as CSV' },
+] as const satisfies readonly ParameterSpec[];
+
+export type CeilingRatesParameter = (typeof CEILING_RATES_PARAMETERS)[number];
+export type CeilingRatesParameterName = CeilingRatesParameter['name'];
+
+/** One parameter of the table by name, with its literal type. */
+export function ceilingRatesParameter<N extends CeilingRatesParameterName>(name: N): Extract<CeilingRatesParameter, { name: N }> {
+  return CEILING_RATES_PARAMETERS.find((p) => p.name === name) as Extract<CeilingRatesParameter, { name: N }>;
+}

@@ -1,0 +1,96 @@
+/**
+ * Site Scanning's parameters and routes: the one table the parser (params.ts), the routes (api.ts), the
+ * UI's query state, the API console and the API reference read. Adding a parameter touches this file.
+ */
+import type { ParameterSpec, RouteTableEntry } from '../http/parameters.ts';
+import { SCAN_STATUSES } from './record.ts';
+
+/** The base paths the API answers under: the app root, and production's path for the same API. */
+export const SITE_SCANNING_BASES = ['', '/technology/site-scanning/v1'] as const;
+
+/** How a boolean parameter may be spelled (the framework's boolean-string check). */
+export const BOOLEAN_SPELLINGS = [
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+] as const;
+
+/** The filters of /websites and /analysis, in the documented order (also the order kept in links). */
+export const WEBSITE_FILTER_PARAMETERS = [
+  {
+    name: 'target_url_domain',
+    in: 'query',
+    kind: 'domain',
+    example: 'gsa.gov',
+    help: 'Base domain of the target URL',
+  },
+  {
+    name: 'final_url_domain',
+    in: 'query',
+    kind: 'domain',
+    example: 'gsa.gov',
+    help: 'Base domain of the final URL',
+  },
+  { name: 'final_url_live', in: 'query', kind: 'boolean', help: 'The final URL answered 2xx' },
+  { name: 'target_url_redirects', in: 'query', kind: 'boolean', help: 'The target URL redirected' },
+  {
+    name: 'target_url_agency_owner',
+    in: 'query',
+    kind: 'text',
+    example: 'General Services Administration',
+    help: 'Agency, the whole stored name',
+  },
+  { name: 'target_url_bureau_owner', in: 'query', kind: 'text', help: 'Bureau, the whole stored name' },
+  { name: 'scan_status', in: 'query', kind: 'enum', values: SCAN_STATUSES, help: 'Outcome of the scan' },
+  { name: 'dap_detected_final_url', in: 'query', kind: 'boolean', help: 'Analytics detected at the final URL' },
+] as const satisfies readonly ParameterSpec[];
+
+/** Paging of /websites (also validated, then ignored, by /analysis). */
+export const PAGE_PARAMETER = {
+  name: 'page',
+  in: 'query',
+  kind: 'integer',
+  default: 1,
+  min: 1,
+  example: '1',
+  help: 'Page, from 1',
+} as const satisfies ParameterSpec;
+
+export const LIMIT_PARAMETER = {
+  name: 'limit',
+  in: 'query',
+  kind: 'integer',
+  default: 10,
+  min: 1,
+  max: 100,
+  example: '10',
+  help: 'Items per page, 1 to 100',
+} as const satisfies ParameterSpec;
+
+export const URL_PARAMETER = {
+  name: 'url',
+  in: 'path',
+  kind: 'text',
+  example: 'gsa.gov',
+  help: 'Target URL (a pasted https://…/ works)',
+} as const satisfies ParameterSpec;
+
+const LIST_PARAMETERS = [...WEBSITE_FILTER_PARAMETERS, PAGE_PARAMETER, LIMIT_PARAMETER] as const;
+
+export const SITE_SCANNING_ROUTES = [
+  { name: 'websites', pattern: '/websites', path: '/websites', summary: 'List websites', parameters: LIST_PARAMETERS },
+  { name: 'website', pattern: '/websites/*url', path: '/websites/{url}', summary: 'One website', parameters: [URL_PARAMETER] },
+  { name: 'analysis', pattern: '/analysis', path: '/analysis', summary: 'Analysis', parameters: LIST_PARAMETERS },
+] as const satisfies readonly RouteTableEntry[];
+
+export type WebsiteFilterParameter = (typeof WEBSITE_FILTER_PARAMETERS)[number];
+export type FilterName = WebsiteFilterParameter['name'];
+export const FILTER_NAMES: readonly FilterName[] = WEBSITE_FILTER_PARAMETERS.map((p) => p.name);
+
+type FilterOfKind<K extends WebsiteFilterParameter['kind']> = Extract<WebsiteFilterParameter, { kind: K }>;
+
+/** The filter names of one kind, in table order. */
+export function filtersOfKind<K extends WebsiteFilterParameter['kind']>(kind: K): FilterOfKind<K>['name'][] {
+  return WEBSITE_FILTER_PARAMETERS.filter((p) => p.kind === kind).map((p) => p.name as FilterOfKind<K>['name']);
+}
