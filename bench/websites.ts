@@ -6,7 +6,7 @@
  */
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { buildDatabase } from '../tools/datasets.ts';
-import { gzipDatabase } from '../dataset/artifact.ts';
+import { gzipDatabase } from '../tools/gzip-database.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
 import { createEngine } from '../engine/index.ts';
 

@@ -1,6 +1,7 @@
-export { fetchManifest, manifestArtifacts, resolveDataUrl } from './manifest.ts';
-export { downloadArtifact, gunzip, DatasetIntegrityError, type FetchDatasetOptions } from './fetch-dataset.ts';
-export { readBody } from './read-body.ts';
+export { checkManifest, manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from './artifact/manifest.ts';
+export { readArtifact } from './artifact/download.ts';
+export { DatasetIntegrityError, verifyArtifact } from './artifact/verify.ts';
+export { pack, unpack } from './artifact/unpack.ts';
+export { readBody } from './artifact/read-body.ts';
 export { countRows, ownerPairs, tableWithColumns, type OwnerPair } from './inspect.ts';
 export { groupOwners, type AgencyOwners } from './owners.ts';
-export { gzipToBlob, gunzipBlob } from './compress-blob.ts';

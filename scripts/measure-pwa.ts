@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { startStaticServer } from '../tests/e2e/pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, servedBy } from '../tests/e2e/pwa-helpers.ts';
-import type { Manifest } from '../dataset/artifact.ts';
+import type { Manifest } from '../dataset/artifact/format.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, rounds: { type: 'string', default: '200' } } });
 const dist = resolve(values.dist!);

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { GENERATORS, buildDatabase, type Profile } from './datasets.ts';
-import { MANIFEST_FILE, gzipDatabase, sha256Hex, type DatasetArtifact, type Manifest } from '../dataset/artifact.ts';
+import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type Manifest } from '../dataset/artifact/format.ts';
+import { gzipDatabase } from './gzip-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +35,7 @@ async function upToDate(): Promise<boolean> {
 
 /** A hash of the generator and schema sources, so a changed generator rebuilds. */
 async function generatorHash(): Promise<string> {
-  const files = ['tools/build-data.ts', 'tools/datasets.ts', 'tools/random.ts', 'dataset/artifact.ts', 'engine/site-scanning/schema.ts', 'engine/ceilingrates/schema.ts'];
+  const files = ['tools/build-data.ts', 'tools/datasets.ts', 'tools/random.ts', 'dataset/artifact/format.ts', 'tools/gzip-database.ts', 'engine/site-scanning/schema.ts', 'engine/ceilingrates/schema.ts'];
   const { readdir } = await import('node:fs/promises');
   for (const dir of ['tools/generate', 'tools/vocab']) {
     for (const f of (await readdir(dir)).sort()) files.push(join(dir, f));

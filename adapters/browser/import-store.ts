@@ -5,30 +5,12 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { DatasetName } from '../../engine/http/types.ts';
+import type { ImportedDataset } from '../../dataset/host/imported-store.ts';
+
+export type { ImportedDataset };
 
 export const IMPORT_DB_NAME = 'offline-gov-api-imports';
 const VERSION = 1;
-
-/** One imported file, as the dataset panel lists it. */
-export interface ImportedDataset {
-  /** Stable id (a UUID): names the file and the active choice. */
-  id: string;
-  dataset: DatasetName;
-  /** The file's name as the user picked it. */
-  fileName: string;
-  /** The detected format (import core's ImportFormat) and its label. */
-  format: string;
-  formatLabel: string;
-  importedAt: string;
-  /** Row count per table of the built database. */
-  rows: Record<string, number>;
-  rowsImported: number;
-  rowsRejected: number;
-  /** Size of the source file, of the stored gzip'd database, and of the open database. */
-  sourceBytes: number;
-  bytes: number;
-  rawBytes: number;
-}
 
 interface ImportSchema extends DBSchema {
   imports: { key: string; value: ImportedDataset };

@@ -11,14 +11,15 @@ import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
 import type {
   DatasetChoices,
   DatasetStatus,
+  ImportedDataset,
   ImportOutcome,
   ImportProgressCallback,
   ImportProgressReport,
   SwitchOutcome,
 } from './db-api.ts';
-import { gzipToBlob } from '../../dataset/compress-blob.ts';
+import { pack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/inspect.ts';
-import { deleteImport, isQuotaError, listImports, saveImport, setActive, type ImportedDataset } from '../browser/import-store.ts';
+import { deleteImport, isQuotaError, listImports, saveImport, setActive } from '../browser/import-store.ts';
 import { announceActive, type ActiveChanged } from '../browser/active-channel.ts';
 import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';
 
@@ -39,7 +40,7 @@ async function lockHeld(name: string): Promise<boolean> {
   return !!(await navigator.locks.query()).held?.some((lock) => lock.name === name);
 }
 
-/** What the worker lends this module: its databases stay its own. */
+/** What the dataset host (dataset/host/) lends this module: its databases stay its own. */
 export interface DatasetSwitcher<O> {
   sql(): Promise<SqlJsStatic>;
   /** Resolves once the worker's first load (or reload) is over. */
@@ -123,7 +124,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       send({ phase: 'saving', bytesRead: report.bytesRead, totalBytes: file.size, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
       if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
       const raw = db.export();
-      const gz = await gzipToBlob(raw);
+      const gz = await pack(raw);
       if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
       const rows = countRows(db, dataset === 'websites' ? ['websites'] : ['ceilingrates']);
       const meta: ImportedDataset = {

@@ -1,5 +1,7 @@
-import { MANIFEST_FILE, sha256Hex, type Manifest } from '../../dataset/artifact.ts';
-import { manifestArtifacts, resolveDataUrl } from '../../dataset/manifest.ts';
+import type { DatasetArtifact } from '../../dataset/artifact/format.ts';
+import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
+import { readArtifact } from '../../dataset/artifact/download.ts';
+import { verifyArtifact } from '../../dataset/artifact/verify.ts';
 
 const PREFIX = 'offline-gov-api-data-';
 
@@ -22,35 +24,36 @@ export class DatasetCache {
     this.name = PREFIX + version;
   }
 
-  /** Download what is missing, check each file's sha256, and store the manifest last (it marks a complete set). */
+  /** Download what is missing, check each file against the manifest, and store the manifest last (it marks a complete set). */
   async install(): Promise<void> {
     if (!this.version) return;
     const cache = await caches.open(this.name);
-    const manifestUrl = resolveDataUrl(this.dataUrl, MANIFEST_FILE);
-    if (await cache.match(manifestUrl)) return;
-    const manifestResponse = await fetch(manifestUrl, { cache: 'no-cache' });
-    if (!manifestResponse.ok) throw new Error(`${manifestUrl}: HTTP ${manifestResponse.status}`);
-    const manifest = (await manifestResponse.clone().json()) as Manifest;
+    const url = manifestUrl(this.dataUrl);
+    if (await cache.match(url)) return;
+    const manifestResponse = await fetch(url, { cache: 'no-cache' });
+    const manifest = await readManifest(manifestResponse.clone(), url);
     // The server now holds another build than this service worker's: fail, the browser retries later.
     if (manifest.version !== this.version) throw new Error(`server has datasets ${manifest.version}, this version expects ${this.version}`);
     for (const artifact of manifestArtifacts(manifest)) {
-      const url = resolveDataUrl(this.dataUrl, artifact.file);
-      const stored = await cache.match(url);
-      if (stored) continue;
-      let response = await this.fetchVerified(url, 'default', artifact.sha256);
-      // A stale copy in the HTTP cache: go to the server.
-      response ??= await this.fetchVerified(url, 'reload', artifact.sha256);
-      if (!response) throw new Error(`${url}: sha256 does not match the manifest`);
-      await cache.put(url, response);
+      const fileUrl = resolveDataUrl(this.dataUrl, artifact.file);
+      if (await cache.match(fileUrl)) continue;
+      let response: Response;
+      try {
+        response = await this.fetchVerified(fileUrl, 'default', artifact);
+      } catch {
+        // A stale copy in the HTTP cache: go to the server (its failure is the one reported).
+        response = await this.fetchVerified(fileUrl, 'reload', artifact);
+      }
+      await cache.put(fileUrl, response);
     }
-    await cache.put(manifestUrl, manifestResponse);
+    await cache.put(url, manifestResponse);
   }
 
   /** A stored file, only once the set is complete. */
   async match(url: string): Promise<Response | undefined> {
     if (!this.version) return undefined;
     const cache = await caches.open(this.name);
-    if (!(await cache.match(resolveDataUrl(this.dataUrl, MANIFEST_FILE)))) return undefined;
+    if (!(await cache.match(manifestUrl(this.dataUrl)))) return undefined;
     return cache.match(url, { ignoreSearch: true });
   }
 
@@ -62,14 +65,18 @@ export class DatasetCache {
   async repair(url: string, response: Response): Promise<void> {
     if (!this.version || !response.ok || response.headers.get('content-encoding')) return;
     const cache = await caches.open(this.name);
-    const manifestResponse = await cache.match(resolveDataUrl(this.dataUrl, MANIFEST_FILE));
-    if (!manifestResponse) return;
-    const manifest = (await manifestResponse.json()) as Manifest;
+    const stored = await cache.match(manifestUrl(this.dataUrl));
+    if (!stored) return;
+    const manifest = await readManifest(stored, manifestUrl(this.dataUrl));
     const path = url.split(/[?#]/)[0];
     const artifact = manifestArtifacts(manifest).find((a) => resolveDataUrl(this.dataUrl, a.file) === path);
     if (!artifact) return;
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if ((await sha256Hex(bytes)) !== artifact.sha256) return;
+    try {
+      await verifyArtifact(bytes, artifact);
+    } catch {
+      return;
+    }
     await cache.put(path, new Response(bytes, { status: 200, headers: keptHeaders(response, bytes.length) }));
   }
 
@@ -86,17 +93,11 @@ export class DatasetCache {
     }
   }
 
-  private async fetchVerified(url: string, cache: RequestCache, sha256: string): Promise<Response | null> {
+  /** The file checked against the manifest (size, sha256, no Content-Encoding: docs/decisions/0302), ready to store. */
+  private async fetchVerified(url: string, cache: RequestCache, artifact: DatasetArtifact): Promise<Response> {
     const response = await fetch(url, { cache });
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const encoding = response.headers.get('content-encoding');
-    if (encoding) {
-      // The browser unpacked the file on the way: its sha256 cannot be checked (docs/decisions/0302).
-      throw new Error(`${url}: sent with Content-Encoding: ${encoding}; serve .gz dataset files as application/gzip without it`);
-    }
-    if ((await sha256Hex(bytes)) !== sha256) return null;
-    return new Response(bytes, { status: 200, headers: keptHeaders(response, bytes.length) });
+    const bytes = await readArtifact(response, url, artifact);
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: keptHeaders(response, bytes.length) });
   }
 }
 

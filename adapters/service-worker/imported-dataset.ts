@@ -1,6 +1,6 @@
 import type { DatasetName } from '../../engine/http/types.ts';
 import { activeImports, readImport } from '../browser/import-store.ts';
-import { gunzipBlob } from '../../dataset/compress-blob.ts';
+import { unpack } from '../../dataset/artifact/unpack.ts';
 
 /**
  * The database file of a dataset's active import, as the app's DB worker stored it in IndexedDB
@@ -11,5 +11,5 @@ export async function activeImportedDatabase(dataset: DatasetName): Promise<Uint
   if (!id) return null;
   const stored = await readImport(id);
   if (!stored) throw new Error(`the active import ${id} is no longer stored`);
-  return gunzipBlob(stored.file, stored.meta.rawBytes);
+  return unpack(stored.file, stored.meta.rawBytes);
 }

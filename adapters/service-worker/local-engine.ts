@@ -2,7 +2,10 @@ import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { ApiDefinition } from '../../engine/http/routes.ts';
-import { MANIFEST_FILE, gunzipDatabase, sha256Hex, type Manifest } from '../../dataset/artifact.ts';
+import type { Manifest } from '../../dataset/artifact/format.ts';
+import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
+import { readArtifact } from '../../dataset/artifact/download.ts';
+import { unpack } from '../../dataset/artifact/unpack.ts';
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
 export type FileSource = (url: string) => Promise<Response | undefined>;
@@ -69,10 +72,9 @@ export class LocalEngine {
     const [SQL, manifest] = await Promise.all([this.sqlJs(), this.readManifest()]);
     const artifact = manifest.datasets[dataset];
     if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
-    const gz = new Uint8Array(await (await this.fetchOk(new URL(artifact.file, this.options.dataUrl).href)).arrayBuffer());
-    const digest = await sha256Hex(gz);
-    if (digest !== artifact.sha256) throw new Error(`dataset ${dataset}: sha256 ${digest}, manifest says ${artifact.sha256}`);
-    this.engine.use(dataset, new SQL.Database(gunzipDatabase(gz)));
+    const url = resolveDataUrl(this.options.dataUrl, artifact.file);
+    const gz = await readArtifact(await this.options.read(url), url, artifact);
+    this.engine.use(dataset, new SQL.Database(await unpack(gz, artifact.rawBytes)));
   }
 
   /**
@@ -103,7 +105,8 @@ export class LocalEngine {
   }
 
   private readManifest(): Promise<Manifest> {
-    this.manifest ??= this.fetchOk(new URL(MANIFEST_FILE, this.options.dataUrl).href).then((r) => r.json() as Promise<Manifest>);
+    const url = manifestUrl(this.options.dataUrl);
+    this.manifest ??= this.options.read(url).then((response) => readManifest(response, url));
     this.manifest.catch(() => (this.manifest = null));
     return this.manifest;
   }

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
-import { gunzipDatabase, MANIFEST_FILE, type Manifest } from '../../dataset/artifact.ts';
+import { gunzipSync } from 'node:zlib';
+import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/screenshots');
@@ -18,7 +19,7 @@ export async function nodeEngine(dataDir: string): Promise<{ engine: Engine; man
   const manifest = JSON.parse(readFileSync(join(dataDir, MANIFEST_FILE), 'utf8')) as Manifest;
   const engine = createEngine();
   for (const artifact of Object.values(manifest.datasets)) {
-    engine.use(artifact.name, new SQL.Database(gunzipDatabase(readFileSync(join(dataDir, artifact.file)))));
+    engine.use(artifact.name, new SQL.Database(gunzipSync(readFileSync(join(dataDir, artifact.file)))));
   }
   return { engine, manifest };
 }

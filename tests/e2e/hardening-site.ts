@@ -7,7 +7,8 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { GENERATORS, buildDatabase } from '../../tools/datasets.ts';
-import { MANIFEST_FILE, gzipDatabase, sha256Hex, type Manifest } from '../../dataset/artifact.ts';
+import { MANIFEST_FILE, sha256Hex, type Manifest } from '../../dataset/artifact/format.ts';
+import { gzipDatabase } from '../../tools/gzip-database.ts';
 import { insertHostileRecords } from '../../tools/generate/hostile.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

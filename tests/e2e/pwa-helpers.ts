@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import { gunzipDatabase, type Manifest } from '../../dataset/artifact.ts';
+import { gunzipSync } from 'node:zlib';
+import type { Manifest } from '../../dataset/artifact/format.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number };
@@ -66,7 +67,7 @@ export async function referenceEngine(dataDir: string): Promise<Engine> {
   const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as Manifest;
   const engine = createEngine();
   for (const [name, artifact] of Object.entries(manifest.datasets)) {
-    engine.use(name as DatasetName, new SQL.Database(gunzipDatabase(readFileSync(join(dataDir, artifact!.file)))));
+    engine.use(name as DatasetName, new SQL.Database(gunzipSync(readFileSync(join(dataDir, artifact!.file)))));
   }
   return engine;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { focused, openApp, screenshot, seriousViolations, waitForChange, waitForData, waitForRendered } from './app.ts';
-import type { Manifest } from '../../dataset/artifact.ts';
+import type { Manifest } from '../../dataset/artifact/format.ts';
 import type { DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 import { formatCount } from '../../ui/components/common/format.ts';
 

@@ -1,17 +1,8 @@
 import * as Comlink from 'comlink';
 import { isLifelineMessage } from '../../adapters/browser/lifeline.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import type {
-  AgencyOwners,
-  BinaryResponse,
-  DatasetChoices,
-  DbStatus,
-  DbWorkerApi,
-  ImportOutcome,
-  ImportProgressReport,
-  LoadProgress,
-  SwitchOutcome,
-} from '../../adapters/db-worker/db-api.ts';
+import type { DbWorkerApi } from '../../adapters/db-worker/db.worker.ts';
+import type { BinaryResponse, DbStatus, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 
 export type { AgencyOwners, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
@@ -50,11 +41,16 @@ export class WorkerLostError extends Error {
 /** Restarts in a row without one answer in between before the client stops trying (a worker that dies on start). */
 const MAX_RESTARTS_IN_A_ROW = 3;
 
+/** The worker's methods the page calls as they are (same names and arguments): see DbWorkerApi. */
+type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'servePort'>;
+
 /**
  * The typed facade over the DB worker: everything the page asks of the data goes through here, so no
- * query ever runs on the main thread. Components receive it through context, never by import.
+ * query ever runs on the main thread. Components receive it through context, never by import. Every
+ * method of the worker is here under its own name, each call failing with WorkerLostError instead of
+ * hanging when the worker is lost; the members below are the ones the page adds or calls differently.
  */
-export interface DbClient {
+export interface DbClient extends Forwarded {
   /** Start loading the datasets under dataUrl, `first` before the others (idempotent: later calls return the first load). */
   init(dataUrl: string, first?: DatasetName): Promise<DbStatus>;
   /** The engine's raw answer, exactly what the service worker would relay. */
@@ -63,17 +59,8 @@ export interface DbClient {
   getJson<T>(url: string): Promise<ApiResult<T>>;
   /** GET with the body transferred as bytes (CSV export). */
   getBinary(url: string): Promise<BinaryResponse>;
-  status(): Promise<DbStatus>;
-  reload(): Promise<DbStatus>;
-  reset(): Promise<DbStatus>;
-  websiteOwners(): Promise<AgencyOwners[]>;
-  exportDatabase(name: DatasetName): Promise<Uint8Array>;
   /** Import a file in the DB worker (parsed there, never here); `id` names the run for cancelImport. */
   importFile(file: Blob, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
-  cancelImport(id: string): Promise<void>;
-  datasetChoices(): Promise<DatasetChoices[]>;
-  activateDataset(dataset: DatasetName, id: string | null): Promise<SwitchOutcome>;
-  deleteImport(id: string): Promise<SwitchOutcome>;
   /** Hand a relay port (from the service worker) to the DB worker. */
   servePort(port: MessagePort): void;
   /** Load progress of init, reload and reset; returns an unsubscribe function. */
@@ -84,6 +71,8 @@ export interface DbClient {
   onRecovery(listener: RecoveryListener): () => void;
   terminate(): void;
 }
+
+type Extras = Omit<DbClient, keyof Forwarded>;
 
 export function createDbClient(): DbClient {
   const listeners = new Set<ProgressListener>();
@@ -183,7 +172,7 @@ export function createDbClient(): DbClient {
     return call((remote) => remote.handle(req));
   };
 
-  return {
+  const extras: Extras = {
     init(dataUrl, first) {
       initArgs ??= { dataUrl, first };
       initialising ??= call((remote) => remote.init({ dataUrl, first }, report));
@@ -201,17 +190,8 @@ export function createDbClient(): DbClient {
       return { url, status: response.status, headers: response.headers, body };
     },
     getBinary: (url) => call((remote) => remote.handleBinary({ method: 'GET', url })),
-    status: () => call((remote) => remote.status()),
-    reload: () => call((remote) => remote.reload()),
-    reset: () => call((remote) => remote.reset()),
-    websiteOwners: () => call((remote) => remote.websiteOwners()),
-    exportDatabase: (name) => call((remote) => remote.exportDatabase(name)),
     importFile: (file, id, onProgress) =>
       call<ImportOutcome>((remote) => remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined)),
-    cancelImport: (id) => call((remote) => remote.cancelImport(id)),
-    datasetChoices: () => call((remote) => remote.datasetChoices()),
-    activateDataset: (dataset, id) => call<SwitchOutcome>((remote) => remote.activateDataset(dataset, id)),
-    deleteImport: (id) => call<SwitchOutcome>((remote) => remote.deleteImport(id)),
     servePort(port) {
       // A port given to a worker that is later lost dies with it; the relay bridge hears onRecovery and the
       // service worker then opens a fresh one.
@@ -232,4 +212,14 @@ export function createDbClient(): DbClient {
       current.worker.terminate();
     },
   };
+
+  // The worker's other methods, forwarded by name: their list is written once, in the worker.
+  return new Proxy(extras, {
+    get(target, key, receiver) {
+      if (typeof key !== 'string' || key in target) return Reflect.get(target, key, receiver);
+      // Not a promise: `await client` must not call the worker.
+      if (key === 'then') return undefined;
+      return (...args: unknown[]) => call((remote) => (remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[key](...args));
+    },
+  }) as DbClient;
 }

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
 import { APIS } from '../../../engine/index.ts';
-import { gzipDatabase, sha256Hex, type Manifest } from '../../../dataset/artifact.ts';
+import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
+import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 const DATA = 'https://app.example/data/';

@@ -5,7 +5,8 @@ import type { Database } from 'sql.js';
 import { generateWebsites, websitesDataset } from '../../../tools/generate/websites.ts';
 import { buildDatabase } from '../../../tools/datasets.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gunzipDatabase, gzipDatabase } from '../../../dataset/artifact.ts';
+import { gunzipSync } from 'node:zlib';
+import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { SCAN_STATUSES, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { FILTER_NAMES } from '../../../engine/site-scanning/parameters.ts';
 import type { WebsiteFilters } from '../../../engine/site-scanning/params.ts';
@@ -26,7 +27,7 @@ describe('determinism', () => {
   it('the gzip\'d artifact opens again and answers like the database it came from', async () => {
     const SQL = await loadSqlJs();
     const original = buildDatabase(SQL, websitesDataset, 'small');
-    const reopened = new SQL.Database(gunzipDatabase(gzipDatabase(original.export())));
+    const reopened = new SQL.Database(gunzipSync(gzipDatabase(original.export())));
     const before = call(engineOver('websites', original), '/websites?final_url_live=true&page=3').raw.body;
     expect(call(engineOver('websites', reopened), '/websites?final_url_live=true&page=3').raw.body).toBe(before);
     expect(websitesDataset.countRows(reopened)).toEqual({ websites: websitesDataset.profiles.small });

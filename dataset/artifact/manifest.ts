@@ -1,5 +1,5 @@
-import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from './artifact.ts';
-import { DATASET_NAMES, type DatasetName } from '../engine/http/types.ts';
+import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from './format.ts';
+import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
 
 /** `base` + `file`, where base is a directory URL with or without its trailing slash. */
 export function resolveDataUrl(baseUrl: string, file: string): string {
@@ -7,10 +7,14 @@ export function resolveDataUrl(baseUrl: string, file: string): string {
   return new URL(file, new URL(base, globalThis.location?.href ?? 'http://localhost/')).href;
 }
 
-/** Read and check the manifest the build wrote beside the dataset files. */
-export async function fetchManifest(baseUrl: string, init: RequestInit = {}): Promise<Manifest> {
-  const url = resolveDataUrl(baseUrl, MANIFEST_FILE);
-  const response = await fetch(url, init);
+/** Where the manifest of a data directory is. */
+export function manifestUrl(baseUrl: string): string {
+  return resolveDataUrl(baseUrl, MANIFEST_FILE);
+}
+
+/** Read and check the manifest the build wrote beside the dataset files, from its response. */
+export async function readManifest(response: Response | undefined, url: string): Promise<Manifest> {
+  if (!response) throw new Error(`manifest: ${url} is not cached and cannot be fetched (offline)`);
   if (!response.ok) throw new Error(`manifest: ${url} answered HTTP ${response.status}`);
   let value: unknown;
   try {
@@ -21,15 +25,15 @@ export async function fetchManifest(baseUrl: string, init: RequestInit = {}): Pr
   return checkManifest(value, url);
 }
 
-function checkManifest(value: unknown, url: string): Manifest {
+export function checkManifest(value: unknown, url: string): Manifest {
   const m = value as Manifest | null;
   if (!m || typeof m.version !== 'string' || !m.datasets || typeof m.datasets !== 'object') {
     throw new Error(`manifest: ${url} has no version or datasets`);
   }
   for (const [name, artifact] of Object.entries(m.datasets)) {
     if (!DATASET_NAMES.includes(name as DatasetName)) throw new Error(`manifest: unknown dataset "${name}"`);
-    const a = artifact as DatasetArtifact;
-    if (typeof a.file !== 'string' || typeof a.bytes !== 'number' || typeof a.sha256 !== 'string') {
+    const a = artifact as DatasetArtifact | null;
+    if (!a || typeof a.file !== 'string' || typeof a.bytes !== 'number' || typeof a.sha256 !== 'string') {
       throw new Error(`manifest: dataset "${name}" lacks file, bytes or sha256`);
     }
   }

@@ -1,5 +1,4 @@
-import { gzipSync, gunzipSync } from 'fflate';
-import type { DatasetName } from '../engine/http/types.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
 
 /** One dataset file as the build writes it and the worker downloads it. */
 export interface DatasetArtifact {
@@ -25,15 +24,6 @@ export interface Manifest {
 }
 
 export const MANIFEST_FILE = 'manifest.json';
-
-/** gzip with no timestamp or name in the header, so the same database gives the same bytes. */
-export function gzipDatabase(raw: Uint8Array): Uint8Array {
-  return gzipSync(raw, { level: 9, mtime: 0 });
-}
-
-export function gunzipDatabase(gz: Uint8Array): Uint8Array {
-  return gunzipSync(gz);
-}
 
 /** Hex sha256 with WebCrypto, available in Node 20, browsers, workers and service workers. */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {

@@ -1,0 +1,298 @@
+/**
+ * The datasets of one context (the DB worker's): a slot per dataset of the engine's registry, the load
+ * (manifest, downloads in parallel, the first view's dataset opened first, a gate per dataset so a request
+ * waits only for its own), the switches between the build's dataset and imports, and the status. The
+ * platform (sql.js, fetch, the imported-dataset store) is handed in, so the same class runs in a worker
+ * and in Node tests.
+ */
+import type { Database, SqlJsStatic } from 'sql.js';
+import { APIS, createEngine, DATASETS, matchRoute } from '../../engine/index.ts';
+import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import type { Manifest } from '../artifact/format.ts';
+import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
+import { Gate } from './gate.ts';
+import type { ImportedStore } from './imported-store.ts';
+import { openDownloaded, openImported, startDownload, type FetchFile, type OpenedDataset } from './open.ts';
+import { ProgressReporter, type ProgressCallback } from './progress.ts';
+import { datasetStatus, hostStatus, type DatasetStatus, type DbStatus } from './status.ts';
+
+export interface HostPlatform {
+  /** sql.js, compiled once: called at construction so the wasm compiles while the manifest is read. */
+  sqlJs(): Promise<SqlJsStatic>;
+  /** `fetch` in browsers and Node; a test's fake server. */
+  fetch: FetchFile;
+  imports: ImportedStore;
+  /** Where failures that are also reported in the status are logged (console.error unless given). */
+  log?: (message: string, error: unknown) => void;
+}
+
+interface Slot {
+  db: Database | null;
+  status: DatasetStatus;
+  /** Opened, or failed: either way a request for this dataset may be answered (503 when failed). */
+  settled: Gate;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class DatasetHost {
+  private readonly engine = createEngine();
+  private readonly slots = new Map<DatasetName, Slot>(
+    DATASETS.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate() }]),
+  );
+  private readonly SQL: Promise<SqlJsStatic>;
+  private readonly log: (message: string, error: unknown) => void;
+  private dataUrl: string | null = null;
+  private version: string | null = null;
+  private first: DatasetName | null = null;
+  private progress: ProgressCallback | null = null;
+  private loading: Promise<DbStatus> | null = null;
+  private manifest: Manifest | null = null;
+
+  constructor(private readonly platform: HostPlatform) {
+    this.SQL = platform.sqlJs();
+    this.log = platform.log ?? ((text, error) => console.error(text, error));
+  }
+
+  /**
+   * Read the manifest under dataUrl, download, verify, unpack and open each dataset (the active import
+   * instead where there is one); `first` is opened before the others. Later calls with the same dataUrl
+   * return the first load.
+   */
+  init(options: { dataUrl: string; first?: DatasetName }, onProgress?: ProgressCallback): Promise<DbStatus> {
+    if (onProgress) this.progress = onProgress;
+    this.first = options.first ?? null;
+    if (this.loading && this.dataUrl === options.dataUrl) return this.loading;
+    this.dataUrl = options.dataUrl;
+    this.loading = this.load('default', false);
+    return this.loading;
+  }
+
+  /** The engine's answer, once the dataset the path reads has opened (or failed). */
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    await this.ready(request.url);
+    return this.engine.handle(request);
+  }
+
+  status(): DbStatus {
+    return hostStatus(this.dataUrl, this.version, [...this.slots.values()].map((s) => s.status));
+  }
+
+  /** Read the manifest again and re-download only the datasets whose bytes changed. */
+  async reload(): Promise<DbStatus> {
+    if (!this.dataUrl) throw new Error('reload: init has not been called');
+    await this.loading;
+    this.loading = this.load('no-cache', true);
+    return this.loading;
+  }
+
+  /** Close every database and load everything again from the network, bypassing the HTTP cache. */
+  async reset(): Promise<DbStatus> {
+    if (!this.dataUrl) throw new Error('reset: init has not been called');
+    await this.loading;
+    for (const [name, s] of this.slots) {
+      this.install(name, null);
+      s.status = datasetStatus({ name });
+      s.settled.reset();
+    }
+    this.version = null;
+    this.loading = this.load('reload', false);
+    return this.loading;
+  }
+
+  /** The open database of a dataset once it settled, or null when it failed. */
+  async database(name: DatasetName): Promise<Database | null> {
+    await this.slot(name).settled.promise;
+    return this.slot(name).db;
+  }
+
+  /** The open database file of one dataset. */
+  async exportDatabase(name: DatasetName): Promise<Uint8Array> {
+    const db = await this.database(name);
+    if (!db) throw new Error(`${name} is not loaded`);
+    const bytes = db.export();
+    // export() closes and reopens the database, freeing every prepared statement: rebind the API.
+    this.engine.use(name, db);
+    return bytes;
+  }
+
+  // Switching: what the import and switch logic (adapters/db-worker/imports.ts) may do with the datasets.
+
+  sql(): Promise<SqlJsStatic> {
+    return this.SQL;
+  }
+
+  /** Resolves once the first load (or the running reload) is over. */
+  async settled(): Promise<void> {
+    await this.loading;
+  }
+
+  /** The import the dataset was opened from, or null for the build's. */
+  activeImport(name: DatasetName): string | null {
+    return this.slot(name).status.importId;
+  }
+
+  openImport(id: string): Promise<OpenedDataset> {
+    return openImported(this.SQL, this.platform.imports, id, new ProgressReporter(null));
+  }
+
+  /** Open the build's file of one dataset aside (the service worker's cache answers it offline). */
+  async openBuiltIn(name: DatasetName): Promise<OpenedDataset> {
+    if (!this.dataUrl) throw new Error('init has not been called');
+    this.manifest ??= await this.readManifest('no-cache');
+    const artifact = this.manifest.datasets[name];
+    if (!artifact) throw new Error(`the build has no ${name} dataset`);
+    const reporter = new ProgressReporter(this.progress);
+    return openDownloaded(this.SQL, startDownload(this.platform.fetch, this.dataUrl, artifact, reporter, 'default'), this.manifest, reporter);
+  }
+
+  /** Install an opened database as its dataset's answer (closing the old one); views showing it ask again. */
+  adopt(name: DatasetName, opened: OpenedDataset): void {
+    this.adoptQuietly(opened);
+    this.slot(name).settled.open();
+    // The load bar ignores it (nothing is loading).
+    new ProgressReporter(this.progress).report(name, 'ready', undefined, true);
+  }
+
+  close(opened: OpenedDataset): void {
+    opened.db.close();
+  }
+
+  /** Wraps a database built elsewhere (an import) with the status it will have. */
+  opened(db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): OpenedDataset {
+    return { db, status: datasetStatus(status) };
+  }
+
+  private slot(name: DatasetName): Slot {
+    const slot = this.slots.get(name);
+    if (!slot) throw new Error(`unknown dataset ${name}`);
+    return slot;
+  }
+
+  private install(name: DatasetName, db: Database | null): void {
+    const s = this.slot(name);
+    const old = s.db;
+    s.db = db;
+    this.engine.use(name, db);
+    if (old && old !== db) old.close();
+  }
+
+  private adoptQuietly(opened: OpenedDataset): void {
+    this.install(opened.status.name, opened.db);
+    this.slot(opened.status.name).status = opened.status;
+  }
+
+  /** The first view's dataset before the others. */
+  private ordered<T>(items: readonly T[], nameOf: (item: T) => DatasetName): T[] {
+    return [...items].sort((a, b) => Number(nameOf(b) === this.first) - Number(nameOf(a) === this.first));
+  }
+
+  private async readManifest(cache: RequestCache): Promise<Manifest> {
+    const url = manifestUrl(this.dataUrl!);
+    const response = await this.platform.fetch(url, { cache });
+    return readManifest(response, url);
+  }
+
+  private async ready(url: string): Promise<void> {
+    let pathname: string;
+    try {
+      pathname = new URL(url, 'http://localhost').pathname;
+    } catch {
+      return;
+    }
+    const match = matchRoute(APIS, pathname);
+    if (match) await this.slot(match.api.dataset).settled.promise;
+  }
+
+  /** The active import of each dataset; none when the store cannot be read (the build's datasets then load). */
+  private async readActive(): Promise<Partial<Record<DatasetName, string>>> {
+    try {
+      return await this.platform.imports.activeImports();
+    } catch (error) {
+      this.log('dataset host: cannot read the imported datasets', error);
+      return {};
+    }
+  }
+
+  /**
+   * Open the active imports of the datasets that have one; returns the datasets that still need the
+   * build's file (no import, or the import failed to open: the build's dataset then answers).
+   */
+  private async openActiveImports(names: readonly DatasetName[], reporter: ProgressReporter, onlyChanged: boolean): Promise<Set<DatasetName>> {
+    const active = await this.readActive();
+    const need = new Set<DatasetName>();
+    for (const name of names) {
+      const id = active[name];
+      if (!id) {
+        need.add(name);
+        continue;
+      }
+      const s = this.slot(name);
+      if (onlyChanged && s.status.importId === id && s.status.loaded) continue;
+      try {
+        this.adoptQuietly(await openImported(this.SQL, this.platform.imports, id, reporter));
+        s.settled.open();
+        reporter.report(name, 'ready');
+      } catch (error) {
+        this.log(`dataset host: the active import of ${name} failed to open; the build's dataset answers`, error);
+        need.add(name);
+      }
+    }
+    return need;
+  }
+
+  /**
+   * Load the manifest, then the datasets (downloads in parallel, opening one at a time); with
+   * `onlyChanged`, skip datasets whose sha256 matches the open copy. Each dataset's gate opens as soon as
+   * that dataset is ready, so one view does not wait for the other's dataset.
+   */
+  private async load(cache: RequestCache, onlyChanged: boolean): Promise<DbStatus> {
+    const reporter = new ProgressReporter(this.progress);
+    reporter.report(null, 'manifest');
+    const names = this.ordered([...this.slots.keys()], (name) => name);
+    const needBuiltIn = await this.openActiveImports(names, reporter, onlyChanged);
+    let manifest: Manifest;
+    try {
+      manifest = await this.readManifest(cache === 'default' ? 'no-cache' : cache);
+    } catch (error) {
+      this.log('dataset host: manifest failed', error);
+      for (const name of needBuiltIn) {
+        const s = this.slot(name);
+        s.status = { ...s.status, error: message(error) };
+        s.settled.open();
+      }
+      reporter.report(null, 'error', message(error));
+      return this.status();
+    }
+    this.manifest = manifest;
+    const artifacts = manifestArtifacts(manifest).filter((a) => needBuiltIn.has(a.name));
+    const unchanged = (name: DatasetName, sha256: string) => this.slot(name).status.sha256 === sha256 && this.slot(name).status.importId === null;
+    const wanted = artifacts.filter((a) => !onlyChanged || !unchanged(a.name, a.sha256));
+    reporter.total = wanted.reduce((n, a) => n + a.bytes, 0);
+    for (const name of needBuiltIn) if (!manifest.datasets[name]) this.slot(name).settled.open();
+    for (const a of artifacts) if (!wanted.includes(a)) this.slot(a.name).status.version = manifest.version;
+    // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
+    // the dataset of the page's first view first, so that view does not wait for the other's unpacking.
+    const downloads = this.ordered(wanted, (a) => a.name).map((a) => startDownload(this.platform.fetch, this.dataUrl!, a, reporter, cache));
+    for (const pending of downloads) {
+      const name = pending.artifact.name;
+      const s = this.slot(name);
+      try {
+        this.adoptQuietly(await openDownloaded(this.SQL, pending, manifest, reporter));
+        reporter.report(name, 'ready');
+      } catch (error) {
+        this.log(`dataset host: ${name} failed to load`, error);
+        // A failed reload keeps the copy that was already open.
+        s.status = { ...s.status, error: message(error) };
+        reporter.report(name, 'error', message(error));
+      } finally {
+        s.settled.open();
+      }
+    }
+    this.version = manifest.version;
+    reporter.report(null, 'ready');
+    return this.status();
+  }
+}

@@ -1,0 +1,5 @@
+export { DatasetHost, type HostPlatform } from './host.ts';
+export type { OpenedDataset, FetchFile } from './open.ts';
+export type { ImportedDataset, ImportedStore } from './imported-store.ts';
+export type { LoadPhase, LoadProgress, ProgressCallback } from './progress.ts';
+export { datasetStatus, type DatasetStatus, type DbStatus } from './status.ts';

@@ -1,0 +1,64 @@
+import type { DatasetName } from '../../engine/http/types.ts';
+
+export interface DatasetStatus {
+  name: DatasetName;
+  loaded: boolean;
+  /** The manifest version the dataset was loaded from. */
+  version: string | null;
+  /** Row count per table, counted in the opened database (not trusted from the manifest). */
+  rows: Record<string, number>;
+  /** gzip'd size (what crossed the network) and the open database's size. */
+  bytes: number;
+  rawBytes: number;
+  sha256: string | null;
+  /** Where the records came from (generator profile and seed), as the manifest says. */
+  source: { profile: string; seed: number } | null;
+  /** Last-Modified of the downloaded file when the server sent one, else null. */
+  fileDate: string | null;
+  /** When this copy was opened (ISO 8601). */
+  loadedAt: string | null;
+  /**
+   * Milliseconds spent on each step of the last load (download includes the wait for the response and the
+   * sha256 check; queued is the wait for the datasets opened before this one).
+   */
+  timings: { download: number; queued: number; decompress: number; open: number } | null;
+  error: string | null;
+  /** The import this dataset was opened from, or null for the build's dataset. */
+  importId: string | null;
+  /** The imported file's name, or null. */
+  importName: string | null;
+}
+
+export interface DbStatus {
+  /** True once every dataset of the manifest has been opened. */
+  ready: boolean;
+  dataUrl: string | null;
+  version: string | null;
+  datasets: DatasetStatus[];
+}
+
+/** The one place a dataset's status is made: the given fields over "not loaded". */
+export function datasetStatus(fields: Partial<DatasetStatus> & { name: DatasetName }): DatasetStatus {
+  return {
+    loaded: false,
+    version: null,
+    rows: {},
+    bytes: 0,
+    rawBytes: 0,
+    sha256: null,
+    source: null,
+    fileDate: null,
+    loadedAt: null,
+    timings: null,
+    error: null,
+    importId: null,
+    importName: null,
+    ...fields,
+  };
+}
+
+/** The host's status from its datasets' (copied: the caller may keep it). */
+export function hostStatus(dataUrl: string | null, version: string | null, datasets: readonly DatasetStatus[]): DbStatus {
+  const copies = datasets.map((d) => ({ ...d }));
+  return { ready: copies.every((d) => d.loaded), dataUrl, version, datasets: copies };
+}
