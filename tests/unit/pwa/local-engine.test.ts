@@ -57,6 +57,17 @@ describe('the service worker engine over cached files', () => {
     errors.mockRestore();
   });
 
+  it('checks the manifest too: one naming an unknown dataset is refused, with the reason logged', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const cached = await files();
+    const manifest = JSON.parse(cached.get(`${DATA}manifest.json`) as string) as Manifest;
+    cached.set(`${DATA}manifest.json`, JSON.stringify({ ...manifest, datasets: { ...manifest.datasets, other: manifest.datasets.websites } }));
+    const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(cached) });
+    expect(await local.handle({ method: 'GET', url: '/websites' }, websitesApi)).toEqual(websitesApi.errors.unavailable());
+    expect(String(errors.mock.calls[0])).toContain('manifest: unknown dataset "other"');
+    errors.mockRestore();
+  });
+
   it('answers "unavailable" while the files are missing, then opens them once they are there', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const available = await files();

@@ -1,0 +1,277 @@
+/**
+ * The dataset host in Node: sql.js for Node, a fake server for the build's files and an in-memory
+ * imported-dataset store. What a page sees through the DB worker: which dataset opens first, that a
+ * request waits only for its own dataset, that one failure leaves the other answering, what a reload and
+ * a reset fetch again, and that a failed switch keeps the open database.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DatasetHost, type ImportedDataset, type ImportedStore, type LoadProgress } from '../../../dataset/host/index.ts';
+import { sha256Hex, type DatasetArtifact, type Manifest } from '../../../dataset/artifact/format.ts';
+import { pack } from '../../../dataset/artifact/unpack.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import { datasetDefinition } from '../../../engine/datasets.ts';
+import type { DatasetName } from '../../../engine/http/types.ts';
+import { generatedDatabase } from '../helpers/engine.ts';
+
+const DATA = 'https://app.example/data/';
+const RATES_URL = '/api/v3/search/ceilingrates/?page=1';
+const WEBSITES_URL = '/websites?limit=1';
+
+interface BuiltFile {
+  raw: Uint8Array;
+  gz: Uint8Array;
+  artifact: DatasetArtifact;
+}
+
+async function built(name: DatasetName, count: number): Promise<BuiltFile> {
+  const db = await generatedDatabase(name, count);
+  const raw = db.export();
+  db.close();
+  const gz = gzipDatabase(raw);
+  const rows = { [datasetDefinition(name).tables[0]]: count };
+  return {
+    raw,
+    gz,
+    artifact: { name, file: `${name}.sqlite.gz`, bytes: gz.length, rawBytes: raw.length, sha256: await sha256Hex(gz), rows, source: { profile: 'test', seed: count } },
+  };
+}
+
+let websites: BuiltFile;
+let rates: BuiltFile;
+beforeAll(async () => {
+  [websites, rates] = await Promise.all([built('websites', 30), built('ceilingrates', 40)]);
+});
+
+/**
+ * A server of a manifest and its files. `hold(name)` keeps a file's response back until the returned
+ * function is called; `bodies` may replace a file's bytes (null: 404); every request is recorded.
+ */
+function server(files: BuiltFile[], version = 'v1') {
+  const manifest: Manifest = { version, datasets: Object.fromEntries(files.map((f) => [f.artifact.name, f.artifact])) };
+  const bodies = new Map<string, Uint8Array | null>(files.map((f) => [`${DATA}${f.artifact.file}`, f.gz]));
+  const held = new Map<string, Promise<void>>();
+  const requests: { url: string; cache: RequestCache }[] = [];
+  return {
+    manifest,
+    bodies,
+    requests,
+    hold(name: DatasetName): () => void {
+      let release!: () => void;
+      held.set(`${DATA}${name}.sqlite.gz`, new Promise<void>((resolve) => (release = resolve)));
+      return release;
+    },
+    fetch: async (url: string, init: { cache: RequestCache }): Promise<Response> => {
+      requests.push({ url, cache: init.cache });
+      if (url === `${DATA}manifest.json`) return new Response(JSON.stringify(manifest));
+      await held.get(url);
+      const body = bodies.get(url);
+      return body ? new Response(body as Uint8Array<ArrayBuffer>) : new Response('missing', { status: 404 });
+    },
+  };
+}
+
+type MemoryStore = ImportedStore & { items: Map<string, { meta: ImportedDataset; file: Blob }>; active: Partial<Record<DatasetName, string>> };
+
+function memoryStore(): MemoryStore {
+  const items = new Map<string, { meta: ImportedDataset; file: Blob }>();
+  const active: Partial<Record<DatasetName, string>> = {};
+  return {
+    items,
+    active,
+    activeImports: async () => ({ ...active }),
+    readImport: async (id) => items.get(id) ?? null,
+  };
+}
+
+async function storeImport(store: MemoryStore, id: string, source: BuiltFile): Promise<void> {
+  const file = await pack(source.raw);
+  const meta: ImportedDataset = {
+    id,
+    dataset: source.artifact.name,
+    fileName: `${id}.csv`,
+    format: 'csv',
+    formatLabel: 'CSV',
+    importedAt: '2026-01-02T03:04:05.000Z',
+    rows: source.artifact.rows,
+    rowsImported: 1,
+    rowsRejected: 0,
+    sourceBytes: 1,
+    bytes: file.size,
+    rawBytes: source.raw.length,
+  };
+  store.items.set(id, { meta, file });
+}
+
+function hostOver(fake: ReturnType<typeof server>, store = memoryStore()) {
+  const logged: string[] = [];
+  const host = new DatasetHost({ sqlJs: loadSqlJs, fetch: fake.fetch, imports: store, log: (text) => logged.push(text) });
+  return { host, logged };
+}
+
+async function total(host: DatasetHost, url: string): Promise<number> {
+  const answer = await host.handle({ method: 'GET', url });
+  expect(answer.status).toBe(200);
+  const body = JSON.parse(answer.body) as { meta?: { totalItems: number }; hits?: { total: { value: number } } };
+  return body.meta?.totalItems ?? body.hits!.total.value;
+}
+
+describe('loading', () => {
+  it("opens the first view's dataset first, and answers its requests while the other is still downloading", async () => {
+    const fake = server([websites, rates]);
+    const { host } = hostOver(fake);
+    const release = fake.hold('websites');
+    const ready: (DatasetName | null)[] = [];
+    const loading = host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p: LoadProgress) => {
+      if (p.phase === 'ready') ready.push(p.dataset);
+    });
+    expect(await total(host, RATES_URL)).toBe(40);
+    expect(host.status().datasets.find((d) => d.name === 'websites')!.loaded).toBe(false);
+    release();
+    const status = await loading;
+    expect(ready).toEqual(['ceilingrates', 'websites', null]);
+    expect(status.ready).toBe(true);
+    expect(await total(host, WEBSITES_URL)).toBe(30);
+    // Both downloads started before either opened.
+    expect(fake.requests.map((r) => r.url)).toEqual([`${DATA}manifest.json`, `${DATA}ceilingrates.sqlite.gz`, `${DATA}websites.sqlite.gz`]);
+  });
+
+  it('reports a corrupt dataset in its status and answers 503 for it, while the other answers', async () => {
+    const fake = server([websites, rates]);
+    const corrupt = websites.gz.slice();
+    corrupt[corrupt.length - 20] ^= 0xff;
+    fake.bodies.set(`${DATA}websites.sqlite.gz`, corrupt);
+    const { host, logged } = hostOver(fake);
+    const status = await host.init({ dataUrl: DATA });
+    const site = status.datasets.find((d) => d.name === 'websites')!;
+    expect(site.loaded).toBe(false);
+    expect(site.error).toMatch(/^websites\.sqlite\.gz: sha256 mismatch \(manifest [0-9a-f]{64}, received [0-9a-f]{64}\)/);
+    expect(status.ready).toBe(false);
+    expect((await host.handle({ method: 'GET', url: WEBSITES_URL })).status).toBe(503);
+    expect(await total(host, RATES_URL)).toBe(40);
+    expect(logged).toEqual(['dataset host: websites failed to load']);
+  });
+
+  it('reports a manifest that names an unknown dataset on every dataset, and requests still get an answer', async () => {
+    const fake = server([websites]);
+    (fake.manifest.datasets as Record<string, unknown>).other = websites.artifact;
+    const { host } = hostOver(fake);
+    const status = await host.init({ dataUrl: DATA });
+    expect(status.datasets.map((d) => d.error)).toEqual(['manifest: unknown dataset "other"', 'manifest: unknown dataset "other"']);
+    expect((await host.handle({ method: 'GET', url: RATES_URL })).status).toBe(503);
+  });
+
+  it("opens a dataset's active import instead of downloading the build's", async () => {
+    const fake = server([websites, rates]);
+    const store = memoryStore();
+    await storeImport(store, 'mine', await built('websites', 5));
+    store.active.websites = 'mine';
+    const { host } = hostOver(fake, store);
+    const status = await host.init({ dataUrl: DATA });
+    expect(status.datasets.find((d) => d.name === 'websites')).toMatchObject({ loaded: true, importId: 'mine', importName: 'mine.csv', sha256: null });
+    expect(fake.requests.map((r) => r.url)).not.toContain(`${DATA}websites.sqlite.gz`);
+    expect(await total(host, WEBSITES_URL)).toBe(5);
+  });
+});
+
+describe('reload and reset', () => {
+  it('reload downloads only the datasets whose bytes changed', async () => {
+    const fake = server([websites, rates]);
+    const { host } = hostOver(fake);
+    const before = await host.init({ dataUrl: DATA });
+    const more = await built('ceilingrates', 60);
+    fake.manifest.version = 'v2';
+    fake.manifest.datasets.ceilingrates = more.artifact;
+    fake.bodies.set(`${DATA}ceilingrates.sqlite.gz`, more.gz);
+    fake.requests.length = 0;
+    const after = await host.reload();
+    expect(fake.requests).toEqual([
+      { url: `${DATA}manifest.json`, cache: 'no-cache' },
+      { url: `${DATA}ceilingrates.sqlite.gz`, cache: 'no-cache' },
+    ]);
+    expect(after.version).toBe('v2');
+    expect(after.datasets.find((d) => d.name === 'websites')).toMatchObject({ version: 'v2', loadedAt: before.datasets[0].loadedAt });
+    expect(await total(host, RATES_URL)).toBe(60);
+  });
+
+  it('reset forgets every dataset and loads them all again past the HTTP cache', async () => {
+    const fake = server([websites, rates]);
+    const { host } = hostOver(fake);
+    await host.init({ dataUrl: DATA });
+    fake.requests.length = 0;
+    const status = await host.reset();
+    expect(fake.requests.map((r) => r.cache)).toEqual(['reload', 'reload', 'reload']);
+    expect(status.ready).toBe(true);
+    expect(await total(host, WEBSITES_URL)).toBe(30);
+  });
+
+  it('refuses reload and reset before init', async () => {
+    const { host } = hostOver(server([websites, rates]));
+    await expect(host.reload()).rejects.toThrow('reload: init has not been called');
+    await expect(host.reset()).rejects.toThrow('reset: init has not been called');
+  });
+});
+
+describe('switching', () => {
+  it('adopts an opened import: it answers, the old database is closed, and the page is told to ask again', async () => {
+    const fake = server([websites, rates]);
+    const store = memoryStore();
+    await storeImport(store, 'mine', await built('websites', 5));
+    const { host } = hostOver(fake, store);
+    const reports: LoadProgress[] = [];
+    await host.init({ dataUrl: DATA }, (p) => reports.push(p));
+    const old = await host.database('websites');
+    host.adopt('websites', await host.openImport('mine'));
+    expect(host.activeImport('websites')).toBe('mine');
+    expect(await total(host, WEBSITES_URL)).toBe(5);
+    expect(() => old!.exec('SELECT 1')).toThrow();
+    expect(reports.at(-1)).toMatchObject({ dataset: 'websites', phase: 'ready', replaced: true });
+    host.adopt('websites', await host.openBuiltIn('websites'));
+    expect(host.activeImport('websites')).toBeNull();
+    expect(await total(host, WEBSITES_URL)).toBe(30);
+  });
+
+  it('a switch that cannot open its dataset keeps the open one answering', async () => {
+    const fake = server([websites, rates]);
+    const { host } = hostOver(fake);
+    await host.init({ dataUrl: DATA });
+    await expect(host.openImport('gone')).rejects.toThrow('the imported dataset gone is no longer stored in this browser');
+    fake.bodies.set(`${DATA}websites.sqlite.gz`, null);
+    await expect(host.openBuiltIn('websites')).rejects.toThrow('websites.sqlite.gz: HTTP 404');
+    expect(await total(host, WEBSITES_URL)).toBe(30);
+    expect(host.status().datasets.every((d) => d.loaded && d.error === null)).toBe(true);
+  });
+});
+
+describe('status', () => {
+  it('has one entry per dataset of the registry, with what was opened and how long each step took', async () => {
+    const { host } = hostOver(server([websites, rates]));
+    expect(host.status()).toEqual({
+      ready: false,
+      dataUrl: null,
+      version: null,
+      datasets: ['websites', 'ceilingrates'].map((name) => expect.objectContaining({ name, loaded: false, error: null, importId: null })),
+    });
+    await host.init({ dataUrl: DATA });
+    const site = host.status().datasets[0];
+    expect(site).toEqual({
+      name: 'websites',
+      loaded: true,
+      version: 'v1',
+      rows: { websites: 30 },
+      bytes: websites.gz.length,
+      rawBytes: websites.raw.length,
+      sha256: websites.artifact.sha256,
+      source: { profile: 'test', seed: 30 },
+      fileDate: null,
+      loadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      timings: { download: expect.any(Number), queued: expect.any(Number), decompress: expect.any(Number), open: expect.any(Number) },
+      error: null,
+      importId: null,
+      importName: null,
+    });
+    // A copy: the caller cannot change the host's.
+    site.loaded = false;
+    expect(host.status().datasets[0].loaded).toBe(true);
+  });
+});
