@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { gunzipSync } from 'fflate';
+import { gunzipSync } from 'node:zlib';
 import type { Database } from 'sql.js';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { buildDatabase } from '../../tools/datasets.ts';
