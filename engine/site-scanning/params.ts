@@ -41,7 +41,7 @@ function toNumber(text: string): number {
 }
 
 /**
- * Query parameters → a validated typed query, or every failing check's message (semantics.md, in
+ * Query parameters → a validated typed query, or every failing check's message (docs/api/site-scanning.md, in
  * parameter order; decision 0101). The first value of a repeated parameter counts; unknown ones and
  * `api_key` are ignored.
  */

@@ -1,6 +1,6 @@
 /**
  * The website scan record as the API returns it (WebsiteApiResultDto). Key order here IS the JSON key
- * order: the seed's 16 fields, then production's documented DTO order (semantics.md, "Record").
+ * order: the 2.0 interface's 16 fields, then production's documented DTO order (docs/api/site-scanning.md).
  */
 export interface WebsiteRecord {
   scan_date: string | null;
@@ -11,7 +11,7 @@ export interface WebsiteRecord {
   final_url_domain: string | null;
   final_url_website: string | null;
   final_url_MIMEType: string | null;
-  /** Declared as a string by the seed: `"true"` / `"false"`. */
+  /** Declared as a string by the 2.0 interface: `"true"` / `"false"`. */
   final_url_same_domain: 'true' | 'false' | null;
   final_url_status_code: number | null;
   final_url_same_website: boolean | null;
@@ -82,7 +82,7 @@ export const WEBSITE_FIELDS = [
 
 export type WebsiteField = (typeof WEBSITE_FIELDS)[number][0];
 
-/** The seed's scan_status values, in the seed's order (also the order of the 400 message's list). */
+/** The interface's scan_status values, in its order (also the order of the 400 message's list). */
 export const SCAN_STATUSES = [
   'address_unreachable',
   'completed',

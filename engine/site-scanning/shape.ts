@@ -58,7 +58,7 @@ export interface WebsitePage {
 /** Links are relative to the `/websites` route whatever base was used (production's configured route). */
 const ROUTE = '/websites';
 
-/** The route with the request's filters kept (fix: production drops them), in the seed's parameter order. */
+/** The route with the request's filters kept (fix: production drops them), in the documented parameter order. */
 function routeWithFilters(query: WebsiteQuery): string {
   const parts: string[] = [];
   for (const name of FILTER_NAMES) {

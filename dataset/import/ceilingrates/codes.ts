@@ -42,7 +42,7 @@ export function businessSizeCode(value: string): string | null {
 
 const WORKSITES = ['Customer Facility', 'Contractor Facility', 'Customer Site', 'Contractor Site', 'Customer', 'Contractor', 'Both', 'None'];
 
-/** The seed's worksite spellings, case-insensitively; `N/A` is None. */
+/** The documented worksite spellings, case-insensitively; `N/A` is None. */
 export function worksiteName(value: string): string | null {
   const lower = value.trim().toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'n/a' || lower === 'na') return 'None';
