@@ -6,8 +6,8 @@
 import type { Database, SqlValue } from 'sql.js';
 import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../engine/ceilingrates/params.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
-import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/aggregations.ts';
-import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/histogram.ts';
+import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';
+import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/query/histogram.ts';
 
 /** Runs of equal values of `sorted[0..n)` as distinct values with counts. */
 function priceCountsOfSorted(sorted: ArrayLike<number>, n: number): PriceCounts {

@@ -9,7 +9,7 @@ import { buildDatabase } from '../../tools/datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
 import { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
-import { matchedRows, matchRecords } from '../../engine/ceilingrates/match.ts';
+import { matchedRows, matchRecords } from '../../engine/ceilingrates/query/match.ts';
 import { parseQuery } from '../../engine/ceilingrates/params.ts';
 import { fold } from '../../engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';

@@ -14,10 +14,10 @@ import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { buildDatabase } from '../../tools/datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
-import { loadColumns } from '../../engine/ceilingrates/load-columns.ts';
-import { OrderColumns } from '../../engine/ceilingrates/order-columns.ts';
-import { buildCombos } from '../../engine/ceilingrates/combos.ts';
-import { Aggregator } from '../../engine/ceilingrates/aggregations.ts';
+import { loadColumns } from '../../engine/ceilingrates/columns/load.ts';
+import { OrderColumns } from '../../engine/ceilingrates/columns/order-columns.ts';
+import { buildCombos } from '../../engine/ceilingrates/columns/combos.ts';
+import { Aggregator } from '../../engine/ceilingrates/query/aggregations.ts';
 
 const DEFAULT_REQUEST =
   '/api/v3/search/ceilingrates/?page=1&page_size=20&ordering=current_price&sort=asc&filter=experience_range:0,45&filter=price_range:15,500';

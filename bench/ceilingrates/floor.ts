@@ -6,8 +6,8 @@
  * `_source` reads are not in it: it is a lower bound, not an alternative.
  */
 import type { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
-import { percentiles, PERCENTILES } from '../../engine/ceilingrates/aggregations.ts';
-import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/histogram.ts';
+import { percentiles, PERCENTILES } from '../../engine/ceilingrates/query/aggregations.ts';
+import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/query/histogram.ts';
 
 export interface FloorInput {
   /** Per term field (labor_category, security_clearance, worksite, experience, education, business_size): codes of the matches. */

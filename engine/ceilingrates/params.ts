@@ -2,7 +2,7 @@
  * Query parameters → a typed query, or a 406 `NotAcceptable` naming the bad parameter
  * (semantics.md, "Matching", "Order and paging", "Suggestions").
  */
-import { isOrderField } from './order-columns.ts';
+import { isOrderField } from './columns/order-columns.ts';
 import {
   ceilingRatesParameter,
   FILTERS,

@@ -1,7 +1,7 @@
 import type { Database } from 'sql.js';
 import { CEILINGRATES_TABLE, RECORD_FIELDS, type CeilingRateRecord } from './record.ts';
-import { COLUMNS_TABLE, writeColumnTable } from './column-table.ts';
-import { readColumnsByRow } from './load-columns.ts';
+import { COLUMNS_TABLE, writeColumnTable } from './columns/table.ts';
+import { readColumnsByRow } from './columns/load.ts';
 
 /**
  * One table, columns named and ordered as the API's `_source`. The engine reads the columns once when it

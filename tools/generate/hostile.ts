@@ -12,7 +12,7 @@ import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
 import { insertWebsites } from '../../engine/site-scanning/schema.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
-import { hasColumnTable } from '../../engine/ceilingrates/column-table.ts';
+import { hasColumnTable } from '../../engine/ceilingrates/columns/table.ts';
 
 /** The global a browser test defines to catch any payload that runs. */
 export const HOSTILE_MARKER = '__hostile';

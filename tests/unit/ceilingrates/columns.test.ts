@@ -8,9 +8,9 @@ import type { Database } from 'sql.js';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
 import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
-import { loadColumns, readColumnsByRow } from '../../../engine/ceilingrates/load-columns.ts';
-import { COLUMNS_TABLE, readColumnTable } from '../../../engine/ceilingrates/column-table.ts';
-import { DictionaryBuilder, keyDictionary, NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../engine/ceilingrates/columns.ts';
+import { loadColumns, readColumnsByRow } from '../../../engine/ceilingrates/columns/load.ts';
+import { COLUMNS_TABLE, readColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
+import { DictionaryBuilder, keyDictionary, NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../engine/ceilingrates/columns/store.ts';
 import { KNOWN } from './known-records.ts';
 import { priceKey } from '../../../engine/ceilingrates/text.ts';
 

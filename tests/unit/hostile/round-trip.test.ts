@@ -11,7 +11,7 @@ import {
 } from '../../../tools/generate/hostile.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
-import { readColumnTable } from '../../../engine/ceilingrates/column-table.ts';
+import { readColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
 import { call } from '../helpers/engine.ts';
 import { hostileMixedEngine } from './fixtures.ts';
 

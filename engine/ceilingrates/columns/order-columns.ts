@@ -2,8 +2,8 @@
  * Per orderable field: every record's dense rank (nulls after every value) and the rows grouped by rank,
  * built by counting sort. Built lazily, once per field per database: most requests only use current_price.
  */
-import { ORDER_FIELDS, type OrderField } from './parameters.ts';
-import { narrow, rankNumbers, type Codes, type ColumnStore, type NumberRanks, type NumericField, type TextField } from './columns.ts';
+import { ORDER_FIELDS, type OrderField } from '../parameters.ts';
+import { narrow, rankNumbers, type Codes, type ColumnStore, type NumberRanks, type NumericField, type TextField } from './store.ts';
 
 const NUMERIC_ORDER: ReadonlySet<string> = new Set<NumericField>(['current_price', 'next_year_price', 'second_year_price', 'min_years_experience']);
 

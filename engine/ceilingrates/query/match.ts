@@ -2,11 +2,11 @@
  * The matching set of a query as a mask over rows. Each condition is decided once per DISTINCT value of
  * its field (a few thousand strings, not 250,000 rows), then applied in one tight pass over the codes.
  */
-import { rowOfId, type Codes, type ColumnStore, type Dictionary, type TextField } from './columns.ts';
-import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from './params.ts';
-import type { OrderColumn, OrderColumns } from './order-columns.ts';
-import { clearanceClass, containsWords, fold, listElements, sinCodes } from './text.ts';
-import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from './combos.ts';
+import { rowOfId, type Codes, type ColumnStore, type Dictionary, type TextField } from '../columns/store.ts';
+import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../params.ts';
+import type { OrderColumn, OrderColumns } from '../columns/order-columns.ts';
+import { clearanceClass, containsWords, fold, listElements, sinCodes } from '../text.ts';
+import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from '../columns/combos.ts';
 
 /** Derived forms of distinct values, computed on first use and kept for the database's lifetime. */
 export class ValueForms {

@@ -7,10 +7,10 @@
  * bind. The statistics are summed over the matches in id order. Everything about prices — the price term
  * buckets, min/max, percentiles, histogram — is then read off the distinct-price counts, without sorting.
  */
-import type { ColumnStore, Dictionary } from './columns.ts';
-import type { OrderColumn } from './order-columns.ts';
+import type { ColumnStore, Dictionary } from '../columns/store.ts';
+import type { OrderColumn } from '../columns/order-columns.ts';
 import { HISTOGRAM_BUCKETS, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
-import type { Combos } from './combos.ts';
+import type { Combos } from '../columns/combos.ts';
 import type { MatchSet } from './match.ts';
 
 export interface TermBucket {

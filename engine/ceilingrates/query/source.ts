@@ -5,7 +5,7 @@
  * round-trip; whole reals keep a `.0`, as Python-rendered production responses do).
  */
 import type { Database } from 'sql.js';
-import { CEILINGRATES_TABLE, RECORD_FIELDS } from './record.ts';
+import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../record.ts';
 
 const CHUNK = 500;
 const JSON_OBJECT = `json_object(${RECORD_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;

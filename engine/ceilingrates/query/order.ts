@@ -3,7 +3,7 @@
  * once the window is filled; only ties of the first key are ordered by the later keys. Ties of all keys
  * break on id ascending, which is row order.
  */
-import type { OrderColumn } from './order-columns.ts';
+import type { OrderColumn } from '../columns/order-columns.ts';
 
 export interface OrderKey {
   column: OrderColumn;

@@ -3,11 +3,11 @@
  * (up to five distinct values beginning with a text, alphabetical, over the whole dataset, as a
  * completion suggester does).
  */
-import type { ColumnStore, TextField } from './columns.ts';
-import type { FieldText } from './params.ts';
+import type { ColumnStore, TextField } from '../columns/store.ts';
+import type { FieldText } from '../params.ts';
 import type { ValueForms } from './match.ts';
 import { termsAggregation, type TermsAggregation } from './aggregations.ts';
-import { fold } from './text.ts';
+import { fold } from '../text.ts';
 
 export const SUGGEST_CONTAINS_SIZE = 100;
 export const SUGGEST_SIZE = 5;

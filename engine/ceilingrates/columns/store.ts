@@ -5,7 +5,7 @@
  * Row `r` is the r-th record in id order, so walking rows in index order is walking ids ascending (the
  * tie-break of every ordering and the summation order of the statistics).
  */
-import { priceKey } from './text.ts';
+import { priceKey } from '../text.ts';
 
 export const TEXT_FIELDS = [
   'vendor_name',

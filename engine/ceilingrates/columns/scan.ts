@@ -5,8 +5,8 @@
  * column holds, and the way taken when a scan cannot be trusted to give the same values (see below).
  */
 import type { Database } from 'sql.js';
-import { CEILINGRATES_TABLE } from './record.ts';
-import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './columns.ts';
+import { CEILINGRATES_TABLE } from '../record.ts';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type NumericField, type TextField } from './store.ts';
 
 export type CellValue = string | number | null;
 

@@ -12,11 +12,11 @@
  * time a request orders by one of them, which keeps them out of the first view's wait.
  */
 import type { Database } from 'sql.js';
-import { assembleStore, DictionaryBuilder, TEXT_FIELDS, type ColumnStore, type Dictionary, type NumericField, type TextField } from './columns.ts';
-import { readRows, scanColumns, toText, type CellValue, type RawColumns } from './column-scan.ts';
-import { readColumnTable, type StoredColumns } from './column-table.ts';
-import { CEILINGRATES_TABLE } from './record.ts';
-import { compareBytes } from './text.ts';
+import { assembleStore, DictionaryBuilder, TEXT_FIELDS, type ColumnStore, type Dictionary, type NumericField, type TextField } from './store.ts';
+import { readRows, scanColumns, toText, type CellValue, type RawColumns } from './scan.ts';
+import { readColumnTable, type StoredColumns } from './table.ts';
+import { CEILINGRATES_TABLE } from '../record.ts';
+import { compareBytes } from '../text.ts';
 
 const AT_BIND: readonly NumericField[] = ['current_price', 'min_years_experience'];
 const ON_FIRST_USE: readonly NumericField[] = ['next_year_price', 'second_year_price'];

@@ -11,7 +11,7 @@
  * records carry the values their codes say).
  */
 import type { Database } from 'sql.js';
-import { narrow, TEXT_FIELDS, type Codes, type Dictionary, type TextField } from './columns.ts';
+import { narrow, TEXT_FIELDS, type Codes, type Dictionary, type TextField } from './store.ts';
 
 export const COLUMNS_TABLE = 'ceilingrates_columns';
 
