@@ -152,7 +152,13 @@ export function baselineAnswer(db: Database, url: string): string {
     wage_histogram: { buckets: wageHistogram(priceCounts) },
     histogram_percentiles: { values },
     median_price: { values: { '50.0': median } },
-    wage_stats: statsFrom(stats[0] as number, (stats[3] as number) ?? 0, (stats[4] as number) ?? 0, stats[1] as number, stats[2] as number),
+    wage_stats: statsFrom({
+      count: stats[0] as number,
+      sum: (stats[3] as number) ?? 0,
+      sumOfSquares: (stats[4] as number) ?? 0,
+      min: stats[1] as number,
+      max: stats[2] as number,
+    }),
   };
   return JSON.stringify({
     took: Math.round(performance.now() - started),

@@ -111,7 +111,7 @@ function known(db: Database): { vendor: string; piid: string } {
 /** The floor's untimed preparation: the matching records' fields laid out contiguously. */
 function prepareFloor(index: CeilingRatesIndex, request: BenchRequest): FloorInput {
   const query = parseQuery(new URL(request.url, 'http://localhost').searchParams);
-  return floorInput(index, matchedRows(matchRecords(index.store, index.forms, query, query.suggestContains)));
+  return floorInput(index, matchedRows(matchRecords({ store: index.store, forms: index.forms, query, contains: query.suggestContains })));
 }
 
 const totalOf = (body: string): number | undefined => {

@@ -1,6 +1,6 @@
 /**
  * GET /api/v3/search/ceilingrates/ (and the gateway path): search, filtered listing, suggest-contains,
- * suggest and CSV export, answered from the columns held in memory (see columns.ts) with `_source` read
+ * suggest and CSV export, answered from the columns held in memory (see README.md) with `_source` read
  * from SQLite for the page only.
  */
 import type { Database } from 'sql.js';
@@ -9,7 +9,8 @@ import type { ApiResponse } from '../http/types.ts';
 import type { ColumnStore } from './columns/store.ts';
 import { loadColumns } from './columns/load.ts';
 import { OrderColumns } from './columns/order-columns.ts';
-import { matchedRows, matchRecords, ValueForms, type MatchSet } from './query/match.ts';
+import { matchedRows, matchRecords, type MatchScratch, type MatchSet } from './query/match.ts';
+import { ValueForms } from './query/value-forms.ts';
 import { CEILING_RATES_BASES } from './parameters.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';
 import { topRows, type OrderKey } from './query/order.ts';
@@ -30,7 +31,7 @@ export class CeilingRatesIndex {
   readonly aggregator: Aggregator;
   readonly combos: Combos;
   /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
-  private readonly scratch: { mask: Uint8Array; rows: Uint32Array };
+  private readonly scratch: MatchScratch;
 
   constructor(readonly db: Database) {
     this.store = loadColumns(db);
@@ -47,7 +48,8 @@ export class CeilingRatesIndex {
   }
 
   match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {
-    return matchRecords(this.store, this.forms, query, contains, { orders: this.orders, combos: this.combos }, this.scratch);
+    const { store, forms, orders, combos, scratch } = this;
+    return matchRecords({ store, forms, orders, combos, scratch, query, contains });
   }
 
   orderKeys(query: CeilingRatesQuery): OrderKey[] {
@@ -71,7 +73,7 @@ export class CeilingRatesIndex {
       throw error;
     }
     const { store } = this;
-    if (query.suggest.length > 0) return respond(200, suggestBody(store, this.forms, this.firstRows, query.suggest));
+    if (query.suggest.length > 0) return respond(200, suggestBody(this, query.suggest));
 
     if (query.suggestContains) {
       const match = this.match(query, query.suggestContains);
@@ -79,15 +81,15 @@ export class CeilingRatesIndex {
     }
 
     const match = this.match(query);
-    const { mask, rows } = match;
     const keys = this.orderKeys(query);
+    const ordered = { size: store.size, mask: match.mask, matches: match.rows ?? undefined, keys };
     if (query.export) {
-      const records = this.sources(topRows(store.size, mask, keys, RESULT_WINDOW, rows ?? undefined)).map((s) => JSON.parse(s) as CeilingRateRecord);
+      const records = this.sources(topRows({ ...ordered, limit: RESULT_WINDOW })).map((s) => JSON.parse(s) as CeilingRateRecord);
       return csv(exportCsv(ctx.query, records));
     }
 
     const offset = (query.page - 1) * query.pageSize;
-    const pageRows = topRows(store.size, mask, keys, offset + query.pageSize, rows ?? undefined).slice(offset);
+    const pageRows = topRows({ ...ordered, limit: offset + query.pageSize }).slice(offset);
     const aggregations = this.aggregator.aggregate(match);
     const sources = this.sources(pageRows);
     const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row))));

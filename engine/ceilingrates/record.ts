@@ -1,6 +1,6 @@
 /**
  * The ceiling-rate record as the API returns it under `hits.hits[]._source`. Key order here IS the JSON
- * key order: the seed's field table, top to bottom.
+ * key order: the contract's field table, top to bottom.
  */
 export interface CeilingRateRecord {
   id: number;

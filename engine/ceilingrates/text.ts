@@ -1,4 +1,4 @@
-/** String rules of the ceiling-rates API (semantics.md, "Matching" and "Order and paging"). */
+/** String rules of the ceiling-rates API (the API reference, "Matching" and "Order and paging"). */
 
 /**
  * Byte order of the UTF-8 encodings, which is code point order. JS `<` compares UTF-16 code units, which
@@ -75,5 +75,5 @@ export function clearanceClass(value: string | null): 'yes' | 'no' | null {
   return null;
 }
 
-/** The term key of a price: two decimals (semantics.md: `"27.00"`). */
+/** The term key of a price: two decimals (the contract: `"27.00"`). */
 export const priceKey = (price: number): string => price.toFixed(2);

@@ -1,12 +1,12 @@
 /**
  * `loadColumns`: the columns of one opened database, the fastest way that gives the same store (decision 0205).
  *
- * 1. The build's column table (column-table.ts) holds the text dictionaries; one table scan reads the ids, the
+ * 1. The build's column table (table.ts) holds the text dictionaries; one table scan reads the ids, the
  *    price and the experience as JSON arrays. The table is used when it still looks like the records: the
  *    same row count, and evenly spaced sample records carry exactly the values their codes say.
  * 2. Without a table that passes (an imported database), the same scan also reads the text fields as JSON
  *    arrays and the dictionaries are built from them.
- * 3. When a scan cannot give the stepped values (see scanColumns), the rows are stepped one by one.
+ * 3. When a scan cannot give the stepped values (see scan.ts), the rows are stepped one by one.
  *
  * next_year_price and second_year_price only order results: they are read by a scan of their own the first
  * time a request orders by one of them, which keeps them out of the first view's wait.
@@ -16,6 +16,7 @@ import { assembleStore, DictionaryBuilder, TEXT_FIELDS, type ColumnStore, type D
 import { readRows, scanColumns, toText, type CellValue, type RawColumns } from './scan.ts';
 import { readColumnTable, type StoredColumns } from './table.ts';
 import { CEILINGRATES_TABLE } from '../record.ts';
+import { lazy } from '../memo.ts';
 import { compareBytes } from '../text.ts';
 
 const AT_BIND: readonly NumericField[] = ['current_price', 'min_years_experience'];
@@ -86,13 +87,8 @@ function numbersOf(db: Database, raw: RawColumns): Record<NumericField, Float64A
     NumericField,
     Float64Array
   >;
-  let later: Partial<Record<NumericField, Float64Array>> | null = null;
-  for (const field of ON_FIRST_USE) {
-    Object.defineProperty(numbers, field, {
-      enumerable: true,
-      get: () => (later ??= laterPrices(db, raw.ids))[field]!,
-    });
-  }
+  const later = lazy(() => laterPrices(db, raw.ids));
+  for (const field of ON_FIRST_USE) Object.defineProperty(numbers, field, { enumerable: true, get: () => later()[field]! });
   return numbers;
 }
 

@@ -2,6 +2,7 @@
  * Per orderable field: every record's dense rank (nulls after every value) and the rows grouped by rank,
  * built by counting sort. Built lazily, once per field per database: most requests only use current_price.
  */
+import { memo } from '../memo.ts';
 import { ORDER_FIELDS, type OrderField } from '../parameters.ts';
 import { narrow, rankNumbers, type Codes, type ColumnStore, type NumberRanks, type NumericField, type TextField } from './store.ts';
 
@@ -67,23 +68,11 @@ function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): 
 }
 
 export class OrderColumns {
-  private readonly built = new Map<OrderField, OrderColumn>();
-
   constructor(private readonly store: ColumnStore) {}
 
-  private numeric(field: NumericField): OrderColumn {
-    const values = this.store.numbers[field];
-    return numericColumn(field, values, this.store.numberRanks[field] ?? rankNumbers(values));
-  }
-
-  get(field: OrderField): OrderColumn {
-    let column = this.built.get(field);
-    if (!column) {
-      column = NUMERIC_ORDER.has(field)
-        ? this.numeric(field as NumericField)
-        : textColumn(field as Extract<OrderField, TextField>, this.store);
-      this.built.set(field, column);
-    }
-    return column;
-  }
+  readonly get = memo((field: OrderField): OrderColumn => {
+    if (!NUMERIC_ORDER.has(field)) return textColumn(field as Extract<OrderField, TextField>, this.store);
+    const values = this.store.numbers[field as NumericField];
+    return numericColumn(field as NumericField, values, this.store.numberRanks[field as NumericField] ?? rankNumbers(values));
+  });
 }

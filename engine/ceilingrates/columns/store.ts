@@ -5,6 +5,7 @@
  * Row `r` is the r-th record in id order, so walking rows in index order is walking ids ascending (the
  * tie-break of every ordering and the summation order of the statistics).
  */
+import { lowerBound } from '../bounds.ts';
 import { priceKey } from '../text.ts';
 
 export const TEXT_FIELDS = [
@@ -144,22 +145,8 @@ export function rankNumbers(values: Float64Array): NumberRanks {
   const sorted = firstValues.slice(0, distinct).sort();
   // Position of each code's value in the sorted values (they are distinct, so a binary search finds it).
   const rankOfCode = new Uint32Array(distinct);
-  for (let c = 0; c < distinct; c++) {
-    const v = firstValues[c];
-    let lo = 0;
-    let hi = distinct - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    rankOfCode[c] = lo;
-  }
-  if (negativeZero) {
-    let lo = 0;
-    while (lo < distinct && sorted[lo] < 0) lo++;
-    sorted[lo] = -0;
-  }
+  for (let c = 0; c < distinct; c++) rankOfCode[c] = lowerBound(sorted, distinct, firstValues[c]);
+  if (negativeZero) sorted[lowerBound(sorted, distinct, 0)] = -0;
   const rank = new Uint32Array(size);
   for (let r = 0; r < size; r++) {
     const c = codeOf[r];
@@ -245,14 +232,6 @@ export function assembleStore(
 
 /** Row of a record id (ids ascending with the rows), or -1. */
 export function rowOfId(store: ColumnStore, id: number): number {
-  let lo = 0;
-  let hi = store.size - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const v = store.ids[mid];
-    if (v === id) return mid;
-    if (v < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  const row = lowerBound(store.ids, store.size, id);
+  return row < store.size && store.ids[row] === id ? row : -1;
 }

@@ -7,7 +7,7 @@
  * reading of every record builds (`DictionaryBuilder`).
  *
  * The table is an optional cache: a database without it (an import) binds by reading the text itself. The
- * loader trusts it only while it still looks like the records (load-columns.ts: same row count, and sampled
+ * loader trusts it only while it still looks like the records (load.ts: same row count, and sampled
  * records carry the values their codes say).
  */
 import type { Database } from 'sql.js';

@@ -1,6 +1,6 @@
 /**
  * Aggregations over every matching record (not just the page): seven term aggregations, wage statistics,
- * percentiles, median and the wage histogram (semantics.md, "Aggregations").
+ * percentiles, median and the wage histogram (the API reference, "Aggregations").
  *
  * One pass counts the term fields and each distinct price (by its rank in the price order) over the matches —
  * or, when they are more than half the records, over the rest, subtracted from counts of every record made at
@@ -9,7 +9,7 @@
  */
 import type { ColumnStore, Dictionary } from '../columns/store.ts';
 import type { OrderColumn } from '../columns/order-columns.ts';
-import { HISTOGRAM_BUCKETS, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
+import { priceOfRecord, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 import type { Combos } from '../columns/combos.ts';
 import type { MatchSet } from './match.ts';
 
@@ -79,9 +79,20 @@ export const TERM_SIZES = {
  * Buckets by doc_count descending then key ascending (the dictionary's key rank), at most `size`; a null
  * value is no bucket and no "other" document.
  */
-export function termsFromCounts(dict: Dictionary, counts: ArrayLike<number>, size: number, touched?: ArrayLike<number>, scratch?: Uint32Array): TermsAggregation {
+export interface TermCounts {
+  dict: Dictionary;
+  /** Records per code of `dict`. */
+  counts: ArrayLike<number>;
+  /** At most this many buckets. */
+  size: number;
+  /** Lists (once each) every code that may be non-zero: small matches skip the rest. */
+  touched?: ArrayLike<number>;
+  /** A buffer of at least `counts.length` codes, reused across requests. */
+  scratch?: Uint32Array;
+}
+
+export function termsFromCounts({ dict, counts, size, touched, scratch }: TermCounts): TermsAggregation {
   const { rank, values } = dict;
-  // `touched`, when given, lists (once each) every code that may be non-zero: small matches skip the rest.
   let codes: ArrayLike<number>;
   if (touched) codes = touched;
   else {
@@ -145,26 +156,17 @@ export function termsAggregation(dict: Dictionary, rows: Uint32Array, size: numb
   const counts = new Uint32Array(dict.values.length);
   const codes = dict.codes;
   for (let i = 0; i < rows.length; i++) counts[codes[rows[i]]]++;
-  return termsFromCounts(dict, counts, size);
+  return termsFromCounts({ dict, counts, size });
 }
 
 /** Exact percentiles with linear interpolation between closest ranks: position p/100 · (n − 1). */
-export function percentiles({ values, counts, m }: PriceCounts, ps: readonly number[], scratch?: Float64Array): (number | null)[] {
+export function percentiles({ values, counts, m }: PriceCounts, ps: readonly number[], { scratch }: { scratch?: Float64Array } = {}): (number | null)[] {
   const cumulative = scratch && scratch.length > m ? scratch : new Float64Array(m + 1);
   cumulative[0] = 0;
   for (let i = 0; i < m; i++) cumulative[i + 1] = cumulative[i] + counts[i];
   const n = cumulative[m];
   // The value of the k-th smallest price (0-based).
-  const at = (k: number): number => {
-    let lo = 0;
-    let hi = m - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cumulative[mid + 1] <= k) lo = mid + 1;
-      else hi = mid;
-    }
-    return values[lo];
-  };
+  const at = (k: number): number => values[Math.min(priceOfRecord(cumulative, m, k), m - 1)];
   return ps.map((p) => {
     if (n === 0) return null;
     const position = (p / 100) * (n - 1);
@@ -175,7 +177,16 @@ export function percentiles({ values, counts, m }: PriceCounts, ps: readonly num
   });
 }
 
-export function statsFrom(count: number, sum: number, sumOfSquares: number, min: number, max: number): WageStats {
+/** The sums a WageStats is computed from: over the non-null prices of the matches. */
+export interface PriceSums {
+  count: number;
+  sum: number;
+  sumOfSquares: number;
+  min: number;
+  max: number;
+}
+
+export function statsFrom({ count, sum, sumOfSquares, min, max }: PriceSums): WageStats {
   if (count === 0) {
     return {
       count: 0, min: null, max: null, avg: null, sum: 0, sum_of_squares: null,
@@ -384,20 +395,26 @@ export class Aggregator {
     }
     const count = match.count - ranks[priceOrder.nullRank];
     const { m, values } = priceCounts;
-    const stats = statsFrom(count, sum, sumOfSquares, values[0], values[m - 1]);
+    const stats = statsFrom({ count, sum, sumOfSquares, min: values[0], max: values[m - 1] });
 
-    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES], scratch.prefix);
+    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES], { scratch: scratch.prefix });
     const byKey: Record<string, number | null> = {};
     PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
     return {
-      labor_category: termsFromCounts(dicts[0], terms[0], TERM_SIZES.labor_category, sparse?.labor, scratch.codes),
-      security_clearance: termsFromCounts(dicts[1], terms[1], TERM_SIZES.security_clearance),
-      worksite: termsFromCounts(dicts[2], terms[2], TERM_SIZES.worksite),
-      min_years_experience: termsFromCounts(dicts[3], terms[3], TERM_SIZES.min_years_experience),
-      education_level: termsFromCounts(dicts[4], terms[4], TERM_SIZES.education_level),
-      current_price: termsFromCounts(store.priceKeys, keyCounts, TERM_SIZES.current_price, sparse ? touchedKeys : undefined, scratch.codes),
-      business_size: termsFromCounts(dicts[5], terms[5], TERM_SIZES.business_size),
-      wage_histogram: { buckets: wageHistogram(priceCounts, HISTOGRAM_BUCKETS, { prefix: scratch.prefix, sums: scratch.sums }) },
+      labor_category: termsFromCounts({ dict: dicts[0], counts: terms[0], size: TERM_SIZES.labor_category, touched: sparse?.labor, scratch: scratch.codes }),
+      security_clearance: termsFromCounts({ dict: dicts[1], counts: terms[1], size: TERM_SIZES.security_clearance }),
+      worksite: termsFromCounts({ dict: dicts[2], counts: terms[2], size: TERM_SIZES.worksite }),
+      min_years_experience: termsFromCounts({ dict: dicts[3], counts: terms[3], size: TERM_SIZES.min_years_experience }),
+      education_level: termsFromCounts({ dict: dicts[4], counts: terms[4], size: TERM_SIZES.education_level }),
+      current_price: termsFromCounts({
+        dict: store.priceKeys,
+        counts: keyCounts,
+        size: TERM_SIZES.current_price,
+        touched: sparse ? touchedKeys : undefined,
+        scratch: scratch.codes,
+      }),
+      business_size: termsFromCounts({ dict: dicts[5], counts: terms[5], size: TERM_SIZES.business_size }),
+      wage_histogram: { buckets: wageHistogram(priceCounts, { scratch: { prefix: scratch.prefix, sums: scratch.sums } }) },
       histogram_percentiles: { values: byKey },
       median_price: { values: { [percentileKey(50)]: median } },
       wage_stats: stats,

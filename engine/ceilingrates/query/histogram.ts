@@ -4,6 +4,8 @@
  * Bucket edges fall between distinct prices, so equal prices never straddle two buckets; prefix sums make
  * each iteration O(k log m). See docs/decisions/0201-wage-histogram-clustering.md.
  */
+import { upperBound } from '../bounds.ts';
+
 export interface HistogramBucket {
   min: number;
   key: number;
@@ -22,32 +24,28 @@ export interface PriceCounts {
   m: number;
 }
 
-/** First index in values[0..m) whose value is greater than `value`. */
-function upperBound(values: Float64Array, m: number, value: number): number {
-  let lo = 0;
-  let hi = m;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/**
+ * Index of the distinct price holding the k-th smallest record (0-based), given `cumulative[i]` = records
+ * before distinct price i (cumulative[0] = 0, cumulative[m] = all): the last i whose cumulative[i] <= k.
+ * m when k is past the last record.
+ */
+export function priceOfRecord(cumulative: Float64Array, m: number, k: number): number {
+  return upperBound(cumulative, m + 1, k) - 1;
 }
 
-/** First index whose cumulative count (records up to and including it) exceeds `target`. */
-function rankAt(cumulative: Float64Array, m: number, target: number): number {
-  let lo = 0;
-  let hi = m;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cumulative[mid + 1] <= target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** Buffers of at least m + 1 entries for the prefix counts and sums, reused across requests. */
+export interface HistogramScratch {
+  prefix: Float64Array;
+  sums: Float64Array;
 }
 
-/** `scratch` buffers (at least m + 1 long), when given, hold the prefix counts and sums. */
-export function wageHistogram({ values, counts, m }: PriceCounts, k = HISTOGRAM_BUCKETS, scratch?: { prefix: Float64Array; sums: Float64Array }): HistogramBucket[] {
+export interface HistogramOptions {
+  /** At most this many buckets (HISTOGRAM_BUCKETS). */
+  buckets?: number;
+  scratch?: HistogramScratch;
+}
+
+export function wageHistogram({ values, counts, m }: PriceCounts, { buckets: k = HISTOGRAM_BUCKETS, scratch }: HistogramOptions = {}): HistogramBucket[] {
   const reuse = scratch && scratch.prefix.length > m && scratch.sums.length > m;
   const cumulative = reuse ? scratch.prefix : new Float64Array(m + 1);
   const sums = reuse ? scratch.sums : new Float64Array(m + 1);
@@ -68,7 +66,7 @@ export function wageHistogram({ values, counts, m }: PriceCounts, k = HISTOGRAM_
   // Edges: bucket j covers distinct prices [edges[j], edges[j+1]).
   let edges: number[] = [0];
   for (let j = 1; j < k; j++) {
-    const edge = rankAt(cumulative, m, (j * n) / k) + 1;
+    const edge = priceOfRecord(cumulative, m, (j * n) / k) + 1;
     if (edge > edges[edges.length - 1] && edge < m) edges.push(edge);
   }
   edges.push(m);

@@ -5,73 +5,33 @@
 import { rowOfId, type Codes, type ColumnStore, type Dictionary, type TextField } from '../columns/store.ts';
 import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../params.ts';
 import type { OrderColumn, OrderColumns } from '../columns/order-columns.ts';
-import { clearanceClass, containsWords, fold, listElements, sinCodes } from '../text.ts';
 import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from '../columns/combos.ts';
+import { lowerBound, upperBound } from '../bounds.ts';
+import { clearanceClass, containsWords, fold } from '../text.ts';
+import type { ValueForms } from './value-forms.ts';
 
-/** Derived forms of distinct values, computed on first use and kept for the database's lifetime. */
-export class ValueForms {
-  private readonly folded = new Map<TextField, string[]>();
-  private readonly trimmed = new Map<TextField, string[]>();
-  private readonly joined = new Map<TextField, { text: string; starts: Int32Array }>();
-  private readonly lists = new Map<TextField, Set<string>[]>();
-  private sins: Set<string>[] | null = null;
+/** What matching reads. `orders` and `combos`, when built, make wide ranges, selective text and the small fields' filters cheaper. */
+export interface MatchSources {
+  store: ColumnStore;
+  forms: ValueForms;
+  orders?: OrderColumns;
+  combos?: Combos;
+}
 
-  constructor(readonly store: ColumnStore) {}
-
-  /** Lower-cased values (null as ''). */
-  foldedValues(field: TextField): string[] {
-    let values = this.folded.get(field);
-    if (!values) {
-      values = this.store.text[field].values.map((v) => (v === null ? '' : fold(v)));
-      this.folded.set(field, values);
-    }
-    return values;
-  }
-
-  /** Lower-cased values, trimmed: the form `search` compares whole. */
-  trimmedFolded(field: TextField): string[] {
-    let values = this.trimmed.get(field);
-    if (!values) {
-      values = this.foldedValues(field).map((v) => v.trim());
-      this.trimmed.set(field, values);
-    }
-    return values;
-  }
-
+export interface MatchOptions extends MatchSources {
+  query: CeilingRatesQuery;
+  /** suggest-contains' text, matched like keyword but in its one field. */
+  contains?: FieldText | null;
   /**
-   * The lower-cased values joined with NUL, and where each starts: a substring search is then one native
-   * indexOf scan over the text instead of one call per value.
+   * Buffers of the records' length to hold the mask and the listed rows, which spares a request a megabyte
+   * of allocation; the match set is then views into them, valid until their next use.
    */
-  joinedValues(field: TextField): { text: string; starts: Int32Array } {
-    let joined = this.joined.get(field);
-    if (!joined) {
-      const values = this.foldedValues(field);
-      const starts = new Int32Array(values.length + 1);
-      let at = 0;
-      values.forEach((v, i) => {
-        starts[i] = at;
-        at += v.length + 1;
-      });
-      starts[values.length] = at;
-      joined = { text: values.join('\u0000'), starts };
-      this.joined.set(field, joined);
-    }
-    return joined;
-  }
+  scratch?: MatchScratch;
+}
 
-  sinSets(): Set<string>[] {
-    this.sins ??= this.store.text.sin.values.map((v) => new Set(v === null ? [] : sinCodes(v)));
-    return this.sins;
-  }
-
-  listSets(field: 'category' | 'subcategory'): Set<string>[] {
-    let sets = this.lists.get(field);
-    if (!sets) {
-      sets = this.store.text[field].values.map((v) => new Set(v === null ? [] : listElements(v)));
-      this.lists.set(field, sets);
-    }
-    return sets;
-  }
+export interface MatchScratch {
+  mask: Uint8Array;
+  rows: Uint32Array;
 }
 
 export interface MatchSet {
@@ -91,18 +51,6 @@ export function matchedRows(match: MatchSet): Uint32Array {
   return rows;
 }
 
-/** First index in values[0..n) whose value is >= `value` (or > with `strict`). */
-function bound(values: Float64Array, n: number, value: number, strict: boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < value || (strict && values[mid] === value)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * A wide range leaves out a prefix and a suffix of the field's value order: clear just those rows
  * (nulls included, they sort last). Returns false when a scan is cheaper.
@@ -110,8 +58,8 @@ function bound(values: Float64Array, n: number, value: number, strict: boolean):
 function keepInRangeByOrder(mask: Uint8Array, column: OrderColumn, lo: number, hi: number): boolean {
   const values = column.rankValues;
   if (!values || !(lo <= hi)) return false;
-  const first = bound(values, column.nullRank, lo, false);
-  const after = bound(values, column.nullRank, hi, true);
+  const first = lowerBound(values, column.nullRank, lo);
+  const after = upperBound(values, column.nullRank, hi);
   const { perm, groupStart } = column;
   const start = groupStart[first];
   const end = groupStart[after];
@@ -149,7 +97,7 @@ function keepInRanges(mask: Uint8Array, values: Float64Array, ranges: readonly (
   }
 }
 
-/** Which values of one combo field a filter accepts (the five small fields; see combos.ts). */
+/** Which values of one combo field a filter accepts (the five small fields; see columns/combos.ts). */
 interface FieldTable {
   field: number;
   allowed: Uint8Array;
@@ -187,7 +135,7 @@ function comboFieldTable(store: ColumnStore, filter: Filter): FieldTable | null 
 }
 
 /** The filters that are not on a combo field: price, SIN and the category lists. */
-function applyFilter(mask: Uint8Array, store: ColumnStore, forms: ValueForms, filter: Filter, orders: OrderColumns | null): void {
+function applyFilter(mask: Uint8Array, { store, forms, orders }: MatchSources, filter: Filter): void {
   const { text, numbers } = store;
   if (filter.name === 'price_range' && orders && filter.ranges.length === 1) {
     if (keepInRangeByOrder(mask, orders.get('current_price'), filter.ranges[0][0], filter.ranges[0][1])) return;
@@ -218,7 +166,7 @@ function applyFilter(mask: Uint8Array, store: ColumnStore, forms: ValueForms, fi
  * Filters on the five combo fields: ANDed per field, decided per combination, applied in one pass (or,
  * without combos, one pass per field).
  */
-function applyComboFilters(mask: Uint8Array, store: ColumnStore, tables: FieldTable[], combos: Combos | null): void {
+function applyComboFilters(mask: Uint8Array, { store, combos }: MatchSources, tables: FieldTable[]): void {
   if (tables.length === 0) return;
   if (!combos) {
     for (const { field, allowed } of tables) keepAllowed(mask, comboDictionary(store, COMBO_FIELDS[field]).codes, allowed);
@@ -252,15 +200,9 @@ export function containsTable(forms: ValueForms, field: TextField, text: string)
   for (;;) {
     const at = haystack.indexOf(needle, from);
     if (at < 0) break;
-    let lo = 0;
-    let hi = folded.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    allowed[lo] = 1;
-    from = starts[lo + 1];
+    const code = upperBound(starts, folded.length, at) - 1;
+    allowed[code] = 1;
+    from = starts[code + 1];
   }
   return allowed;
 }
@@ -313,26 +255,10 @@ function markPostings(mask: Uint8Array, store: ColumnStore, orders: OrderColumns
   }
 }
 
-/**
- * The records a query selects: search AND keyword AND every filter, minus the excluded ids. With `scratch`
- * the mask and rows are views into those buffers (valid until their next use), which spares a request
- * a megabyte of allocation; `orders` lets wide ranges clear only the rows they leave out.
- */
-export interface MatchHelpers {
-  orders: OrderColumns;
-  combos: Combos;
-}
-
-export function matchRecords(
-  store: ColumnStore,
-  forms: ValueForms,
-  query: CeilingRatesQuery,
-  contains: FieldText | null = null,
-  helpers: MatchHelpers | null = null,
-  scratch: { mask: Uint8Array; rows: Uint32Array } | null = null,
-): MatchSet {
+/** The records a query selects: search AND keyword AND every filter (AND suggest-contains' text), minus the excluded ids. */
+export function matchRecords(options: MatchOptions): MatchSet {
+  const { store, forms, orders, query, contains, scratch } = options;
   const mask = scratch ? scratch.mask.fill(1) : new Uint8Array(store.size).fill(1);
-  const orders = helpers?.orders ?? null;
   const conditions = query.searches.map((search) => searchCondition(store, forms, search));
   if (query.keyword !== null) conditions.push(keywordCondition(forms, query.keyword));
   if (contains) conditions.push([{ field: contains.field, allowed: containsTable(forms, contains.field, contains.text) }]);
@@ -355,13 +281,18 @@ export function matchRecords(
     }
     const table = comboFieldTable(store, filter);
     if (table) tables.push(table);
-    else applyFilter(mask, store, forms, filter, orders);
+    else applyFilter(mask, options, filter);
   }
-  applyComboFilters(mask, store, tables, helpers?.combos ?? null);
+  applyComboFilters(mask, options, tables);
   for (const id of query.exclude) {
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
   }
+  return matchSetOf(mask, scratch ? scratch.rows : new Uint32Array(store.size));
+}
+
+/** Counts the mask and lists the smaller side into `buffer`. */
+function matchSetOf(mask: Uint8Array, buffer: Uint32Array): MatchSet {
   // Read the mask four bytes at a time where it can be (0/1 bytes: a word's byte sum fits in its top byte).
   const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >>> 2) : new Uint32Array(0);
   const tail = words.length * 4;
@@ -369,7 +300,6 @@ export function matchRecords(
   for (let w = 0; w < words.length; w++) count += Math.imul(words[w], 0x01010101) >>> 24;
   for (let r = tail; r < mask.length; r++) count += mask[r];
   // List whichever side is smaller: the matches, or the records left out; skip words with none of them.
-  const buffer = scratch ? scratch.rows : new Uint32Array(store.size);
   const want = count * 2 <= mask.length ? 1 : 0;
   const none = want === 1 ? 0 : 0x01010101;
   let n = 0;

@@ -27,11 +27,19 @@ export function compareRows(a: number, b: number, keys: readonly OrderKey[], fro
   return a - b;
 }
 
-/**
- * The first `limit` matching rows (mask[row] !== 0) in the order of `keys`. `size` is the row count;
- * `matches`, when given, lists the matching rows.
- */
-export function topRows(size: number, mask: Uint8Array, keys: readonly OrderKey[], limit: number, matches?: Uint32Array): number[] {
+export interface TopRowsOptions {
+  /** The records' count. */
+  size: number;
+  /** mask[row] !== 0 for a matching row. */
+  mask: Uint8Array;
+  /** The matching rows ascending, when listed. */
+  matches?: Uint32Array;
+  keys: readonly OrderKey[];
+  limit: number;
+}
+
+/** The first `limit` matching rows in the order of `keys`. */
+export function topRows({ size, mask, matches, keys, limit }: TopRowsOptions): number[] {
   const out: number[] = [];
   if (limit <= 0 || matches?.length === 0) return out;
   if (matches && matches.length <= SORT_LIMIT) {
@@ -64,7 +72,7 @@ export function topRows(size: number, mask: Uint8Array, keys: readonly OrderKey[
     } else {
       const tied = new Uint8Array(size);
       for (const row of members) tied[row] = 1;
-      for (const row of topRows(size, tied, rest, need)) out.push(row);
+      for (const row of topRows({ size, mask: tied, keys: rest, limit: need })) out.push(row);
     }
     if (out.length >= limit) break;
   }

@@ -1,6 +1,6 @@
 /**
  * The `_source` of records, read from SQLite by id with bound statements. SQLite writes the JSON
- * (json_object, keys in the seed's field order), so a page's records go into the response as text
+ * (json_object, keys in `RECORD_FIELDS` order), so a page's records go into the response as text
  * without building and re-serialising objects. Numbers keep their value exactly (SQLite prints reals
  * round-trip; whole reals keep a `.0`, as Python-rendered production responses do).
  */

@@ -5,8 +5,9 @@
  */
 import type { ColumnStore, TextField } from '../columns/store.ts';
 import type { FieldText } from '../params.ts';
-import type { ValueForms } from './match.ts';
+import type { ValueForms } from './value-forms.ts';
 import { termsAggregation, type TermsAggregation } from './aggregations.ts';
+import { memo } from '../memo.ts';
 import { fold } from '../text.ts';
 
 export const SUGGEST_CONTAINS_SIZE = 100;
@@ -33,23 +34,24 @@ export interface SuggestEntry {
 
 /** First row (lowest id) carrying each distinct value of a field, computed once per field. */
 export class FirstRows {
-  private readonly built = new Map<TextField, Int32Array>();
-
   constructor(private readonly store: ColumnStore) {}
 
-  get(field: TextField): Int32Array {
-    let first = this.built.get(field);
-    if (!first) {
-      const dict = this.store.text[field];
-      first = new Int32Array(dict.values.length).fill(-1);
-      for (let r = 0; r < this.store.size; r++) if (first[dict.codes[r]] < 0) first[dict.codes[r]] = r;
-      this.built.set(field, first);
-    }
+  readonly get = memo((field: TextField): Int32Array => {
+    const { codes, values } = this.store.text[field];
+    const first = new Int32Array(values.length).fill(-1);
+    for (let r = 0; r < this.store.size; r++) if (first[codes[r]] < 0) first[codes[r]] = r;
     return first;
-  }
+  });
 }
 
-export function suggestEntry(store: ColumnStore, forms: ValueForms, firstRows: FirstRows, spec: FieldText): SuggestEntry {
+/** What suggestions read: the columns, the folded values and each value's first row. */
+export interface SuggestSources {
+  store: ColumnStore;
+  forms: ValueForms;
+  firstRows: FirstRows;
+}
+
+export function suggestEntry({ store, forms, firstRows }: SuggestSources, spec: FieldText): SuggestEntry {
   const dict = store.text[spec.field];
   const folded = forms.foldedValues(spec.field);
   const prefix = fold(spec.text.trim());
@@ -72,8 +74,8 @@ export function suggestEntry(store: ColumnStore, forms: ValueForms, firstRows: F
 }
 
 /** `{"<field>-suggestion": [entry, …]}`, one entry per suggest parameter, in request order. */
-export function suggestBody(store: ColumnStore, forms: ValueForms, firstRows: FirstRows, specs: readonly FieldText[]): Record<string, SuggestEntry[]> {
+export function suggestBody(sources: SuggestSources, specs: readonly FieldText[]): Record<string, SuggestEntry[]> {
   const body: Record<string, SuggestEntry[]> = {};
-  for (const spec of specs) (body[`${spec.field}-suggestion`] ??= []).push(suggestEntry(store, forms, firstRows, spec));
+  for (const spec of specs) (body[`${spec.field}-suggestion`] ??= []).push(suggestEntry(sources, spec));
   return body;
 }
