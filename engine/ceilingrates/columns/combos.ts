@@ -4,7 +4,8 @@
  * combination, so a filter on any of them is decided once per combination and applied in one pass, and the
  * aggregations count combinations and split them into the five fields afterwards.
  */
-import { narrow, type Codes, type ColumnStore, type Dictionary } from './store.ts';
+import type { ColumnStore } from './store.ts';
+import { narrow, type Codes, type Dictionary } from './dictionary.ts';
 
 export const COMBO_FIELDS = ['security_clearance', 'worksite', 'min_years_experience', 'education_level', 'business_size'] as const;
 export type ComboField = (typeof COMBO_FIELDS)[number];

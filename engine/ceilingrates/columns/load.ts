@@ -12,7 +12,8 @@
  * time a request orders by one of them, which keeps them out of the first view's wait.
  */
 import type { Database } from 'sql.js';
-import { assembleStore, DictionaryBuilder, TEXT_FIELDS, type ColumnStore, type Dictionary, type NumericField, type TextField } from './store.ts';
+import { assembleStore, TEXT_FIELDS, type ColumnStore, type NumericField, type TextField } from './store.ts';
+import { DictionaryBuilder, type Dictionary } from './dictionary.ts';
 import { readRows, scanColumns, toText, type CellValue, type RawColumns } from './scan.ts';
 import { readColumnTable, type StoredColumns } from './table.ts';
 import { CEILINGRATES_TABLE } from '../record.ts';

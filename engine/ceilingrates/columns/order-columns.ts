@@ -4,7 +4,9 @@
  */
 import { memo } from '../memo.ts';
 import { ORDER_FIELDS, type OrderField } from '../parameters.ts';
-import { narrow, rankNumbers, type Codes, type ColumnStore, type NumberRanks, type NumericField, type TextField } from './store.ts';
+import type { ColumnStore, NumericField, TextField } from './store.ts';
+import { narrow, type Codes } from './dictionary.ts';
+import { rankNumbers, type NumberRanks } from './number-ranks.ts';
 
 const NUMERIC_ORDER: ReadonlySet<string> = new Set<NumericField>(['current_price', 'next_year_price', 'second_year_price', 'min_years_experience']);
 

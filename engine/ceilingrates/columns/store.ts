@@ -5,8 +5,10 @@
  * Row `r` is the r-th record in id order, so walking rows in index order is walking ids ascending (the
  * tie-break of every ordering and the summation order of the statistics).
  */
-import { lowerBound } from '../bounds.ts';
 import { priceKey } from '../text.ts';
+import { lowerBound } from '../bounds.ts';
+import type { Dictionary } from './dictionary.ts';
+import { keyDictionary, rankNumbers, type NumberRanks } from './number-ranks.ts';
 
 export const TEXT_FIELDS = [
   'vendor_name',
@@ -26,27 +28,6 @@ export type TextField = (typeof TEXT_FIELDS)[number];
 export const NUMERIC_FIELDS = ['current_price', 'next_year_price', 'second_year_price', 'min_years_experience'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
-/** Per-record codes in the narrowest array that holds them: less memory, and fewer bytes per pass. */
-export type Codes = Uint8Array | Uint16Array | Uint32Array;
-
-export function narrow(codes: Uint32Array, distinct: number): Codes {
-  if (distinct <= 0x100) return Uint8Array.from(codes);
-  if (distinct <= 0x10000) return Uint16Array.from(codes);
-  return codes;
-}
-
-/**
- * Distinct values of one column and each record's code into them. `rank` orders the values by key
- * (byte order for text, numeric for numbers) with null after every value.
- */
-export interface Dictionary {
-  values: readonly (string | null)[];
-  codes: Codes;
-  rank: Uint32Array;
-  /** The inverse of `rank`: the code at each key position. */
-  byRank: Uint32Array;
-}
-
 export interface ColumnStore {
   size: number;
   ids: Float64Array;
@@ -57,156 +38,6 @@ export interface ColumnStore {
   priceKeys: Dictionary;
   /** Ranks the store computed anyway (for the term keys), for the order columns to reuse. */
   numberRanks: Partial<Record<NumericField, NumberRanks>>;
-}
-
-/** Builds a dictionary by first appearance: codes number the distinct values in row order. */
-export class DictionaryBuilder {
-  readonly values: (string | null)[] = [];
-  private readonly index = new Map<string | null, number>();
-  readonly codes: Uint32Array;
-
-  constructor(size: number) {
-    this.codes = new Uint32Array(size);
-  }
-
-  add(row: number, value: string | null): void {
-    let code = this.index.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      this.index.set(value, code);
-    }
-    this.codes[row] = code;
-  }
-
-  build(compare: (a: string, b: string) => number): Dictionary {
-    const order = this.values.map((_, i) => i);
-    order.sort((a, b) => {
-      const x = this.values[a];
-      const y = this.values[b];
-      if (x === null) return y === null ? 0 : 1;
-      if (y === null) return -1;
-      return compare(x, y);
-    });
-    const rank = new Uint32Array(this.values.length);
-    order.forEach((code, position) => (rank[code] = position));
-    return { values: this.values, codes: narrow(this.codes, this.values.length), rank, byRank: Uint32Array.from(order) };
-  }
-}
-
-/** A numeric column's distinct values ascending and each record's position among them (null: after them all). */
-export interface NumberRanks {
-  distinct: Float64Array;
-  /** `distinct.length` for null. */
-  rank: Uint32Array;
-}
-
-/**
- * Ranks without a Map or a comparator: an open-addressing hash over the numbers' bits finds the distinct
- * values in one pass, a native sort orders just those, and each record's rank is its value's position. Equal
- * numbers share a rank, -0 and 0 included (as `===` sees them); -0 stands for both when any record holds it,
- * as it would come first in a sort of every record's value.
- */
-export function rankNumbers(values: Float64Array): NumberRanks {
-  const size = values.length;
-  let capacity = 16;
-  while (capacity < size * 2) capacity *= 2;
-  const mask = capacity - 1;
-  const slotValue = new Float64Array(capacity);
-  const slotCode = new Int32Array(capacity).fill(-1);
-  const codeOf = new Int32Array(size);
-  const firstValues = new Float64Array(size);
-  const bits = new Float64Array(1);
-  const words = new Uint32Array(bits.buffer);
-  let distinct = 0;
-  let negativeZero = false;
-  for (let r = 0; r < size; r++) {
-    const v = values[r];
-    if (v !== v) {
-      codeOf[r] = -1;
-      continue;
-    }
-    if (v === 0 && 1 / v < 0) negativeZero = true;
-    bits[0] = v === 0 ? 0 : v;
-    let slot = (Math.imul(words[0] ^ Math.imul(words[1], 0x9e3779b1), 0x85ebca6b) >>> 0) & mask;
-    let code = slotCode[slot];
-    while (code >= 0 && slotValue[slot] !== v) {
-      slot = (slot + 1) & mask;
-      code = slotCode[slot];
-    }
-    if (code < 0) {
-      code = distinct++;
-      slotCode[slot] = code;
-      slotValue[slot] = v;
-      firstValues[code] = v === 0 ? 0 : v;
-    }
-    codeOf[r] = code;
-  }
-  const sorted = firstValues.slice(0, distinct).sort();
-  // Position of each code's value in the sorted values (they are distinct, so a binary search finds it).
-  const rankOfCode = new Uint32Array(distinct);
-  for (let c = 0; c < distinct; c++) rankOfCode[c] = lowerBound(sorted, distinct, firstValues[c]);
-  if (negativeZero) sorted[lowerBound(sorted, distinct, 0)] = -0;
-  const rank = new Uint32Array(size);
-  for (let r = 0; r < size; r++) {
-    const c = codeOf[r];
-    rank[r] = c < 0 ? distinct : rankOfCode[c];
-  }
-  return { distinct: sorted, rank };
-}
-
-/**
- * A column of numbers keyed as strings for term aggregations (NaN, i.e. null, is no bucket), exactly as a
- * DictionaryBuilder fed every record's key and sorted by Number(key) (stable, null last) would build it. The
- * key is a function of the number that never decreases with it (toFixed, String), so it is computed once per
- * distinct number, walking them ascending: equal keys are neighbours, and the walk gives the keys' order.
- * The one tie Number() can make between different keys ("-0.00" and "0.00") keeps first-appearance order.
- */
-export function keyDictionary(ranks: NumberRanks, key: (v: number) => string): Dictionary {
-  const { distinct, rank } = ranks;
-  const n = distinct.length;
-  // Group of each rank (slot n is null's, the last group); groups are the keys in ascending order.
-  const groupOfRank = new Uint32Array(n + 1);
-  const groupKeys: (string | null)[] = [];
-  let previous: string | null = null;
-  for (let k = 0; k < n; k++) {
-    const text = key(distinct[k]);
-    if (k === 0 || text !== previous) groupKeys.push(text);
-    groupOfRank[k] = groupKeys.length - 1;
-    previous = text;
-  }
-  let hasNull = false;
-  for (let r = 0; r < rank.length && !hasNull; r++) hasNull = rank[r] === n;
-  if (hasNull) groupKeys.push(null);
-  groupOfRank[n] = groupKeys.length - 1;
-
-  // Codes by first appearance in the records.
-  const groups = groupKeys.length;
-  const codeOfGroup = new Int32Array(groups).fill(-1);
-  const values: (string | null)[] = [];
-  const codes = new Uint32Array(rank.length);
-  for (let r = 0; r < rank.length; r++) {
-    const g = groupOfRank[rank[r]];
-    let code = codeOfGroup[g];
-    if (code < 0) {
-      code = values.length;
-      codeOfGroup[g] = code;
-      values.push(groupKeys[g]);
-    }
-    codes[r] = code;
-  }
-  const byRank = Uint32Array.from(codeOfGroup);
-  for (let g = 0; g + 1 < groups; g++) {
-    const a = groupKeys[g];
-    const b = groupKeys[g + 1];
-    if (a !== null && b !== null && a.charCodeAt(0) === 45 && Number(a) === 0 && Number(b) === 0 && byRank[g] > byRank[g + 1]) {
-      byRank[g] = codeOfGroup[g + 1];
-      byRank[g + 1] = codeOfGroup[g];
-    }
-  }
-  const keyRank = new Uint32Array(groups);
-  byRank.forEach((code, position) => (keyRank[code] = position));
-  return { values, codes: narrow(codes, groups), rank: keyRank, byRank };
 }
 
 /** The store from the columns as read: ranks the price and experience, and adds their term-key dictionaries. */

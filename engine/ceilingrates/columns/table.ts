@@ -11,7 +11,8 @@
  * records carry the values their codes say).
  */
 import type { Database } from 'sql.js';
-import { narrow, TEXT_FIELDS, type Codes, type Dictionary, type TextField } from './store.ts';
+import { TEXT_FIELDS, type TextField } from './store.ts';
+import { narrow, type Codes, type Dictionary } from './dictionary.ts';
 
 export const COLUMNS_TABLE = 'ceilingrates_columns';
 

@@ -7,7 +7,8 @@
  * bind. The statistics are summed over the matches in id order. Everything about prices — the price term
  * buckets, min/max, percentiles, histogram — is then read off the distinct-price counts, without sorting.
  */
-import type { ColumnStore, Dictionary } from '../columns/store.ts';
+import type { ColumnStore } from '../columns/store.ts';
+import type { Dictionary } from '../columns/dictionary.ts';
 import type { OrderColumn } from '../columns/order-columns.ts';
 import { priceOfRecord, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 import type { Combos } from '../columns/combos.ts';

@@ -10,7 +10,9 @@ import { insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ce
 import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
 import { loadColumns, readColumnsByRow } from '../../../engine/ceilingrates/columns/load.ts';
 import { COLUMNS_TABLE, readColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
-import { DictionaryBuilder, keyDictionary, NUMERIC_FIELDS, rankNumbers, TEXT_FIELDS, type ColumnStore, type Dictionary } from '../../../engine/ceilingrates/columns/store.ts';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type ColumnStore } from '../../../engine/ceilingrates/columns/store.ts';
+import { DictionaryBuilder, type Dictionary } from '../../../engine/ceilingrates/columns/dictionary.ts';
+import { keyDictionary, rankNumbers } from '../../../engine/ceilingrates/columns/number-ranks.ts';
 import { KNOWN } from './known-records.ts';
 import { priceKey } from '../../../engine/ceilingrates/text.ts';
 
