@@ -1,6 +1,6 @@
 /**
  * Query parameters → a typed query, or a 406 `NotAcceptable` naming the bad parameter
- * (semantics.md, "Matching", "Order and paging", "Suggestions").
+ * (the API reference: "Matching", "Order and paging", "Suggestions").
  */
 import { isOrderField } from './columns/order-columns.ts';
 import {
