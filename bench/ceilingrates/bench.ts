@@ -168,7 +168,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         const query = parseQuery(new URL(r.url, 'http://localhost').searchParams);
         for (const s of query.suggest) {
           const prefix = fold(s.text.trim());
-          for (const v of index.forms.foldedValues(s.field)) if (v.startsWith(prefix)) sink++;
+          for (const v of index.forms.folded.get(s.field)) if (v.startsWith(prefix)) sink++;
         }
       } else {
         sink += floorPass(inputs[i]);

@@ -1,23 +1,32 @@
 /**
  * The engine's one way to compute something on first use and keep it for the database's lifetime: derived
- * forms of distinct values, order columns, first rows, the later-year prices.
+ * forms of distinct values, order columns, first rows, the later-year prices. What is kept stays a plain
+ * field (not hidden in a closure), so the index's memory can be measured by walking it.
  */
 
 /** `compute(key)` the first time a key is asked for, the kept value afterwards. */
-export function memo<K, V extends object>(compute: (key: K) => V): (key: K) => V {
-  const kept = new Map<K, V>();
-  return (key) => {
-    let value = kept.get(key);
+export class Memo<K, V extends object> {
+  private readonly kept = new Map<K, V>();
+
+  constructor(private readonly compute: (key: K) => V) {}
+
+  get(key: K): V {
+    let value = this.kept.get(key);
     if (value === undefined) {
-      value = compute(key);
-      kept.set(key, value);
+      value = this.compute(key);
+      this.kept.set(key, value);
     }
     return value;
-  };
+  }
 }
 
 /** `compute()` on the first call, the kept value afterwards. */
-export function lazy<V>(compute: () => V): () => V {
-  let kept: { value: V } | null = null;
-  return () => (kept ??= { value: compute() }).value;
+export class Lazy<V extends object> {
+  private value: V | null = null;
+
+  constructor(private readonly compute: () => V) {}
+
+  get(): V {
+    return (this.value ??= this.compute());
+  }
 }

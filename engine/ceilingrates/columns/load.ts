@@ -17,7 +17,7 @@ import { DictionaryBuilder, type Dictionary } from './dictionary.ts';
 import { readRows, scanColumns, toText, type CellValue, type RawColumns } from './scan.ts';
 import { readColumnTable, type StoredColumns } from './table.ts';
 import { CEILINGRATES_TABLE } from '../record.ts';
-import { lazy } from '../memo.ts';
+import { Lazy } from '../memo.ts';
 import { compareBytes } from '../text.ts';
 
 const AT_BIND: readonly NumericField[] = ['current_price', 'min_years_experience'];
@@ -88,8 +88,8 @@ function numbersOf(db: Database, raw: RawColumns): Record<NumericField, Float64A
     NumericField,
     Float64Array
   >;
-  const later = lazy(() => laterPrices(db, raw.ids));
-  for (const field of ON_FIRST_USE) Object.defineProperty(numbers, field, { enumerable: true, get: () => later()[field]! });
+  const later = new Lazy(() => laterPrices(db, raw.ids));
+  for (const field of ON_FIRST_USE) Object.defineProperty(numbers, field, { enumerable: true, get: () => later.get()[field]! });
   return numbers;
 }
 

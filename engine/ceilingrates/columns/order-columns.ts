@@ -2,7 +2,7 @@
  * Per orderable field: every record's dense rank (nulls after every value) and the rows grouped by rank,
  * built by counting sort. Built lazily, once per field per database: most requests only use current_price.
  */
-import { memo } from '../memo.ts';
+import { Memo } from '../memo.ts';
 import { ORDER_FIELDS, type OrderField } from '../parameters.ts';
 import type { ColumnStore, NumericField, TextField } from './store.ts';
 import { narrow, type Codes } from './dictionary.ts';
@@ -69,12 +69,13 @@ function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): 
   };
 }
 
-export class OrderColumns {
-  constructor(private readonly store: ColumnStore) {}
-
-  readonly get = memo((field: OrderField): OrderColumn => {
-    if (!NUMERIC_ORDER.has(field)) return textColumn(field as Extract<OrderField, TextField>, this.store);
-    const values = this.store.numbers[field as NumericField];
-    return numericColumn(field as NumericField, values, this.store.numberRanks[field as NumericField] ?? rankNumbers(values));
-  });
+/** Each orderable field's column, built the first time a request uses it. */
+export class OrderColumns extends Memo<OrderField, OrderColumn> {
+  constructor(store: ColumnStore) {
+    super((field) => {
+      if (!NUMERIC_ORDER.has(field)) return textColumn(field as Extract<OrderField, TextField>, store);
+      const values = store.numbers[field as NumericField];
+      return numericColumn(field as NumericField, values, store.numberRanks[field as NumericField] ?? rankNumbers(values));
+    });
+  }
 }

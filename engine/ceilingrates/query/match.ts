@@ -147,13 +147,13 @@ function applyFilter(mask: Uint8Array, { store, forms, orders }: MatchSources, f
     case 'current_price':
       return keepInRanges(mask, numbers.current_price, filter.values.map((v) => [v, v] as const));
     case 'sin': {
-      const sets = forms.sinSets();
+      const sets = forms.sinSets.get();
       keepAllowed(mask, text.sin.codes, allowedValues(text.sin, (_, code) => filter.codes.some((c) => sets[code].has(c))));
       return;
     }
     case 'category':
     case 'subcategory': {
-      const sets = forms.listSets(filter.name);
+      const sets = forms.listSets.get(filter.name);
       const dict = text[filter.name];
       keepAllowed(mask, dict.codes, allowedValues(dict, (_, code) => filter.values.some((v) => sets[code].has(v))));
       return;
@@ -189,14 +189,14 @@ function applyComboFilters(mask: Uint8Array, { store, combos }: MatchSources, ta
 /** Records whose field contains the (trimmed, case-folded) text: keyword and suggest-contains. */
 export function containsTable(forms: ValueForms, field: TextField, text: string): Uint8Array {
   const needle = fold(text.trim());
-  const folded = forms.foldedValues(field);
+  const folded = forms.folded.get(field);
   const allowed = new Uint8Array(folded.length);
   if (needle.includes('\u0000')) {
     for (let code = 0; code < folded.length; code++) allowed[code] = folded[code].includes(needle) ? 1 : 0;
     return allowed;
   }
   // The needle has no NUL, so a hit never spans two values: find each hit's value, then skip past it.
-  const { text: haystack, starts } = forms.joinedValues(field);
+  const { text: haystack, starts } = forms.joined.get(field);
   let from = 0;
   for (;;) {
     const at = haystack.indexOf(needle, from);
@@ -213,7 +213,7 @@ type TextCondition = { field: SearchField; allowed: Uint8Array }[];
 
 function searchCondition(store: ColumnStore, forms: ValueForms, search: FieldText): TextCondition {
   const wanted = fold(search.text.trim());
-  const trimmed = forms.trimmedFolded(search.field);
+  const trimmed = forms.trimmedFolded.get(search.field);
   const dict = store.text[search.field];
   return [{ field: search.field, allowed: allowedValues(dict, (v, code) => v !== null && trimmed[code] === wanted) }];
 }

@@ -7,7 +7,7 @@ import type { ColumnStore, TextField } from '../columns/store.ts';
 import type { FieldText } from '../params.ts';
 import type { ValueForms } from './value-forms.ts';
 import { termsAggregation, type TermsAggregation } from './aggregations.ts';
-import { memo } from '../memo.ts';
+import { Memo } from '../memo.ts';
 import { fold } from '../text.ts';
 
 export const SUGGEST_CONTAINS_SIZE = 100;
@@ -33,15 +33,15 @@ export interface SuggestEntry {
 }
 
 /** First row (lowest id) carrying each distinct value of a field, computed once per field. */
-export class FirstRows {
-  constructor(private readonly store: ColumnStore) {}
-
-  readonly get = memo((field: TextField): Int32Array => {
-    const { codes, values } = this.store.text[field];
-    const first = new Int32Array(values.length).fill(-1);
-    for (let r = 0; r < this.store.size; r++) if (first[codes[r]] < 0) first[codes[r]] = r;
-    return first;
-  });
+export class FirstRows extends Memo<TextField, Int32Array> {
+  constructor(store: ColumnStore) {
+    super((field) => {
+      const { codes, values } = store.text[field];
+      const first = new Int32Array(values.length).fill(-1);
+      for (let r = 0; r < store.size; r++) if (first[codes[r]] < 0) first[codes[r]] = r;
+      return first;
+    });
+  }
 }
 
 /** What suggestions read: the columns, the folded values and each value's first row. */
@@ -53,7 +53,7 @@ export interface SuggestSources {
 
 export function suggestEntry({ store, forms, firstRows }: SuggestSources, spec: FieldText): SuggestEntry {
   const dict = store.text[spec.field];
-  const folded = forms.foldedValues(spec.field);
+  const folded = forms.folded.get(spec.field);
   const prefix = fold(spec.text.trim());
   const hits: number[] = [];
   for (let code = 0; code < folded.length; code++) if (dict.values[code] !== null && folded[code].startsWith(prefix)) hits.push(code);

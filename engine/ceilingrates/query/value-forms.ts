@@ -4,7 +4,7 @@
  * database's lifetime.
  */
 import type { ColumnStore, TextField } from '../columns/store.ts';
-import { lazy, memo } from '../memo.ts';
+import { Lazy, Memo } from '../memo.ts';
 import { fold, listElements, sinCodes } from '../text.ts';
 
 /** A field's folded values joined with NUL, and where each value starts (one more entry: the end). */
@@ -17,17 +17,17 @@ export class ValueForms {
   constructor(readonly store: ColumnStore) {}
 
   /** Lower-cased values (null as ''). */
-  readonly foldedValues = memo((field: TextField): string[] => this.store.text[field].values.map((v) => (v === null ? '' : fold(v))));
+  readonly folded = new Memo((field: TextField): string[] => this.store.text[field].values.map((v) => (v === null ? '' : fold(v))));
 
   /** Lower-cased values, trimmed: the form `search` compares whole. */
-  readonly trimmedFolded = memo((field: TextField): string[] => this.foldedValues(field).map((v) => v.trim()));
+  readonly trimmedFolded = new Memo((field: TextField): string[] => this.folded.get(field).map((v) => v.trim()));
 
   /**
    * The lower-cased values joined with NUL, and where each starts: a substring search is then one native
    * indexOf scan over the text instead of one call per value.
    */
-  readonly joinedValues = memo((field: TextField): JoinedValues => {
-    const values = this.foldedValues(field);
+  readonly joined = new Memo((field: TextField): JoinedValues => {
+    const values = this.folded.get(field);
     const starts = new Float64Array(values.length + 1);
     let at = 0;
     values.forEach((v, i) => {
@@ -39,10 +39,10 @@ export class ValueForms {
   });
 
   /** Each SIN value's codes. */
-  readonly sinSets = lazy((): Set<string>[] => this.store.text.sin.values.map((v) => new Set(v === null ? [] : sinCodes(v))));
+  readonly sinSets = new Lazy((): Set<string>[] => this.store.text.sin.values.map((v) => new Set(v === null ? [] : sinCodes(v))));
 
   /** Each category or subcategory value's list elements. */
-  readonly listSets = memo((field: 'category' | 'subcategory'): Set<string>[] =>
+  readonly listSets = new Memo((field: 'category' | 'subcategory'): Set<string>[] =>
     this.store.text[field].values.map((v) => new Set(v === null ? [] : listElements(v))),
   );
 }
