@@ -16,11 +16,15 @@ import { workload, type BenchRequest, type Kind } from './workload.ts';
 import { baselineAnswer, registerBaselineFunctions } from './baseline.ts';
 import { floorInput, floorPass, type FloorInput } from './floor.ts';
 import { Samples, type Summary } from './latency.ts';
+import { DuckDbPeer } from './duckdb.ts';
+import { differences, engineAnswer, summarizeDifferences } from './compare.ts';
 
 export interface BenchOptions {
   records: number;
   rounds: number;
   baselineRounds: number;
+  /** Threads DuckDB may use (the engine answers on one). */
+  duckdbThreads: number;
 }
 
 export interface KindResult {
@@ -28,21 +32,27 @@ export interface KindResult {
   engine: Summary;
   baseline: Summary;
   floor: Summary;
+  duckdb: Summary;
 }
 
 export interface BenchResult {
   records: number;
   requests: number;
-  rounds: { engine: number; baseline: number; floor: number };
+  rounds: { engine: number; baseline: number; floor: number; duckdb: number };
+  duckdb_threads: number;
+  duckdb_load_ms: number;
   database_bytes: number;
   bind_ms: number;
   engine_memory_bytes: number;
   engine: Summary;
   baseline: Summary;
   floor: Summary;
-  ratios: { baseline_over_engine_p50: number; baseline_over_engine_p95: number; engine_over_floor_p50: number };
+  duckdb: Summary;
+  ratios: { baseline_over_engine_p50: number; baseline_over_engine_p95: number; engine_over_floor_p50: number; duckdb_over_engine_p50: number; duckdb_over_engine_p95: number };
   kinds: Record<string, KindResult>;
   mismatches: string[];
+  /** Where DuckDB's answer differs from the engine's (total, page, aggregations), per request. */
+  duckdb_differences: { url: string; difference: string }[];
   /** 1-minute load average before and after: the machine is shared, and wall times follow the load. */
   load_average: { before: number; after: number };
 }
@@ -141,13 +151,17 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
 
   const engineSamples = new Samples();
   const engineTotals = new Map<string, number | undefined>();
+  const engineBodies = new Map<string, string>();
   for (let round = 0; round < options.rounds; round++) {
     for (const r of requests) {
       const started = performance.now();
       const response = engine.handle({ method: 'GET', url: r.url });
       engineSamples.add(r.kind, performance.now() - started);
       if (response.status !== 200) throw new Error(`engine answered ${response.status} to ${r.url}: ${response.body}`);
-      if (round === 0) engineTotals.set(r.url, totalOf(response.body));
+      if (round === 0) {
+        engineTotals.set(r.url, totalOf(response.body));
+        engineBodies.set(r.url, response.body);
+      }
     }
   }
   log(`engine: ${options.rounds} rounds done`);
@@ -178,6 +192,24 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   }
   log(`floor: ${options.rounds} rounds done (${sink > 0 ? 'checksum ok' : 'empty'})`);
 
+  t = performance.now();
+  const duck = await DuckDbPeer.load(db, options.duckdbThreads);
+  const duckLoadMs = performance.now() - t;
+  log(`duckdb: loaded in ${duckLoadMs.toFixed(0)} ms (${options.duckdbThreads} thread${options.duckdbThreads === 1 ? '' : 's'})`);
+  const duckdbDifferences: { url: string; difference: string }[] = [];
+  for (const r of requests) {
+    for (const difference of differences(engineAnswer(engineBodies.get(r.url)!), await duck.answer(r.url))) duckdbDifferences.push({ url: r.url, difference });
+  }
+  const duckSamples = new Samples();
+  for (let round = 0; round < options.rounds; round++) {
+    for (const r of requests) {
+      const started = performance.now();
+      await duck.answer(r.url);
+      duckSamples.add(r.kind, performance.now() - started);
+    }
+  }
+  log(`duckdb: ${options.rounds} rounds done`);
+
   registerBaselineFunctions(db);
   const baselineSamples = new Samples();
   const mismatches: string[] = [];
@@ -200,44 +232,59 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       engine: engineSamples.kind(kind),
       baseline: baselineSamples.kind(kind),
       floor: floorSamples.kind(kind),
+      duckdb: duckSamples.kind(kind),
     };
   }
   const e = engineSamples.overall();
   const b = baselineSamples.overall();
   const f = floorSamples.overall();
+  const d = duckSamples.overall();
   const ratio = (x: number, y: number): number => Math.round((x / y) * 10) / 10;
   return {
     records: options.records,
     requests: requests.length,
-    rounds: { engine: options.rounds, baseline: options.baselineRounds, floor: options.rounds },
+    rounds: { engine: options.rounds, baseline: options.baselineRounds, floor: options.rounds, duckdb: options.rounds },
+    duckdb_threads: options.duckdbThreads,
+    duckdb_load_ms: Math.round(duckLoadMs),
     database_bytes: dbBytes,
     bind_ms: Math.round(bindMs),
     engine_memory_bytes: engineMemory,
     engine: e,
     baseline: b,
     floor: f,
-    ratios: { baseline_over_engine_p50: ratio(b.p50_ms, e.p50_ms), baseline_over_engine_p95: ratio(b.p95_ms, e.p95_ms), engine_over_floor_p50: ratio(e.p50_ms, f.p50_ms) },
+    duckdb: d,
+    ratios: {
+      baseline_over_engine_p50: ratio(b.p50_ms, e.p50_ms),
+      baseline_over_engine_p95: ratio(b.p95_ms, e.p95_ms),
+      engine_over_floor_p50: ratio(e.p50_ms, f.p50_ms),
+      duckdb_over_engine_p50: ratio(d.p50_ms, e.p50_ms),
+      duckdb_over_engine_p95: ratio(d.p95_ms, e.p95_ms),
+    },
     kinds,
     mismatches,
+    duckdb_differences: duckdbDifferences,
     load_average: { before: Math.round(loadBefore * 100) / 100, after: Math.round(os.loadavg()[0] * 100) / 100 },
   };
 }
 
 export function table(result: BenchResult): string {
   const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).padStart(8);
-  const head = `${'kind'.padEnd(18)}${'n'.padStart(4)} | ${'engine p50'.padStart(10)} ${'p95'.padStart(8)} | ${'baseline p50'.padStart(12)} ${'p95'.padStart(8)} | ${'floor p50'.padStart(9)} ${'p95'.padStart(8)} | ${'base/eng'.padStart(8)} ${'eng/floor'.padStart(9)}`;
-  const line = (name: string, n: number, e: Summary, b: Summary, f: Summary): string =>
-    `${name.padEnd(18)}${String(n).padStart(4)} | ${fmt(e.p50_ms).padStart(10)} ${fmt(e.p95_ms)} | ${fmt(b.p50_ms).padStart(12)} ${fmt(b.p95_ms)} | ${fmt(f.p50_ms).padStart(9)} ${fmt(f.p95_ms)} | ${(b.p50_ms / e.p50_ms).toFixed(0).padStart(7)}x ${(e.p50_ms / f.p50_ms).toFixed(1).padStart(8)}x`;
-  const rows = Object.entries(result.kinds).map(([k, v]) => line(k, v.requests, v.engine, v.baseline, v.floor));
+  const head = `${'kind'.padEnd(18)}${'n'.padStart(4)} | ${'engine p50'.padStart(10)} ${'p95'.padStart(8)} | ${'duckdb p50'.padStart(10)} ${'p95'.padStart(8)} | ${'baseline p50'.padStart(12)} ${'p95'.padStart(8)} | ${'floor p50'.padStart(9)} ${'p95'.padStart(8)} | ${'duck/eng'.padStart(8)} ${'base/eng'.padStart(8)} ${'eng/floor'.padStart(9)}`;
+  const line = (name: string, n: number, k: Omit<KindResult, 'requests'>): string =>
+    `${name.padEnd(18)}${String(n).padStart(4)} | ${fmt(k.engine.p50_ms).padStart(10)} ${fmt(k.engine.p95_ms)} | ${fmt(k.duckdb.p50_ms).padStart(10)} ${fmt(k.duckdb.p95_ms)} | ${fmt(k.baseline.p50_ms).padStart(12)} ${fmt(k.baseline.p95_ms)} | ${fmt(k.floor.p50_ms).padStart(9)} ${fmt(k.floor.p95_ms)} | ${(k.duckdb.p50_ms / k.engine.p50_ms).toFixed(1).padStart(7)}x ${(k.baseline.p50_ms / k.engine.p50_ms).toFixed(0).padStart(7)}x ${(k.engine.p50_ms / k.floor.p50_ms).toFixed(1).padStart(8)}x`;
+  const rows = Object.entries(result.kinds).map(([k, v]) => line(k, v.requests, v));
   return [
-    `ceilingrates: ${result.records} records, ${result.requests} requests (engine and floor ${result.rounds.engine} rounds, baseline ${result.rounds.baseline}); times in ms`,
+    `ceilingrates: ${result.records} records, ${result.requests} requests (engine, duckdb and floor ${result.rounds.engine} rounds, baseline ${result.rounds.baseline}); times in ms`,
     head,
     '-'.repeat(head.length),
     ...rows,
     '-'.repeat(head.length),
-    line('overall', result.requests, result.engine, result.baseline, result.floor),
+    line('overall', result.requests, result),
     `machine load average ${result.load_average.before} before, ${result.load_average.after} after (2 cores, shared)`,
-    `database ${(result.database_bytes / 1e6).toFixed(1)} MB, engine memory ${(result.engine_memory_bytes / 1e6).toFixed(1)} MB (${(result.engine_memory_bytes / result.database_bytes).toFixed(2)}x), bind ${result.bind_ms} ms`,
+    `database ${(result.database_bytes / 1e6).toFixed(1)} MB, engine memory ${(result.engine_memory_bytes / 1e6).toFixed(1)} MB (${(result.engine_memory_bytes / result.database_bytes).toFixed(2)}x), bind ${result.bind_ms} ms; duckdb ${result.duckdb_threads} thread(s), load ${result.duckdb_load_ms} ms`,
     ...(result.mismatches.length ? ['MISMATCHES between engine and baseline totals:', ...result.mismatches] : ['engine and baseline agree on every hits.total']),
+    ...(result.duckdb_differences.length
+      ? [`DIFFERENCES between engine and duckdb answers (${result.duckdb_differences.length}; all in bench/results.json), by what differs:`, ...summarizeDifferences(result.duckdb_differences).map((d) => `  ${d}`)]
+      : ['engine and duckdb agree on every total, page, aggregation and suggestion']),
   ].join('\n');
 }
