@@ -4,21 +4,22 @@ import type { ApiResponse } from '../http/types.ts';
 import { json } from '../http/respond.ts';
 import { parseWebsiteQuery } from './params.ts';
 import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES } from './parameters.ts';
-import { countWebsites, selectAnalysis, selectWebsiteByTargetUrl, selectWebsitePage, whereClause } from './sql.ts';
+import { selectWebsiteByTargetUrl, selectWebsitesByRowid } from './sql.ts';
+import { FilterIndex } from './filter-index.ts';
 import { analysisBody, recordFromRow, targetUrlKey, websitePage } from './shape.ts';
 import { badRequest, siteScanningErrors, websiteNotFound } from './errors.ts';
 
-/** GET /websites: validate, count, read one page in target_url order, wrap in the envelope. */
-function listWebsites(db: Database, ctx: RouteContext): ApiResponse {
+/** GET /websites: validate, select the matches in listing order, read one page's rows, wrap in the envelope. */
+function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
   const parsed = parseWebsiteQuery(ctx.query);
   if (!parsed.ok) return badRequest(parsed.messages);
   const { query } = parsed;
-  const where = whereClause(query.filters);
-  const total = countWebsites(db, where);
+  const index = filterIndex();
+  const { positions } = index.select(query.filters);
   const offset = (query.page - 1) * query.limit;
-  // A page past the end reads nothing (and never binds an offset SQLite cannot hold).
-  const rows = offset < total ? selectWebsitePage(db, where, query.limit, offset) : [];
-  return json(200, websitePage(rows.map(recordFromRow), total, query));
+  // A page past the end reads nothing.
+  const rows = offset < positions.length ? selectWebsitesByRowid(db, index.rowidsOf(positions, offset, query.limit)) : [];
+  return json(200, websitePage(rows.map(recordFromRow), positions.length, query));
 }
 
 function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
@@ -27,10 +28,13 @@ function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
 }
 
 /** GET /analysis: the same filters and validation; page and limit are validated and then ignored. */
-function analysis(db: Database, ctx: RouteContext): ApiResponse {
+function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
   const parsed = parseWebsiteQuery(ctx.query);
   if (!parsed.ok) return badRequest(parsed.messages);
-  return json(200, analysisBody(selectAnalysis(db, whereClause(parsed.query.filters))));
+  const index = filterIndex();
+  const { positions } = index.select(parsed.query.filters);
+  const distinct = index.distinctCounts(positions);
+  return json(200, analysisBody({ total: positions.length, totalFinalUrlBaseDomains: distinct.final_url_domain, totalAgencies: distinct.target_url_agency_owner }));
 }
 
 export const siteScanningApi: ApiDefinition = {
@@ -40,9 +44,15 @@ export const siteScanningApi: ApiDefinition = {
   routes: SITE_SCANNING_ROUTES,
   allow: ['GET'],
   errors: siteScanningErrors,
-  bind: (db) => ({
-    websites: (ctx) => listWebsites(db, ctx),
-    website: (ctx) => getWebsite(db, ctx),
-    analysis: (ctx) => analysis(db, ctx),
-  }),
+  bind: (db) => {
+    // Read by the first valid listing or analysis request, not at bind: /websites/{url} never needs it,
+    // and bad input is answered before the database is touched.
+    let index: FilterIndex | undefined;
+    const filterIndex = (): FilterIndex => (index ??= FilterIndex.load(db));
+    return {
+      websites: (ctx) => listWebsites(db, filterIndex, ctx),
+      website: (ctx) => getWebsite(db, ctx),
+      analysis: (ctx) => analysis(filterIndex, ctx),
+    };
+  },
 };

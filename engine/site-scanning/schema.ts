@@ -1,22 +1,15 @@
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
-import { FILTER_NAMES } from './parameters.ts';
 
 export const WEBSITES_TABLE = 'websites';
 
 /**
  * Storage-only column (not a record field): an integer that orders rows like (target_url, rowid), i.e.
- * target_url byte order with ties in insertion order. The filter indexes end in this integer instead of
- * the URL text, which keeps them far smaller while still returning a filtered page already in order.
+ * target_url byte order with ties in insertion order. The engine reads the filter columns once in this
+ * order (site-scanning/filter-index.ts) and filters in memory, so no filter column needs an index.
  * insertWebsites keeps it current.
  */
 export const SORT_KEY = 'sort_key';
-
-/**
- * The columns the API filters on (the engine's own list); each gets an index that ends in the sort key, so
- * a one-filter page is read in order.
- */
-export const WEBSITES_FILTER_COLUMNS = FILTER_NAMES;
 
 const SQL_TYPE: Record<FieldKind, string> = {
   text: 'TEXT',
@@ -39,10 +32,8 @@ export function createWebsitesSchema(db: Database): void {
   db.run(`CREATE TABLE ${WEBSITES_TABLE} (${columns.join(', ')}, ${SORT_KEY} INTEGER)`);
   // Covers the sort-key merge of insertWebsites and orders a URL's duplicates for /websites/{url}.
   db.run(`CREATE INDEX websites_by_target_url ON ${WEBSITES_TABLE} (target_url, ${SORT_KEY})`);
+  // The filter index's one read of every record, in listing order.
   db.run(`CREATE INDEX websites_by_${SORT_KEY} ON ${WEBSITES_TABLE} (${SORT_KEY})`);
-  for (const column of WEBSITES_FILTER_COLUMNS) {
-    db.run(`CREATE INDEX websites_by_${column} ON ${WEBSITES_TABLE} ("${column}", ${SORT_KEY})`);
-  }
 }
 
 function toSql(kind: FieldKind, value: unknown): SqlValue {
@@ -65,8 +56,7 @@ function toSql(kind: FieldKind, value: unknown): SqlValue {
 
 /**
  * THE way records enter a websites database (generator and CSV importer alike): one prepared statement in
- * one transaction that also assigns the new rows' sort keys, then ANALYZE so the planner picks the most selective
- * index when filters combine.
+ * one transaction that also assigns the new rows' sort keys, then ANALYZE so the planner has statistics.
  */
 export function insertWebsites(db: Database, records: readonly WebsiteRecord[]): void {
   const names = WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ');

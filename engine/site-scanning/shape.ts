@@ -2,7 +2,7 @@ import type { SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
 import { FILTER_NAMES } from './parameters.ts';
 import type { WebsiteQuery } from './params.ts';
-import type { AnalysisCounts, WebsiteRow } from './sql.ts';
+import type { WebsiteRow } from './sql.ts';
 
 function fromSql(kind: FieldKind, value: SqlValue): unknown {
   if (value === null) return null;
@@ -84,6 +84,12 @@ export function websitePage(items: WebsiteRecord[], totalItems: number, query: W
       last: totalPages > 0 ? at(totalPages) : '',
     },
   };
+}
+
+export interface AnalysisCounts {
+  total: number;
+  totalFinalUrlBaseDomains: number;
+  totalAgencies: number;
 }
 
 export interface AnalysisBody {

@@ -10,8 +10,9 @@ import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { SCAN_STATUSES, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { FILTER_NAMES } from '../../../engine/site-scanning/parameters.ts';
 import type { WebsiteFilters } from '../../../engine/site-scanning/params.ts';
-import { BY_TARGET_URL_SQL, analysisSql, countSql, pageSql, whereClause } from '../../../engine/site-scanning/sql.ts';
-import { WEBSITES_FILTER_COLUMNS, insertWebsites } from '../../../engine/site-scanning/schema.ts';
+import { BY_ROWIDS_SQL, BY_TARGET_URL_SQL } from '../../../engine/site-scanning/sql.ts';
+import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
+import { FilterIndex, LOAD_SQL } from '../../../engine/site-scanning/filter-index.ts';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { KNOWN, completed, hosts } from './fixtures.ts';
 
@@ -138,33 +139,51 @@ describe('indexes serve every filter and the order', () => {
     dap_detected_final_url: true,
   };
 
-  it('every filter column has an index ending in the sort key', () => {
-    expect([...WEBSITES_FILTER_COLUMNS].sort()).toEqual([...FILTER_NAMES].sort());
-  });
+  /** The matching rowids in listing order, by SQL over the stored columns. */
+  const matching = (filters: WebsiteFilters): number[] => {
+    const names = Object.keys(filters) as (keyof WebsiteFilters)[];
+    const where = names.map((name) => `"${name}" = ?`).join(' AND ');
+    const params = names.map((name) => (typeof filters[name] === 'boolean' ? (filters[name] ? 1 : 0) : filters[name]));
+    return (db.exec(`SELECT rowid FROM websites ${where ? `WHERE ${where}` : ''} ORDER BY sort_key`, params as never)[0]?.values ?? []).map((r) => Number(r[0]));
+  };
+  const selected = (index: FilterIndex, filters: WebsiteFilters): number[] => {
+    const { positions } = index.select(filters);
+    return index.rowidsOf(positions, 0, positions.length);
+  };
 
-  it.each(FILTER_NAMES)('%s: count, page and analysis search an index; the page needs no sort', (name) => {
-    const where = whereClause({ [name]: sample[name] });
-    const statements: [string, unknown[]][] = [
-      [countSql(where), where.params],
-      [pageSql(where), [...where.params, 10, 0]],
-      [analysisSql(where), where.params],
-    ];
-    for (const [sql, params] of statements) {
-      const text = plan(sql, params);
-      expect(text).toMatch(new RegExp(`SEARCH websites USING (COVERING )?INDEX websites_by_${name} `));
-    }
-    expect(plan(pageSql(where), [...where.params, 10, 0])).not.toContain('TEMP B-TREE');
-  });
-
-  it('the unfiltered page walks the sort-key index without sorting', () => {
-    const text = plan(pageSql(whereClause({})), [10, 0]);
+  it('the filter index reads every record once, in listing order, from the sort-key index', () => {
+    const text = plan(LOAD_SQL, []);
     expect(text).toContain('INDEX websites_by_sort_key');
     expect(text).not.toContain('TEMP B-TREE');
   });
 
-  it('combined filters still search an index', () => {
-    const where = whereClause({ target_url_agency_owner: sample.target_url_agency_owner, final_url_live: true });
-    expect(plan(pageSql(where), [...where.params, 10, 0])).toMatch(/SEARCH websites USING (COVERING )?INDEX/);
+  it.each(FILTER_NAMES)('%s: the index visits only the records carrying the value, and selects them in order', (name) => {
+    const index = FilterIndex.load(db);
+    const expected = matching({ [name]: sample[name] });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(selected(index, { [name]: sample[name] })).toEqual(expected);
+    expect(index.select({ [name]: sample[name] }).visited).toBe(expected.length);
+    expect(expected.length).toBeLessThan(index.size);
+  });
+
+  it('combined filters walk the shorter list and check the other', () => {
+    const index = FilterIndex.load(db);
+    const filters = { target_url_agency_owner: sample.target_url_agency_owner, final_url_live: true };
+    expect(selected(index, filters)).toEqual(matching(filters));
+    const shorter = Math.min(matching({ target_url_agency_owner: sample.target_url_agency_owner }).length, matching({ final_url_live: true }).length);
+    expect(index.select(filters).visited).toBe(shorter);
+  });
+
+  it('a value no record carries selects nothing without a walk; no filter selects everything in order', () => {
+    const index = FilterIndex.load(db);
+    expect(index.select({ target_url_agency_owner: 'No Such Agency', final_url_live: true })).toEqual({ positions: new Uint32Array(0), visited: 0 });
+    expect(selected(index, {})).toEqual(matching({}));
+  });
+
+  it('a page of rows is read by primary key, in the page order', () => {
+    const text = plan(BY_ROWIDS_SQL, ['[3,1,2]']);
+    expect(text).toMatch(/SEARCH websites USING INTEGER PRIMARY KEY/);
+    expect(text).not.toMatch(/SCAN websites/);
   });
 
   it('a record by target URL is an index search', () => {

@@ -1,0 +1,134 @@
+/**
+ * The filter columns of every record, held in memory in listing order (sort_key) and read once when the
+ * API binds: per column a dictionary code per record and, per distinct value, the positions of the records
+ * carrying it (ascending, so already in listing order). A filtered request walks the shortest of its
+ * filters' position lists and checks the other filters' codes; counts, distinct counts and the page's
+ * row ids come from that walk, so no request counts, de-duplicates or skips rows in SQL.
+ */
+import type { Database, SqlValue } from 'sql.js';
+import { FILTER_NAMES, type FilterName } from './parameters.ts';
+import type { WebsiteFilters } from './params.ts';
+import { SORT_KEY, WEBSITES_TABLE } from './schema.ts';
+
+/** Columns whose distinct values /analysis counts (a null counts as one value). */
+const DISTINCT_COUNTED = ['final_url_domain', 'target_url_agency_owner'] as const satisfies readonly FilterName[];
+
+/** Every record's filter values and row id, in listing order; exported so a test can check its plan. */
+export const LOAD_SQL = `SELECT rowid, ${FILTER_NAMES.map((name) => `"${name}"`).join(', ')} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}`;
+
+interface FilterColumn {
+  codeOf: Map<SqlValue, number>;
+  /** Code of each record, by listing position. */
+  codes: Uint32Array;
+  /** Positions of the records with code c: positions[starts[c]] … positions[starts[c + 1] - 1]. */
+  starts: Uint32Array;
+  positions: Uint32Array;
+}
+
+/** The value a filter compares with the stored column: booleans are stored as 0/1. */
+const storedValue = (value: string | boolean): SqlValue => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+function filterColumn(values: SqlValue[]): FilterColumn {
+  const codeOf = new Map<SqlValue, number>();
+  const codes = new Uint32Array(values.length);
+  values.forEach((value, position) => {
+    let code = codeOf.get(value);
+    if (code === undefined) codeOf.set(value, (code = codeOf.size));
+    codes[position] = code;
+  });
+  // Counting sort of the positions by code: each value's positions stay ascending.
+  const starts = new Uint32Array(codeOf.size + 1);
+  for (const code of codes) starts[code + 1]++;
+  for (let c = 0; c < codeOf.size; c++) starts[c + 1] += starts[c];
+  const next = starts.slice(0, codeOf.size);
+  const positions = new Uint32Array(values.length);
+  codes.forEach((code, position) => (positions[next[code]++] = position));
+  return { codeOf, codes, starts, positions };
+}
+
+export interface Selection {
+  /** Listing positions of the matching records, ascending. */
+  positions: Uint32Array;
+  /** How many records the walk visited (the shortest filter's list, or all records without a filter). */
+  visited: number;
+}
+
+export class FilterIndex {
+  private constructor(
+    /** Row id of each record, by listing position. */
+    private readonly rowids: Float64Array,
+    private readonly columns: Record<FilterName, FilterColumn>,
+  ) {}
+
+  static load(db: Database): FilterIndex {
+    const rowids: number[] = [];
+    const values = FILTER_NAMES.map((): SqlValue[] => []);
+    const statement = db.prepare(LOAD_SQL);
+    try {
+      while (statement.step()) {
+        const row = statement.get();
+        rowids.push(Number(row[0]));
+        for (let i = 0; i < values.length; i++) values[i].push(row[i + 1]);
+      }
+    } finally {
+      statement.free();
+    }
+    const columns = Object.fromEntries(FILTER_NAMES.map((name, i) => [name, filterColumn(values[i])])) as Record<FilterName, FilterColumn>;
+    return new FilterIndex(Float64Array.from(rowids), columns);
+  }
+
+  get size(): number {
+    return this.rowids.length;
+  }
+
+  /** The records equal to every given filter (exact, case-sensitive), in listing order. */
+  select(filters: WebsiteFilters): Selection {
+    const wanted: { column: FilterColumn; code: number }[] = [];
+    for (const name of FILTER_NAMES) {
+      const value = filters[name];
+      if (value === undefined) continue;
+      const column = this.columns[name];
+      const code = column.codeOf.get(storedValue(value));
+      // A value no record carries matches nothing.
+      if (code === undefined) return { positions: new Uint32Array(0), visited: 0 };
+      wanted.push({ column, code });
+    }
+    if (wanted.length === 0) return { positions: Uint32Array.from({ length: this.size }, (_, i) => i), visited: this.size };
+    const length = ({ column, code }: { column: FilterColumn; code: number }): number => column.starts[code + 1] - column.starts[code];
+    wanted.sort((a, b) => length(a) - length(b));
+    const [shortest, ...others] = wanted;
+    const from = shortest.column.starts[shortest.code];
+    const to = shortest.column.starts[shortest.code + 1];
+    const out = new Uint32Array(to - from);
+    let n = 0;
+    walk: for (let i = from; i < to; i++) {
+      const position = shortest.column.positions[i];
+      for (const { column, code } of others) if (column.codes[position] !== code) continue walk;
+      out[n++] = position;
+    }
+    return { positions: out.subarray(0, n), visited: to - from };
+  }
+
+  /** Row ids of positions[offset, offset + limit). */
+  rowidsOf(positions: Uint32Array, offset: number, limit: number): number[] {
+    return Array.from(positions.subarray(offset, offset + limit), (position) => this.rowids[position]);
+  }
+
+  /** Distinct values of final_url_domain and target_url_agency_owner among the records, null as one value. */
+  distinctCounts(positions: Uint32Array): Record<(typeof DISTINCT_COUNTED)[number], number> {
+    const count = (name: (typeof DISTINCT_COUNTED)[number]): number => {
+      const { codes, codeOf } = this.columns[name];
+      const seen = new Uint8Array(codeOf.size);
+      let distinct = 0;
+      for (const position of positions) {
+        const code = codes[position];
+        if (seen[code] === 0) {
+          seen[code] = 1;
+          distinct++;
+        }
+      }
+      return distinct;
+    };
+    return { final_url_domain: count('final_url_domain'), target_url_agency_owner: count('target_url_agency_owner') };
+  }
+}
