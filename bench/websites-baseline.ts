@@ -1,0 +1,70 @@
+/**
+ * The previous Site Scanning approach, kept as the benchmark's baseline: every request answered in SQL over
+ * the stored table with one `(filter, sort_key)` index per filter column — COUNT(*) for the total,
+ * ORDER BY sort_key LIMIT/OFFSET for the page, COUNT(DISTINCT …) for /analysis — and rows shaped as the
+ * engine shapes them.
+ */
+import type { Database, SqlValue } from 'sql.js';
+import { FILTER_NAMES, parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/params.ts';
+import { WEBSITE_FIELDS } from '../engine/site-scanning/record.ts';
+import { analysisBody, recordFromRow, websitePage } from '../engine/site-scanning/shape.ts';
+import { QueryParams } from '../engine/http/query.ts';
+
+const COLUMNS = WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ');
+
+/** The indexes the SQL approach needs (the dataset no longer ships them). */
+export function addFilterIndexes(db: Database): void {
+  for (const column of FILTER_NAMES) db.run(`CREATE INDEX IF NOT EXISTS websites_by_${column} ON websites ("${column}", sort_key)`);
+  db.run('ANALYZE');
+}
+
+function where(filters: WebsiteFilters): { sql: string; params: SqlValue[] } {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value === undefined) continue;
+    parts.push(`"${name}" = ?${params.length + 1}`);
+    params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
+  const statement = db.prepare(sql);
+  try {
+    statement.bind(params);
+    const rows: SqlValue[][] = [];
+    while (statement.step()) rows.push(statement.get());
+    return rows;
+  } finally {
+    statement.free();
+  }
+}
+
+/** The JSON body for a /websites or /analysis URL. */
+export function baselineAnswer(db: Database, url: string): string {
+  const parsed = new URL(url, 'http://localhost');
+  const result = parseWebsiteQuery(new QueryParams(parsed.search));
+  if (!result.ok) throw new Error(result.messages.join('; '));
+  const { query } = result;
+  const w = where(query.filters);
+  if (parsed.pathname === '/analysis') {
+    const sql = w.params.length === 0
+      ? `SELECT (SELECT COUNT(*) FROM websites),
+                (SELECT COUNT(*) FROM (SELECT DISTINCT final_url_domain FROM websites)),
+                (SELECT COUNT(*) FROM (SELECT DISTINCT target_url_agency_owner FROM websites))`
+      : `SELECT COUNT(*),
+                COUNT(DISTINCT final_url_domain) + COALESCE(MAX(final_url_domain IS NULL), 0),
+                COUNT(DISTINCT target_url_agency_owner) + COALESCE(MAX(target_url_agency_owner IS NULL), 0)
+           FROM websites ${w.sql}`;
+    const [row] = all(db, sql, w.params);
+    return JSON.stringify(analysisBody({ total: Number(row[0]), totalFinalUrlBaseDomains: Number(row[1]), totalAgencies: Number(row[2]) }));
+  }
+  const total = Number(all(db, `SELECT COUNT(*) FROM websites ${w.sql}`, w.params)[0][0]);
+  const offset = (query.page - 1) * query.limit;
+  const rows = offset < total
+    ? all(db, `SELECT ${COLUMNS} FROM websites ${w.sql} ORDER BY sort_key LIMIT ?${w.params.length + 1} OFFSET ?${w.params.length + 2}`, [...w.params, query.limit, offset])
+    : [];
+  return JSON.stringify(websitePage(rows.map(recordFromRow), total, query));
+}
