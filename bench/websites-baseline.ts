@@ -5,10 +5,10 @@
  * engine shapes them.
  */
 import type { Database, SqlValue } from 'sql.js';
-import { FILTER_NAMES, parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/params.ts';
+import { FILTER_NAMES } from '../engine/site-scanning/parameters.ts';
+import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/params.ts';
 import { WEBSITE_FIELDS } from '../engine/site-scanning/record.ts';
 import { analysisBody, recordFromRow, websitePage } from '../engine/site-scanning/shape.ts';
-import { QueryParams } from '../engine/http/query.ts';
 
 const COLUMNS = WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ');
 
@@ -45,7 +45,7 @@ function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
 /** The JSON body for a /websites or /analysis URL. */
 export function baselineAnswer(db: Database, url: string): string {
   const parsed = new URL(url, 'http://localhost');
-  const result = parseWebsiteQuery(new QueryParams(parsed.search));
+  const result = parseWebsiteQuery(parsed.searchParams);
   if (!result.ok) throw new Error(result.messages.join('; '));
   const { query } = result;
   const w = where(query.filters);

@@ -10,7 +10,6 @@
  */
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Database } from 'sql.js';
-import { QueryParams } from '../../engine/http/query.ts';
 import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../engine/ceilingrates/params.ts';
 import { PERCENTILES, statsFrom, TERM_SIZES, type WageStats } from '../../engine/ceilingrates/aggregations.ts';
 import { wageHistogram, type HistogramBucket } from '../../engine/ceilingrates/histogram.ts';
@@ -99,7 +98,7 @@ export class DuckDbPeer {
   }
 
   async answer(url: string): Promise<Answer> {
-    const query = parseQuery(new QueryParams(new URL(url, 'http://localhost').search));
+    const query = parseQuery(new URL(url, 'http://localhost').searchParams);
     if (query.suggest.length) {
       const suggest: Answer['suggest'] = {};
       for (const s of query.suggest) {
@@ -116,7 +115,7 @@ export class DuckDbPeer {
       const w = where(query, [`contains(lower(${field}), ?)`], [text.trim().toLowerCase()]);
       const terms = await this.terms(w, [[field, field, SUGGEST_CONTAINS_SIZE]]);
       const [[count]] = await this.rows(`SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params);
-      return { total: Number(count), terms };
+      return { total: Math.min(Number(count), RESULT_WINDOW), terms };
     }
     const w = where(query);
     const offset = (query.page - 1) * query.pageSize;
