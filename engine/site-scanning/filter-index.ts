@@ -13,8 +13,13 @@ import { SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 /** Columns whose distinct values /analysis counts (a null counts as one value). */
 const DISTINCT_COUNTED = ['final_url_domain', 'target_url_agency_owner'] as const satisfies readonly FilterName[];
 
-/** Every record's filter values and row id, in listing order; exported so a test can check its plan. */
-export const LOAD_SQL = `SELECT rowid, ${FILTER_NAMES.map((name) => `"${name}"`).join(', ')} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}`;
+/**
+ * Every record's row id and filter values in listing order, one JSON array per column: a few strings cross
+ * from sql.js instead of a cell per record and column (booleans are 0/1, text and null as stored).
+ * Exported so a test can check its plan.
+ */
+export const LOAD_SQL = `SELECT json_group_array(rowid), ${FILTER_NAMES.map((name) => `json_group_array("${name}")`).join(', ')}
+  FROM (SELECT rowid, ${FILTER_NAMES.map((name) => `"${name}"`).join(', ')} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY})`;
 
 interface FilterColumn {
   codeOf: Map<SqlValue, number>;
@@ -67,20 +72,10 @@ export class FilterIndex {
   }
 
   static load(db: Database): FilterIndex {
-    const rowids: number[] = [];
-    const values = FILTER_NAMES.map((): SqlValue[] => []);
-    const statement = db.prepare(LOAD_SQL);
-    try {
-      while (statement.step()) {
-        const row = statement.get();
-        rowids.push(Number(row[0]));
-        for (let i = 0; i < values.length; i++) values[i].push(row[i + 1]);
-      }
-    } finally {
-      statement.free();
-    }
+    const [row] = db.exec(LOAD_SQL)[0].values;
+    const [rowids, ...values] = row.map((column) => JSON.parse(String(column)) as SqlValue[]);
     const columns = Object.fromEntries(FILTER_NAMES.map((name, i) => [name, filterColumn(values[i])])) as Record<FilterName, FilterColumn>;
-    return new FilterIndex(Float64Array.from(rowids), columns);
+    return new FilterIndex(Float64Array.from(rowids as number[]), columns);
   }
 
   get size(): number {
