@@ -4,7 +4,7 @@
  * the histogram, suggestions. Returns one line per difference; none means equal.
  */
 import type { Answer, TermsAnswer } from './duckdb.ts';
-import type { HistogramBucket } from '../../engine/ceilingrates/histogram.ts';
+import type { HistogramBucket } from '../../engine/ceilingrates/query/histogram.ts';
 
 const TOLERANCE = 1e-9;
 

@@ -11,9 +11,9 @@
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Database } from 'sql.js';
 import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../engine/ceilingrates/params.ts';
-import { PERCENTILES, statsFrom, TERM_SIZES, type WageStats } from '../../engine/ceilingrates/aggregations.ts';
-import { wageHistogram, type HistogramBucket } from '../../engine/ceilingrates/histogram.ts';
-import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE } from '../../engine/ceilingrates/suggest.ts';
+import { PERCENTILES, statsFrom, TERM_SIZES, type WageStats } from '../../engine/ceilingrates/query/aggregations.ts';
+import { wageHistogram, type HistogramBucket } from '../../engine/ceilingrates/query/histogram.ts';
+import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE } from '../../engine/ceilingrates/query/suggest.ts';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../engine/ceilingrates/record.ts';
 
 const RAW = 'raw_rates';
@@ -137,7 +137,7 @@ export class DuckDbPeer {
       total: Math.min(n, RESULT_WINDOW),
       ids: page.map((row) => String(row[0])),
       terms,
-      stats: statsFrom(Number(priced), (sum as number) ?? 0, (squares as number) ?? 0, min as number, max as number),
+      stats: statsFrom({ count: Number(priced), sum: (sum as number) ?? 0, sumOfSquares: (squares as number) ?? 0, min: min as number, max: max as number }),
       percentiles,
       histogram: histogramWithMeans(counts as [number, bigint | number][]),
     };
