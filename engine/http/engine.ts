@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
 import type { ApiDefinition, RouteHandler } from './routes.ts';
 import { matchRoute } from './match.ts';
 import { json, withoutBody } from './respond.ts';
+import { isPreflight, preflight, withCors } from './cors.ts';
 
 const ORIGIN = 'http://localhost';
 
@@ -29,9 +30,12 @@ export class Engine {
     return this.databases.get(dataset);
   }
 
-  /** HEAD is the GET's status and headers with no body, for every answer: 404s and 400s included. */
+  /**
+   * HEAD is the GET's status and headers with no body, for every answer: 404s and 400s included. Every
+   * answer may be read from any origin (cors.ts).
+   */
   handle(request: ApiRequest): ApiResponse {
-    const response = this.answer(request);
+    const response = withCors(this.answer(request));
     return request.method.toUpperCase() === 'HEAD' ? withoutBody(response) : response;
   }
 
@@ -47,6 +51,7 @@ export class Engine {
     if (!match) {
       return json(404, { message: `Cannot ${method} ${url.pathname}`, error: 'Not Found', statusCode: 404 });
     }
+    if (isPreflight(request)) return preflight(request);
     const { api, route } = match;
     if (!route) return api.errors.notFound({ method, path: url.pathname });
 
