@@ -1,0 +1,111 @@
+/**
+ * Datasets for the Node doors, from files: the build's gzip'd SQLite files (checked against their manifest
+ * exactly as the browser checks a download), a user's own SQLite file, or a CSV/JSON file read through the
+ * same import core as the app's import (same normalisation, same report).
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { Database } from 'sql.js';
+import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
+import { datasetDefinition } from '../../engine/datasets.ts';
+import { MANIFEST_FILE, sha256Hex, type DatasetArtifact } from '../../dataset/artifact.ts';
+import { checkManifest, manifestArtifacts } from '../../dataset/manifest.ts';
+import { DatasetIntegrityError } from '../../dataset/fetch-dataset.ts';
+import { countRows } from '../../dataset/inspect.ts';
+import { importIntoDatabase, type ImportReport } from '../../dataset/import/index.ts';
+import { loadSqlJs } from './sqljs-node.ts';
+
+export interface OpenedDataset {
+  name: DatasetName;
+  db: Database;
+  /** Where it came from, for a start-up line: a file path, or `name (manifest version)`. */
+  origin: string;
+  rows: Record<string, number>;
+  /** Present when the file went through the import core (CSV or JSON). */
+  report?: ImportReport;
+}
+
+/** The bytes the manifest describes, or a DatasetIntegrityError saying how they differ. */
+export async function verifyArtifact(artifact: DatasetArtifact, gz: Uint8Array): Promise<void> {
+  if (gz.length !== artifact.bytes) {
+    throw new DatasetIntegrityError(`${artifact.file}: ${gz.length} bytes on disk, the manifest says ${artifact.bytes}: the file is incomplete or from another build`);
+  }
+  const sha = await sha256Hex(gz);
+  if (sha !== artifact.sha256) {
+    throw new DatasetIntegrityError(`${artifact.file}: sha256 mismatch (manifest ${artifact.sha256}, file ${sha}): the file is corrupt or from another build`);
+  }
+}
+
+/** Every dataset the build wrote into `dir` (manifest.json beside the .sqlite.gz files), verified and opened. */
+export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
+  const manifestPath = resolve(dir, MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await readFile(manifestPath, 'utf8');
+  } catch {
+    throw new Error(`no ${MANIFEST_FILE} in ${dir}: run \`npm run build\` first, or pass --websites/--ceilingrates files`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`manifest: ${manifestPath} is not JSON`);
+  }
+  const manifest = checkManifest(value, manifestPath);
+  const SQL = await loadSqlJs();
+  const opened: OpenedDataset[] = [];
+  for (const artifact of manifestArtifacts(manifest)) {
+    const gz = new Uint8Array(await readFile(resolve(dir, artifact.file)));
+    await verifyArtifact(artifact, gz);
+    const db = new SQL.Database(gunzipSync(gz));
+    opened.push({ name: artifact.name, db, origin: `${artifact.file} (${manifest.version})`, rows: countRows(db, datasetDefinition(artifact.name).tables) });
+  }
+  return opened;
+}
+
+const SQLITE_MAGIC = 'SQLite format 3\u0000';
+
+function isSqlite(bytes: Uint8Array): boolean {
+  return new TextDecoder('latin1').decode(bytes.subarray(0, SQLITE_MAGIC.length)) === SQLITE_MAGIC;
+}
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** The dataset whose tables a SQLite file holds, or null. */
+function datasetOfDatabase(db: Database): DatasetName | null {
+  return DATASET_NAMES.find((name) => datasetDefinition(name).tables.every((table) => table in countRows(db, [table]))) ?? null;
+}
+
+/**
+ * A user's file as the dataset `expected`: a SQLite database (plain or gzip'd) with that dataset's tables,
+ * or a CSV/JSON file the import core recognises. Throws with a message for the user when it is neither, or
+ * holds the other dataset; an ImportError (its message is the app's) when the import core refuses it.
+ */
+export async function openDatasetFile(path: string, expected: DatasetName): Promise<OpenedDataset> {
+  return openDatasetBytes(new Uint8Array(await readFile(path)), expected, path);
+}
+
+/** The same for bytes already in memory; `name` labels messages and is the import's file name. */
+export async function openDatasetBytes(input: Uint8Array, expected: DatasetName, name: string = expected): Promise<OpenedDataset> {
+  const SQL = await loadSqlJs();
+  const bytes = isGzip(input) ? gunzipSync(input) : input;
+  const { title, tables } = datasetDefinition(expected);
+  if (isSqlite(bytes)) {
+    const db = new SQL.Database(bytes);
+    const holds = datasetOfDatabase(db);
+    if (holds !== expected) {
+      db.close();
+      throw new Error(`${name}: this SQLite file has no ${title} table (${tables.join(', ')})${holds ? `; it holds ${datasetDefinition(holds).title}` : ''}`);
+    }
+    return { name: expected, db, origin: name, rows: countRows(db, tables) };
+  }
+  const result = await importIntoDatabase(SQL, bytes, { name: basename(name) });
+  if (result.dataset !== expected) {
+    result.db.close();
+    throw new Error(`${name}: this file holds ${datasetDefinition(result.dataset).title} records, not ${title}`);
+  }
+  return { name: expected, db: result.db, origin: name, rows: countRows(result.db, tables), report: result.report };
+}

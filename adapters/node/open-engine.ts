@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createEngine, type Engine } from '../../engine/index.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
+import { MANIFEST_FILE } from '../../dataset/artifact.ts';
+import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './datasets.ts';
+import { builtDataDir } from './package-root.ts';
+
+export interface OpenEngineOptions {
+  /**
+   * Directory of the build's dataset files (manifest.json beside them); default: the package's dist/data.
+   * Set to false to start from no built dataset at all.
+   */
+  dataDir?: string | false;
+  /** A dataset from a file: CSV or JSON (read by the import core) or SQLite (plain or gzip'd). */
+  files?: Partial<Record<DatasetName, string>>;
+  /** A dataset from bytes in memory, in any of the same forms. */
+  bytes?: Partial<Record<DatasetName, Uint8Array>>;
+}
+
+export interface OpenedEngine {
+  engine: Engine;
+  /** What each dataset came from, with its row counts and, for an import, its report. */
+  datasets: OpenedDataset[];
+}
+
+/**
+ * The engine with its datasets, for any Node door: the built datasets first, each replaced by the caller's
+ * file or bytes when given. Without a build, only the caller's own datasets are opened.
+ */
+export async function openEngine(options: OpenEngineOptions = {}): Promise<OpenedEngine> {
+  const own: OpenedDataset[] = [];
+  for (const [name, path] of Object.entries(options.files ?? {}) as [DatasetName, string][]) own.push(await openDatasetFile(path, name));
+  for (const [name, bytes] of Object.entries(options.bytes ?? {}) as [DatasetName, Uint8Array][]) own.push(await openDatasetBytes(bytes, name));
+
+  const dataDir = options.dataDir ?? builtDataDir();
+  // With a file of their own, a user needs no build: the API without a dataset answers its own 503.
+  const needBuilt = dataDir !== false && own.length < 2 && (own.length === 0 || existsSync(resolve(dataDir, MANIFEST_FILE)));
+  const built = needBuilt ? await openBuiltDatasets(dataDir) : [];
+  const datasets = [...own, ...built.filter((b) => !own.some((o) => o.name === b.name))];
+  for (const b of built) if (!datasets.includes(b)) b.db.close();
+
+  const engine = createEngine();
+  for (const d of datasets) engine.use(d.name, d.db);
+  return { engine, datasets };
+}
