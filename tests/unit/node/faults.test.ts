@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { withFaults } from '../../../adapters/node/faults.ts';
+import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+
+describe('faults', () => {
+  it('none by default: the engine answer', async () => {
+    const engine = engineOver('websites', await generatedDatabase('websites', 20));
+    const answer = await withFaults(engine)({ method: 'GET', url: '/websites?limit=1' });
+    expect(answer).toEqual(engine.handle({ method: 'GET', url: '/websites?limit=1' }));
+  });
+
+  it('a failed request gets the API\'s own 500 or 503 (by the second draw); HEAD has no body; preflights never fail', async () => {
+    const engine = engineOver('websites', await generatedDatabase('websites', 20));
+    const draws = [0.1, 0.2, 0.1, 0.9, 0.1, 0.2];
+    const handle = withFaults(engine, { failRate: 0.5, random: () => draws.shift()! });
+    const internal = await handle({ method: 'GET', url: '/websites' });
+    expect([internal.status, JSON.parse(internal.body)]).toEqual([500, { statusCode: 500, message: 'Internal server error' }]);
+    const unavailable = await handle({ method: 'GET', url: '/analysis' });
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers['access-control-allow-origin']).toBe('*');
+    const head = await handle({ method: 'HEAD', url: '/websites' });
+    expect([head.status, head.body]).toEqual([500, '']);
+    const preflight = await handle({ method: 'OPTIONS', url: '/websites', headers: { 'access-control-request-method': 'GET' } });
+    expect(preflight.status).toBe(204);
+  });
+
+  it('a delay holds the answer back until it has passed', async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = engineOver('websites', await generatedDatabase('websites', 20));
+      let answered = false;
+      const pending = withFaults(engine, { delayMs: 250 })({ method: 'GET', url: '/websites?limit=1' }).then((a) => {
+        answered = true;
+        return a;
+      });
+      await vi.advanceTimersByTimeAsync(249);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await pending).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Engine } from '../../../engine/http/engine.ts';
+import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
+import { cacheControl, contentSecurityPolicy } from '../../../adapters/node/static-files.ts';
+import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { comparable, SAMPLE_REQUESTS } from './samples.ts';
+
+const INDEX_HTML = `<!doctype html><html><head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; object-src 'none'" />
+</head><body>app</body></html>`;
+const GZ = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+let engine: Engine;
+let server: RunningServer;
+let appDir: string;
+
+beforeAll(async () => {
+  engine = engineOver('websites', await generatedDatabase('websites'));
+  engine.use('ceilingrates', await generatedDatabase('ceilingrates'));
+  appDir = mkdtempSync(join(tmpdir(), 'doors-app-'));
+  mkdirSync(join(appDir, 'assets'));
+  mkdirSync(join(appDir, 'data'));
+  writeFileSync(join(appDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(appDir, 'assets/index-DskHzNmo.js'), 'console.log(1);');
+  writeFileSync(join(appDir, 'assets/sql-wasm-browser-CXIAVl5-.wasm'), new Uint8Array([0, 97, 115, 109]));
+  writeFileSync(join(appDir, 'data/websites.sqlite.gz'), GZ);
+  server = await startServer({ engine, appDir, port: 0 });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(appDir, { recursive: true, force: true });
+});
+
+describe('HTTP server: the APIs', () => {
+  it('answers every sampled request as the engine does: status, headers and body', async () => {
+    for (const { method, url } of SAMPLE_REQUESTS) {
+      const expected = engine.handle({ method, url });
+      const response = await fetch(server.url + url, { method });
+      const label = `${method} ${url}`;
+      expect(response.status, label).toBe(expected.status);
+      for (const [name, value] of Object.entries(expected.headers)) expect(response.headers.get(name), `${label} ${name}`).toBe(value);
+      expect(comparable(await response.text()), label).toBe(comparable(expected.body));
+    }
+  });
+
+  it('answers a CORS preflight with the asked headers allowed', async () => {
+    const response = await fetch(`${server.url}/websites?limit=1`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers.get('access-control-allow-headers')).toBe('x-api-key');
+  });
+
+  it('passes the request headers to the engine (the api_key header is accepted and ignored)', async () => {
+    const response = await fetch(`${server.url}/websites?limit=1&api_key=DEMO_KEY`, { headers: { 'X-Api-Key': 'DEMO_KEY' } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('HTTP server: the built app', () => {
+  it('index.html and sw.js revalidate and carry the page policy as a header, with wasm for the workers', async () => {
+    for (const path of ['/', '/index.html', '/sw.js']) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('content-security-policy'), path).toBe(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; frame-ancestors 'none'",
+      );
+    }
+    expect((await fetch(server.url + '/')).headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect((await fetch(server.url + '/sw.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('hashed assets are immutable; wasm has its type', async () => {
+    const js = await fetch(`${server.url}/assets/index-DskHzNmo.js`);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const wasm = await fetch(`${server.url}/assets/sql-wasm-browser-CXIAVl5-.wasm`);
+    expect(wasm.headers.get('content-type')).toBe('application/wasm');
+    expect(wasm.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('dataset files cross as their own bytes: application/gzip with no Content-Encoding', async () => {
+    const response = await fetch(`${server.url}/data/websites.sqlite.gz`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(GZ);
+  });
+
+  it('an unknown file is a plain 404, and the app root paths that are no API stay the app', async () => {
+    const response = await fetch(`${server.url}/nothing.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('static policies', () => {
+  it('only Vite-hashed assets are immutable', () => {
+    expect(cacheControl('/assets/db.worker-BqPCkgkd.js')).toContain('immutable');
+    expect(cacheControl('/assets/db.worker-BqPCkgkd.js.map')).toContain('immutable');
+    expect(cacheControl('/index.html')).toBe('no-cache');
+    expect(cacheControl('/playground.js')).toBe('no-cache');
+    expect(cacheControl('/data/ceilingrates.sqlite.gz')).toBe('no-cache');
+  });
+
+  it('no page policy, no header; one already allowing wasm is kept as is', () => {
+    expect(contentSecurityPolicy('<html></html>')).toBeNull();
+    expect(contentSecurityPolicy(`<meta http-equiv="Content-Security-Policy" content="script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'self'">`)).toBe(
+      "script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'self'",
+    );
+  });
+});
