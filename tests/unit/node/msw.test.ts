@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupServer, type SetupServerApi } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import type { Engine } from '../../../engine/http/engine.ts';
+import { createHandlers } from '../../../adapters/node/msw.ts';
+import { buildNode } from '../../../tools/build-node.ts';
+import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { comparable, SAMPLE_REQUESTS } from './samples.ts';
+
+let engine: Engine;
+let server: SetupServerApi;
+
+beforeAll(async () => {
+  engine = engineOver('websites', await generatedDatabase('websites'));
+  engine.use('ceilingrates', await generatedDatabase('ceilingrates'));
+  // The prototype's own handler for its own API comes after ours and still answers.
+  server = setupServer(...createHandlers(engine), http.get('http://localhost:5173/api/own', () => HttpResponse.json({ own: true })));
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server?.close());
+
+describe('MSW handlers in setupServer', () => {
+  it("answer every sampled request as the engine does, on the prototype's origin and at production's URLs", async () => {
+    for (const origin of ['http://localhost:5173', 'https://api.gsa.gov']) {
+      for (const { method, url } of SAMPLE_REQUESTS) {
+        const expected = engine.handle({ method, url });
+        const response = await fetch(origin + url, { method });
+        const label = `${method} ${origin}${url}`;
+        expect(response.status, label).toBe(expected.status);
+        for (const [name, value] of Object.entries(expected.headers)) expect(response.headers.get(name), `${label} ${name}`).toBe(value);
+        expect(comparable(await response.text()), label).toBe(comparable(expected.body));
+      }
+    }
+  });
+
+  it('leave other paths to the handlers after them', async () => {
+    expect(await (await fetch('http://localhost:5173/api/own')).json()).toEqual({ own: true });
+  });
+
+  it('with origins set, answer only those', async () => {
+    // Prepended in this order, before the any-origin handlers: a request ours decline reaches the 418.
+    server.use(
+      ...createHandlers(engine, { origins: ['https://api.gsa.gov'] }),
+      http.all('http://localhost:5173/*', () => HttpResponse.text('not the engine', { status: 418 })),
+    );
+    expect((await fetch('http://localhost:5173/websites?limit=1')).status).toBe(418);
+    expect((await fetch('https://api.gsa.gov/technology/site-scanning/v1/websites?limit=1')).status).toBe(200);
+    server.resetHandlers();
+  });
+});
+
+describe('the package entry offline-gov-api/msw', () => {
+  it('resolves through package.json exports to the bundle, whose handlers answer as the engine', async () => {
+    await buildNode();
+    const entry = (await import('offline-gov-api/msw')) as typeof import('../../../adapters/node/msw.ts');
+    const { openEngine } = (await import('offline-gov-api')) as typeof import('../../../adapters/node/index.ts');
+    expect(typeof openEngine).toBe('function');
+    server.use(...entry.createHandlers(engine, { origins: ['http://prototype.test'] }));
+    const expected = engine.handle({ method: 'GET', url: '/analysis' });
+    const response = await fetch('http://prototype.test/analysis');
+    expect(await response.text()).toBe(expected.body);
+    server.resetHandlers();
+  });
+});
