@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupServer, type SetupServerApi } from 'msw/node';
+import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { createHandlers } from '../../../adapters/node/msw.ts';
@@ -8,7 +8,7 @@ import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
 
 let engine: Engine;
-let server: SetupServerApi;
+let server: ReturnType<typeof setupServer>;
 
 beforeAll(async () => {
   engine = engineOver('websites', await generatedDatabase('websites'));

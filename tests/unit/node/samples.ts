@@ -1,7 +1,8 @@
 /** A sample of every endpoint, its errors and its other bases, for the doors that must answer as the engine does. */
 export const SAMPLE_REQUESTS: readonly { method: string; url: string }[] = [
   { method: 'GET', url: '/websites?limit=2' },
-  { method: 'GET', url: '/websites?limit=3&page=2&final_url_live=true' },
+  { method: 'GET', url: '/websites/?limit=3&page=2&final_url_live=true' },
+  { method: 'GET', url: '/Analysis/' },
   { method: 'GET', url: '/technology/site-scanning/v1/websites?limit=1&scan_status=completed' },
   { method: 'GET', url: '/websites/search.usa.gov' },
   { method: 'GET', url: '/websites/https%3A%2F%2Fsearch.usa.gov%2F' },
