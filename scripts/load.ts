@@ -1,0 +1,100 @@
+/**
+ * Load on the HTTP server: `npm run load` (after `npm run build`). Starts `offline-gov-api serve` over the
+ * built datasets in its own process, drives it with autocannon at 10 and then 50 connections (30 s each)
+ * with the benchmark's ceiling-rates request mix plus Site Scanning requests, and prints requests/s,
+ * p50/p99 latency, errors and non-2xx answers, and the server's resident memory before and after.
+ * A measurement, not a test: nothing here asserts a figure.
+ *
+ *   npm run load -- --duration 10 --connections 10,50
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { workload } from '../bench/ceilingrates/workload.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '30' }, connections: { type: 'string', default: '10,50' } } });
+const duration = Number(values.duration);
+const levels = values.connections.split(',').map(Number);
+
+/** Resident memory of a process in MiB, from /proc (Linux). */
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}
+
+function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [resolve(ROOT, 'adapters/node/dist/bin.js'), 'serve', '--no-app', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  return new Promise((done, fail) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const listening = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (listening) done({ child, url: listening[1] });
+    });
+    child.once('exit', (code) => fail(new Error(`server exited ${code}:\n${stderr}`)));
+  });
+}
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The bench's ceiling-rates mix, with a vendor and contract taken from the data, and Site Scanning requests. */
+async function requestMix(url: string): Promise<string[]> {
+  const first = await json<{ hits: { hits: { _source: { vendor_name: string; idv_piid: string } }[] } }>(`${url}/api/v3/search/ceilingrates/?page_size=1&page=5`);
+  const { vendor_name: vendor, idv_piid: piid } = first.hits.hits[0]._source;
+  const sites = await json<{ items: { target_url: string; target_url_agency_owner: string | null }[] }>(`${url}/websites?limit=3&page=7`);
+  const agency = encodeURIComponent(sites.items.find((s) => s.target_url_agency_owner)?.target_url_agency_owner ?? '');
+  const websites = [
+    '/websites?limit=10',
+    '/websites?page=20&limit=100',
+    '/websites?final_url_live=true&dap_detected_final_url=false&limit=25',
+    `/websites?target_url_agency_owner=${agency}&limit=50`,
+    '/technology/site-scanning/v1/websites?scan_status=completed&target_url_redirects=true',
+    ...sites.items.map((s) => `/websites/${encodeURIComponent(s.target_url)}`),
+    '/analysis',
+    `/analysis?target_url_agency_owner=${agency}`,
+    '/technology/site-scanning/v1/analysis?final_url_live=true',
+  ];
+  return [...workload({ vendor, piid }).map((r) => r.url), ...websites];
+}
+
+interface Result {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+function run(url: string, paths: string[], connections: number): Promise<Result> {
+  return new Promise((done, fail) => {
+    autocannon(
+      { url, connections, duration, requests: paths.map((path) => ({ method: 'GET', path })) },
+      (error: Error | null, result: Result) => (error ? fail(error) : done(result)),
+    );
+  });
+}
+
+const { child, url } = await startServer();
+try {
+  const paths = await requestMix(url);
+  const before = rssMiB(child.pid!);
+  console.log(`server ${url}, ${paths.length} distinct requests (${workload({ vendor: '', piid: '' }).length} ceiling rates, ${paths.length - workload({ vendor: '', piid: '' }).length} Site Scanning), ${duration} s per level`);
+  console.log(`RSS after start: ${before} MiB`);
+  console.log('| connections | requests/s | p50 ms | p99 ms | max ms | requests | errors | non-2xx | RSS after, MiB |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const connections of levels) {
+    const r = await run(url, paths, connections);
+    console.log(
+      `| ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.requests.total} | ${r.errors + r.timeouts} | ${r.non2xx} | ${rssMiB(child.pid!)} |`,
+    );
+  }
+} finally {
+  child.kill('SIGTERM');
+}
