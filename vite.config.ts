@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
+import { OPENAPI_FILES } from './engine/openapi/documents.ts';
 
 /**
  * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server
@@ -53,11 +54,24 @@ function datasetFilesAsBytes(): Plugin {
   };
 }
 
+/** The OpenAPI documents as files of the app, generated from the engine's parameter tables at build time. */
+function openApiFiles(): Plugin {
+  return {
+    name: 'offline-gov-api:openapi',
+    generateBundle() {
+      for (const [path, document] of Object.entries(OPENAPI_FILES)) {
+        this.emitFile({ type: 'asset', fileName: path.slice(1), source: JSON.stringify(document(), null, 2) + '\n' });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   // The datasets are built into public/data and served (and precached) as static files.
   publicDir: 'public',
   plugins: [
     datasetFilesAsBytes(),
+    openApiFiles(),
     // Bundles worker/sw.ts after the app and injects the precache manifest (docs/decisions/0400).
     serviceWorker(),
   ],

@@ -7,8 +7,9 @@
 import { http, type HttpHandler } from 'msw';
 import type { Engine } from '../../engine/http/engine.ts';
 import { matchRoute } from '../../engine/http/match.ts';
-import type { ApiResponse } from '../../engine/http/types.ts';
+import { toResponse } from './fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
+import { documentFor } from './documents.ts';
 
 export interface HandlerOptions {
   /**
@@ -20,23 +21,24 @@ export interface HandlerOptions {
   faults?: Faults;
 }
 
-function toResponse(answer: ApiResponse): Response {
-  return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
-}
-
-/** One handler for every API path the engine answers, with any method (the engine answers 405 itself). */
+/**
+ * One handler for every API path the engine answers, with any method (the engine answers 405 itself), and
+ * for the OpenAPI documents.
+ */
 export function createHandlers(engine: Engine, options: HandlerOptions = {}): HttpHandler[] {
   const handle = withFaults(engine, options.faults);
   const ours = (request: Request): boolean => {
     const url = new URL(request.url);
     if (options.origins && !options.origins.includes(url.origin)) return false;
-    return matchRoute(engine.apis, url.pathname) !== null;
+    return documentFor(url.pathname, request.method) !== null || matchRoute(engine.apis, url.pathname) !== null;
   };
   return [
     http.all(
       ({ request }) => ours(request),
       async ({ request }) => {
         const url = new URL(request.url);
+        const document = documentFor(url.pathname, request.method);
+        if (document) return toResponse(document);
         const headers = Object.fromEntries(request.headers);
         return toResponse(await handle({ method: request.method, url: url.pathname + url.search, headers }));
       },

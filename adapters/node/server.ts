@@ -1,16 +1,17 @@
 /**
  * The HTTP door: one Hono app that answers every API path from the engine (the router's matchRoute decides
- * which paths are the APIs') and serves the built app for the rest. Same answers as the service worker gives
- * in the browser, for other origins, curl, Python and Postman.
+ * which paths are the APIs'), publishes the OpenAPI documents, and serves the built app for the rest. Same
+ * answers as the service worker gives in the browser, for other origins, curl, Python and Postman.
  */
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import type { Engine } from '../../engine/http/engine.ts';
 import { matchRoute } from '../../engine/http/match.ts';
-import type { ApiResponse } from '../../engine/http/types.ts';
+import { toResponse } from './fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { staticFiles } from './static-files.ts';
+import { documentFor } from './documents.ts';
 
 export interface ServerOptions {
   engine: Engine;
@@ -19,16 +20,13 @@ export interface ServerOptions {
   faults?: Faults;
 }
 
-export function toResponse(answer: ApiResponse): Response {
-  // 204 and HEAD carry no body; a Response refuses one for 204.
-  return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
-}
-
 export function createApp({ engine, appDir = null, faults }: ServerOptions): Hono {
   const app = new Hono();
   const handle = withFaults(engine, faults);
   app.all('*', async (c, next) => {
     const url = new URL(c.req.url);
+    const document = documentFor(url.pathname, c.req.method);
+    if (document) return toResponse(document);
     if (!matchRoute(engine.apis, url.pathname)) return next();
     const headers = Object.fromEntries(c.req.raw.headers);
     return toResponse(await handle({ method: c.req.method, url: url.pathname + url.search, headers }));

@@ -33,6 +33,11 @@ describe('MSW handlers in setupServer', () => {
     }
   });
 
+  it('publish the OpenAPI documents', async () => {
+    const { siteScanningDocument } = await import('../../../engine/openapi/documents.ts');
+    expect(await (await fetch('https://api.gsa.gov/technology/site-scanning/v1/api-json')).json()).toEqual(siteScanningDocument());
+  });
+
   it('leave other paths to the handlers after them', async () => {
     expect(await (await fetch('http://localhost:5173/api/own')).json()).toEqual({ own: true });
   });

@@ -119,3 +119,24 @@ describe('static policies', () => {
     );
   });
 });
+
+describe('HTTP server: the OpenAPI documents', () => {
+  it('publishes them at the app paths and at production Site Scanning document path, readable cross-origin', async () => {
+    const { combinedDocument, siteScanningDocument, ceilingRatesDocument } = await import('../../../engine/openapi/documents.ts');
+    for (const [path, document] of [
+      ['/openapi.json', combinedDocument()],
+      ['/openapi/site-scanning.json', siteScanningDocument()],
+      ['/openapi/ceiling-rates.json', ceilingRatesDocument()],
+      ['/technology/site-scanning/v1/api-json', siteScanningDocument()],
+    ] as const) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(await response.json(), path).toEqual(document);
+    }
+    // Another method at a document path is the API's own answer.
+    const post = await fetch(`${server.url}/technology/site-scanning/v1/api-json`, { method: 'POST' });
+    expect([post.status, await post.json()]).toEqual([404, { statusCode: 404, message: 'Cannot POST /technology/site-scanning/v1/api-json', error: 'Not Found' }]);
+  });
+});

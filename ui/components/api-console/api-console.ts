@@ -80,7 +80,9 @@ export class ApiConsole extends LitElement {
     const production = productionUrl(this.endpoint, path);
     return html`<h1>API console</h1>
       <p class="intro">Ask the offline APIs what a prototype would ask: the request goes through <code>fetch()</code> and the
-        service worker answers it from the data on this machine.</p>
+        service worker answers it from the data on this machine. Both APIs are described in OpenAPI 3.1:
+        <a href="openapi.json" data-testid="openapi-link">openapi.json</a> (one per API:
+        <a href="openapi/site-scanning.json">Site Scanning</a>, <a href="openapi/ceiling-rates.json">ceiling rates</a>).</p>
       <form @submit=${this.onSubmit} aria-label="Request">
       <div class="bar">
         <label>

@@ -1,0 +1,139 @@
+/**
+ * OpenAPI 3.1 documents of both APIs, generated from their parameter tables and route tables: one per API
+ * (servers: each base path it answers under) and one of both at the app root. Platform-free: the Node doors
+ * serve them, the build writes them into the app.
+ */
+import type { ParameterSpec, RouteTableEntry } from '../http/parameters.ts';
+import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES } from '../site-scanning/parameters.ts';
+import { CEILING_RATES_BASES, CEILING_RATES_PARAMETERS, FILTERS } from '../ceilingrates/parameters.ts';
+import { parameterObject, type FilterGrammarSpec } from './parameters.ts';
+import { CEILING_RATES_SCHEMAS, SITE_SCANNING_SCHEMAS, type JsonSchema } from './schemas.ts';
+
+export type OpenApiDocument = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema> };
+};
+
+const VERSION = '1.0.0';
+const JSON_TYPE = 'application/json';
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (schema: JsonSchema): Record<string, unknown> => ({ [JSON_TYPE]: { schema } });
+const reply = (description: string, schema: JsonSchema): Record<string, unknown> => ({ description, content: jsonContent(schema) });
+
+const CORS_NOTE = 'Every answer carries `Access-Control-Allow-Origin: *`; preflights are answered.';
+
+function operation(
+  tag: string,
+  operationId: string,
+  summary: string,
+  parameters: readonly ParameterSpec[],
+  responses: Record<string, unknown>,
+  filters: readonly FilterGrammarSpec[] = [],
+): Record<string, unknown> {
+  return { get: { tags: [tag], operationId, summary, parameters: parameters.map((p) => parameterObject(p, filters)), responses } };
+}
+
+const SITE_SCANNING_TAG = 'Site Scanning';
+const SITE_SCANNING_OK: Record<string, { description: string; schema: string }> = {
+  websites: { description: 'One page of websites in target URL order', schema: 'WebsitePage' },
+  website: { description: 'The website with this target URL', schema: 'Website' },
+  analysis: { description: 'Counts over the websites the filters select (page and limit are validated, then ignored)', schema: 'Analysis' },
+};
+
+function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> {
+  const ok = SITE_SCANNING_OK[route.name];
+  if (!ok) throw new Error(`openapi: no response described for the Site Scanning route "${route.name}"`);
+  const error = ref('Error');
+  const responses: Record<string, unknown> = { '200': reply(ok.description, ref(ok.schema)) };
+  if (route.name === 'website') responses['404'] = reply('No website has this target URL', error);
+  else responses['400'] = reply('A parameter is invalid: `message` lists every problem', error);
+  responses['503'] = reply('The dataset is not loaded', error);
+  return operation(SITE_SCANNING_TAG, route.name === 'websites' ? 'listWebsites' : route.name === 'website' ? 'getWebsite' : 'analysis', route.summary, route.parameters, responses);
+}
+
+function siteScanningPaths(): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(SITE_SCANNING_ROUTES.map((route) => [route.path, siteScanningOperation(route)]));
+}
+
+const CEILING_RATES_TAG = 'Ceiling rates';
+
+function ceilingRatesOperation(): Record<string, unknown> {
+  const detail = ref('Detail');
+  return operation(
+    CEILING_RATES_TAG,
+    'searchCeilingRates',
+    'Search, filter and aggregate ceiling rates; suggestions; CSV export',
+    CEILING_RATES_PARAMETERS,
+    {
+      '200': {
+        description:
+          'A search: hits and every aggregation. With `suggest-contains`: no hits and one terms aggregation. ' +
+          'With `suggest`: completion options per field. With `export=y`: the matching records as CSV.',
+        content: {
+          [JSON_TYPE]: { schema: { oneOf: [ref('Search'), ref('SuggestContains'), ref('Suggest')] } },
+          'text/csv': { schema: { type: 'string' } },
+        },
+      },
+      '406': reply('A parameter is invalid: `detail` says which', detail),
+      '503': reply('The dataset is not loaded', detail),
+    },
+    FILTERS,
+  );
+}
+
+function info(title: string, description: string): OpenApiDocument['info'] {
+  return { title, version: VERSION, description: `${description}\n\n${CORS_NOTE}` };
+}
+
+export function siteScanningDocument(): OpenApiDocument {
+  return {
+    openapi: '3.1.0',
+    info: info('Site Scanning API (offline)', 'Federal websites and what their scans found, answered from a local SQLite snapshot.'),
+    servers: SITE_SCANNING_BASES.map((base) => ({ url: base === '' ? '/' : base, description: base === '' ? 'The app root' : "Production's gateway path" })),
+    tags: [{ name: SITE_SCANNING_TAG, description: 'GET /websites, /websites/{url}, /analysis' }],
+    paths: siteScanningPaths(),
+    components: { schemas: SITE_SCANNING_SCHEMAS },
+  };
+}
+
+export function ceilingRatesDocument(): OpenApiDocument {
+  return {
+    openapi: '3.1.0',
+    info: info('Ceiling Rates API (offline)', 'Awarded hourly ceiling rates of GSA contracts, answered from a local SQLite dataset.'),
+    servers: CEILING_RATES_BASES.map((base, i) => ({ url: base, description: i === 0 ? "The app's path" : "Production's gateway path" })),
+    tags: [{ name: CEILING_RATES_TAG, description: 'GET /api/v3/search/ceilingrates/' }],
+    paths: { '/': ceilingRatesOperation() },
+    components: { schemas: CEILING_RATES_SCHEMAS },
+  };
+}
+
+/** Both APIs at their app-root paths, in one document. */
+export function combinedDocument(): OpenApiDocument {
+  const siteScanning = siteScanningDocument();
+  const ceilingRates = ceilingRatesDocument();
+  return {
+    openapi: '3.1.0',
+    info: info('Site Scanning and Ceiling Rates APIs (offline)', 'Both APIs, answered locally at their app-root paths; each also answers under its production gateway path.'),
+    servers: [{ url: '/', description: 'This server' }],
+    tags: [...siteScanning.tags, ...ceilingRates.tags],
+    paths: { ...siteScanning.paths, [`${CEILING_RATES_BASES[0]}/`]: ceilingRates.paths['/'] },
+    components: { schemas: { ...siteScanning.components.schemas, ...ceilingRates.components.schemas } },
+  };
+}
+
+/** The documents as files of the app (the build writes them, so the service worker keeps them offline). */
+export const OPENAPI_FILES: Readonly<Record<string, () => OpenApiDocument>> = {
+  '/openapi.json': combinedDocument,
+  '/openapi/site-scanning.json': siteScanningDocument,
+  '/openapi/ceiling-rates.json': ceilingRatesDocument,
+};
+
+/** Every path a server publishes a document at: the files, and production's Site Scanning document path. */
+export const OPENAPI_DOCUMENTS: Readonly<Record<string, () => OpenApiDocument>> = {
+  ...OPENAPI_FILES,
+  '/technology/site-scanning/v1/api-json': siteScanningDocument,
+};

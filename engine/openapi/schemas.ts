@@ -1,0 +1,184 @@
+/**
+ * Response schemas (JSON Schema 2020-12, as OpenAPI 3.1 uses it) for both APIs. The website record's schema
+ * is read from the record's field table; the rest follows the shape modules. Tests validate the engine's real
+ * answers against these, so a change of shape that is not made here fails.
+ */
+import { SCAN_STATUSES, WEBSITE_FIELDS, type FieldKind } from '../site-scanning/record.ts';
+import { RECORD_FIELDS } from '../ceilingrates/record.ts';
+import { PERCENTILES } from '../ceilingrates/aggregations.ts';
+import { SEARCH_FIELDS } from '../ceilingrates/parameters.ts';
+
+export type JsonSchema = { [keyword: string]: unknown };
+
+const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
+const integer: JsonSchema = { type: 'integer', minimum: 0 };
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const object = (properties: Record<string, JsonSchema>, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+  ...extra,
+});
+
+const WEBSITE_KIND_SCHEMAS: Record<FieldKind, JsonSchema> = {
+  text: nullable('string'),
+  number: nullable('number'),
+  boolean: nullable('boolean'),
+  booleanString: { enum: ['true', 'false', null] },
+  list: { type: ['array', 'null'], items: { type: 'string' } },
+  object: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+};
+
+function websiteRecord(): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, kind] of WEBSITE_FIELDS) properties[name] = WEBSITE_KIND_SCHEMAS[kind];
+  properties.target_url = { type: 'string', description: 'The target host name, e.g. search.usa.gov: the record identity' };
+  // An imported snapshot may carry a status this list lacks: the documented values, not a closed set.
+  properties.scan_status = { type: ['string', 'null'], examples: [...SCAN_STATUSES] };
+  return object(properties);
+}
+
+const ISO_DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const COMPACT_DATE = { type: 'string', pattern: '^\\d{8}$' };
+
+/** Types of the `_source` fields, in RECORD_FIELDS order (checked below: every field has one). */
+const RATE_FIELD_SCHEMAS: Record<(typeof RECORD_FIELDS)[number], JsonSchema> = {
+  id: integer,
+  vendor_name: { type: 'string' },
+  idv_piid: { type: 'string' },
+  schedule: nullable('string'),
+  sin: nullable('string'),
+  labor_category: { type: 'string' },
+  category: nullable('string'),
+  subcategory: nullable('string'),
+  education_level: nullable('string'),
+  min_years_experience: nullable('number'),
+  worksite: nullable('string'),
+  security_clearance: nullable('string'),
+  business_size: nullable('string'),
+  current_price: { type: 'number' },
+  next_year_price: nullable('number'),
+  second_year_price: nullable('number'),
+  contract_start: { anyOf: [ISO_DATE, { type: 'null' }] },
+  contract_end: { anyOf: [ISO_DATE, { type: 'null' }] },
+  cont_beg_dtg: { anyOf: [COMPACT_DATE, { type: 'null' }] },
+  cont_end_dtg: { anyOf: [COMPACT_DATE, { type: 'null' }] },
+  dt_termg: { anyOf: [COMPACT_DATE, { type: 'null' }] },
+  _timestamp: { type: 'string', format: 'date-time' },
+};
+
+const terms = object({
+  doc_count_error_upper_bound: integer,
+  sum_other_doc_count: integer,
+  buckets: { type: 'array', items: object({ key: { type: 'string' }, doc_count: integer }) },
+});
+
+const percentileValues = (keys: readonly number[]): JsonSchema =>
+  object({ values: object(Object.fromEntries(keys.map((p) => [p.toFixed(1), nullable('number')]))) });
+
+const n = nullable('number');
+const wageStats = object({
+  count: integer,
+  min: n,
+  max: n,
+  avg: n,
+  sum: { type: 'number' },
+  sum_of_squares: n,
+  variance: n,
+  variance_population: n,
+  variance_sampling: n,
+  std_deviation: n,
+  std_deviation_population: n,
+  std_deviation_sampling: n,
+  std_deviation_bounds: object({ upper: n, lower: n, upper_population: n, lower_population: n, upper_sampling: n, lower_sampling: n }),
+});
+
+const TERM_AGGREGATIONS = ['labor_category', 'security_clearance', 'worksite', 'min_years_experience', 'education_level', 'current_price', 'business_size'];
+
+const envelope = (aggregations: JsonSchema): JsonSchema =>
+  object({
+    took: integer,
+    timed_out: { const: false },
+    _shards: object({ total: { const: 1 }, successful: { const: 1 }, skipped: { const: 0 }, failed: { const: 0 } }),
+    hits: object({
+      total: object({ value: integer, relation: { enum: ['eq', 'gte'] } }),
+      max_score: { type: 'null' },
+      hits: { type: 'array', items: ref('CeilingRateHit') },
+    }),
+    aggregations,
+  });
+
+const suggestEntry = object({
+  text: { type: 'string' },
+  offset: integer,
+  length: integer,
+  options: {
+    type: 'array',
+    items: object({ text: { type: 'string' }, _index: { const: 'ceilingrates' }, _id: { type: 'string' }, _score: { type: 'number' }, _source: object({}) }),
+  },
+});
+
+export const SITE_SCANNING_SCHEMAS: Record<string, JsonSchema> = {
+  Website: websiteRecord(),
+  WebsitePage: object({
+    items: { type: 'array', items: ref('Website') },
+    meta: object({ totalItems: integer, itemCount: integer, itemsPerPage: integer, totalPages: integer, currentPage: integer }),
+    links: object(
+      { first: { type: 'string' }, previous: { type: 'string' }, next: { type: 'string' }, last: { type: 'string' } },
+      { description: 'Relative links; an absent one is the empty string' },
+    ),
+  }),
+  Analysis: object({
+    queueCounts: object({ waiting: integer, active: integer, delayed: integer, failed: integer }),
+    total: integer,
+    totalFinalUrlBaseDomains: integer,
+    totalAgencies: integer,
+  }),
+  Error: {
+    type: 'object',
+    properties: {
+      statusCode: { type: 'integer' },
+      message: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      error: { type: 'string' },
+    },
+    required: ['statusCode', 'message'],
+    additionalProperties: false,
+  },
+};
+
+export const CEILING_RATES_SCHEMAS: Record<string, JsonSchema> = {
+  CeilingRate: object(RATE_FIELD_SCHEMAS),
+  CeilingRateHit: object({
+    _index: { const: 'ceilingrates' },
+    _id: { type: 'string' },
+    _score: { type: 'null' },
+    _source: ref('CeilingRate'),
+    sort: { type: 'array', items: { type: ['number', 'string', 'null'] } },
+  }),
+  Search: envelope(
+    object({
+      ...Object.fromEntries(TERM_AGGREGATIONS.map((name) => [name, terms])),
+      wage_histogram: object({
+        buckets: { type: 'array', items: object({ min: { type: 'number' }, key: { type: 'number' }, max: { type: 'number' }, doc_count: integer }) },
+      }),
+      histogram_percentiles: percentileValues(PERCENTILES),
+      median_price: percentileValues([50]),
+      wage_stats: wageStats,
+    }),
+  ),
+  SuggestContains: envelope({
+    type: 'object',
+    description: 'One terms aggregation named after the field asked for',
+    additionalProperties: terms,
+    minProperties: 1,
+    maxProperties: 1,
+  }),
+  Suggest: {
+    type: 'object',
+    description: 'One list per field asked for, named `<field>-suggestion`',
+    propertyNames: { pattern: `^(${SEARCH_FIELDS.join('|')})-suggestion$` },
+    additionalProperties: { type: 'array', items: suggestEntry },
+  },
+  Detail: object({ detail: { type: 'string' } }),
+};
