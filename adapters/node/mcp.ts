@@ -8,8 +8,9 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Engine } from '../../engine/http/engine.ts';
+import { FILTER_NAMES, LIMIT_PARAMETER, PAGE_PARAMETER, WEBSITE_FILTER_PARAMETERS, type FilterName, type WebsiteFilterParameter } from '../../engine/site-scanning/parameters.ts';
+import { CEILING_RATES_PATH, EDUCATION_LEVELS } from '../../engine/ceilingrates/parameters.ts';
 
-const RATES_PATH = '/api/v3/search/ceilingrates/';
 
 /** A URL with the parameters that have a value, repeated ones in order. */
 function url(path: string, params: [string, string | number | boolean | undefined][]): string {
@@ -47,7 +48,7 @@ const rateFilters = {
   keyword: z.string().min(2).optional().describe('Words inside the labor category, vendor or contract number'),
   labor_category: z.string().optional().describe('The whole labor category, any case (e.g. "Project Manager")'),
   vendor_name: z.string().optional().describe('The whole vendor name, any case'),
-  education_level: z.array(z.enum(['HS', 'AA', 'BA', 'MA', 'PHD'])).optional().describe('Any of these minimum education levels'),
+  education_level: z.array(z.enum(EDUCATION_LEVELS)).optional().describe('Any of these minimum education levels'),
   min_experience: z.number().min(0).optional().describe('Minimum years of experience, at least'),
   max_experience: z.number().min(0).optional().describe('Minimum years of experience, at most'),
   business_size: z.enum(['S', 'O']).optional().describe('S: small business, O: other than small'),
@@ -104,7 +105,7 @@ const RATE_FIELDS = ['labor_category', 'vendor_name', 'idv_piid', 'education_lev
 export function searchCeilingRates(engine: Engine, args: RateFilters & { price_min?: number; price_max?: number; limit?: number }) {
   const params = rateParams(args);
   if (args.price_min !== undefined || args.price_max !== undefined) params.push(['filter', `price_range:${args.price_min ?? 0},${args.price_max ?? 100000}`]);
-  const requestUrl = url(RATES_PATH, [...params, ['page_size', args.limit ?? 10], ['ordering', 'current_price'], ['sort', 'asc']]);
+  const requestUrl = url(CEILING_RATES_PATH, [...params, ['page_size', args.limit ?? 10], ['ordering', 'current_price'], ['sort', 'asc']]);
   const answer = ask<RatesAnswer>(engine, requestUrl);
   return {
     api_url: requestUrl,
@@ -118,8 +119,8 @@ export function searchCeilingRates(engine: Engine, args: RateFilters & { price_m
 /** Where a proposed hourly price falls among the matching ceiling rates: the share at or below it. */
 export function priceCheck(engine: Engine, args: RateFilters & { price: number }) {
   const params = rateParams(args);
-  const allUrl = url(RATES_PATH, [...params, ['page_size', 1]]);
-  const belowUrl = url(RATES_PATH, [...params, ['filter', `price_range:0,${args.price}`], ['page_size', 1]]);
+  const allUrl = url(CEILING_RATES_PATH, [...params, ['page_size', 1]]);
+  const belowUrl = url(CEILING_RATES_PATH, [...params, ['filter', `price_range:0,${args.price}`], ['page_size', 1]]);
   const all = ask<RatesAnswer>(engine, allUrl).aggregations;
   const atOrBelow = ask<RatesAnswer>(engine, belowUrl).aggregations.wage_stats.count;
   const count = all.wage_stats.count;
@@ -140,20 +141,18 @@ export function priceCheck(engine: Engine, args: RateFilters & { price: number }
   };
 }
 
-const websiteFilters = {
-  target_url_domain: z.string().optional().describe('Base domain of the target URL, e.g. gsa.gov'),
-  final_url_domain: z.string().optional(),
-  final_url_live: z.boolean().optional().describe('The final URL answered 2xx'),
-  target_url_redirects: z.boolean().optional(),
-  target_url_agency_owner: z.string().optional().describe('Agency, the whole name, e.g. General Services Administration'),
-  target_url_bureau_owner: z.string().optional(),
-  scan_status: z.string().optional().describe('completed, or a failure kind such as timeout'),
-  dap_detected_final_url: z.boolean().optional().describe('Digital Analytics Program code detected'),
-};
-type WebsiteFilters = { [K in keyof typeof websiteFilters]?: z.infer<(typeof websiteFilters)[K]> };
+/** The tool's inputs are the API's own filters, from its parameter table: names, kinds, values and help. */
+function websiteFilterSchema(spec: WebsiteFilterParameter): z.ZodType<string | boolean | undefined> {
+  const base = spec.kind === 'boolean' ? z.boolean() : spec.kind === 'enum' ? z.enum(spec.values) : z.string();
+  return base.optional().describe(spec.help + ('example' in spec ? ` (e.g. ${spec.example})` : ''));
+}
+const websiteFilters = Object.fromEntries(WEBSITE_FILTER_PARAMETERS.map((spec) => [spec.name, websiteFilterSchema(spec)])) as Record<
+  FilterName,
+  z.ZodType<string | boolean | undefined>
+>;
+type WebsiteFilters = Partial<Record<FilterName, string | boolean>>;
 
-const websiteParams = (f: WebsiteFilters): [string, string | boolean | undefined][] =>
-  (Object.keys(websiteFilters) as (keyof WebsiteFilters)[]).map((name) => [name, f[name]]);
+const websiteParams = (f: WebsiteFilters): [string, string | boolean | undefined][] => FILTER_NAMES.map((name) => [name, f[name]]);
 
 export function listWebsites(engine: Engine, args: WebsiteFilters & { page?: number; limit?: number }) {
   const requestUrl = url('/websites', [...websiteParams(args), ['page', args.page], ['limit', args.limit ?? 10]]);
@@ -227,7 +226,11 @@ export function createMcpServer(engine: Engine): McpServer {
     {
       title: 'List federal websites (Site Scanning)',
       description: 'Federal websites from the Site Scanning snapshot, filtered by domain, owner, liveness, redirects, scan status and analytics; paged.',
-      inputSchema: { ...websiteFilters, page: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(100).optional() },
+      inputSchema: {
+        ...websiteFilters,
+        page: z.number().int().min(PAGE_PARAMETER.min).optional().describe(PAGE_PARAMETER.help),
+        limit: z.number().int().min(LIMIT_PARAMETER.min).max(LIMIT_PARAMETER.max).optional().describe(LIMIT_PARAMETER.help),
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     tool((args) => listWebsites(engine, args)),

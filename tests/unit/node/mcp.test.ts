@@ -53,6 +53,11 @@ describe('MCP server over stdio, through the SDK client', () => {
       expect(tool.description?.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
     }
+    // The website filters are the API's own, from its parameter table, with its values.
+    const list = tools.find((t) => t.name === 'list_websites')!;
+    const properties = list.inputSchema.properties as Record<string, { enum?: string[] }>;
+    expect(Object.keys(properties)).toEqual(expect.arrayContaining(['target_url_domain', 'final_url_live', 'scan_status', 'dap_detected_final_url', 'page', 'limit']));
+    expect(properties.scan_status.enum).toContain('completed');
   });
 
   it('price_check: the percentile is the share of rates at or below the price, counted in SQLite', async () => {
@@ -93,8 +98,9 @@ describe('MCP server over stdio, through the SDK client', () => {
   });
 
   it("a request the API refuses comes back as a tool error in the API's words", async () => {
-    const { isError, text } = await call('list_websites', { scan_status: 'no such status' });
+    const { isError, text } = await call('list_websites', { target_url_domain: 'not a domain' });
     expect(isError).toBe(true);
-    expect(text).toContain('400');
+    expect(text).toContain('answered 400');
+    expect(text).toContain('target_url_domain must be a URL address');
   });
 });
