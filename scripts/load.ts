@@ -2,13 +2,15 @@
  * Load on the HTTP server: `npm run load` (after `npm run build`). Starts `offline-gov-api serve` over the
  * built datasets in its own process, drives it with autocannon at 10 and then 50 connections (30 s each)
  * with the benchmark's ceiling-rates request mix plus Site Scanning requests, and prints requests/s,
- * p50/p99 latency, errors and non-2xx answers, and the server's resident memory before and after.
+ * p50/p99 latency, errors, timeouts and non-2xx answers, the server's resident memory before and after, and
+ * the machine's load average (other work on the same cores lowers every figure).
  * A measurement, not a test: nothing here asserts a figure.
  *
  *   npm run load -- --duration 10 --connections 10,50
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -87,14 +89,17 @@ try {
   const before = rssMiB(child.pid!);
   console.log(`server ${url}, ${paths.length} distinct requests (${workload({ vendor: '', piid: '' }).length} ceiling rates, ${paths.length - workload({ vendor: '', piid: '' }).length} Site Scanning), ${duration} s per level`);
   console.log(`RSS after start: ${before} MiB`);
-  console.log('| connections | requests/s | p50 ms | p99 ms | max ms | requests | errors | non-2xx | RSS after, MiB |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  // The machine's other work shares the cores: say how busy it was, so the figures can be read.
+  console.log(`load average before: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+  console.log('| connections | requests/s | p50 ms | p99 ms | max ms | requests | errors | timeouts (10 s) | non-2xx | RSS after, MiB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const connections of levels) {
     const r = await run(url, paths, connections);
     console.log(
-      `| ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.requests.total} | ${r.errors + r.timeouts} | ${r.non2xx} | ${rssMiB(child.pid!)} |`,
+      `| ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.requests.total} | ${r.errors - r.timeouts} | ${r.timeouts} | ${r.non2xx} | ${rssMiB(child.pid!)} |`,
     );
   }
+  console.log(`load average after: ${loadavg()[0].toFixed(1)}`);
 } finally {
   child.kill('SIGTERM');
 }
