@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/unit/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

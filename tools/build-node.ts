@@ -1,8 +1,10 @@
 /**
  * Bundles the Node doors (adapters/node) into plain JavaScript in adapters/node/dist, so the command line and
  * the library run with plain `node` and import from any project: `npm run build:node` (also run by
- * `npm install`/`npm ci` through `prepare`, and by `npm run build`). Dependencies stay external.
+ * `npm install`/`npm ci` through `prepare`, and by `npm run build`), with the entries' type declarations in
+ * adapters/node/dist/types. Dependencies stay external.
  */
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -31,4 +33,15 @@ export async function buildNode(): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildNode();
+/** The entries' type declarations (tsconfig.lib.json), for projects that import the library in TypeScript. */
+export function buildNodeTypes(): void {
+  // The project's type checker, as `npm run typecheck` runs it.
+  const tsc = resolve(ROOT, 'node_modules/typescript7/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.lib.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`type declarations: tsc exited ${result.status}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildNode();
+  buildNodeTypes();
+}

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildNode } from '../../../tools/build-node.ts';
 import { openEngine } from '../../../adapters/node/open-engine.ts';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { parseCli } from '../../../adapters/node/cli.ts';
@@ -11,8 +10,7 @@ import { comparable } from './samples.ts';
 
 let noBuild: string;
 
-beforeAll(async () => {
-  await buildNode();
+beforeAll(() => {
   // An empty data directory: the served datasets are the fixtures alone, whatever the worktree has built.
   noBuild = mkdtempSync(join(tmpdir(), 'doors-nodata-'));
 });

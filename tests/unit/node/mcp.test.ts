@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Database } from 'sql.js';
-import { buildNode } from '../../../tools/build-node.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { BIN, ROOT } from './cli-process.ts';
 
@@ -15,7 +14,6 @@ let rates: Database;
 let websites: Database;
 
 beforeAll(async () => {
-  await buildNode();
   dir = mkdtempSync(join(tmpdir(), 'doors-mcp-'));
   rates = await generatedDatabase('ceilingrates');
   websites = await generatedDatabase('websites');

@@ -3,9 +3,9 @@ import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { createHandlers } from '../../../adapters/node/msw.ts';
-import { buildNode } from '../../../tools/build-node.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
+import { fixture } from './cli-process.ts';
 
 let engine: Engine;
 let server: ReturnType<typeof setupServer>;
@@ -54,16 +54,16 @@ describe('MSW handlers in setupServer', () => {
   });
 });
 
-describe('the package entry offline-gov-api/msw', () => {
-  it('resolves through package.json exports to the bundle, whose handlers answer as the engine', async () => {
-    await buildNode();
-    const entry = (await import('offline-gov-api/msw')) as typeof import('../../../adapters/node/msw.ts');
-    const { openEngine } = (await import('offline-gov-api')) as typeof import('../../../adapters/node/index.ts');
-    expect(typeof openEngine).toBe('function');
-    server.use(...entry.createHandlers(engine, { origins: ['http://prototype.test'] }));
-    const expected = engine.handle({ method: 'GET', url: '/analysis' });
+describe('the package entries, by name', () => {
+  it('resolve through package.json exports to the bundles: an engine of the library answers through its MSW handlers', async () => {
+    const { createHandlers: handlersOf } = await import('offline-gov-api/msw');
+    const { openEngine } = await import('offline-gov-api');
+    const { engine: own } = await openEngine({ dataDir: false, files: { websites: fixture('websites-current.csv') } });
+    server.use(...handlersOf(own, { origins: ['http://prototype.test'] }));
+    const expected = own.handle({ method: 'GET', url: '/analysis' });
     const response = await fetch('http://prototype.test/analysis');
     expect(await response.text()).toBe(expected.body);
+    expect(JSON.parse(expected.body).total).toBeGreaterThan(0);
     server.resetHandlers();
   });
 });
