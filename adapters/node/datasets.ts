@@ -5,13 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { Database } from 'sql.js';
 import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
 import { datasetDefinition } from '../../engine/datasets.ts';
-import { MANIFEST_FILE, sha256Hex, type DatasetArtifact } from '../../dataset/artifact.ts';
-import { checkManifest, manifestArtifacts } from '../../dataset/manifest.ts';
-import { DatasetIntegrityError } from '../../dataset/fetch-dataset.ts';
+import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
+import { checkManifest, manifestArtifacts } from '../../dataset/artifact/manifest.ts';
+import { verifyArtifact } from '../../dataset/artifact/verify.ts';
+import { unpack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/inspect.ts';
 import { importIntoDatabase, type ImportReport } from '../../dataset/import/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
@@ -24,17 +24,6 @@ export interface OpenedDataset {
   rows: Record<string, number>;
   /** Present when the file went through the import core (CSV or JSON). */
   report?: ImportReport;
-}
-
-/** The bytes the manifest describes, or a DatasetIntegrityError saying how they differ. */
-export async function verifyArtifact(artifact: DatasetArtifact, gz: Uint8Array): Promise<void> {
-  if (gz.length !== artifact.bytes) {
-    throw new DatasetIntegrityError(`${artifact.file}: ${gz.length} bytes on disk, the manifest says ${artifact.bytes}: the file is incomplete or from another build`);
-  }
-  const sha = await sha256Hex(gz);
-  if (sha !== artifact.sha256) {
-    throw new DatasetIntegrityError(`${artifact.file}: sha256 mismatch (manifest ${artifact.sha256}, file ${sha}): the file is corrupt or from another build`);
-  }
 }
 
 /** Every dataset the build wrote into `dir` (manifest.json beside the .sqlite.gz files), verified and opened. */
@@ -57,8 +46,8 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
   const opened: OpenedDataset[] = [];
   for (const artifact of manifestArtifacts(manifest)) {
     const gz = new Uint8Array(await readFile(resolve(dir, artifact.file)));
-    await verifyArtifact(artifact, gz);
-    const db = new SQL.Database(gunzipSync(gz));
+    await verifyArtifact(gz, artifact);
+    const db = new SQL.Database(await unpack(gz, artifact.rawBytes));
     opened.push({ name: artifact.name, db, origin: `${artifact.file} (${manifest.version})`, rows: countRows(db, datasetDefinition(artifact.name).tables) });
   }
   return opened;
@@ -91,7 +80,8 @@ export async function openDatasetFile(path: string, expected: DatasetName): Prom
 /** The same for bytes already in memory; `name` labels messages and is the import's file name. */
 export async function openDatasetBytes(input: Uint8Array, expected: DatasetName, name: string = expected): Promise<OpenedDataset> {
   const SQL = await loadSqlJs();
-  const bytes = isGzip(input) ? gunzipSync(input) : input;
+  // A gzip'd SQLite file is several times its packed size; the buffer grows if that is not enough.
+  const bytes = isGzip(input) ? await unpack(input, input.length * 4) : input;
   const { title, tables } = datasetDefinition(expected);
   if (isSqlite(bytes)) {
     const db = new SQL.Database(bytes);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
-import { MANIFEST_FILE } from '../../dataset/artifact.ts';
+import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './datasets.ts';
 import { builtDataDir } from './package-root.ts';
 

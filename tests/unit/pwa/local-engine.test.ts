@@ -65,7 +65,7 @@ describe('the service worker engine over cached files', () => {
     const manifest = JSON.parse(cached.get(`${DATA}manifest.json`) as string) as Manifest;
     cached.set(`${DATA}manifest.json`, JSON.stringify({ ...manifest, datasets: { ...manifest.datasets, other: manifest.datasets.websites } }));
     const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(cached) });
-    expect(await local.handle({ method: 'GET', url: '/websites' }, websitesApi)).toEqual(websitesApi.errors.unavailable());
+    expect(await local.handle({ method: 'GET', url: '/websites' }, websitesApi)).toEqual(withCors(websitesApi.errors.unavailable()));
     expect(String(errors.mock.calls[0])).toContain('manifest: unknown dataset "other"');
     errors.mockRestore();
   });
