@@ -5,7 +5,7 @@
  */
 import { SCAN_STATUSES, WEBSITE_FIELDS, type FieldKind } from '../site-scanning/record.ts';
 import { RECORD_FIELDS } from '../ceilingrates/record.ts';
-import { PERCENTILES } from '../ceilingrates/aggregations.ts';
+import { PERCENTILES } from '../ceilingrates/query/aggregations.ts';
 import { SEARCH_FIELDS } from '../ceilingrates/parameters.ts';
 
 export type JsonSchema = { [keyword: string]: unknown };
