@@ -30,5 +30,5 @@ export const SAMPLE_REQUESTS: readonly { method: string; url: string }[] = [
  * time of its import: the fields two identical requests, or two imports of one file, may answer differently.
  */
 export function comparable(body: string): string {
-  return body.replace(/"took":\d+/, '"took":0').replace(/"_timestamp":"[^"]*"/g, '"_timestamp":""').replace(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, ',');
+  return body.replace(/"took":\d+/, '"took":0').replace(/"_timestamp":"[^"]*"/g, '"_timestamp":""');
 }
