@@ -1,7 +1,8 @@
 /**
  * The Node server in Chromium: a prototype page on another origin (a second port) fetches both APIs from
  * the server cross-origin, with an X-Api-Key header that makes the browser send a preflight first; and the
- * built app served by the same server opens its data under the server's Content-Security-Policy header.
+ * built app served by the same server opens its data under the server's Content-Security-Policy header, and its
+ * API console links the OpenAPI document.
  */
 import { createServer, type Server } from 'node:http';
 import { dirname } from 'node:path';
@@ -93,6 +94,13 @@ describe('the built app served by the Node server', () => {
     expect(response?.headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
     await openApp(page, api.url, '#/websites');
     expect(await page.locator('websites-view').count()).toBe(1);
+    // The API console links the OpenAPI document, a file of the app.
+    await page.goto(`${api.url}/#/console`);
+    const link = page.getByTestId('openapi-link');
+    await link.waitFor();
+    const href = await link.evaluate((a) => (a as HTMLAnchorElement).href);
+    const described = await page.evaluate(async (url) => (await fetch(url)).json(), href);
+    expect(described).toMatchObject({ openapi: '3.1.0', paths: { '/websites': {}, '/api/v3/search/ceilingrates/': {} } });
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.close();
