@@ -51,6 +51,6 @@ module.exports = {
     // Type-only imports count too: a lower layer must not even name a higher one's types.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '^(node_modules|dist|dist-test|\\.tmp)/' },
+    exclude: { path: '(^|/)(node_modules|dist|dist-test|\\.tmp)/' },
   },
 };
