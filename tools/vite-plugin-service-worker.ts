@@ -1,5 +1,5 @@
 /**
- * Build step for the service worker: after the app bundle is written, bundle `worker/sw.ts` on its own
+ * Build step for the service worker: after the app bundle is written, bundle `adapters/service-worker/sw.ts` on its own
  * (one classic script, everything static: a service worker may not `import()` or start a Worker), then let
  * workbox-build inject the precache manifest of everything in the output, datasets and wasm included.
  */
@@ -19,7 +19,7 @@ export interface ServiceWorkerPluginOptions {
 const MAX_PRECACHED_FILE = 512 * 1024 * 1024;
 
 export function serviceWorker(options: ServiceWorkerPluginOptions = {}): Plugin {
-  const src = options.src ?? 'adapters/service-worker/sw.ts';
+  const src = options.src ?? 'adapters/service-adapters/service-worker/sw.ts';
   const fileName = options.fileName ?? 'sw.js';
   let config: ResolvedConfig;
   return {
