@@ -19,7 +19,7 @@ export interface ServiceWorkerPluginOptions {
 const MAX_PRECACHED_FILE = 512 * 1024 * 1024;
 
 export function serviceWorker(options: ServiceWorkerPluginOptions = {}): Plugin {
-  const src = options.src ?? 'adapters/service-adapters/service-worker/sw.ts';
+  const src = options.src ?? 'adapters/service-worker/sw.ts';
   const fileName = options.fileName ?? 'sw.js';
   let config: ResolvedConfig;
   return {
