@@ -1,17 +1,22 @@
 /**
- * CSV rows from a stream of text chunks, parsed by papaparse's own parser fed chunk by chunk the way its
- * streamers do (the unfinished last row is carried into the next chunk), so quoted cells with commas and
- * newlines may span chunks. Each row carries the line where it starts, for the report.
+ * CSV rows from a stream of text chunks, read by one pass of a small state machine (RFC 4180 quoting).
+ * Every line break outside quotes ends a row, whichever it is (CRLF, LF, CR), so a file that mixes them
+ * reads the same as one that does not. Nothing is re-read: the cost is linear in the file, and the text
+ * kept is the row being read, bounded by MAX_CELL per cell and MAX_FIELDS per row.
  */
-import Papa from 'papaparse';
 import { ImportError } from './errors.ts';
 import type { TextChunk } from './source.ts';
+
+/** The longest cell kept (characters). A longer one rejects its row; the rest of it is skipped unread. */
+export const MAX_CELL = 64 * 1024;
+/** The most fields a row may have (the snapshot has 104). Further fields reject the row and are not kept. */
+export const MAX_FIELDS = 1024;
 
 export interface CsvRow {
   cells: string[];
   /** 1-based line of the file where the row starts. */
   line: number;
-  /** A papaparse complaint about this row's quotes, if any. */
+  /** Why the row cannot be read as written (its quotes, a cell over the bound), if so: the row is rejected. */
   problem: string | null;
 }
 
@@ -24,34 +29,150 @@ export interface CsvBatch {
   endsWithNewline: boolean;
 }
 
-/** papaparse's guess (quoted cells removed first), from the first chunk that holds a line break. */
-function guessLineBreak(text: string): '\r\n' | '\n' | '\r' {
-  // A CR at the very end may be the first half of a CRLF: leave it out of the guess.
-  const linebreak = Papa.parse(text.replace(/\r$/, ''), { preview: 1 }).meta.linebreak;
-  return linebreak === '\r\n' || linebreak === '\r' ? linebreak : '\n';
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const CR = 0x0d;
+const LF = 0x0a;
+
+const enum State {
+  /** At the start of a field (or of a row). */
+  FieldStart,
+  Unquoted,
+  Quoted,
+  /** A quote inside a quoted field: a doubled quote, or the field's end. */
+  QuoteInQuoted,
 }
 
-/** A line break that cannot be the first half of a CRLF split across chunks. */
-function hasWholeLineBreak(text: string): boolean {
-  const at = text.search(/[\r\n]/);
-  return at !== -1 && (text[at] === '\n' || at + 1 < text.length);
-}
+const count = (n: number): string => n.toLocaleString('en-US');
 
-interface StepResult {
-  data: string[][];
-  errors: { code: string; message: string }[];
-  meta: { cursor: number };
-}
+/** Rows of CSV text fed chunk by chunk; `end` finishes the last row. */
+class CsvReader {
+  private state = State.FieldStart;
+  private cells: string[] = [];
+  private parts: string[] = [];
+  private cellLength = 0;
+  private rowLine = 1;
+  private line = 1;
+  private previous = 0;
+  private inRow = false;
+  private problem: string | null = null;
+  private rows: CsvRow[] = [];
 
-interface RawParser {
-  parse(input: string, baseIndex: number, ignoreLastRow: boolean): StepResult;
-}
+  /** Reads a chunk and returns the rows it completed. */
+  push(text: string): CsvRow[] {
+    let segment = 0;
+    const length = text.length;
+    for (let at = 0; at < length; at++) {
+      const c = text.charCodeAt(at);
+      // Physical lines for the report: CRLF, LF and CR each end one, inside quotes too.
+      if (c === CR || (c === LF && this.previous !== CR)) this.line++;
+      const previous = this.previous;
+      this.previous = c;
+      switch (this.state) {
+        case State.FieldStart:
+          if (c === QUOTE) {
+            if (!this.inRow) this.startRow();
+            this.state = State.Quoted;
+            segment = at + 1;
+          } else if (c === COMMA) {
+            if (!this.inRow) this.startRow();
+            this.endField('');
+          } else if (c === CR || c === LF) {
+            // The LF of a CRLF, or a blank line: no row. A row ending in a comma ends with an empty field.
+            if (this.inRow) this.endRow('');
+            else if (!(c === LF && previous === CR)) this.rowLine = this.line;
+          } else {
+            if (!this.inRow) this.startRow();
+            this.state = State.Unquoted;
+            segment = at;
+          }
+          break;
+        case State.Unquoted:
+          if (c === COMMA) {
+            this.endField(text.slice(segment, at));
+          } else if (c === CR || c === LF) {
+            this.endRow(text.slice(segment, at));
+          }
+          break;
+        case State.Quoted:
+          if (c === QUOTE) {
+            this.append(text.slice(segment, at));
+            this.state = State.QuoteInQuoted;
+          }
+          break;
+        case State.QuoteInQuoted:
+          if (c === QUOTE) {
+            this.append('"');
+            this.state = State.Quoted;
+            segment = at + 1;
+          } else if (c === COMMA) {
+            this.endField('');
+          } else if (c === CR || c === LF) {
+            this.endRow('');
+          } else {
+            // `"abc"def`: the quote is taken as closing and the rest read as plain text, so the damage stays in this row.
+            this.problem ??= `malformed quotes (a closing quote is followed by ${JSON.stringify(text[at])} instead of a comma or the line's end)`;
+            this.state = State.Unquoted;
+            segment = at;
+          }
+          break;
+      }
+    }
+    if (this.state === State.Unquoted || this.state === State.Quoted) this.append(text.slice(segment));
+    return this.take();
+  }
 
-function countLineBreaks(text: string, from: number, to: number, linebreak: string): number {
-  const mark = linebreak === '\r' ? '\r' : '\n';
-  let count = 0;
-  for (let at = text.indexOf(mark, from); at !== -1 && at < to; at = text.indexOf(mark, at + 1)) count++;
-  return count;
+  /** Ends the file: the last row, or ImportError('truncated') inside a quoted cell. */
+  end(): CsvRow[] {
+    if (this.state === State.Quoted) {
+      throw new ImportError('truncated', `The file ends inside a quoted cell (opened on line ${count(this.rowLine)}): it looks cut short (truncated). Nothing was changed.`);
+    }
+    if (this.inRow) this.endRow('');
+    return this.take();
+  }
+
+  private take(): CsvRow[] {
+    const rows = this.rows;
+    this.rows = [];
+    return rows;
+  }
+
+  private startRow(): void {
+    this.inRow = true;
+    this.rowLine = this.line;
+  }
+
+  /** Adds text to the cell being read, up to MAX_CELL characters; past it the row is marked and the text dropped. */
+  private append(piece: string): void {
+    if (piece.length === 0) return;
+    this.cellLength += piece.length;
+    if (this.cellLength > MAX_CELL) {
+      this.problem ??= `field ${count(this.cells.length + 1)} is longer than ${count(MAX_CELL)} characters (the limit for one cell)`;
+      return;
+    }
+    this.parts.push(piece);
+  }
+
+  private endField(last: string): void {
+    this.append(last);
+    if (this.cells.length < MAX_FIELDS) {
+      this.cells.push(this.parts.length === 1 ? this.parts[0] : this.parts.join(''));
+    } else {
+      this.problem ??= `more than ${count(MAX_FIELDS)} fields`;
+    }
+    this.parts = [];
+    this.cellLength = 0;
+    this.state = State.FieldStart;
+  }
+
+  private endRow(last: string): void {
+    this.endField(last);
+    this.rows.push({ cells: this.cells, line: this.rowLine, problem: this.problem });
+    this.cells = [];
+    this.problem = null;
+    this.inRow = false;
+    this.rowLine = this.line;
+  }
 }
 
 /**
@@ -59,55 +180,17 @@ function countLineBreaks(text: string, from: number, to: number, linebreak: stri
  * quoted cell throws ImportError('truncated').
  */
 export async function* csvRows(chunks: AsyncIterable<TextChunk>): AsyncGenerator<CsvBatch> {
+  const reader = new CsvReader();
   const iterator = chunks[Symbol.asyncIterator]();
-  let parser: RawParser | null = null;
-  let linebreak: '\r\n' | '\n' | '\r' = '\n';
-  let partial = '';
-  let baseIndex = 0;
-  let line = 1;
   let lastChar = '';
-  let pending: CsvRow[] = [];
-  // Absolute offset of the next row's start, and the text it is counted in.
-  let rowStart = 0;
-  let aggregate = '';
-  let unterminated = false;
-
-  const onStep = (result: StepResult): void => {
-    const end = result.meta.cursor;
-    const cells = result.data[0];
-    const startLine = line;
-    line += countLineBreaks(aggregate, rowStart - baseIndex, end - baseIndex, linebreak);
-    rowStart = end;
-    if (!cells || (cells.length === 1 && cells[0] === '')) return;
-    if (result.errors.some((e) => e.code === 'MissingQuotes')) unterminated = true;
-    const problem = result.errors.length > 0 ? result.errors.map((e) => e.message).join('; ') : null;
-    pending.push({ cells, line: startLine, problem });
-  };
-
   let next = await iterator.next();
   while (!next.done) {
     const chunk = next.value;
     next = await iterator.next();
     const final = next.done === true;
     if (chunk.text.length > 0) lastChar = chunk.text[chunk.text.length - 1];
-    aggregate = partial + chunk.text;
-    if (!parser) {
-      if (!final && !hasWholeLineBreak(aggregate)) {
-        partial = aggregate;
-        continue;
-      }
-      linebreak = guessLineBreak(aggregate);
-      parser = new Papa.Parser({ delimiter: ',', newline: linebreak, quoteChar: '"', step: onStep as never }) as unknown as RawParser;
-    }
-    const result = parser.parse(aggregate, baseIndex, !final);
-    if (final && (unterminated || result.errors.some((e) => e.code === 'MissingQuotes'))) {
-      throw new ImportError('truncated', 'The file ends inside a quoted cell: it looks cut short (truncated). Nothing was changed.');
-    }
-    const cursor = result.meta.cursor;
-    partial = aggregate.substring(cursor - baseIndex);
-    baseIndex = cursor;
-    const rows = pending;
-    pending = [];
+    const rows = reader.push(chunk.text);
+    if (final) rows.push(...reader.end());
     yield { rows, bytesRead: chunk.bytesRead, final, endsWithNewline: lastChar === '\n' || lastChar === '\r' };
   }
 }

@@ -11,7 +11,7 @@ import { csvFields, jsonFields, type MapResult, type SourceFields } from './fiel
 import { datasetOf, detectFormat, FORMAT_LABELS, isCeilingHeader, isWebsitesHeader, MAX_ROWS_BEFORE_HEADER, type ImportFormat } from './formats.ts';
 import { csvRows } from './csv-rows.ts';
 import { isObject, jsonRecords, parseJson } from './json-records.ts';
-import { ReportBuilder, type ImportReport, type RowPlace, type ValueNotes } from './report.ts';
+import { clip, quote, ReportBuilder, type ImportReport, type RowPlace, type ValueNotes } from './report.ts';
 import { nextTask, sourceSize, textChunks, type ImportSource, type TextChunk } from './source.ts';
 import { WEBSITE_COLUMNS, type WebsiteColumn } from './websites/columns.ts';
 import { mapWebsite, targetSource, type TargetSource } from './websites/map.ts';
@@ -165,7 +165,7 @@ class Uniqueness<R> {
     const first = this.seen.get(key);
     if (first) {
       const where = first.line !== null ? `line ${first.line}` : `record ${first.record}`;
-      return `duplicate ${this.mapper.identityName} ${JSON.stringify(key)} (first at ${where})`;
+      return `duplicate ${this.mapper.identityName} ${typeof key === 'number' ? key : quote(key)} (first at ${where})`;
     }
     this.seen.set(key, place);
     return null;
@@ -223,7 +223,7 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
       if (row.cells.length < width && batch.final && i === batch.rows.length - 1 && !batch.endsWithNewline) {
         throw new ImportError('truncated', `The file ends in the middle of a row (line ${row.line} has ${row.cells.length} of ${width} fields): it looks cut short (truncated). Nothing was changed.`);
       }
-      if (row.problem !== null) return builder.reject(`malformed quotes (${row.problem})`);
+      if (row.problem !== null) return builder.reject(row.problem);
       const extra = row.cells.slice(width);
       if (row.cells.length < width || extra.some((cell) => cell.trim() !== '')) {
         return builder.reject(`${row.cells.length} fields where the header has ${width}`);
@@ -333,7 +333,7 @@ function maxJsonId(items: unknown[]): number {
   for (const item of items) {
     if (!isObject(item)) continue;
     const id = Number(item.id);
-    if (Number.isInteger(id) && id > max) max = id;
+    if (Number.isSafeInteger(id) && id > max) max = id;
   }
   return max;
 }

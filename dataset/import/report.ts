@@ -68,8 +68,26 @@ export interface ValueNotes {
 function asText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  return JSON.stringify(value) ?? String(value);
 }
+
+/** Characters of a file's text a report or a message repeats: enough to recognise a value, never a whole cell. */
+export const MAX_QUOTED = 200;
+
+/** The text cut to MAX_QUOTED characters, saying how long it was. */
+export function clip(textValue: string): string {
+  return textValue.length <= MAX_QUOTED ? textValue : `${textValue.slice(0, MAX_QUOTED)}… (${textValue.length.toLocaleString('en-US')} characters)`;
+}
+
+/** A value from the file in double quotes for a reason or a message, cut to MAX_QUOTED characters. */
+export function quote(value: unknown): string {
+  const textValue = asText(value);
+  if (textValue.length <= MAX_QUOTED) return JSON.stringify(textValue);
+  return `${JSON.stringify(textValue.slice(0, MAX_QUOTED))}… (${textValue.length.toLocaleString('en-US')} characters)`;
+}
+
+/** A rejection reason's own bound, for reasons that quote through `quote` and still add a little. */
+const MAX_REASON = 2 * MAX_QUOTED + 200;
 
 /** Builds the report while rows stream by. */
 export class ReportBuilder {
@@ -122,8 +140,8 @@ export class ReportBuilder {
     if (entry.examples.length < MAX_EXAMPLES) {
       entry.examples.push({
         ...this.place,
-        original: asText(original),
-        value: value === null || value === undefined ? null : asText(value),
+        original: clip(asText(original)),
+        value: value === null || value === undefined ? null : clip(asText(value)),
       });
     }
   }
@@ -137,7 +155,9 @@ export class ReportBuilder {
   reject(reason: string, place: RowPlace = this.place): void {
     this.pending.length = 0;
     this.report.rowsRejected++;
-    if (this.report.rejected.length < MAX_REJECTED_LISTED) this.report.rejected.push({ ...place, reason });
+    if (this.report.rejected.length < MAX_REJECTED_LISTED) {
+      this.report.rejected.push({ ...place, reason: reason.length <= MAX_REASON ? reason : `${reason.slice(0, MAX_REASON)}…` });
+    }
   }
 
   warn(message: string): void {

@@ -43,6 +43,12 @@ export function boolean(value: unknown, field: string, notes: ValueNotes): boole
 }
 
 /**
+ * A decimal number. Written so that no two parts can match the same digits: the former
+ * `\d+\.?\d*` let a run of n digits followed by a non-digit be split n² ways (100,000 digits: 25 s).
+ */
+const NUMBER_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/**
  * A number written in any of the ways the files use: `200`, `200.0`, `1,234`, `$1,234.50`, ` 98.24 `.
  * Returns null (noted) when the text is not a number.
  */
@@ -55,7 +61,7 @@ export function number(value: unknown, field: string, notes: ValueNotes): number
   }
   const trimmed = value.trim();
   const plain = trimmed.replace(/^\$\s*/, '').replace(/(\d),(?=\d{3}(\D|$))/g, '$1');
-  const parsed = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(plain) ? Number(plain) : Number.NaN;
+  const parsed = NUMBER_TEXT.test(plain) ? Number(plain) : Number.NaN;
   if (!Number.isFinite(parsed)) {
     notes.note(field, 'not a number', 'set-to-null', value, null);
     return null;
@@ -73,6 +79,11 @@ export function integer(value: unknown, field: string, notes: ValueNotes): numbe
   if (parsed === null) return null;
   if (!Number.isInteger(parsed)) {
     notes.note(field, 'not a whole number', 'set-to-null', value, null);
+    return null;
+  }
+  // Beyond 2^53 a double no longer holds every whole number, and SQLite's INTEGER refuses 1e300.
+  if (!Number.isSafeInteger(parsed)) {
+    notes.note(field, 'whole number beyond ±2^53', 'set-to-null', value, null);
     return null;
   }
   if (typeof value === 'string' && /\.0*\s*$/.test(value)) notes.note(field, 'decimal form of a whole number', 'normalised', value, parsed);

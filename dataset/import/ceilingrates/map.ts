@@ -9,6 +9,7 @@ import { calendarDate } from '../dates.ts';
 import type { MapResult, SourceFields } from '../fields.ts';
 import type { ValueNotes } from '../report.ts';
 import { integer, isBlank, leadingInteger, number, text } from '../values.ts';
+import { quote } from '../report.ts';
 import { businessSizeCode, clearanceName, educationCode, worksiteName } from './codes.ts';
 import type { CeilingColumn } from './columns.ts';
 
@@ -61,7 +62,7 @@ export function mapCeilingRate(row: SourceFields<CeilingColumn>, context: Ceilin
   if (laborCategory === null) return { ok: false, reason: 'no labor category' };
 
   const unit = text(row.get('unit_of_issue'));
-  if (unit !== null && !/\bhour|\bhr\b|hourly/i.test(unit)) return { ok: false, reason: `priced per "${unit.trim()}", not per hour` };
+  if (unit !== null && !/\bhour|\bhr\b|hourly/i.test(unit)) return { ok: false, reason: `priced per ${quote(unit.trim())}, not per hour` };
 
   // Older price lists give a price per contract year and the current year's number.
   const yearly = YEAR_COLUMNS.some((key) => row.has(key));
@@ -75,7 +76,7 @@ export function mapCeilingRate(row: SourceFields<CeilingColumn>, context: Ceilin
   let currentPrice: number | null;
   if (!isBlank(priceText)) {
     currentPrice = number(priceText, 'current_price', notes);
-    if (currentPrice === null) return { ok: false, reason: `current price "${String(priceText).trim()}" is not a number` };
+    if (currentPrice === null) return { ok: false, reason: `current price ${quote(String(priceText).trim())} is not a number` };
   } else if (yearly) {
     currentPrice = yearPrice(0, 'current_price');
     // The 2016 list leaves later years empty when the price did not change: the latest earlier year's price holds.
@@ -117,6 +118,8 @@ export function mapCeilingRate(row: SourceFields<CeilingColumn>, context: Ceilin
 
   const idValue = row.get('id');
   const id = isBlank(idValue) ? null : integer(idValue, 'id', notes);
+  // An id names the record in /api/v3/search/ceilingrates/; one that cannot be stored exactly is not replaced silently.
+  if (!isBlank(idValue) && id === null) return { ok: false, reason: `id ${quote(idValue)} is not a whole number below 2^53` };
 
   const record: ImportedCeilingRate = {
     id: id ?? context.assignId(),

@@ -4,7 +4,7 @@
  * domains, and so on. Values are normalised by ../values.ts and noted in the report.
  */
 import { SCAN_STATUSES, type ScanStatus, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
-import type { ValueNotes } from '../report.ts';
+import { quote, type ValueNotes } from '../report.ts';
 import type { MapResult, SourceFields } from '../fields.ts';
 import { boolean, integer, isBlank, list, stringObject, text } from '../values.ts';
 import type { WebsiteColumn } from './columns.ts';
@@ -95,7 +95,7 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
   const rawTarget = text(get(target, 'target_url'));
   if (rawTarget === null) return { ok: false, reason: 'no target URL (initial_domain / target_url is empty)' };
   const targetUrl = hostName(rawTarget);
-  if (targetUrl === '') return { ok: false, reason: `target URL "${rawTarget}" has no host name` };
+  if (targetUrl === '') return { ok: false, reason: `target URL ${quote(rawTarget)} has no host name` };
   if (target === 'initial_domain' && targetUrl !== rawTarget) notes.note('target_url', 'host name lower-cased or URL reduced to its host', 'normalised', rawTarget, targetUrl);
 
   const finalUrl = str('url', 'final_url');
