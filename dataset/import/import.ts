@@ -10,9 +10,10 @@ import { ImportError, throwIfAborted } from './errors.ts';
 import { csvFields, jsonFields, type MapResult, type SourceFields } from './fields.ts';
 import { datasetOf, detectFormat, FORMAT_LABELS, isCeilingHeader, isWebsitesHeader, MAX_ROWS_BEFORE_HEADER, type ImportFormat } from './formats.ts';
 import { csvRows } from './csv-rows.ts';
-import { isObject, jsonRecords, parseJson } from './json-records.ts';
+import { isObject, jsonRecords, parseJson, recordProblem } from './json-records.ts';
 import { clip, quote, ReportBuilder, type ImportReport, type RowPlace, type ValueNotes } from './report.ts';
 import { nextTask, sourceSize, textChunks, type ImportSource, type TextChunk } from './source.ts';
+import { detectEncoding } from './encoding.ts';
 import { WEBSITE_COLUMNS, type WebsiteColumn } from './websites/columns.ts';
 import { mapWebsite, targetSource, type TargetSource } from './websites/map.ts';
 import { CEILING_COLUMNS, type CeilingColumn } from './ceilingrates/columns.ts';
@@ -63,7 +64,6 @@ export interface ImportRun<D extends DatasetName = DatasetName> {
 export type AnyImportRun = ImportRun<'websites'> | ImportRun<'ceilingrates'>;
 
 const HEAD_BYTES = 64 * 1024;
-const LEGACY_WARNING = 'The file is not UTF-8: it was read as Windows-1252 (a spreadsheet\'s CSV). Check accented characters.';
 const DEFAULT_BATCH = 5000;
 
 /** Reads the first chunks (at least 64 KB or the whole file) and hands back a stream that replays them. */
@@ -296,6 +296,11 @@ async function* jsonBatches<R>(
       builder.reject('not a JSON object');
       continue;
     }
+    const problem = recordProblem(item);
+    if (problem !== null) {
+      builder.reject(problem);
+      continue;
+    }
     const index = jsonIndex(item);
     if (!prepared) {
       builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)) };
@@ -332,7 +337,8 @@ function maxJsonId(items: unknown[]): number {
   let max = 0;
   for (const item of items) {
     if (!isObject(item)) continue;
-    const id = Number(item.id);
+    // Only a number or its text: Number() of a nested array would walk it recursively.
+    const id = typeof item.id === 'number' || typeof item.id === 'string' ? Number(item.id) : Number.NaN;
     if (Number.isSafeInteger(id) && id > max) max = id;
   }
   return max;
@@ -345,13 +351,9 @@ function maxJsonId(items: unknown[]): number {
  */
 export async function startImport(source: ImportSource, options: ImportOptions = {}): Promise<AnyImportRun> {
   throwIfAborted(options.signal);
-  // The report exists only once the format is known; a re-encoding noticed before that is remembered.
-  let reportTo: ReportBuilder | null = null;
-  let legacySeen = false;
-  const iterator = textChunks(source, options.signal, () => {
-    legacySeen = true;
-    reportTo?.warn(LEGACY_WARNING);
-  })[Symbol.asyncIterator]();
+  // One encoding for the whole file, chosen before any of it is parsed: never half one, half another.
+  const { encoding, warning, source: readable } = await detectEncoding(source, options.signal);
+  const iterator = textChunks(readable, { encoding, signal: options.signal })[Symbol.asyncIterator]();
   const { head, replay } = await peek(iterator);
   let format: ImportFormat;
   try {
@@ -362,8 +364,8 @@ export async function startImport(source: ImportSource, options: ImportOptions =
   }
   const dataset = datasetOf(format);
   const builder = new ReportBuilder(dataset, format);
-  reportTo = builder;
-  if (legacySeen) builder.warn(LEGACY_WARNING);
+  builder.report.encoding = typeof source === 'string' ? 'text' : encoding;
+  if (warning !== null) builder.warn(warning);
   const totalBytes = options.totalBytes ?? sourceSize(source);
   const json = format.endsWith('-json');
   const base = { format, label: FORMAT_LABELS[format], report: builder.report, totalBytes };

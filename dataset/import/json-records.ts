@@ -5,25 +5,61 @@
  * and the platform has no streaming JSON parser (decision 0500).
  */
 import type { DatasetName } from '../../engine/http/types.ts';
+import { MAX_CELL } from './csv-rows.ts';
 import { ImportError } from './errors.ts';
+import { clip, quote } from './report.ts';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Parses the text; a parse failure at the very end means the file was cut short. */
+/** Parses the text; a parse failure at the very end means the file was cut short, extra text after it is not. */
 export function parseJson(textValue: string): unknown {
   try {
     return JSON.parse(textValue);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const position = /position (\d+)/.exec(message);
-    const atEnd = /end of JSON|Unterminated/i.test(message) || (position !== null && Number(position[1]) >= textValue.trimEnd().length - 1);
+    if (/non-whitespace character after JSON/i.test(message)) {
+      const where = position ? ` at character ${Number(position[1]).toLocaleString('en-US')}` : '';
+      throw new ImportError('malformed', `The JSON file has extra text after its data${where}: it is not one JSON document. Nothing was changed.`, { cause: error });
+    }
+    const atEnd = /end of JSON|Unterminated/i.test(message) || (position !== null && Number(position[1]) >= textValue.trimEnd().length);
     if (atEnd) {
       throw new ImportError('truncated', 'The JSON file ends before its data does: it looks cut short (truncated). Nothing was changed.', { cause: error });
     }
-    throw new ImportError('malformed', `The file is not valid JSON (${message}). Nothing was changed.`, { cause: error });
+    throw new ImportError('malformed', `The file is not valid JSON (${clip(message)}). Nothing was changed.`, { cause: error });
   }
+}
+
+/** Deepest nesting a record's value may have: real records have lists and flat objects (depth 2 or 3). */
+export const MAX_DEPTH = 32;
+
+/**
+ * Why a JSON record cannot be imported as a bounded row, or null: a value nested deeper than MAX_DEPTH
+ * (which would also overflow the stack of anything recursive downstream) or a string longer than one CSV
+ * cell may be. Iterative, so it is safe on any depth.
+ */
+export function recordProblem(record: unknown): string | null {
+  const stack: [unknown, number, string][] = [[record, 0, '']];
+  while (stack.length > 0) {
+    const [value, depth, key] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.length > MAX_CELL) return `value of ${quote(key)} is longer than ${MAX_CELL.toLocaleString('en-US')} characters (the limit for one value)`;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH) return `value of ${quote(key)} is nested more than ${MAX_DEPTH} levels deep`;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push([item, depth + 1, key]);
+    } else {
+      for (const [name, item] of Object.entries(value)) {
+        if (name.length > MAX_CELL) return `a key is longer than ${MAX_CELL.toLocaleString('en-US')} characters`;
+        stack.push([item, depth + 1, depth === 0 ? name : key]);
+      }
+    }
+  }
+  return null;
 }
 
 function websitePage(value: unknown): unknown[] | null {

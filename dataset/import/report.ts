@@ -1,5 +1,6 @@
 import type { DatasetName } from '../../engine/http/types.ts';
 import type { ImportFormat } from './formats.ts';
+import type { TextEncodingName } from './source.ts';
 
 /** Where a row came from: the physical line where it starts (CSV) and its 1-based position among data rows. */
 export interface RowPlace {
@@ -36,6 +37,8 @@ export interface ValueNote {
 export interface ImportReport {
   dataset: DatasetName;
   format: ImportFormat;
+  /** The one encoding the whole file was decoded with ('text' when the caller passed a string). */
+  encoding: TextEncodingName | 'text';
   /** Data rows (CSV) or records (JSON) seen, metadata and header rows excluded. */
   rowsRead: number;
   rowsImported: number;
@@ -99,6 +102,7 @@ export class ReportBuilder {
     this.report = {
       dataset,
       format,
+      encoding: 'utf-8',
       rowsRead: 0,
       rowsImported: 0,
       rowsRejected: 0,

@@ -1,8 +1,9 @@
 /**
  * Any file the caller has (a string, bytes, a Blob/File, a byte or text stream) as a stream of text chunks,
- * decoded as UTF-8 with the BOM dropped. Runs in Node and in a worker: only TextDecoder, Blob and streams.
+ * decoded with the one encoding chosen for the whole file (encoding.ts), the BOM dropped. Runs in Node and
+ * in a worker: only TextDecoder, Blob and streams.
  */
-import { throwIfAborted } from './errors.ts';
+import { ImportError, throwIfAborted } from './errors.ts';
 
 export type ImportSource =
   | string
@@ -11,6 +12,24 @@ export type ImportSource =
   | Blob
   | ReadableStream<Uint8Array | string>
   | AsyncIterable<Uint8Array | string>;
+
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+export const ENCODING_LABELS: Record<TextEncodingName, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252',
+};
+
+/** A decoder for the file's encoding; Windows-1252 where the platform's TextDecoder knows it. */
+export function decoderFor(encoding: TextEncodingName): TextDecoder {
+  try {
+    return new TextDecoder(encoding, { fatal: true });
+  } catch (error) {
+    throw new ImportError('malformed', `The file is not UTF-8 and this browser cannot read ${ENCODING_LABELS[encoding]}: save it as UTF-8 and import it again. Nothing was changed.`, { cause: error });
+  }
+}
 
 export interface TextChunk {
   text: string;
@@ -30,7 +49,12 @@ export function sourceSize(source: ImportSource): number | null {
   return null;
 }
 
-function isBlob(source: unknown): source is Blob {
+/** Whether the source can be read a second time (the encoding check reads it once before the import). */
+export function isRereadable(source: ImportSource): boolean {
+  return typeof source === 'string' || source instanceof Uint8Array || source instanceof ArrayBuffer || isBlob(source);
+}
+
+export function isBlob(source: unknown): source is Blob {
   return typeof Blob !== 'undefined' && source instanceof Blob;
 }
 
@@ -52,7 +76,7 @@ async function* readStream<T>(stream: ReadableStream<T>): AsyncGenerator<T> {
 }
 
 /** The raw pieces of a source, each a string or bytes. */
-async function* pieces(source: ImportSource): AsyncGenerator<Uint8Array | string> {
+export async function* pieces(source: ImportSource): AsyncGenerator<Uint8Array | string> {
   if (typeof source === 'string') {
     for (let at = 0; at < source.length; at += SLICE) yield source.slice(at, at + SLICE);
   } else if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
@@ -72,38 +96,26 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Windows-1252 (a spreadsheet's "CSV" on Windows), when the platform's TextDecoder knows it. */
-function legacyDecoder(): TextDecoder | null {
-  try {
-    return new TextDecoder('windows-1252');
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Decoded text chunks with the running byte count; checks `signal` between chunks. Bytes are read as
- * UTF-8; from the first piece that is not valid UTF-8 on, as Windows-1252 (`onLegacyEncoding` is told).
+ * Decoded text chunks with the running byte count; checks `signal` between chunks. The bytes are decoded
+ * strictly: one that is not valid in `encoding` (which the encoding check chose for the whole file) is an
+ * error, never a replacement character.
  */
-export async function* textChunks(source: ImportSource, signal?: AbortSignal, onLegacyEncoding?: (byteOffset: number) => void): AsyncGenerator<TextChunk> {
-  let decoder = new TextDecoder('utf-8', { fatal: true });
-  let legacy = false;
+export async function* textChunks(source: ImportSource, options: { encoding?: TextEncodingName; signal?: AbortSignal } = {}): AsyncGenerator<TextChunk> {
+  const encoding = options.encoding ?? 'utf-8';
+  const decoder = decoderFor(encoding);
   let bytesRead = 0;
   let first = true;
   const inMemory = typeof source === 'string' || source instanceof Uint8Array || source instanceof ArrayBuffer;
   const decode = (bytes: Uint8Array, stream: boolean): string => {
-    if (legacy) return decoder.decode(bytes, { stream });
     try {
       return decoder.decode(bytes, { stream });
-    } catch {
-      decoder = legacyDecoder() ?? new TextDecoder('utf-8');
-      legacy = true;
-      onLegacyEncoding?.(bytesRead);
-      return decoder.decode(bytes, { stream });
+    } catch (error) {
+      throw new ImportError('malformed', `The file is not valid ${encoding.toUpperCase()} near byte ${bytesRead.toLocaleString('en-US')}. Nothing was changed.`, { cause: error });
     }
   };
   for await (const piece of pieces(source)) {
-    throwIfAborted(signal);
+    throwIfAborted(options.signal);
     let text: string;
     if (typeof piece === 'string') {
       text = piece;
@@ -112,8 +124,9 @@ export async function* textChunks(source: ImportSource, signal?: AbortSignal, on
       text = decode(piece, true);
       bytesRead += piece.byteLength;
     }
+    // TextDecoder drops a byte-order mark itself; a string source may still carry one.
     if (first && text.length > 0) {
-      text = text.replace(/^\uFEFF/, '');
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       first = false;
     }
     yield { text, bytesRead };
