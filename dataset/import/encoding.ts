@@ -1,10 +1,11 @@
 /**
  * Which encoding a file is in, decided once for the whole file before any of it is parsed, so no file is
  * ever read half in one encoding and half in another: a byte-order mark (UTF-8, UTF-16 LE/BE), else
- * UTF-16 recognised by its zero bytes, else UTF-8 if every byte of the file is valid UTF-8, else
- * Windows-1252 (what a spreadsheet's "CSV" is on Windows).
+ * UTF-16 recognised by its zero bytes, else UTF-8 when the file's bytes are (all or mostly) valid UTF-8,
+ * else Windows-1252 (what a spreadsheet's "CSV" is on Windows).
  */
 import { throwIfAborted } from './errors.ts';
+import { Utf8Census } from './utf8.ts';
 import { ENCODING_LABELS, isBlob, isRereadable, nextTask, pieces, type ImportSource, type TextEncodingName } from './source.ts';
 
 export { ENCODING_LABELS, type TextEncodingName };
@@ -12,8 +13,10 @@ export { ENCODING_LABELS, type TextEncodingName };
 export interface DetectedEncoding {
   /** What the file is decoded with; a string source is 'utf-8' (it is text already). */
   encoding: TextEncodingName;
-  /** How it was decided, for the report: a BOM, a guess from the bytes, or the whole file checked. */
+  /** How it was decided, for the report, when it was a guess or not all of the file could be read. */
   warning: string | null;
+  /** UTF-8 with a few invalid bytes: each is marked (INVALID_MARK) and the row holding it rejected. */
+  markInvalid?: boolean;
 }
 
 
@@ -35,44 +38,19 @@ function sniffUtf16(head: Uint8Array): TextEncodingName | null {
   return null;
 }
 
-/**
- * Offset of the first byte that does not start (or continue) a valid UTF-8 sequence in `bytes`, or -1.
- * Only run on the piece the platform's decoder refused, to name the place in the report. A piece may
- * begin inside a character started in the previous one (`continued`); a character cut at its end is not
- * an error.
- */
-export function firstInvalidUtf8(bytes: Uint8Array, continued = false): number {
-  let i = 0;
-  if (continued) while (i < 3 && i < bytes.length && bytes[i] >= 0x80 && bytes[i] <= 0xbf) i++;
-  while (i < bytes.length) {
-    const b = bytes[i];
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
-    if (need < 0) return i;
-    for (let k = 1; k <= need; k++) {
-      if (i + k >= bytes.length) return -1;
-      const next = bytes[i + k];
-      // The second byte's range is narrower after E0, ED, F0 and F4 (no overlong forms, no surrogates).
-      const low = k === 1 && b === 0xe0 ? 0xa0 : k === 1 && b === 0xf0 ? 0x90 : 0x80;
-      const high = k === 1 && b === 0xed ? 0x9f : k === 1 && b === 0xf4 ? 0x8f : 0xbf;
-      if (next < low || next > high) return i;
-    }
-    i += need + 1;
-  }
-  return -1;
-}
-
 function hex(byte: number): string {
   return `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 }
 
 /**
  * Decides the source's encoding; checks `signal` between pieces. A source that can be read again (a
- * string, bytes, a Blob) is read once whole here to check it is UTF-8. A one-shot stream is only looked
- * at in its first piece (a BOM, UTF-16), which `source` then replays; it is decoded as strict UTF-8 and
- * fails with a message at a byte that is not, instead of being decoded two ways.
+ * string, bytes, a Blob) is read once whole here: all valid UTF-8 is UTF-8; mostly valid UTF-8 with a few
+ * stray bytes is UTF-8 whose rows holding them are rejected (`markInvalid`); otherwise Windows-1252. A
+ * one-shot stream is only looked at in its first piece (a BOM, UTF-16), which `source` then replays; it is
+ * decoded as strict UTF-8 and fails with a message at a byte that is not, never decoded two ways.
  */
 export async function detectEncoding(input: ImportSource, signal?: AbortSignal): Promise<DetectedEncoding & { source: ImportSource }> {
-  if (typeof input === 'string') return { encoding: 'utf-8', warning: null, source: input };
+  if (typeof input === 'string') return { ...UTF8, source: input };
   if (!isRereadable(input)) {
     const iterator = pieces(input)[Symbol.asyncIterator]();
     const first = await iterator.next();
@@ -88,37 +66,43 @@ export async function detectEncoding(input: ImportSource, signal?: AbortSignal):
     const head = first.done || typeof first.value === 'string' ? null : first.value;
     return { ...(head ? fromFirstBytes(head) ?? UTF8 : UTF8), source: replay() };
   }
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let offset = 0;
+  const census = new Utf8Census();
+  let started = false;
   const iterator = pieces(input)[Symbol.asyncIterator]();
   try {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       throwIfAborted(signal);
       const piece = next.value;
       if (typeof piece === 'string') return { ...UTF8, source: input };
-      if (offset === 0 && piece.length > 0) {
+      if (!started && piece.length > 0) {
+        started = true;
         const known = fromFirstBytes(piece);
         if (known) return { ...known, source: input };
       }
-      try {
-        decoder.decode(piece, { stream: true });
-      } catch {
-        const at = firstInvalidUtf8(piece, offset > 0);
-        const where = at < 0 ? `before offset ${(offset + piece.length).toLocaleString('en-US')}` : `byte ${hex(piece[at])} at offset ${(offset + at).toLocaleString('en-US')}`;
-        return { encoding: 'windows-1252', warning: windows1252Warning(where), source: input };
-      }
-      offset += piece.length;
+      census.add(piece);
       if (!isBlob(input)) await nextTask();
     }
-    try {
-      decoder.decode();
-    } catch {
-      return { encoding: 'windows-1252', warning: windows1252Warning('the end: an unfinished character'), source: input };
-    }
-    return { ...UTF8, source: input };
   } finally {
     await iterator.return?.(undefined);
   }
+  census.end();
+  if (census.first === null) return { ...UTF8, source: input };
+  const where = `${hex(census.first.byte)} at offset ${census.first.offset.toLocaleString('en-US')}`;
+  const bytes = census.invalid === 1 ? 'one byte' : `${census.invalid.toLocaleString('en-US')} bytes`;
+  // A Windows-1252 file's accented letters are almost never valid UTF-8 sequences; a UTF-8 file's almost all are.
+  if (census.multiByte > census.invalid) {
+    return {
+      encoding: 'utf-8',
+      markInvalid: true,
+      warning: `The file is UTF-8 except for ${bytes} that are not valid UTF-8 (the first ${where}): the rows holding them were rejected.`,
+      source: input,
+    };
+  }
+  return {
+    encoding: 'windows-1252',
+    warning: `The file is not UTF-8 (the first invalid byte is ${where}): the whole file was read as Windows-1252 (a spreadsheet's CSV). Check accented characters.`,
+    source: input,
+  };
 }
 
 const UTF8: DetectedEncoding = { encoding: 'utf-8', warning: null };
@@ -132,6 +116,3 @@ function fromFirstBytes(head: Uint8Array): DetectedEncoding | null {
   return utf16 ? { encoding: utf16, warning: `The file has no byte-order mark but its bytes are ${ENCODING_LABELS[utf16]}: it was read as such.` } : null;
 }
 
-function windows1252Warning(where: string): string {
-  return `The file is not UTF-8 (first invalid: ${where}): the whole file was read as Windows-1252 (a spreadsheet's CSV). Check accented characters.`;
-}

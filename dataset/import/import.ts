@@ -14,6 +14,7 @@ import { isObject, jsonRecords, parseJson, recordProblem } from './json-records.
 import { clip, quote, ReportBuilder, type ImportReport, type RowPlace, type ValueNotes } from './report.ts';
 import { nextTask, sourceSize, textChunks, type ImportSource, type TextChunk } from './source.ts';
 import { detectEncoding } from './encoding.ts';
+import { INVALID_MARK } from './utf8.ts';
 import { WEBSITE_COLUMNS, type WebsiteColumn } from './websites/columns.ts';
 import { mapWebsite, targetSource, type TargetSource } from './websites/map.ts';
 import { CEILING_COLUMNS, type CeilingColumn } from './ceilingrates/columns.ts';
@@ -183,7 +184,11 @@ interface PipelineContext<R> {
   builder: ReportBuilder;
   options: ImportOptions;
   totalBytes: number | null;
+  /** The file is UTF-8 with stray bytes, each decoded as INVALID_MARK: a row holding one is rejected. */
+  markInvalid: boolean;
 }
+
+const INVALID_BYTES = 'bytes that are not valid UTF-8 (the rest of the file is UTF-8)';
 
 function progress<R>(context: PipelineContext<R>, bytesRead: number): void {
   const { report } = context.builder;
@@ -224,6 +229,7 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
         throw new ImportError('truncated', `The file ends in the middle of a row (line ${row.line} has ${row.cells.length} of ${width} fields): it looks cut short (truncated). Nothing was changed.`);
       }
       if (row.problem !== null) return builder.reject(row.problem);
+      if (context.markInvalid && row.cells.some((cell) => cell.includes(INVALID_MARK))) return builder.reject(INVALID_BYTES);
       const extra = row.cells.slice(width);
       if (row.cells.length < width || extra.some((cell) => cell.trim() !== '')) {
         return builder.reject(`${row.cells.length} fields where the header has ${width}`);
@@ -296,7 +302,7 @@ async function* jsonBatches<R>(
       builder.reject('not a JSON object');
       continue;
     }
-    const problem = recordProblem(item);
+    const problem = recordProblem(item, context.markInvalid ? INVALID_BYTES : null);
     if (problem !== null) {
       builder.reject(problem);
       continue;
@@ -352,8 +358,8 @@ function maxJsonId(items: unknown[]): number {
 export async function startImport(source: ImportSource, options: ImportOptions = {}): Promise<AnyImportRun> {
   throwIfAborted(options.signal);
   // One encoding for the whole file, chosen before any of it is parsed: never half one, half another.
-  const { encoding, warning, source: readable } = await detectEncoding(source, options.signal);
-  const iterator = textChunks(readable, { encoding, signal: options.signal })[Symbol.asyncIterator]();
+  const { encoding, warning, markInvalid = false, source: readable } = await detectEncoding(source, options.signal);
+  const iterator = textChunks(readable, { encoding, markInvalid, signal: options.signal })[Symbol.asyncIterator]();
   const { head, replay } = await peek(iterator);
   let format: ImportFormat;
   try {
@@ -371,7 +377,7 @@ export async function startImport(source: ImportSource, options: ImportOptions =
   const base = { format, label: FORMAT_LABELS[format], report: builder.report, totalBytes };
 
   if (dataset === 'websites') {
-    const context: PipelineContext<WebsiteRecord> = { mapper: websitesMapper(), builder, options, totalBytes };
+    const context: PipelineContext<WebsiteRecord> = { mapper: websitesMapper(), builder, options, totalBytes, markInvalid };
     const batches = json ? jsonBatches(replay, context, dataset) : csvBatches(replay, context);
     return { ...base, dataset, batches: finishing(batches, builder) };
   }
@@ -382,6 +388,7 @@ export async function startImport(source: ImportSource, options: ImportOptions =
     builder,
     options,
     totalBytes,
+    markInvalid,
   };
   const batches = json ? jsonBatches(replay, context, dataset, (items) => (jsonMax = maxJsonId(items))) : csvBatches(replay, context);
   return { ...base, dataset, batches: finishing(batches, builder) };

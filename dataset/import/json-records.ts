@@ -8,6 +8,7 @@ import type { DatasetName } from '../../engine/http/types.ts';
 import { MAX_CELL } from './csv-rows.ts';
 import { ImportError } from './errors.ts';
 import { clip, quote } from './report.ts';
+import { INVALID_MARK } from './utf8.ts';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -37,15 +38,17 @@ export const MAX_DEPTH = 32;
 
 /**
  * Why a JSON record cannot be imported as a bounded row, or null: a value nested deeper than MAX_DEPTH
- * (which would also overflow the stack of anything recursive downstream) or a string longer than one CSV
- * cell may be. Iterative, so it is safe on any depth.
+ * (which would also overflow the stack of anything recursive downstream), a string longer than one CSV
+ * cell may be, or (`invalidBytes`, the reason) text holding a byte that was not valid UTF-8. Iterative,
+ * so it is safe on any depth.
  */
-export function recordProblem(record: unknown): string | null {
+export function recordProblem(record: unknown, invalidBytes: string | null = null): string | null {
   const stack: [unknown, number, string][] = [[record, 0, '']];
   while (stack.length > 0) {
     const [value, depth, key] = stack.pop()!;
     if (typeof value === 'string') {
       if (value.length > MAX_CELL) return `value of ${quote(key)} is longer than ${MAX_CELL.toLocaleString('en-US')} characters (the limit for one value)`;
+      if (invalidBytes !== null && value.includes(INVALID_MARK)) return invalidBytes;
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
@@ -55,6 +58,7 @@ export function recordProblem(record: unknown): string | null {
     } else {
       for (const [name, item] of Object.entries(value)) {
         if (name.length > MAX_CELL) return `a key is longer than ${MAX_CELL.toLocaleString('en-US')} characters`;
+        if (invalidBytes !== null && name.includes(INVALID_MARK)) return invalidBytes;
         stack.push([item, depth + 1, depth === 0 ? name : key]);
       }
     }

@@ -4,6 +4,7 @@
  * in a worker: only TextDecoder, Blob and streams.
  */
 import { ImportError, throwIfAborted } from './errors.ts';
+import { MarkingUtf8Decoder } from './utf8.ts';
 
 export type ImportSource =
   | string
@@ -22,8 +23,14 @@ export const ENCODING_LABELS: Record<TextEncodingName, string> = {
   'windows-1252': 'Windows-1252',
 };
 
-/** A decoder for the file's encoding; Windows-1252 where the platform's TextDecoder knows it. */
-export function decoderFor(encoding: TextEncodingName): TextDecoder {
+/** What textChunks decodes with: the platform's TextDecoder, or the marking UTF-8 decoder. */
+interface Decoder {
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string;
+}
+
+/** A strict decoder for the file's encoding (Windows-1252 where the platform's TextDecoder knows it). */
+function decoderFor(encoding: TextEncodingName, markInvalid: boolean): Decoder {
+  if (markInvalid) return new MarkingUtf8Decoder();
   try {
     return new TextDecoder(encoding, { fatal: true });
   } catch (error) {
@@ -101,9 +108,12 @@ export function nextTask(): Promise<void> {
  * strictly: one that is not valid in `encoding` (which the encoding check chose for the whole file) is an
  * error, never a replacement character.
  */
-export async function* textChunks(source: ImportSource, options: { encoding?: TextEncodingName; signal?: AbortSignal } = {}): AsyncGenerator<TextChunk> {
+export async function* textChunks(
+  source: ImportSource,
+  options: { encoding?: TextEncodingName; markInvalid?: boolean; signal?: AbortSignal } = {},
+): AsyncGenerator<TextChunk> {
   const encoding = options.encoding ?? 'utf-8';
-  const decoder = decoderFor(encoding);
+  const decoder = decoderFor(encoding, options.markInvalid === true);
   let bytesRead = 0;
   let first = true;
   const inMemory = typeof source === 'string' || source instanceof Uint8Array || source instanceof ArrayBuffer;
