@@ -67,6 +67,12 @@ export interface DbClient extends Forwarded {
   onProgress(listener: ProgressListener): () => void;
   /** The last progress report, so a late subscriber can draw the bar at once. */
   lastProgress(): LoadProgress | null;
+  /**
+   * Replaces the worker now, as if it had been lost (an import that did not stop when cancelled): calls
+   * waiting on it fail with WorkerLostError and the new worker opens the active datasets again. Not counted
+   * as a failure towards giving up.
+   */
+  restartWorker(reason: string): void;
   /** The DB worker was lost and replaced (docs/decisions/0801); returns an unsubscribe function. */
   onRecovery(listener: RecoveryListener): () => void;
   terminate(): void;
@@ -120,7 +126,7 @@ export function createDbClient(): DbClient {
 
   let current = connect();
 
-  function lose(connection: Connection, reason: string): void {
+  function lose(connection: Connection, reason: string, deliberate = false): void {
     if (closed || connection.lost || connection !== current) return;
     connection.lost = true;
     connection.worker.terminate();
@@ -129,7 +135,7 @@ export function createDbClient(): DbClient {
     const error = new WorkerLostError(`${reason}; it was restarted and the data opened again, ask again`);
     for (const fail of waiting) fail(error);
     restarts++;
-    restartsInARow++;
+    if (!deliberate) restartsInARow++;
     if (restartsInARow > MAX_RESTARTS_IN_A_ROW) {
       gaveUp = `${reason} (${restartsInARow} times in a row); reload the page`;
       announce({ phase: 'failed', reason: gaveUp, restarts, failedRequests: waiting.length });
@@ -202,6 +208,9 @@ export function createDbClient(): DbClient {
       return () => listeners.delete(listener);
     },
     lastProgress: () => last,
+    restartWorker(reason) {
+      lose(current, reason, true);
+    },
     onRecovery(listener) {
       recoveryListeners.add(listener);
       return () => recoveryListeners.delete(listener);

@@ -24,11 +24,24 @@ export function tellServiceWorker(version: string): void {
 }
 
 /**
+ * How long a cancelled import may take to stop. The worker hears the cancel between chunks, but not during
+ * one long synchronous step (the insert of every website row, the export): past this the page replaces
+ * the worker, whose successor opens the active dataset again (ui/api/db-client.ts).
+ */
+export const CANCEL_GRACE_MS = 1000;
+
+const CANCELLED_BY_RESTART =
+  'Import cancelled. The data worker was still busy with it, so it was stopped and started again; the active dataset was opened again.';
+
+/**
  * Runs imports for the drop zone and the dataset panel alike: one at a time in this page, the file handed
  * to the DB worker as it is (the worker reads and parses it; nothing is read here).
  */
 export class ImportController {
   private current: ImportState = { kind: 'idle' };
+  /** The run whose worker the page replaced after a cancel: its lost-worker error means "cancelled". */
+  private abandoned: string | null = null;
+  private cancelTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly listeners = new Set<Listener>();
 
   get state(): ImportState {
@@ -57,23 +70,37 @@ export class ImportController {
       });
     } catch (error) {
       // The worker itself failed (crashed, terminated): its datasets are as they were.
-      outcome = {
-        ok: false,
-        code: 'database',
-        message: `The import stopped: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
-        report: null,
-      };
+      outcome =
+        this.abandoned === id
+          ? { ok: false, code: 'cancelled', message: CANCELLED_BY_RESTART, report: null }
+          : {
+              ok: false,
+              code: 'database',
+              message: `The import stopped: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
+              report: null,
+            };
     }
+    if (this.cancelTimer !== null) clearTimeout(this.cancelTimer);
+    this.cancelTimer = null;
     releaseOwner();
+    // A replaced worker may have stored the import just before it stopped: the lists are read again.
+    if (this.abandoned === id) window.dispatchEvent(new Event(DATASETS_CHANGED));
     this.set({ kind: 'done', fileName: file.name, outcome });
     if (outcome.ok) tellServiceWorker(outcome.imported.id);
     return outcome;
   }
 
   cancel(db: DbClient): void {
-    if (this.current.kind !== 'running') return;
+    if (this.current.kind !== 'running' || this.current.cancelling) return;
+    const { id } = this.current;
     this.set({ ...this.current, cancelling: true });
-    void db.cancelImport(this.current.id);
+    db.cancelImport(id).catch(() => {});
+    this.cancelTimer = setTimeout(() => {
+      this.cancelTimer = null;
+      if (this.current.kind !== 'running' || this.current.id !== id) return;
+      this.abandoned = id;
+      db.restartWorker('an import was cancelled while it was busy');
+    }, CANCEL_GRACE_MS);
   }
 
   dismiss(): void {
