@@ -175,6 +175,18 @@ class CsvReader {
   }
 }
 
+/** The rows of a file's first text (format detection): complete rows, then the unfinished last one. */
+export function firstRows(text: string, max: number): string[][] {
+  const reader = new CsvReader();
+  const rows = reader.push(text);
+  try {
+    rows.push(...reader.end());
+  } catch {
+    // The head ends inside a quoted cell: the rows before it decide.
+  }
+  return rows.slice(0, max).map((row) => row.cells);
+}
+
 /**
  * Rows of a CSV text stream, one batch per chunk. A blank line is skipped. A file that ends inside a
  * quoted cell throws ImportError('truncated').

@@ -1,6 +1,6 @@
-import Papa from 'papaparse';
 import type { DatasetName } from '../../engine/http/types.ts';
 import { countKnown, normaliseHeader } from './columns.ts';
+import { firstRows } from './csv-rows.ts';
 import { ImportError } from './errors.ts';
 import { WEBSITE_COLUMNS } from './websites/columns.ts';
 import { CEILING_COLUMNS } from './ceilingrates/columns.ts';
@@ -86,8 +86,7 @@ export function detectFormat(head: string, name = ''): DetectedFormat {
   if (text.trim() === '') throw wrong('The file is empty.');
   const first = text.trimStart()[0];
   if (first === '[' || first === '{') return detectJson(text, lowerName);
-  const parsed = Papa.parse<string[]>(text, { preview: MAX_ROWS_BEFORE_HEADER + 1, skipEmptyLines: true });
-  const rows = parsed.data;
+  const rows = firstRows(text, MAX_ROWS_BEFORE_HEADER + 1);
   if (rows.length > 0 && isWebsitesHeader(rows[0])) return detected('websites-csv');
   if (rows.slice(0, MAX_ROWS_BEFORE_HEADER + 1).some(isCeilingHeader)) return detected('ceilingrates-csv');
   throw wrong('The first rows of this file do not name the columns of either dataset.');

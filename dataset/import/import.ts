@@ -222,12 +222,12 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
         }
         return;
       }
-      const place = { line: row.line, record: ++records };
-      const notes = builder.row(place);
       const width: number = (header as string[]).length;
       if (row.cells.length < width && batch.final && i === batch.rows.length - 1 && !batch.endsWithNewline) {
         throw new ImportError('truncated', `The file ends in the middle of a row (line ${row.line} has ${row.cells.length} of ${width} fields): it looks cut short (truncated). Nothing was changed.`);
       }
+      const place = { line: row.line, record: ++records };
+      const notes = builder.row(place);
       if (row.problem !== null) return builder.reject(row.problem);
       if (context.markInvalid && row.cells.some((cell) => cell.includes(INVALID_MARK))) return builder.reject(INVALID_BYTES);
       const extra = row.cells.slice(width);

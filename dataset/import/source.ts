@@ -5,6 +5,7 @@
  */
 import { ImportError, throwIfAborted } from './errors.ts';
 import { MarkingUtf8Decoder } from './utf8.ts';
+import { Windows1252Decoder } from './windows-1252.ts';
 
 export type ImportSource =
   | string
@@ -28,9 +29,10 @@ interface Decoder {
   decode(bytes?: Uint8Array, options?: { stream?: boolean }): string;
 }
 
-/** A strict decoder for the file's encoding (Windows-1252 where the platform's TextDecoder knows it). */
+/** A strict decoder for the file's encoding. */
 function decoderFor(encoding: TextEncodingName, markInvalid: boolean): Decoder {
   if (markInvalid) return new MarkingUtf8Decoder();
+  if (encoding === 'windows-1252') return new Windows1252Decoder();
   try {
     return new TextDecoder(encoding, { fatal: true });
   } catch (error) {
