@@ -10,7 +10,9 @@ import { ImportError, throwIfAborted } from './errors.ts';
 import { csvFields, jsonFields, type MapResult, type SourceFields } from './fields.ts';
 import { datasetOf, detectFormat, FORMAT_LABELS, isCeilingHeader, isWebsitesHeader, MAX_ROWS_BEFORE_HEADER, type ImportFormat } from './formats.ts';
 import { csvRows } from './csv-rows.ts';
-import { isObject, jsonRecords, parseJson, recordProblem } from './json-records.ts';
+import { checkShape, isObject, recordPlace, recordProblem, recordsOf } from './json-records.ts';
+import { JsonSplitter, MAX_RECORD_TEXT, type JsonPiece } from './json-stream.ts';
+import { isBlank } from './values.ts';
 import { clip, quote, ReportBuilder, type ImportReport, type RowPlace, type ValueNotes } from './report.ts';
 import { nextTask, sourceSize, textChunks, type ImportSource, type TextChunk } from './source.ts';
 import { detectEncoding } from './encoding.ts';
@@ -271,83 +273,89 @@ function jsonIndexer(aliases: AliasTable<string>): (record: Record<string, unkno
   };
 }
 
-async function* jsonBatches<R>(
-  chunks: AsyncIterable<TextChunk>,
-  context: PipelineContext<R>,
-  dataset: DatasetName,
-  onItems?: (items: unknown[]) => void,
-): AsyncGenerator<R[]> {
+/**
+ * Ceiling-rate JSON records without an id get the file's largest id + 1, …: from the first of them on, the
+ * records wait for the end of the file (API pages always carry ids, so this is the rare case).
+ */
+interface IdPolicy {
+  /** Whether this record must wait (it has no id of its own). */
+  waits(record: unknown): boolean;
+  /** Notes a record's id, for the largest. */
+  see(record: unknown): void;
+}
+
+async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>, dataset: DatasetName, ids?: IdPolicy): AsyncGenerator<R[]> {
   const { mapper, builder, options } = context;
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const parts: string[] = [];
-  let bytesRead = 0;
-  for await (const chunk of chunks) {
-    parts.push(chunk.text);
-    bytesRead = chunk.bytesRead;
-    progress(context, bytesRead);
-  }
-  throwIfAborted(options.signal);
-  const items = jsonRecords(dataset, parseJson(parts.join('')));
-  parts.length = 0;
-  onItems?.(items);
+  const splitter = new JsonSplitter(recordPlace(dataset));
   const unique = new Uniqueness(mapper);
   const jsonIndex = jsonIndexer(mapper.aliases);
+  const waiting: { item: unknown; record: number }[] = [];
   let buffer: R[] = [];
   let prepared = false;
-  for (let at = 0; at < items.length; at++) {
-    const item = items[at];
-    const place = { line: null, record: at + 1 };
+  let records = 0;
+  let bytesRead = 0;
+
+  const take = (item: unknown, record: number): void => {
+    const place = { line: null, record };
     const notes = builder.row(place);
-    if (!isObject(item)) {
-      builder.reject('not a JSON object');
-      continue;
-    }
+    if (!isObject(item)) return builder.reject('not a JSON object');
     const problem = recordProblem(item, context.markInvalid ? INVALID_BYTES : null);
-    if (problem !== null) {
-      builder.reject(problem);
-      continue;
-    }
+    if (problem !== null) return builder.reject(problem);
     const index = jsonIndex(item);
     if (!prepared) {
-      builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)) };
+      builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)).map(clip) };
       mapper.prepare((key) => index.has(key), builder);
       prepared = true;
     }
     const result = mapper.map(jsonFields(index, item), notes);
-    if (!result.ok) {
-      builder.reject(result.reason);
-      continue;
-    }
+    if (!result.ok) return builder.reject(result.reason);
     const duplicate = unique.check(result.record, place);
-    if (duplicate !== null) {
-      builder.reject(duplicate);
-      continue;
-    }
+    if (duplicate !== null) return builder.reject(duplicate);
     builder.imported();
     buffer.push(result.record);
-    if (buffer.length >= batchSize) {
-      yield buffer;
-      buffer = [];
-      progress(context, bytesRead);
-      await nextTask();
+  };
+  const takePieces = (pieces: JsonPiece[]): void => {
+    for (const piece of pieces) {
+      if (piece.oversize) {
+        builder.row({ line: null, record: ++records });
+        builder.reject(`record longer than ${MAX_RECORD_TEXT.toLocaleString('en-US')} characters`);
+        continue;
+      }
+      for (const item of recordsOf(dataset, piece)) {
+        records++;
+        ids?.see(item);
+        // From the first record without an id on, records wait (in order) for the file's largest id.
+        if (waiting.length > 0 || ids?.waits(item)) waiting.push({ item, record: records });
+        else take(item, records);
+      }
+    }
+  };
+
+  for await (const chunk of chunks) {
+    throwIfAborted(options.signal);
+    takePieces(splitter.push(chunk.text));
+    bytesRead = chunk.bytesRead;
+    progress(context, bytesRead);
+    while (buffer.length >= batchSize) {
+      yield buffer.slice(0, batchSize);
+      buffer = buffer.slice(batchSize);
       throwIfAborted(options.signal);
     }
   }
+  takePieces(splitter.end());
+  checkShape(dataset, splitter.arrays);
+  for (const { item, record } of waiting) take(item, record);
   if (buffer.length > 0) yield buffer;
   progress(context, bytesRead);
   if (builder.report.rowsImported === 0) throw noValidRows(builder.report);
 }
 
-/** The highest integer id among JSON ceiling-rate records, so ids assigned to the others never collide. */
-function maxJsonId(items: unknown[]): number {
-  let max = 0;
-  for (const item of items) {
-    if (!isObject(item)) continue;
-    // Only a number or its text: Number() of a nested array would walk it recursively.
-    const id = typeof item.id === 'number' || typeof item.id === 'string' ? Number(item.id) : Number.NaN;
-    if (Number.isSafeInteger(id) && id > max) max = id;
-  }
-  return max;
+/** Only a number or its text counts: Number() of a nested array would walk it recursively. */
+function safeId(record: unknown): number | null {
+  if (!isObject(record)) return null;
+  const id = typeof record.id === 'number' || typeof record.id === 'string' ? Number(record.id) : Number.NaN;
+  return Number.isSafeInteger(id) ? id : null;
 }
 
 /**
@@ -383,6 +391,10 @@ export async function startImport(source: ImportSource, options: ImportOptions =
   }
   // CSV rows carry no ids: 1, 2, 3… JSON records keep theirs; one without gets max + 1, counted once the file is read.
   let jsonMax = 0;
+  const ids: IdPolicy = {
+    waits: (record) => isObject(record) && isBlank(record.id),
+    see: (record) => (jsonMax = Math.max(jsonMax, safeId(record) ?? 0)),
+  };
   const context: PipelineContext<ImportedCeilingRate> = {
     mapper: ceilingMapper(options.now ?? new Date(), () => jsonMax + 1),
     builder,
@@ -390,7 +402,7 @@ export async function startImport(source: ImportSource, options: ImportOptions =
     totalBytes,
     markInvalid,
   };
-  const batches = json ? jsonBatches(replay, context, dataset, (items) => (jsonMax = maxJsonId(items))) : csvBatches(replay, context);
+  const batches = json ? jsonBatches(replay, context, dataset, ids) : csvBatches(replay, context);
   return { ...base, dataset, batches: finishing(batches, builder) };
 }
 

@@ -1,36 +1,18 @@
 /**
  * The records inside a JSON file: a Site Scanning array of records (or saved `/websites` pages with
  * `items`), or ceiling-rate API pages (`hits.hits[]._source`, one page or an array of pages; a bare array
- * of hits or of `_source` records is accepted too). JSON is read whole: the files are tens of MB at most
- * and the platform has no streaming JSON parser (decision 0500).
+ * of hits or of `_source` records is accepted too). json-stream.ts cuts the values out; this says where
+ * they are and what records they hold, and bounds each record.
  */
 import type { DatasetName } from '../../engine/http/types.ts';
 import { MAX_CELL } from './csv-rows.ts';
 import { ImportError } from './errors.ts';
-import { clip, quote } from './report.ts';
+import type { JsonPath, JsonPiece } from './json-stream.ts';
+import { quote } from './report.ts';
 import { INVALID_MARK } from './utf8.ts';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Parses the text; a parse failure at the very end means the file was cut short, extra text after it is not. */
-export function parseJson(textValue: string): unknown {
-  try {
-    return JSON.parse(textValue);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    if (/non-whitespace character after JSON/i.test(message)) {
-      const where = position ? ` at character ${Number(position[1]).toLocaleString('en-US')}` : '';
-      throw new ImportError('malformed', `The JSON file has extra text after its data${where}: it is not one JSON document. Nothing was changed.`, { cause: error });
-    }
-    const atEnd = /end of JSON|Unterminated/i.test(message) || (position !== null && Number(position[1]) >= textValue.trimEnd().length);
-    if (atEnd) {
-      throw new ImportError('truncated', 'The JSON file ends before its data does: it looks cut short (truncated). Nothing was changed.', { cause: error });
-    }
-    throw new ImportError('malformed', `The file is not valid JSON (${clip(message)}). Nothing was changed.`, { cause: error });
-  }
 }
 
 /** Deepest nesting a record's value may have: real records have lists and flat objects (depth 2 or 3). */
@@ -66,20 +48,22 @@ export function recordProblem(record: unknown, invalidBytes: string | null = nul
   return null;
 }
 
-function websitePage(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
-  if (isObject(value) && Array.isArray(value.items)) return value.items;
-  return null;
+/** Where records live in each dataset's JSON: a top-level array's elements, `items[*]`, `hits.hits[*]`. */
+export function recordPlace(dataset: DatasetName): (path: JsonPath) => boolean {
+  const element = (path: JsonPath, at: number): boolean => typeof path[at] === 'number';
+  return dataset === 'websites'
+    ? (path) => (path.length === 1 && element(path, 0)) || (path.length === 2 && path[0] === 'items' && element(path, 1))
+    : (path) => (path.length === 1 && element(path, 0)) || (path.length === 3 && path[0] === 'hits' && path[1] === 'hits' && element(path, 2));
 }
 
-function websiteRecords(document: unknown): unknown[] {
-  const direct = websitePage(document);
-  if (direct === null) throw new ImportError('malformed', 'The JSON file is not an array of Site Scanning records. Nothing was changed.');
-  // An array of saved pages: each element has `items`.
-  if (direct.length > 0 && direct.every((item) => isObject(item) && Array.isArray(item.items))) {
-    return direct.flatMap((page) => (page as { items: unknown[] }).items);
+/** After the whole file: it held a place for records (an empty one is fine: the import says it has no rows). */
+export function checkShape(dataset: DatasetName, arrays: ReadonlySet<string>): void {
+  if (dataset === 'websites' && !arrays.has('') && !arrays.has('items')) {
+    throw new ImportError('malformed', 'The JSON file is not an array of Site Scanning records. Nothing was changed.');
   }
-  return direct;
+  if (dataset === 'ceilingrates' && !arrays.has('') && !arrays.has('hits/hits')) {
+    throw new ImportError('malformed', 'The JSON file holds no ceiling-rate hits (hits.hits[]._source). Nothing was changed.');
+  }
 }
 
 /** A hit's `_source`, with the hit's `_id` as the id when the source has none. */
@@ -89,25 +73,14 @@ function fromHit(hit: unknown): unknown {
   return source.id === undefined && hit._id !== undefined ? { ...source, id: hit._id } : source;
 }
 
-function hitsOf(page: unknown): unknown[] | null {
-  if (isObject(page) && isObject(page.hits) && Array.isArray(page.hits.hits)) return page.hits.hits;
-  return null;
+/**
+ * The records of one value cut out at a record place, in order. A top-level array's element may be a
+ * saved page (`items`, or `hits.hits`), whose records it holds; any other value is one record (an element
+ * that is not an object stays in place for the caller to reject).
+ */
+export function recordsOf(dataset: DatasetName, piece: JsonPiece): unknown[] {
+  const { value } = piece;
+  if (dataset === 'websites') return piece.path.length === 1 && isObject(value) && Array.isArray(value.items) ? value.items : [value];
+  if (piece.path.length === 1 && isObject(value) && isObject(value.hits) && Array.isArray(value.hits.hits)) return value.hits.hits.map(fromHit);
+  return [fromHit(value)];
 }
-
-function ceilingRecords(document: unknown): unknown[] {
-  const single = hitsOf(document);
-  if (single) return single.map(fromHit);
-  if (Array.isArray(document)) {
-    return document.flatMap((item) => {
-      const hits = hitsOf(item);
-      return hits ? hits.map(fromHit) : [fromHit(item)];
-    });
-  }
-  throw new ImportError('malformed', 'The JSON file holds no ceiling-rate hits (hits.hits[]._source). Nothing was changed.');
-}
-
-/** The file's records in order; an element that is not an object stays in place for the caller to reject. */
-export function jsonRecords(dataset: DatasetName, document: unknown): unknown[] {
-  return dataset === 'websites' ? websiteRecords(document) : ceilingRecords(document);
-}
-
