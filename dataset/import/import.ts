@@ -297,17 +297,19 @@ async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipeli
   let bytesRead = 0;
 
   const take = (item: unknown, record: number): void => {
+    // The first object names the file's columns; a required one missing fails the file before any row counts.
+    if (!prepared && isObject(item)) {
+      const index = jsonIndex(item);
+      builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)).map(clip) };
+      mapper.prepare((key) => index.has(key), builder);
+      prepared = true;
+    }
     const place = { line: null, record };
     const notes = builder.row(place);
     if (!isObject(item)) return builder.reject('not a JSON object');
     const problem = recordProblem(item, context.markInvalid ? INVALID_BYTES : null);
     if (problem !== null) return builder.reject(problem);
     const index = jsonIndex(item);
-    if (!prepared) {
-      builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)).map(clip) };
-      mapper.prepare((key) => index.has(key), builder);
-      prepared = true;
-    }
     const result = mapper.map(jsonFields(index, item), notes);
     if (!result.ok) return builder.reject(result.reason);
     const duplicate = unique.check(result.record, place);

@@ -48,12 +48,17 @@ export function recordProblem(record: unknown, invalidBytes: string | null = nul
   return null;
 }
 
-/** Where records live in each dataset's JSON: a top-level array's elements, `items[*]`, `hits.hits[*]`. */
+/**
+ * Where records live in each dataset's JSON: a top-level array's elements, `items[*]` (`hits.hits[*]`), and
+ * the same inside a top-level element, which is then a saved page rather than a record.
+ */
 export function recordPlace(dataset: DatasetName): (path: JsonPath) => boolean {
   const element = (path: JsonPath, at: number): boolean => typeof path[at] === 'number';
-  return dataset === 'websites'
-    ? (path) => (path.length === 1 && element(path, 0)) || (path.length === 2 && path[0] === 'items' && element(path, 1))
-    : (path) => (path.length === 1 && element(path, 0)) || (path.length === 3 && path[0] === 'hits' && path[1] === 'hits' && element(path, 2));
+  const inPage = (path: JsonPath, from: number): boolean =>
+    dataset === 'websites'
+      ? path.length === from + 2 && path[from] === 'items' && element(path, from + 1)
+      : path.length === from + 3 && path[from] === 'hits' && path[from + 1] === 'hits' && element(path, from + 2);
+  return (path) => (path.length === 1 && element(path, 0)) || inPage(path, 0) || (element(path, 0) && inPage(path, 1));
 }
 
 /** After the whole file: it held a place for records (an empty one is fine: the import says it has no rows). */

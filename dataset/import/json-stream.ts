@@ -1,7 +1,7 @@
 /**
  * A JSON file read as a stream: one pass checks its grammar and cuts out the values at the places where
- * records live (a top-level array's elements, `items[*]`, `hits.hits[*]`), each parsed on its own with
- * JSON.parse. Nothing else is kept, so the memory of an import is its records, not the file's text plus
+ * records live (a top-level array's elements, `items[*]`, `hits.hits[*]`, and those inside a top-level
+ * element, a saved page), each parsed on its own with JSON.parse. Nothing else is kept, so the memory of an import is its records, not the file's text plus
  * its whole parsed tree (a 34.5 MB file peaked at 5.7 × its size when parsed whole).
  */
 import { ImportError } from './errors.ts';
@@ -28,8 +28,8 @@ const enum Expect {
   End,
 }
 
-/** Levels whose keys and indices are tracked: record places are at most three deep. */
-const TRACKED = 4;
+/** Levels whose keys and indices are tracked: record places are at most four deep (`[n].hits.hits[m]`). */
+const TRACKED = 5;
 
 const SCALAR = /^(-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?|true|false|null)$/;
 const MAX_KEY = 1024;
@@ -108,13 +108,13 @@ export class JsonSplitter {
           else if (c < 0x20) this.malformed('a control character inside a string', at);
           at++;
         }
-        // Keys name record places only outside a record being cut out.
-        const tracked = this.stringIsKey && this.captureDepth < 0 && this.depth <= TRACKED;
+        // Keys name record places outside a value being cut out, and inside a top-level element (it may be a page).
+        const tracked = this.stringIsKey && this.captureDepth <= 1 && this.depth <= TRACKED;
         if (tracked && this.key.length <= MAX_KEY) this.key += text.slice(start, at);
         if (at === length) break;
         this.inString = false;
         if (this.stringIsKey) {
-          if (this.captureDepth < 0 && this.depth <= TRACKED) this.keys[this.depth - 1] = this.key.length > MAX_KEY ? '' : safeKey(this.key);
+          if (this.captureDepth <= 1 && this.depth <= TRACKED) this.keys[this.depth - 1] = this.key.length > MAX_KEY ? '' : safeKey(this.key);
           this.expect = Expect.Colon;
         } else {
           captureFrom = this.valueEnded(text, at + 1, captureFrom);
@@ -175,7 +175,9 @@ export class JsonSplitter {
             captureFrom = this.close(text, at, captureFrom);
             break;
           }
-          if (this.captureDepth < 0 && this.depth < TRACKED && this.isRecordPlace(this.path())) {
+          // A record place inside a top-level element being cut out makes that element a saved page: its
+          // records are cut out one by one instead of the page whole.
+          if (this.captureDepth <= 1 && this.depth < TRACKED && this.depth > this.captureDepth && this.isRecordPlace(this.path())) {
             this.captureDepth = this.depth;
             this.capturePath = this.path();
             this.captureParts = [];

@@ -30,6 +30,17 @@ describe('JsonSplitter', () => {
     for (let at = 0; at <= page.length; at++) expect(split([page.slice(0, at), page.slice(at)])).toEqual(expected);
   });
 
+  it('cuts a saved page inside a top-level array into its records, and keeps a plain element whole', () => {
+    const text = '[{"items":[{"a":1},{"b":2}],"meta":{"n":2}},{"initial_domain":"x.gov","items_seen":[1]}]';
+    expect(split([text], recordPlace('websites'))).toEqual([
+      { path: [0, 'items', 0], value: { a: 1 } },
+      { path: [0, 'items', 1], value: { b: 2 } },
+      { path: [1], value: { initial_domain: 'x.gov', items_seen: [1] } },
+    ]);
+    const pages = '[{"took":1,"hits":{"hits":[{"_source":{"id":5}}]}}]';
+    expect(split([pages])).toEqual([{ path: [0, 'hits', 'hits', 0], value: { _source: { id: 5 } } }]);
+  });
+
   it('reads escaped keys as the keys they name', () => {
     expect(split(['{"it\\u0065ms":[{"a":1}]}'], recordPlace('websites'))).toEqual([{ path: ['items', 0], value: { a: 1 } }]);
   });
