@@ -347,7 +347,17 @@ async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipeli
   }
   takePieces(splitter.end());
   checkShape(dataset, splitter.arrays);
-  for (const { item, record } of waiting) take(item, record);
+  for (let at = 0; at < waiting.length; at++) {
+    take(waiting[at].item, waiting[at].record);
+    waiting[at].item = undefined;
+    if (buffer.length >= batchSize) {
+      yield buffer;
+      buffer = [];
+      // The whole file may be waiting: let a cancel in between.
+      await nextTask();
+      throwIfAborted(options.signal);
+    }
+  }
   if (buffer.length > 0) yield buffer;
   progress(context, bytesRead);
   if (builder.report.rowsImported === 0) throw noValidRows(builder.report);

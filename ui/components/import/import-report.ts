@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { ImportReport } from '../../api/db-client.ts';
 import { formatCount } from '../common/format.ts';
+import { ENCODING_LABELS } from '../../../dataset/import/source.ts';
 
 const SHOWN_REJECTED = 8;
 const SHOWN_VALUES = 8;
@@ -14,6 +15,7 @@ export function renderReport(report: ImportReport) {
       <strong data-imported=${report.rowsImported}>${formatCount(report.rowsImported)}</strong> rows imported,
       <strong data-rejected=${report.rowsRejected}>${formatCount(report.rowsRejected)}</strong> rejected
       (of ${formatCount(report.rowsRead)} read${report.metadataRows ? `, ${report.metadataRows} metadata rows skipped` : ''}).
+      ${report.encoding !== 'text' ? html`Read as <span data-encoding=${report.encoding}>${ENCODING_LABELS[report.encoding]}</span>.` : nothing}
     </p>
     ${report.warnings.length ? html`<ul class="warnings">${report.warnings.map((w) => html`<li>${w}</li>`)}</ul>` : nothing}
     ${rejected.length
