@@ -214,7 +214,7 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
           header = row.cells;
           const columns = mapColumns(header, mapper.aliases);
           index = columns.index;
-          builder.report.columns = { used: columns.used, ignored: columns.ignored };
+          builder.report.columns = { used: columns.used.map(clip), ignored: columns.ignored.map(clip) };
           mapper.prepare((key) => index.has(key), builder);
           return;
         }
