@@ -2,7 +2,7 @@
  * The import fuzzer: random files of both datasets, CSV and JSON, in every accepted encoding, with random
  * line breaks, quotes, long and oversize cells, deep values and unstorable ids, sometimes damaged byte by
  * byte, fed as bytes, a Blob or a stream of random pieces. Each case comes from one seed, so a failure
- * replays from the seed alone. Used by tests/unit/fuzz/import.test.ts (a few hundred files) and by
+ * replays from its seed number alone. Used by tests/unit/fuzz/import.test.ts (a few hundred files) and by
  * scripts/fuzz-import.ts (as many as asked).
  *
  * What every case must show: the import ends (records or an ImportError, never another error); the
@@ -336,7 +336,7 @@ function checkValue(fuzz: FuzzCase, value: unknown): void {
   }
 }
 
-/** Runs one case through the import core and checks it; throws an Error naming the seed on any failure. */
+/** Runs one case through the import core and checks it; throws an Error naming its seed number on any failure. */
 export async function runCase(fuzz: FuzzCase): Promise<FuzzOutcome> {
   const run = await startImport(sourceOf(fuzz), { now: new Date('2026-01-01T00:00:00Z'), batchSize: 1 + (fuzz.seed % 50) }).catch((error: unknown) => {
     if (!isImportError(error)) fail(fuzz, `threw ${String(error)}`);
