@@ -24,9 +24,9 @@ export interface ImportResult {
 }
 
 /**
- * Records per insert call. insertWebsites renumbers the listing's sort key over the whole table on every
- * call, so websites go in with one call (30,000 rows: 3.3 s in one call, 9 s in six); ceiling rates have no
- * such pass and go in every 25,000 records (decision 0504).
+ * Records per insert call. Each insertWebsites call places its rows' sort keys among those already stored
+ * and runs ANALYZE, so websites go in with one call; ceiling rates have no such pass and go in every
+ * 25,000 records (decision 0504).
  */
 const INSERT_EVERY: Record<DatasetName, number> = { websites: Number.POSITIVE_INFINITY, ceilingrates: 25_000 };
 
