@@ -117,7 +117,7 @@ export const CEILING_RATES_PARAMETERS = [
     values: SEARCH_FIELDS,
     repeatable: true,
     example: 'labor_category:Engineer II',
-    help: 'field:text, whole value, any case',
+    help: 'field:text, the whole value exactly (case-sensitive)',
   },
   {
     name: 'filter',
