@@ -28,8 +28,8 @@ function ask<T>(engine: Engine, requestUrl: string): T {
 
 export const rateFilters = {
   keyword: z.string().min(2).optional().describe('Words inside the labor category, vendor or contract number'),
-  labor_category: z.string().optional().describe('The whole labor category, any case (e.g. "Project Manager")'),
-  vendor_name: z.string().optional().describe('The whole vendor name, any case'),
+  labor_category: z.string().optional().describe('The whole labor category exactly as stored, case-sensitive (e.g. "Project Manager")'),
+  vendor_name: z.string().optional().describe('The whole vendor name exactly as stored, case-sensitive'),
   education_level: z.array(z.enum(EDUCATION_LEVELS)).optional().describe('Any of these minimum education levels'),
   min_experience: z.number().min(0).optional().describe('Minimum years of experience, at least'),
   max_experience: z.number().min(0).optional().describe('Minimum years of experience, at most'),

@@ -71,8 +71,8 @@ function where(query: CeilingRatesQuery, extra: string[] = [], extraParams: SqlV
   const parts: string[] = [];
   const params: SqlValue[] = [];
   for (const s of query.searches) {
-    parts.push(`lower(trim(${s.field})) = ?`);
-    params.push(s.text.trim().toLowerCase());
+    parts.push(`${s.field} = ?`);
+    params.push(s.text);
   }
   if (query.keyword !== null) {
     parts.push('(lower(labor_category) LIKE ? OR lower(vendor_name) LIKE ? OR lower(idv_piid) LIKE ?)');
@@ -102,11 +102,14 @@ function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
 }
 
 function terms(db: Database, w: Where, expression: string, size: number): unknown {
-  const rows = all(db, `SELECT ${expression} AS k, COUNT(*) AS c FROM ${T} ${w.sql} GROUP BY k HAVING k IS NOT NULL ORDER BY c DESC, k LIMIT ${size + 1}`, w.params);
+  const rows = all(db, `SELECT ${expression} AS k, COUNT(*) AS c FROM ${T} ${w.sql} GROUP BY k HAVING k IS NOT NULL ORDER BY c DESC, CAST(k AS TEXT) LIMIT ${size + 1}`, w.params);
   const total = all(db, `SELECT COUNT(${expression}) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
   const buckets = rows.slice(0, size).map(([k, c]) => ({ key: String(k), doc_count: c as number }));
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - buckets.reduce((n, b) => n + b.doc_count, 0), buckets };
 }
+
+/** education_level_counts' key: the level trimmed and upper-cased when it is one of the six codes, else NULL. */
+const EDUCATION_CODE_SQL = "CASE WHEN upper(trim(education_level)) IN ('AA', 'BA', 'HS', 'MA', 'PHD', 'TEC') THEN upper(trim(education_level)) END";
 
 const ORDER_SQL = (query: CeilingRatesQuery): string =>
   query.ordering.map(({ field, desc }) => `${field} IS NULL, ${field} ${desc ? 'DESC' : 'ASC'}`).join(', ') + ', id ASC';
@@ -149,6 +152,7 @@ export function baselineAnswer(db: Database, url: string): string {
     education_level: terms(db, w, 'education_level', 10),
     current_price: terms(db, w, 'price_key(current_price)', 10),
     business_size: terms(db, w, 'business_size', 10),
+    education_level_counts: terms(db, w, EDUCATION_CODE_SQL, 10),
     wage_histogram: { buckets: wageHistogram(priceCounts) },
     histogram_percentiles: { values },
     median_price: { values: { '50.0': median } },

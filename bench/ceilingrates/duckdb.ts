@@ -45,7 +45,7 @@ const TERM_EXPRESSIONS: [string, string, number][] = [
   ['education_level', 'education_level', 10],
   ['current_price', "printf('%.2f', current_price)", 10],
   ['business_size', 'business_size', 10],
-  ['education_level_counts', `CASE WHEN education_level IN (${EDUCATION_CODES.map((c) => `'${c}'`).join(',')}) THEN education_level END`, 10],
+  ['education_level_counts', `CASE WHEN upper(trim(education_level)) IN (${EDUCATION_CODES.map((c) => `'${c}'`).join(',')}) THEN upper(trim(education_level)) END`, 10],
 ];
 
 export class DuckDbPeer {
@@ -224,8 +224,8 @@ function where(query: CeilingRatesQuery, extra: string[] = [], extraParams: Duck
   const parts: string[] = [];
   const params: DuckDBValue[] = [];
   for (const s of query.searches) {
-    parts.push(`lower(trim(${s.field})) = ?`);
-    params.push(s.text.trim().toLowerCase());
+    parts.push(`${s.field} = ?`);
+    params.push(s.text);
   }
   if (query.keyword !== null) {
     parts.push('(contains(lower(labor_category), ?) OR contains(lower(vendor_name), ?) OR contains(lower(idv_piid), ?))');

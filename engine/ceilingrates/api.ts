@@ -76,8 +76,11 @@ export class CeilingRatesIndex {
     if (query.suggest.length > 0) return respond(200, suggestBody(this, query.suggest));
 
     if (query.suggestContains) {
+      const { field, tooShort } = query.suggestContains;
+      // Under the minimum length (a typeahead's first key press): the same shape, matching nothing.
+      if (tooShort) return respond(200, envelope(started, 0, [], containsAggregation(store, field, new Uint32Array(0))));
       const match = this.match(query, query.suggestContains);
-      return respond(200, envelope(started, match.count, [], containsAggregation(store, query.suggestContains.field, matchedRows(match))));
+      return respond(200, envelope(started, match.count, [], containsAggregation(store, field, matchedRows(match))));
     }
 
     const match = this.match(query);

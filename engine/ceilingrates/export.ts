@@ -25,13 +25,20 @@ const COLUMNS: readonly (readonly [string, keyof CeilingRateRecord])[] = [
   ['Subcategory', 'subcategory'],
 ];
 
-/** A spreadsheet would run a cell starting with one of these as a formula. */
-const FORMULA_START = /^[=+\-@|]/;
+/**
+ * A spreadsheet would run a text cell starting with one of these as a formula (OWASP's CSV injection list:
+ * `= + - @ |`, tab, carriage return). The importer takes the guard off again (dataset/import).
+ */
+export const FORMULA_START = /^[=+\-@|\t\r]/;
 
+/**
+ * One CSV cell. Text that starts like a formula gets a leading `'`; numbers are written as numbers, unguarded,
+ * so a negative price stays a number a spreadsheet (and the importer) reads back.
+ */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

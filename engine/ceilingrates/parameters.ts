@@ -13,8 +13,8 @@ export const CEILING_RATES_BASES = ['/api/v3/search/ceilingrates', '/acquisition
 export const SEARCH_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
-/** The fields `ordering` accepts. */
-export const ORDER_FIELDS = [
+/** The fields `ordering` accepts that the records hold. */
+export const RECORD_ORDER_FIELDS = [
   'current_price',
   'next_year_price',
   'second_year_price',
@@ -26,6 +26,16 @@ export const ORDER_FIELDS = [
   'schedule',
   'business_size',
 ] as const;
+export type RecordOrderField = (typeof RECORD_ORDER_FIELDS)[number];
+
+/**
+ * Also accepted, being in production's list of valid fields, but no record holds them: every value is null,
+ * so they leave the order to the next key or the tie-break.
+ */
+export const ABSENT_ORDER_FIELDS = ['keywords', 'certifications'] as const;
+
+/** The fields `ordering` accepts. */
+export const ORDER_FIELDS = [...RECORD_ORDER_FIELDS, ...ABSENT_ORDER_FIELDS] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
@@ -87,6 +97,9 @@ export const FILTERS = [
 
 export type FilterName = (typeof FILTERS)[number]['name'];
 
+/** Filter names accepted and ignored, as production ignores them (`search=` is the way to match these fields). */
+export const IGNORED_FILTERS = ['vendor_name', 'labor_category'] as const;
+
 /** The query parameters of the search endpoint, in the order the console offers them. */
 export const CEILING_RATES_PARAMETERS = [
   {
@@ -104,7 +117,7 @@ export const CEILING_RATES_PARAMETERS = [
     values: SEARCH_FIELDS,
     repeatable: true,
     example: 'labor_category:Engineer II',
-    help: 'field:text, whole value, any case',
+    help: 'field:text, the whole value exactly (case-sensitive)',
   },
   {
     name: 'filter',

@@ -6,6 +6,7 @@ import { isOrderField } from './columns/order-columns.ts';
 import {
   ceilingRatesParameter,
   FILTERS,
+  IGNORED_FILTERS,
   RESULT_WINDOW,
   SEARCH_FIELDS,
   SORT_DIRECTIONS,
@@ -49,6 +50,14 @@ export type Filter = { [F in FilterSpecs as F['name']]: { name: F['name'] } & Gr
 
 const FILTER_GRAMMAR: ReadonlyMap<string, FilterGrammar> = new Map(FILTERS.map((f) => [f.name, f.grammar]));
 
+/** A `filter=` value's name and value: split at the first colon (no colon: all name). */
+function splitFilter(raw: string): { name: string; value: string } {
+  const colon = raw.indexOf(':');
+  return colon < 0 ? { name: raw, value: '' } : { name: raw.slice(0, colon), value: raw.slice(colon + 1) };
+}
+
+const isIgnoredFilter = (raw: string): boolean => (IGNORED_FILTERS as readonly string[]).includes(splitFilter(raw).name);
+
 export interface FieldText {
   field: SearchField;
   text: string;
@@ -59,7 +68,13 @@ export interface OrderSpec {
   desc: boolean;
 }
 
+/** suggest-contains' field and text; `tooShort` when the text has fewer characters than the minimum. */
+export interface SuggestContains extends FieldText {
+  tooShort: boolean;
+}
+
 export interface CeilingRatesQuery {
+  /** Each text exactly as sent (untrimmed); an empty text is dropped. */
   searches: FieldText[];
   /** Trimmed keyword, null when absent or empty. */
   keyword: string | null;
@@ -70,7 +85,7 @@ export interface CeilingRatesQuery {
   defaultOrdering: boolean;
   page: number;
   pageSize: number;
-  suggestContains: FieldText | null;
+  suggestContains: SuggestContains | null;
   suggest: FieldText[];
   export: boolean;
 }
@@ -112,9 +127,7 @@ const GRAMMARS: { [G in FilterGrammar]: (alternatives: string[], name: string) =
  * hash's filters with it too.
  */
 export function parseFilter(raw: string): Filter {
-  const colon = raw.indexOf(':');
-  const name = colon < 0 ? raw : raw.slice(0, colon);
-  const value = colon < 0 ? '' : raw.slice(colon + 1);
+  const { name, value } = splitFilter(raw);
   const grammar = FILTER_GRAMMAR.get(name);
   if (grammar === undefined) throw new NotAcceptable(`Unknown filter: ${name}`);
   // The table pairs each name with its grammar; TypeScript cannot follow a Map lookup to that pairing.
@@ -146,7 +159,6 @@ export function parseQuery(query: URLSearchParams): CeilingRatesQuery {
   const searches = query
     .getAll('search')
     .map((s) => fieldText('search', s))
-    .map(({ field, text }) => ({ field, text: text.trim() }))
     .filter(({ text }) => text !== '');
 
   const keywordRaw = (query.get('keyword') ?? '').trim();
@@ -155,7 +167,10 @@ export function parseQuery(query: URLSearchParams): CeilingRatesQuery {
     throw new NotAcceptable(`Invalid keyword: at least ${keywordMin} characters are required`);
   }
 
-  const filters = query.getAll('filter').map(parseFilter);
+  const filters = query
+    .getAll('filter')
+    .filter((raw) => !isIgnoredFilter(raw))
+    .map(parseFilter);
 
   const exclude = query
     .getAll('exclude')
@@ -175,11 +190,11 @@ export function parseQuery(query: URLSearchParams): CeilingRatesQuery {
   }
 
   const contains = query.get('suggest-contains');
-  let suggestContains: FieldText | null = null;
+  let suggestContains: SuggestContains | null = null;
   if (contains !== null) {
-    suggestContains = fieldText('suggest-contains', contains);
-    const min = ceilingRatesParameter('suggest-contains').minLength;
-    if (suggestContains.text.trim().length < min) throw new NotAcceptable(`Invalid suggest-contains: at least ${min} characters are required`);
+    const spec = fieldText('suggest-contains', contains);
+    // A typeahead's first key press: production answers with no buckets, not an error.
+    suggestContains = { ...spec, tooShort: spec.text.trim().length < ceilingRatesParameter('suggest-contains').minLength };
   }
   const suggest = query.getAll('suggest').map((s) => {
     const spec = fieldText('suggest', s);

@@ -77,3 +77,17 @@ export function clearanceClass(value: string | null): 'yes' | 'no' | null {
 
 /** The term key of a price: two decimals (the contract: `"27.00"`). */
 export const priceKey = (price: number): string => price.toFixed(2);
+
+/** The codes `education_level_counts` buckets, in byte order (NONE and OTHER are not among them). */
+export const EDUCATION_COUNT_CODES = ['AA', 'BA', 'HS', 'MA', 'PHD', 'TEC'] as const;
+
+/**
+ * A stored education level as `education_level_counts` counts it: trimmed and upper-cased; null when that is
+ * not one of EDUCATION_COUNT_CODES. Spelled-out levels (`Bachelor's`) are mapped to codes when a price list is
+ * imported, so what is left unmapped here would not map there either.
+ */
+export function educationCountCode(value: string | null): (typeof EDUCATION_COUNT_CODES)[number] | null {
+  if (value === null) return null;
+  const code = value.trim().toUpperCase();
+  return (EDUCATION_COUNT_CODES as readonly string[]).includes(code) ? (code as (typeof EDUCATION_COUNT_CODES)[number]) : null;
+}

@@ -5,7 +5,7 @@
  */
 import { SCAN_STATUSES, WEBSITE_FIELDS, type FieldKind } from '../site-scanning/record.ts';
 import { RECORD_FIELDS } from '../ceilingrates/record.ts';
-import { PERCENTILES } from '../ceilingrates/query/aggregations.ts';
+import { PERCENTILES, TERM_SIZES } from '../ceilingrates/query/aggregations.ts';
 import { SEARCH_FIELDS } from '../ceilingrates/parameters.ts';
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -94,7 +94,8 @@ const wageStats = object({
   std_deviation_bounds: object({ upper: n, lower: n, upper_population: n, lower_population: n, upper_sampling: n, lower_sampling: n }),
 });
 
-const TERM_AGGREGATIONS = ['labor_category', 'security_clearance', 'worksite', 'min_years_experience', 'education_level', 'current_price', 'business_size'];
+/** The term aggregations, from the engine's table of their sizes (the seven fields, then education_level_counts). */
+const TERM_AGGREGATIONS = Object.keys(TERM_SIZES);
 
 const envelope = (aggregations: JsonSchema): JsonSchema =>
   object({

@@ -34,10 +34,23 @@ const BOOLEAN_VALUES: ReadonlyMap<string, boolean> = new Map(BOOLEAN_SPELLINGS);
  */
 const URL_ADDRESS = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}\.?(:\d{1,5})?([/?#]\S*)?$/i;
 
-/** A number as the framework's transform reads it (`Number(text)`), floored; NaN when it is not one. */
-function toNumber(text: string): number {
-  const n = Number(text);
-  return Number.isFinite(n) ? Math.floor(n) : Number.NaN;
+/**
+ * The messages of class-validator's checks that fail for `n`, in the order it lists them for production's
+ * decorators (`@Min`/`@Max` first, then `@IsPositive`, then `@IsNumber`). NaN fails every check; ±Infinity
+ * fails `@IsNumber` and whichever bound or sign it crosses.
+ */
+function numberMessages(name: string, n: number, bound: { min: number } | { max: number }): string[] {
+  const messages: string[] = [];
+  if ('min' in bound && !(n >= bound.min)) messages.push(`${name} must not be less than ${bound.min}`);
+  if ('max' in bound && !(n <= bound.max)) messages.push(`${name} must not be greater than ${bound.max}`);
+  if (!(n > 0)) messages.push(`${name} must be a positive number`);
+  if (!Number.isFinite(n)) messages.push(`${name} must be a number conforming to the specified constraints`);
+  return messages;
+}
+
+/** After validation, production's controller floors the number with a minimum of 1 (`limit=0.5` is 1). */
+function floorToOne(n: number): number {
+  return Math.max(1, Math.floor(n));
 }
 
 /**
@@ -66,7 +79,8 @@ export function parseWebsiteQuery(params: URLSearchParams): Parsed {
         break;
       }
       case 'text':
-        set[name] = value;
+        // Production tests the value for truthiness: an empty agency or bureau (a form's empty select) is no filter.
+        if (value !== '') set[name] = value;
         break;
       case 'enum':
         if ((parameter.values as readonly string[]).includes(value)) set[name] = value;
@@ -78,17 +92,17 @@ export function parseWebsiteQuery(params: URLSearchParams): Parsed {
   let page: number = PAGE_PARAMETER.default;
   const pageText = params.get(PAGE_PARAMETER.name);
   if (pageText !== null) {
-    page = toNumber(pageText);
-    if (Number.isNaN(page)) messages.push('page must be a number conforming to the specified constraints');
-    if (!(page >= PAGE_PARAMETER.min)) messages.push(`page must not be less than ${PAGE_PARAMETER.min}`);
+    const sent = Number(pageText); // the framework's transform, `@Type(() => Number)`: '' is 0
+    messages.push(...numberMessages(PAGE_PARAMETER.name, sent, { min: PAGE_PARAMETER.min }));
+    page = floorToOne(sent);
   }
 
   let limit: number = LIMIT_PARAMETER.default;
   const limitText = params.get(LIMIT_PARAMETER.name);
   if (limitText !== null) {
-    limit = toNumber(limitText);
-    if (!(limit <= LIMIT_PARAMETER.max)) messages.push(`limit must not be greater than ${LIMIT_PARAMETER.max}`);
-    if (!(limit >= LIMIT_PARAMETER.min)) messages.push('limit must be a positive number');
+    const sent = Number(limitText);
+    messages.push(...numberMessages(LIMIT_PARAMETER.name, sent, { max: LIMIT_PARAMETER.max }));
+    limit = floorToOne(sent);
   }
 
   return messages.length > 0 ? { ok: false, messages } : { ok: true, query: { filters, page, limit } };

@@ -155,3 +155,52 @@ describe('API console', () => {
     await expect(apiConsole.getByTestId('fetch-snippet').textContent()).resolves.toContain(`fetch('${production}')`);
   });
 });
+
+/**
+ * Production's routing ignores a trailing slash and the letter case of the route words (docs/api/site-scanning.md).
+ * Both browser paths that answer a page's fetch() recognise such paths: the relay to the app window's DB worker, and
+ * the service worker's own engine when no app window is open. Last in this file: it closes the app window.
+ */
+describe('a trailing slash and letter case in the path, in the browser', () => {
+  const PATHS = ['/Websites/?limit=1', '/analysis/'];
+
+  const expectEngineJson = async (page: Browser['page'], path: string) => {
+    const answer = await pageFetch(page, path);
+    const reference = engine.handle({ method: 'GET', url: server.origin + path });
+    expect(reference.status, path).toBe(200);
+    expect(answer.status, path).toBe(200);
+    expect(answer.headers['content-type'], path).toBe('application/json; charset=utf-8');
+    expect(comparableBody(answer), path).toEqual(comparableBody(reference));
+  };
+
+  it('fetch("/Websites/?limit=1") and fetch("/analysis/") from the app window: JSON from the DB worker relay', async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/#/websites`);
+    await page.waitForSelector('app-shell');
+    for (const path of PATHS) {
+      const before = await servedBy(page);
+      await expectEngineJson(page, path);
+      const after = await servedBy(page);
+      expect(after.relay, path).toBe(before.relay + 1);
+      expect(after['service-worker'], path).toBe(before['service-worker']);
+    }
+  });
+
+  it('the same from a page with no app window open: JSON from the service worker', async () => {
+    for (const open of browser.context.pages()) await open.close();
+    const plain = await browser.context.newPage();
+    try {
+      await plain.goto(`${server.origin}/playground.html`);
+      await plain.waitForSelector('body[data-done]');
+      for (const path of PATHS) {
+        const before = await servedBy(plain);
+        await expectEngineJson(plain, path);
+        const after = await servedBy(plain);
+        expect(after['service-worker'], path).toBe(before['service-worker'] + 1);
+        expect(after.relay, path).toBe(before.relay);
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -2,11 +2,11 @@ import { formatQuery } from './route.ts';
 import {
   CEILING_RATES_PATH,
   EDUCATION_LEVELS,
-  ORDER_FIELDS,
+  RECORD_ORDER_FIELDS,
   RESULT_WINDOW,
   SEARCH_FIELDS,
   type FilterName,
-  type OrderField,
+  type RecordOrderField,
   type SearchField,
 } from '../../engine/ceilingrates/parameters.ts';
 import { parseFilter, type Filter } from '../../engine/ceilingrates/params.ts';
@@ -16,8 +16,9 @@ export { EDUCATION_LEVELS, RESULT_WINDOW, SEARCH_FIELDS, type SearchField };
 /** The ceiling-rates endpoint, as a prototype would call it. */
 export const RATES_PATH = CEILING_RATES_PATH;
 
-export type SortField = OrderField;
-const isSortField = (name: string): name is SortField => (ORDER_FIELDS as readonly string[]).includes(name);
+/** The view sorts by fields the records hold (the API also accepts two that are always null). */
+export type SortField = RecordOrderField;
+const isSortField = (name: string): name is SortField => (RECORD_ORDER_FIELDS as readonly string[]).includes(name);
 
 export interface Ordering {
   field: SortField;

@@ -5,6 +5,7 @@
  * field holds text, else becomes null; both are noted for the report.
  */
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
+import { FORMULA_START } from '../../../engine/ceilingrates/export.ts';
 import { calendarDate } from '../dates.ts';
 import type { MapResult, SourceFields } from '../fields.ts';
 import type { ValueNotes } from '../report.ts';
@@ -32,7 +33,7 @@ export function mapCeilingRate(row: SourceFields<CeilingColumn>, context: Ceilin
   /** The cell as text, with the export's formula-injection guard (`'=…`) taken off. */
   const raw = (key: CeilingColumn, field: string): unknown => {
     const value = row.get(key);
-    if (typeof value === 'string' && /^'[=+\-@|]/.test(value)) {
+    if (typeof value === 'string' && value.startsWith("'") && FORMULA_START.test(value.slice(1))) {
       notes.note(field, "spreadsheet guard ' removed", 'normalised', value, value.slice(1));
       return value.slice(1);
     }

@@ -1,9 +1,10 @@
 /**
  * Numeric columns: each record's rank among the distinct values, and the term-key dictionaries built from those
- * ranks without sorting strings.
+ * ranks (sorting only the distinct keys).
  */
 import { lowerBound } from '../bounds.ts';
 import { narrow, type Dictionary } from './dictionary.ts';
+import { compareBytes } from '../text.ts';
 
 /** A numeric column's distinct values ascending and each record's position among them (null: after them all). */
 export interface NumberRanks {
@@ -68,15 +69,15 @@ export function rankNumbers(values: Float64Array): NumberRanks {
 
 /**
  * A column of numbers keyed as strings for term aggregations (NaN, i.e. null, is no bucket), exactly as a
- * DictionaryBuilder fed every record's key and sorted by Number(key) (stable, null last) would build it. The
- * key is a function of the number that never decreases with it (toFixed, String), so it is computed once per
- * distinct number, walking them ascending: equal keys are neighbours, and the walk gives the keys' order.
- * The one tie Number() can make between different keys ("-0.00" and "0.00") keeps first-appearance order.
+ * DictionaryBuilder fed every record's key and built in byte order would build it: production's term keys are
+ * keyword strings, so `"10"` comes before `"3"`. The key is a function of the number that never decreases with
+ * it (toFixed, String), so it is computed once per distinct number, walking them ascending: equal keys are
+ * neighbours. Only the distinct keys (tens of thousands at most) are then sorted as strings, once, at bind.
  */
 export function keyDictionary(ranks: NumberRanks, key: (v: number) => string): Dictionary {
   const { distinct, rank } = ranks;
   const n = distinct.length;
-  // Group of each rank (slot n is null's, the last group); groups are the keys in ascending order.
+  // Group of each rank (slot n is null's, the last group): one group per distinct key.
   const groupOfRank = new Uint32Array(n + 1);
   const groupKeys: (string | null)[] = [];
   let previous: string | null = null;
@@ -106,15 +107,10 @@ export function keyDictionary(ranks: NumberRanks, key: (v: number) => string): D
     }
     codes[r] = code;
   }
-  const byRank = Uint32Array.from(codeOfGroup);
-  for (let g = 0; g + 1 < groups; g++) {
-    const a = groupKeys[g];
-    const b = groupKeys[g + 1];
-    if (a !== null && b !== null && a.charCodeAt(0) === 45 && Number(a) === 0 && Number(b) === 0 && byRank[g] > byRank[g + 1]) {
-      byRank[g] = codeOfGroup[g + 1];
-      byRank[g + 1] = codeOfGroup[g];
-    }
-  }
+  // Keys are distinct, so the byte order has no ties; null (the last group) stays last.
+  const byKey = Array.from({ length: hasNull ? groups - 1 : groups }, (_, g) => g).sort((a, b) => compareBytes(groupKeys[a]!, groupKeys[b]!));
+  if (hasNull) byKey.push(groups - 1);
+  const byRank = Uint32Array.from(byKey, (g) => codeOfGroup[g]);
   const keyRank = new Uint32Array(groups);
   byRank.forEach((code, position) => (keyRank[code] = position));
   return { values, codes: narrow(codes, groups), rank: keyRank, byRank };

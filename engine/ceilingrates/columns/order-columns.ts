@@ -3,12 +3,13 @@
  * built by counting sort. Built lazily, once per field per database: most requests only use current_price.
  */
 import { Memo } from '../memo.ts';
-import { ORDER_FIELDS, type OrderField } from '../parameters.ts';
+import { ABSENT_ORDER_FIELDS, ORDER_FIELDS, type OrderField } from '../parameters.ts';
 import type { ColumnStore, NumericField, TextField } from './store.ts';
 import { narrow, type Codes } from './dictionary.ts';
 import { rankNumbers, type NumberRanks } from './number-ranks.ts';
 
 const NUMERIC_ORDER: ReadonlySet<string> = new Set<NumericField>(['current_price', 'next_year_price', 'second_year_price', 'min_years_experience']);
+const ABSENT_ORDER: ReadonlySet<string> = new Set(ABSENT_ORDER_FIELDS);
 
 export function isOrderField(name: string): name is OrderField {
   return (ORDER_FIELDS as readonly string[]).includes(name);
@@ -69,10 +70,24 @@ function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): 
   };
 }
 
+/** A field no record holds: one group of nulls (rank 0 = nullRank) in row order, so the next key decides. */
+function absentColumn(field: OrderField, size: number): OrderColumn {
+  const recordRank = new Uint8Array(size);
+  return {
+    field,
+    recordRank,
+    nullRank: 0,
+    ...groupByRank(recordRank, 1),
+    rankValues: null,
+    sortValue: () => null,
+  };
+}
+
 /** Each orderable field's column, built the first time a request uses it. */
 export class OrderColumns extends Memo<OrderField, OrderColumn> {
   constructor(store: ColumnStore) {
     super((field) => {
+      if (ABSENT_ORDER.has(field)) return absentColumn(field, store.size);
       if (!NUMERIC_ORDER.has(field)) return textColumn(field as Extract<OrderField, TextField>, store);
       const values = store.numbers[field as NumericField];
       return numericColumn(field as NumericField, values, store.numberRanks[field as NumericField] ?? rankNumbers(values));

@@ -1,6 +1,6 @@
 /**
- * Aggregations over every matching record (not just the page): seven term aggregations, wage statistics,
- * percentiles, median and the wage histogram (the API reference, "Aggregations").
+ * Aggregations over every matching record (not just the page): eight term aggregations (the seven fields and
+ * the normalised education codes), wage statistics, percentiles, median and the wage histogram (the API reference, "Aggregations").
  *
  * One pass counts the term fields and each distinct price (by its rank in the price order) over the matches —
  * or, when they are more than half the records, over the rest, subtracted from counts of every record made at
@@ -13,6 +13,7 @@ import type { OrderColumn } from '../columns/order-columns.ts';
 import { priceOfRecord, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 import type { Combos } from '../columns/combos.ts';
 import type { MatchSet } from './match.ts';
+import { EDUCATION_COUNT_CODES, educationCountCode } from '../text.ts';
 
 export interface TermBucket {
   key: string;
@@ -59,6 +60,7 @@ export interface Aggregations {
   education_level: TermsAggregation;
   current_price: TermsAggregation;
   business_size: TermsAggregation;
+  education_level_counts: TermsAggregation;
   wage_histogram: { buckets: HistogramBucket[] };
   histogram_percentiles: { values: Record<string, number | null> };
   median_price: { values: Record<string, number | null> };
@@ -74,14 +76,25 @@ export const TERM_SIZES = {
   education_level: 10,
   current_price: 10,
   business_size: 10,
+  education_level_counts: 10,
 } as const;
+
+/** What a term aggregation reads of a dictionary: the keys and their order. */
+export type TermKeys = Pick<Dictionary, 'values' | 'rank' | 'byRank'>;
+
+/** The keys of education_level_counts: EDUCATION_COUNT_CODES, already in byte order. */
+const EDUCATION_COUNT_KEYS: TermKeys = {
+  values: EDUCATION_COUNT_CODES,
+  rank: Uint32Array.from(EDUCATION_COUNT_CODES, (_, i) => i),
+  byRank: Uint32Array.from(EDUCATION_COUNT_CODES, (_, i) => i),
+};
 
 /**
  * Buckets by doc_count descending then key ascending (the dictionary's key rank), at most `size`; a null
  * value is no bucket and no "other" document.
  */
 export interface TermCounts {
-  dict: Dictionary;
+  dict: TermKeys;
   /** Records per code of `dict`. */
   counts: ArrayLike<number>;
   /** At most this many buckets. */
@@ -241,6 +254,8 @@ export class Aggregator {
   private readonly comboFields: Uint32Array;
   private readonly combos: number;
   private readonly totals: Counts;
+  /** Each education_level code's index in EDUCATION_COUNT_CODES, or -1 when it is no bucket. */
+  private readonly educationCountOfCode: Int32Array;
   /** Buffers every request reuses (requests run one at a time); nothing keeps them past a request. */
   private readonly scratch: {
     counts: Counts;
@@ -273,6 +288,10 @@ export class Aggregator {
     }
     this.combos = combos.count;
     this.comboFields = combos.fieldCodes;
+    this.educationCountOfCode = Int32Array.from(store.text.education_level.values, (v) => {
+      const code = educationCountCode(v);
+      return code === null ? -1 : EDUCATION_COUNT_CODES.indexOf(code);
+    });
     const everyRow = new Uint32Array(store.size);
     for (let r = 0; r < store.size; r++) everyRow[r] = r;
     this.totals = this.count(everyRow);
@@ -346,6 +365,16 @@ export class Aggregator {
     return terms;
   }
 
+  /** education_level's counts summed per normalised code: a few distinct values, not records. */
+  private educationCounts(education: Uint32Array): Uint32Array {
+    const counts = new Uint32Array(EDUCATION_COUNT_CODES.length);
+    for (let code = 0; code < education.length; code++) {
+      const at = this.educationCountOfCode[code];
+      if (at >= 0) counts[at] += education[code];
+    }
+    return counts;
+  }
+
   aggregate(match: MatchSet): Aggregations {
     const { store, priceOrder, dicts } = this;
     const counts = this.matchCounts(match);
@@ -415,6 +444,11 @@ export class Aggregator {
         scratch: scratch.codes,
       }),
       business_size: termsFromCounts({ dict: dicts[5], counts: terms[5], size: TERM_SIZES.business_size }),
+      education_level_counts: termsFromCounts({
+        dict: EDUCATION_COUNT_KEYS,
+        counts: this.educationCounts(terms[4]),
+        size: TERM_SIZES.education_level_counts,
+      }),
       wage_histogram: { buckets: wageHistogram(priceCounts, { scratch: { prefix: scratch.prefix, sums: scratch.sums } }) },
       histogram_percentiles: { values: byKey },
       median_price: { values: { [percentileKey(50)]: median } },

@@ -55,10 +55,17 @@ export function wageHistogram({ values, counts, m }: PriceCounts, { buckets: k =
     cumulative[i + 1] = cumulative[i] + counts[i];
     sums[i + 1] = sums[i] + values[i] * counts[i];
   }
+  // The key is the bucket's centroid, the mean of its prices, as the search engine's variable-width histogram
+  // reports it. Summed over the bucket itself, not as a difference of prefix sums, so a one-price bucket's key is
+  // its price and rounding cannot put a key outside [min, max].
   const bucket = (start: number, end: number): HistogramBucket => {
     const min = values[start];
     const max = values[end - 1];
-    return { min, key: (min + max) / 2, max, doc_count: cumulative[end] - cumulative[start] };
+    const doc_count = cumulative[end] - cumulative[start];
+    let sum = 0;
+    for (let i = start; i < end; i++) sum += values[i] * counts[i];
+    const key = end - start === 1 ? min : Math.min(max, Math.max(min, sum / doc_count));
+    return { min, key, max, doc_count };
   };
   if (m <= k) return Array.from({ length: m }, (_, i) => bucket(i, i + 1));
 

@@ -211,11 +211,10 @@ export function containsTable(forms: ValueForms, field: TextField, text: string)
 /** A text condition: which values of which fields pass (a record passes when any of its fields' values does). */
 type TextCondition = { field: SearchField; allowed: Uint8Array }[];
 
-function searchCondition(store: ColumnStore, forms: ValueForms, search: FieldText): TextCondition {
-  const wanted = fold(search.text.trim());
-  const trimmed = forms.trimmedFolded.get(search.field);
+/** The whole stored value equals the text exactly: case-sensitive, untrimmed (production's term query on a keyword). */
+function searchCondition(store: ColumnStore, search: FieldText): TextCondition {
   const dict = store.text[search.field];
-  return [{ field: search.field, allowed: allowedValues(dict, (v, code) => v !== null && trimmed[code] === wanted) }];
+  return [{ field: search.field, allowed: allowedValues(dict, (v) => v === search.text) }];
 }
 
 function keywordCondition(forms: ValueForms, keyword: string): TextCondition {
@@ -260,7 +259,7 @@ function markPostings(mask: Uint8Array, store: ColumnStore, orders: OrderColumns
 export function matchRecords(options: MatchOptions): MatchSet {
   const { store, forms, orders, query, contains, scratch } = options;
   const mask = scratch ? scratch.mask.fill(1) : new Uint8Array(store.size).fill(1);
-  const conditions = query.searches.map((search) => searchCondition(store, forms, search));
+  const conditions = query.searches.map((search) => searchCondition(store, search));
   if (query.keyword !== null) conditions.push(keywordCondition(forms, query.keyword));
   if (contains) conditions.push([{ field: contains.field, allowed: containsTable(forms, contains.field, contains.text) }]);
   // A selective text condition sets its few rows through the fields' groups of rows by value instead of

@@ -19,8 +19,6 @@ export class ValueForms {
   /** Lower-cased values (null as ''). */
   readonly folded = new Memo((field: TextField): string[] => this.store.text[field].values.map((v) => (v === null ? '' : fold(v))));
 
-  /** Lower-cased values, trimmed: the form `search` compares whole. */
-  readonly trimmedFolded = new Memo((field: TextField): string[] => this.folded.get(field).map((v) => v.trim()));
 
   /**
    * The lower-cased values joined with NUL, and where each starts: a substring search is then one native

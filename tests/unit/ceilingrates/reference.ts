@@ -10,7 +10,8 @@ export interface RefQuery {
   keyword: string | null;
   filters: string[];
   exclude: number[];
-  ordering: { field: keyof CeilingRateRecord; desc: boolean }[];
+  /** `keywords` and `certifications` are accepted orderings no record holds: their value is null. */
+  ordering: { field: keyof CeilingRateRecord | 'keywords' | 'certifications'; desc: boolean }[];
   page: number;
   pageSize: number;
 }
@@ -63,6 +64,9 @@ function filterMatches(record: CeilingRateRecord, filter: string): boolean {
         const want = value.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ');
         return want !== '' && have.includes(` ${want} `);
       }
+      case 'vendor_name':
+      case 'labor_category':
+        return true; // ignored, as production ignores them
       case 'security_clearance': {
         const v = (record.security_clearance ?? '').trim().toLowerCase();
         const want = value.trim().toLowerCase();
@@ -78,7 +82,8 @@ function filterMatches(record: CeilingRateRecord, filter: string): boolean {
 
 export function refMatches(records: readonly CeilingRateRecord[], query: RefQuery): CeilingRateRecord[] {
   return records.filter((r) => {
-    for (const s of query.searches) if (r[s.field].trim().toLowerCase() !== s.text.trim().toLowerCase()) return false;
+    // search: the whole value, exactly (case-sensitive, untrimmed); an empty text is ignored.
+    for (const s of query.searches) if (s.text !== '' && r[s.field] !== s.text) return false;
     if (query.keyword !== null) {
       const k = query.keyword.trim().toLowerCase();
       if (![r.labor_category, r.vendor_name, r.idv_piid].some((v) => v.toLowerCase().includes(k))) return false;
@@ -88,11 +93,16 @@ export function refMatches(records: readonly CeilingRateRecord[], query: RefQuer
   });
 }
 
+/** A record's value for an ordering field: null for the fields records do not hold. */
+export function refSortValue(record: CeilingRateRecord, field: RefQuery['ordering'][number]['field']): string | number | null {
+  return field === 'keywords' || field === 'certifications' ? null : record[field];
+}
+
 export function refCompare(ordering: RefQuery['ordering']) {
   return (a: CeilingRateRecord, b: CeilingRateRecord): number => {
     for (const { field, desc } of ordering) {
-      const x = a[field];
-      const y = b[field];
+      const x = refSortValue(a, field);
+      const y = refSortValue(b, field);
       if (x === y) continue;
       if (x === null) return 1;
       if (y === null) return -1;
@@ -116,15 +126,28 @@ export interface RefTerms {
   buckets: { key: string; doc_count: number }[];
 }
 
-export function refTerms(values: readonly (string | null)[], size: number, numeric: boolean): RefTerms {
+/** Terms: doc_count descending, then the key ascending in byte order (numbers' keys too: "10" before "3"). */
+export function refTerms(values: readonly (string | null)[], size: number): RefTerms {
   const counts = new Map<string, number>();
   for (const v of values) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
   const all = [...counts.entries()]
     .map(([key, doc_count]) => ({ key, doc_count }))
-    .sort((a, b) => b.doc_count - a.doc_count || (numeric ? Number(a.key) - Number(b.key) : byteOrder(a.key, b.key)));
+    .sort((a, b) => b.doc_count - a.doc_count || byteOrder(a.key, b.key));
   const buckets = all.slice(0, size);
   const other = all.slice(size).reduce((n, b) => n + b.doc_count, 0);
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: other, buckets };
+}
+
+/** education_level_counts' key of a stored level: trimmed, upper-cased, one of six codes, else no bucket. */
+export function refEducationCode(level: string | null): string | null {
+  const code = level?.trim().toUpperCase() ?? null;
+  return code !== null && ['AA', 'BA', 'HS', 'MA', 'PHD', 'TEC'].includes(code) ? code : null;
+}
+
+/** wage_histogram's key: the mean of the prices inside the bucket. */
+export function refBucketMean(sorted: readonly number[], min: number, max: number): number {
+  const inside = sorted.filter((v) => v >= min && v <= max);
+  return inside.reduce((sum, v) => sum + v, 0) / inside.length;
 }
 
 export function refPercentile(sorted: readonly number[], p: number): number | null {

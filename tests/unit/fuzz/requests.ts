@@ -27,10 +27,12 @@ export const SEARCH_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as co
 export const FILTER_NAMES = [
   'education_level', 'price_range', 'experience_range', 'min_years_experience', 'current_price', 'business_size', 'sin',
   'category', 'subcategory', 'worksite', 'site', 'security_clearance',
+  // Accepted and ignored, as production ignores them.
+  'vendor_name', 'labor_category',
 ] as const;
 export const ORDER_FIELDS = [
   'current_price', 'next_year_price', 'second_year_price', 'labor_category', 'vendor_name', 'idv_piid',
-  'education_level', 'min_years_experience', 'schedule', 'business_size',
+  'education_level', 'min_years_experience', 'schedule', 'business_size', 'keywords', 'certifications',
 ] as const;
 
 /** Values that pass validation, so random requests also reach matching, paging and aggregation. */
@@ -40,11 +42,11 @@ const SITE_GOOD: Record<string, readonly string[]> = {
   final_url_live: ['true', 'false', '1', '0'],
   target_url_redirects: ['true', 'false', '1', '0'],
   dap_detected_final_url: ['true', 'false', '1', '0'],
-  target_url_agency_owner: ['General Services Administration', 'Department of Defense'],
-  target_url_bureau_owner: ['Office of the Secretary'],
+  target_url_agency_owner: ['General Services Administration', 'Department of Defense', ''],
+  target_url_bureau_owner: ['Office of the Secretary', ''],
   scan_status: ['completed', 'timeout', 'dns_resolution_error'],
   page: ['1', '2', '3', '199', '200', '201', '1.5'],
-  limit: ['1', '10', '100', '99.9'],
+  limit: ['1', '10', '100', '99.9', '0.5'],
   api_key: ['DEMO_KEY'],
 };
 
@@ -54,14 +56,14 @@ const CEILING_GOOD: Record<string, readonly string[]> = {
   filter: [
     'education_level:BA|MA', 'price_range:10,100', 'experience_range:0,5', 'business_size:S', 'sin:54151S',
     'site:customer', 'worksite:Both', 'security_clearance:yes', 'security_clearance:no', 'category:Professional Services',
-    'min_years_experience:3', 'current_price:100',
+    'min_years_experience:3', 'current_price:100', 'vendor_name:Acme', 'labor_category:Engineer',
   ],
   exclude: ['1|2|3', '5'],
   ordering: [...ORDER_FIELDS],
   sort: ['asc', 'desc'],
   page: ['1', '2', '20', '21'],
   page_size: ['1', '10', '100', '500'],
-  'suggest-contains': ['labor_category:eng', 'vendor_name:ac'],
+  'suggest-contains': ['labor_category:eng', 'vendor_name:ac', 'labor_category:e', 'vendor_name:'],
   suggest: ['vendor_name:a', 'labor_category:Pro'],
   export: ['y', 'Y', 'n'],
   api_key: ['DEMO_KEY'],

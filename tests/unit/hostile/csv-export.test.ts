@@ -39,11 +39,13 @@ const COLUMNS: readonly (readonly [string, keyof CeilingRateRecord])[] = [
   ['Subcategory', 'subcategory'],
 ];
 
-const FORMULA_START = /^[=+\-@|]/;
-/** What a cell must read as once a CSV parser has unquoted it. */
+/** OWASP's formula starts: `= + - @ |`, tab, carriage return. */
+const FORMULA_START = /^[=+\-@|\t\r]/;
+/** What a cell must read as once a CSV parser has unquoted it: text guarded, numbers as numbers. */
 const guarded = (value: string | number | null): string => {
-  const text = value === null ? '' : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  return FORMULA_START.test(value) ? `'${value}` : value;
 };
 
 function exportOf(query: string): { raw: string; rows: string[][] } {

@@ -69,7 +69,7 @@ describe('importIntoDatabase', () => {
     const SQL = await loadSqlJs();
     const { db, dataset } = await importIntoDatabase(SQL, fixture('ceilingrates-export.csv'));
     expect(dataset).toBe('ceilingrates');
-    const { status, body } = call(engineOver('ceilingrates', db), '/api/v3/search/ceilingrates/?search=labor_category:program+manager');
+    const { status, body } = call(engineOver('ceilingrates', db), '/api/v3/search/ceilingrates/?search=labor_category:Program+Manager');
     expect(status).toBe(200);
     expect(body.hits.total.value).toBe(1);
     expect(body.hits.hits[0]._source).toMatchObject({ id: 2, labor_category: 'Program Manager', current_price: 98.2, education_level: 'MA' });

@@ -20,13 +20,16 @@ const badRequest = (...message: string[]) => ({ statusCode: 400, message, error:
 describe('400 Bad Request: every failing check is listed', () => {
   const cases: [string, string[]][] = [
     ['limit=101', ['limit must not be greater than 100']],
+    ['limit=100.5', ['limit must not be greater than 100']],
     ['limit=0', ['limit must be a positive number']],
     ['limit=-5', ['limit must be a positive number']],
-    ['limit=0.5', ['limit must be a positive number']],
-    ['limit=abc', ['limit must not be greater than 100', 'limit must be a positive number']],
-    ['page=0', ['page must not be less than 1']],
-    ['page=-2', ['page must not be less than 1']],
-    ['page=abc', ['page must be a number conforming to the specified constraints', 'page must not be less than 1']],
+    ['limit=abc', ['limit must not be greater than 100', 'limit must be a positive number', 'limit must be a number conforming to the specified constraints']],
+    ['limit=Infinity', ['limit must not be greater than 100', 'limit must be a number conforming to the specified constraints']],
+    ['page=0', ['page must not be less than 1', 'page must be a positive number']],
+    ['page=0.5', ['page must not be less than 1']],
+    ['page=-2', ['page must not be less than 1', 'page must be a positive number']],
+    ['page=abc', ['page must not be less than 1', 'page must be a positive number', 'page must be a number conforming to the specified constraints']],
+    ['page=Infinity', ['page must be a number conforming to the specified constraints']],
     ['final_url_live=yes', ['final_url_live must be a boolean string']],
     ['final_url_live=TRUE', ['final_url_live must be a boolean string']],
     ['target_url_redirects=', ['target_url_redirects must be a boolean string']],
@@ -56,6 +59,7 @@ describe('400 Bad Request: every failing check is listed', () => {
       'final_url_live must be a boolean string',
       `scan_status must be one of the following values: ${SCAN_STATUSES.join(', ')}`,
       'page must not be less than 1',
+      'page must be a positive number',
       'limit must not be greater than 100',
     ]);
   });

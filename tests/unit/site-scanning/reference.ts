@@ -21,7 +21,16 @@ const ORDER: (keyof ReferenceFilters)[] = [
   'target_url_agency_owner', 'target_url_bureau_owner', 'scan_status', 'dap_detected_final_url',
 ];
 
-export function matches(record: WebsiteRecord, filters: ReferenceFilters): boolean {
+/** The filters that apply: an empty agency or bureau is skipped (production tests the value for truthiness). */
+function applied(filters: ReferenceFilters): ReferenceFilters {
+  const kept: ReferenceFilters = { ...filters };
+  if (kept.target_url_agency_owner === '') delete kept.target_url_agency_owner;
+  if (kept.target_url_bureau_owner === '') delete kept.target_url_bureau_owner;
+  return kept;
+}
+
+export function matches(record: WebsiteRecord, sent: ReferenceFilters): boolean {
+  const filters = applied(sent);
   return ORDER.every((name) => filters[name] === undefined || record[name] === filters[name]);
 }
 
@@ -30,7 +39,8 @@ function byteOrder(a: string, b: string): number {
   return Buffer.compare(utf8.encode(a), utf8.encode(b));
 }
 
-export function referenceList(records: readonly WebsiteRecord[], filters: ReferenceFilters, page = 1, limit = 10) {
+export function referenceList(records: readonly WebsiteRecord[], sent: ReferenceFilters, page = 1, limit = 10) {
+  const filters = applied(sent);
   const all = records.filter((r) => matches(r, filters)).sort((a, b) => byteOrder(a.target_url, b.target_url));
   const items = all.slice((page - 1) * limit, page * limit);
   const totalPages = Math.ceil(all.length / limit);
