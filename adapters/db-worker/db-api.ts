@@ -7,6 +7,7 @@ export type { ImportedDataset } from '../../dataset/host/imported-store.ts';
 export type { DatasetStatus, DbStatus, LoadPhase, LoadProgress, ProgressCallback } from '../../dataset/host/index.ts';
 export type { ImportReport } from '../../dataset/import/index.ts';
 
+export type { PriceCheck, PriceFigures, PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
 export type { AgencyOwners } from '../../dataset/owners.ts';
 
 /** A response whose body crossed as bytes (transferred, not copied): the CSV export, a database file. */

@@ -10,6 +10,7 @@ import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { DatasetHost } from '../../dataset/host/index.ts';
 import type { ApiRequest, DatasetName } from '../../engine/http/types.ts';
+import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/relay-protocol.ts';
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
@@ -42,6 +43,8 @@ const api = {
     return Comlink.transfer({ status: response.status, headers: response.headers, body }, [body.buffer]);
   },
   status: async (): Promise<DbStatus> => host.status(),
+  /** One contract year's price figures over a ceiling-rates query, and a proposed price's rank (not an API route). */
+  priceFigures: (query: string, field: PriceField, proposed: number | null = null) => host.priceFigures(query, field, proposed),
   /** Read the manifest again and re-download only the datasets whose bytes changed. */
   reload: () => host.reload(),
   /** Close every database and load everything again from the network, bypassing the HTTP cache. */

@@ -8,6 +8,8 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { APIS, createEngine, DATASETS, matchRoute } from '../../engine/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
+import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import type { Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
 import { Gate } from './gate.ts';
@@ -74,6 +76,17 @@ export class DatasetHost {
   async handle(request: ApiRequest): Promise<ApiResponse> {
     await this.ready(request.url);
     return this.engine.handle(request);
+  }
+
+  /**
+   * The figures of one contract year's price over a ceiling-rates query's matches, and the rank of a
+   * proposed price among them (engine/ceilingrates/price-figures.ts): what the API answers for
+   * current_price only. `query` holds the API's parameters.
+   */
+  async priceFigures(query: string, field: PriceField, proposed: number | null): Promise<PriceFiguresAnswer> {
+    const db = await this.database('ceilingrates');
+    if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
+    return priceFigures(db, new URLSearchParams(query), field, proposed);
   }
 
   status(): DbStatus {

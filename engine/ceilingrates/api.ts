@@ -100,6 +100,20 @@ export class CeilingRatesIndex {
   }
 }
 
+/**
+ * The index of an opened database, built once and shared by the API's routes and the price figures the
+ * DB worker computes beside them (price-figures.ts): the columns are read into memory only once.
+ */
+const indexes = new WeakMap<Database, CeilingRatesIndex>();
+export function ceilingRatesIndex(db: Database): CeilingRatesIndex {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new CeilingRatesIndex(db);
+    indexes.set(db, index);
+  }
+  return index;
+}
+
 export const ceilingRatesApi: ApiDefinition = {
   id: 'ceiling-rates',
   dataset: 'ceilingrates',
@@ -118,7 +132,7 @@ export const ceilingRatesApi: ApiDefinition = {
   },
   options: () => respond(200, { name: 'Ceiling Rates', renders: ['application/json'], parses: ['application/json'] }),
   bind(db) {
-    const index = new CeilingRatesIndex(db);
+    const index = ceilingRatesIndex(db);
     return { search: (ctx) => index.search(ctx) };
   },
 };

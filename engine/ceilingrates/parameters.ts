@@ -38,6 +38,13 @@ export const ABSENT_ORDER_FIELDS = ['keywords', 'certifications'] as const;
 export const ORDER_FIELDS = [...RECORD_ORDER_FIELDS, ...ABSENT_ORDER_FIELDS] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
+/**
+ * The three contract-year prices of a record: current, next and second year. `ordering` accepts each; the
+ * price figures of a query (price-figures.ts, asked of the DB worker, not of the API) are computed over one.
+ */
+export const PRICE_FIELDS = ['current_price', 'next_year_price', 'second_year_price'] as const;
+export type PriceField = (typeof PRICE_FIELDS)[number];
+
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 /** page × page_size may not pass this; hits.total.value stops counting here (`relation: gte`). */
@@ -177,6 +184,22 @@ export const CEILING_RATES_PARAMETERS = [
     help: 'field:text, values starting with the text',
   },
   { name: 'export', in: 'query', kind: 'enum', values: ['y'], help: 'y: the same query as CSV' },
+] as const satisfies readonly ParameterSpec[];
+
+/**
+ * The price figures' own parameters (price-figures.ts, asked of the DB worker, not of the API): the rates
+ * view keeps them in its URL beside the API's.
+ */
+export const PRICE_FIGURES_PARAMETERS = [
+  {
+    name: 'year',
+    in: 'query',
+    kind: 'enum',
+    values: PRICE_FIELDS,
+    default: 'current_price',
+    help: 'The contract year whose price the figures are computed over',
+  },
+  { name: 'proposed_price', in: 'query', kind: 'text', example: '125.50', help: 'A proposed hourly price, ranked among the matches' },
 ] as const satisfies readonly ParameterSpec[];
 
 export type CeilingRatesParameter = (typeof CEILING_RATES_PARAMETERS)[number];

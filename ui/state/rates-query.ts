@@ -2,16 +2,22 @@ import { formatQuery } from './route.ts';
 import {
   CEILING_RATES_PATH,
   EDUCATION_LEVELS,
+  PRICE_FIELDS,
+  PRICE_FIGURES_PARAMETERS,
   RECORD_ORDER_FIELDS,
   RESULT_WINDOW,
   SEARCH_FIELDS,
   type FilterName,
+  type PriceField,
   type RecordOrderField,
   type SearchField,
 } from '../../engine/ceilingrates/parameters.ts';
 import { parseFilter, type Filter } from '../../engine/ceilingrates/params.ts';
 
-export { EDUCATION_LEVELS, RESULT_WINDOW, SEARCH_FIELDS, type SearchField };
+export { EDUCATION_LEVELS, PRICE_FIELDS, RESULT_WINDOW, SEARCH_FIELDS, type PriceField, type SearchField };
+
+const [YEAR, PROPOSED] = PRICE_FIGURES_PARAMETERS;
+const isPriceField = (name: string | null): name is PriceField => (PRICE_FIELDS as readonly (string | null)[]).includes(name);
 
 /** The ceiling-rates endpoint, as a prototype would call it. */
 export const RATES_PATH = CEILING_RATES_PATH;
@@ -48,6 +54,10 @@ export interface RatesQuery {
   page: number;
   pageSize: number;
   exclude: string[];
+  /** The contract year the figures are computed over (not an API parameter: the DB worker computes them). */
+  year: PriceField;
+  /** The price being checked against the matches, if any. */
+  proposed: number | null;
 }
 
 export function emptyRatesQuery(): RatesQuery {
@@ -66,6 +76,8 @@ export function emptyRatesQuery(): RatesQuery {
     page: 1,
     pageSize: DEFAULT_PAGE_SIZE,
     exclude: [],
+    year: YEAR.default,
+    proposed: null,
   };
 }
 
@@ -134,6 +146,10 @@ export function parseRatesQuery(params: URLSearchParams): RatesQuery {
   q.page = positiveInt(params.get('page'), 1);
   q.pageSize = positiveInt(params.get('page_size'), DEFAULT_PAGE_SIZE);
   q.exclude = (params.get('exclude') ?? '').split('|').filter(Boolean);
+  const year = params.get(YEAR.name);
+  if (isPriceField(year)) q.year = year;
+  const proposed = params.get(PROPOSED.name);
+  if (proposed !== null && proposed.trim() !== '' && Number.isFinite(Number(proposed))) q.proposed = Number(proposed);
   return q;
 }
 
@@ -166,6 +182,14 @@ export function ratesParams(q: RatesQuery, options: { pageSize?: 'always' | 'if-
   if (q.page !== 1) p.append('page', String(q.page));
   if (options.pageSize === 'always' || q.pageSize !== DEFAULT_PAGE_SIZE) p.append('page_size', String(q.pageSize));
   if (q.exclude.length) p.append('exclude', q.exclude.join('|'));
+  return p;
+}
+
+/** The view's URL state: the API's parameters, then the price figures' own (year, proposed price). */
+export function ratesHashParams(q: RatesQuery): URLSearchParams {
+  const p = ratesParams(q);
+  if (q.year !== YEAR.default) p.append(YEAR.name, q.year);
+  if (q.proposed !== null) p.append(PROPOSED.name, String(q.proposed));
   return p;
 }
 

@@ -2,12 +2,15 @@ import { LitElement, html, svg, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { baseStyles, statStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
-import type { RatesResponse } from '../../api/api-types.ts';
+import { YEAR_LABELS, type FiguresModel } from './figures-model.ts';
 import './price-histogram.ts';
 
 const PERCENTILES = ['10.0', '25.0', '50.0', '75.0', '90.0'] as const;
 
-/** Summary figures, the price histogram and the percentile band for the current query. */
+/**
+ * Summary figures, the price histogram and the percentile band for the current query, over the chosen
+ * contract year's price, with the proposed price marked on both charts.
+ */
 @customElement('rates-figures')
 export class RatesFigures extends LitElement {
   static override styles = [
@@ -46,6 +49,9 @@ export class RatesFigures extends LitElement {
         stroke: var(--warm);
         stroke-width: 3;
       }
+      .band .proposed {
+        fill: var(--proposed);
+      }
       .band dl {
         display: grid;
         grid-template-columns: auto 1fr;
@@ -82,15 +88,19 @@ export class RatesFigures extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) data: RatesResponse | null = null;
+  @property({ attribute: false }) model: FiguresModel | null = null;
 
-  private band(values: Record<string, number | null>) {
+  private band(values: Record<string, number | null>, proposed: number | null) {
     const v = PERCENTILES.map((k) => values[k]);
     if (v.some((n) => n === null || n === undefined)) return nothing;
     const [p10, p25, p50, p75, p90] = v as number[];
     const span = p90 - p10 || 1;
     const x = (n: number) => 10 + ((n - p10) / span) * 280;
+    // A proposed price outside the band sits at its edge, pointing out of it.
+    const px = proposed === null ? null : Math.min(296, Math.max(4, x(proposed)));
     return svg`<svg viewBox="0 0 300 40" aria-hidden="true">
+      ${px === null ? nothing : svg`<path class="proposed" data-marker="band-proposed" d="M${px - 5} 0 L${px + 5} 0 L${px} 9 Z"></path>
+        <path class="proposed" d="M${px - 5} 40 L${px + 5} 40 L${px} 31 Z"></path>`}
       <line class="whisker" x1=${x(p10)} x2=${x(p90)} y1="20" y2="20"></line>
       <line class="whisker" x1=${x(p10)} x2=${x(p10)} y1="12" y2="28"></line>
       <line class="whisker" x1=${x(p90)} x2=${x(p90)} y1="12" y2="28"></line>
@@ -100,37 +110,32 @@ export class RatesFigures extends LitElement {
   }
 
   override render() {
-    const data = this.data;
-    if (!data) return nothing;
-    const a = data.aggregations;
-    const stats = a.wage_stats;
-    const median = a.median_price?.values?.['50.0'] ?? null;
-    const percentiles = a.histogram_percentiles?.values ?? {};
-    return html`<dl class="stats" aria-label="Summary of matching rates">
-        <div class="stat"><dt>Rates</dt><dd data-figure="count">${formatCount(stats.count)}</dd></div>
-        <div class="stat"><dt>Average</dt><dd data-figure="avg">${formatPrice(stats.avg)}</dd></div>
-        <div class="stat"><dt>Median</dt><dd data-figure="median">${formatPrice(median)}</dd></div>
-        <div class="stat"><dt>Std. dev.</dt><dd data-figure="std">${formatPrice(stats.std_deviation)}</dd></div>
-        <div class="stat"><dt>Minimum</dt><dd data-figure="min">${formatPrice(stats.min)}</dd></div>
-        <div class="stat"><dt>Maximum</dt><dd data-figure="max">${formatPrice(stats.max)}</dd></div>
+    const m = this.model;
+    if (!m) return nothing;
+    const year = m.field === 'current_price' ? '' : ` (${YEAR_LABELS[m.field].toLowerCase()} price)`;
+    const proposed = m.check?.price ?? null;
+    return html`<dl class="stats" aria-label="Summary of matching rates${year}" data-year=${m.field}>
+        <div class="stat">
+          <dt>${m.count < m.matches ? `Priced (of ${formatCount(m.matches)})` : 'Rates'}</dt>
+          <dd data-figure="count">${formatCount(m.count)}</dd></div>
+        <div class="stat"><dt>Average</dt><dd data-figure="avg">${formatPrice(m.avg)}</dd></div>
+        <div class="stat"><dt>Median</dt><dd data-figure="median">${formatPrice(m.median)}</dd></div>
+        <div class="stat"><dt>Std. dev.</dt><dd data-figure="std">${formatPrice(m.std)}</dd></div>
+        <div class="stat"><dt>Minimum</dt><dd data-figure="min">${formatPrice(m.min)}</dd></div>
+        <div class="stat"><dt>Maximum</dt><dd data-figure="max">${formatPrice(m.max)}</dd></div>
       </dl>
       <div class="charts">
         <section class="card" aria-labelledby="hist-h">
-          <h2 id="hist-h">Price distribution</h2>
-          <price-histogram
-            .buckets=${a.wage_histogram?.buckets ?? []}
-            .median=${median}
-            .mean=${stats.avg}
-            .std=${stats.std_deviation}
-          ></price-histogram>
+          <h2 id="hist-h">Price distribution${year}</h2>
+          <price-histogram .buckets=${m.histogram} .median=${m.median} .mean=${m.avg} .std=${m.std} .proposed=${proposed}></price-histogram>
         </section>
         <section class="card band" aria-labelledby="band-h">
-          <h2 id="band-h">Percentile band</h2>
-          ${this.band(percentiles)}
+          <h2 id="band-h">Percentile band${year}</h2>
+          ${this.band(m.percentiles, proposed)}
           <dl>
             ${PERCENTILES.map(
               (k) => html`<dt>${parseInt(k, 10)}th percentile</dt>
-                <dd data-percentile=${k}>${formatPrice(percentiles[k] ?? null)}</dd>`,
+                <dd data-percentile=${k}>${formatPrice(m.percentiles[k] ?? null)}</dd>`,
             )}
           </dl>
         </section>

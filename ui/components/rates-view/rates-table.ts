@@ -2,11 +2,13 @@ import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { baseStyles } from '../common/styles.ts';
 import { formatPrice } from '../common/format.ts';
+import { escalation, formatEscalation } from './figures-model.ts';
 import type { RateHit, RateRecord } from '../../api/api-types.ts';
 import { toggleOrdering, type Ordering, type SortField } from '../../state/rates-query.ts';
 
 interface Column {
-  key: keyof RateRecord;
+  /** A record field, or `escalation` (next year's price ÷ the current one, computed here). */
+  key: keyof RateRecord | 'escalation';
   label: string;
   sort?: SortField;
   numeric?: boolean;
@@ -25,6 +27,8 @@ export const RATE_COLUMNS: readonly Column[] = [
   { key: 'worksite', label: 'Worksite', wideOnly: true },
   { key: 'current_price', label: 'Price', sort: 'current_price', numeric: true, format: (r) => formatPrice(r.current_price) },
   { key: 'next_year_price', label: 'Next year', sort: 'next_year_price', numeric: true, wideOnly: true, format: (r) => formatPrice(r.next_year_price) },
+  { key: 'second_year_price', label: '2nd year', sort: 'second_year_price', numeric: true, wideOnly: true, format: (r) => formatPrice(r.second_year_price) },
+  { key: 'escalation', label: 'Escalation', numeric: true, wideOnly: true, format: (r) => formatEscalation(escalation(r)) },
 ];
 
 export const SORT_LABELS: Record<SortField, string> = {
@@ -194,7 +198,10 @@ export class RatesTable extends LitElement {
     const dir = at >= 0 ? effective[at].dir : null;
     const ariaSort = at === 0 ? (dir === 'asc' ? 'ascending' : 'descending') : at > 0 ? 'other' : nothing;
     const cls = `${c.numeric ? 'num' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
-    if (!c.sort) return html`<th scope="col" class=${cls}>${c.label}</th>`;
+    if (!c.sort) {
+      const title = c.key === 'escalation' ? 'Next year price ÷ current price' : nothing;
+      return html`<th scope="col" class=${cls} title=${title}>${c.label}</th>`;
+    }
     if (c.key === 'vendor_name') {
       // Vendor and contract share a column (the contract under the vendor), each sortable.
       const contractAt = effective.findIndex((o) => o.field === 'idv_piid');
@@ -293,7 +300,7 @@ export class RatesTable extends LitElement {
               (hit) => html`<tr data-id=${hit._id}>
                 ${RATE_COLUMNS.map((c) => {
                   const r = hit._source;
-                  const text = c.format ? c.format(r) : String(r[c.key] ?? '—');
+                  const text = c.format ? c.format(r) : String(r[c.key as keyof RateRecord] ?? '—');
                   const cls = `${c.numeric ? 'num' : c.key === 'labor_category' ? 'labor' : c.key === 'vendor_name' ? 'vendor' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
                   if (c.key === 'vendor_name') {
                     return html`<td class=${cls}>${text}<span class="contract">${r.idv_piid}</span></td>`;
@@ -303,7 +310,7 @@ export class RatesTable extends LitElement {
                       ${text}<span class="sub">${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name}</span>
                     </td>`;
                   }
-                  return html`<td class=${cls}>${text}</td>`;
+                  return html`<td class=${cls} data-col=${c.key}>${text}</td>`;
                 })}
                 <td class="action">
                   <button

@@ -5,6 +5,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type RatesResponse } from '../../api/api-types.ts';
+import type { PriceFigures } from '../../api/db-client.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
@@ -13,15 +14,19 @@ import {
   PAGE_SIZES,
   parseRatesQuery,
   ratesApiUrl,
-  ratesParams,
+  ratesHashParams,
+  type PriceField,
   type RatesQuery,
 } from '../../state/rates-query.ts';
+import { fromAggregations, fromPriceFigures, type FiguresModel } from './figures-model.ts';
 import { saveBytes } from '../common/save-file.ts';
 import '../common/page-nav.ts';
 import './rates-search.ts';
 import './rates-filters.ts';
 import './rates-table.ts';
 import './rates-figures.ts';
+import './price-check.ts';
+import type { PriceCheckChangeEvent } from './price-check.ts';
 import type { PageChangeEvent } from '../common/page-nav.ts';
 import type { RatesSearchEvent } from './rates-search.ts';
 import type { FiltersChangeEvent } from './rates-filters.ts';
@@ -146,6 +151,20 @@ export class RatesView extends LitElement {
     args: () => [ratesApiUrl(this.query)] as [string],
   });
 
+  /**
+   * The chosen year's figures and the proposed price's rank, from the DB worker (the API answers
+   * current-price figures only): asked only when another year or a proposed price is chosen.
+   */
+  private readonly figures = new Task(this, {
+    task: async ([query, year, proposed]: [string, PriceField, number | null]) => {
+      if (year === 'current_price' && proposed === null) return null;
+      const answer = await this.db.priceFigures(query, year, proposed);
+      if (!answer.ok) throw new Error(`${answer.detail} (HTTP ${answer.status})`);
+      return { key: figuresKey(query, year, proposed), figures: answer.figures };
+    },
+    args: () => [ratesApiUrl(this.query).split('?')[1] ?? '', this.query.year, this.query.proposed] as [string, PriceField, number | null],
+  });
+
   private unsubscribe: (() => void) | null = null;
 
   override connectedCallback(): void {
@@ -168,6 +187,11 @@ export class RatesView extends LitElement {
   }
 
   override updated(): void {
+    // What the figures show, once drawn (tests wait on it): the worker's answer for this year and price.
+    const shown = this.figures.value?.key ?? '';
+    if (this.getAttribute('data-rendered-figures') !== shown) {
+      void this.renderRoot.querySelector('rates-figures')?.updateComplete.then(() => this.setAttribute('data-rendered-figures', shown));
+    }
     const rendered = this.results.value?.url ?? '';
     if (rendered === this.renderedUrl) return;
     this.renderedUrl = rendered;
@@ -190,7 +214,18 @@ export class RatesView extends LitElement {
   }
 
   private go(patch: Partial<RatesQuery>): void {
-    navigate({ view: 'rates', query: ratesParams({ ...this.query, ...patch }) });
+    navigate({ view: 'rates', query: ratesHashParams({ ...this.query, ...patch }) });
+  }
+
+  private onPriceCheck(e: PriceCheckChangeEvent): void {
+    this.go(e.patch);
+  }
+
+  /** The figures for the chosen year: the API's own for the current price, else the worker's (the last answer while a new one is computed). */
+  private model(data: RatesResponse): FiguresModel | null {
+    const worker: PriceFigures | null = this.figures.value?.figures ?? null;
+    if (this.query.year === 'current_price') return fromAggregations(data.aggregations, this.query.proposed === null ? null : (worker?.check ?? null));
+    return worker && worker.field === this.query.year ? fromPriceFigures(worker) : null;
   }
 
   private onSearch(e: RatesSearchEvent): void {
@@ -259,8 +294,12 @@ export class RatesView extends LitElement {
     const total = data?.hits.total.value ?? 0;
     const count = data?.aggregations.wage_stats.count ?? 0;
     const pages = lastPage(total, q.pageSize);
+    const model = data ? this.model(data) : null;
+    const figuresError = this.figures.status === TaskStatus.ERROR ? String(this.figures.error) : '';
     return html`<div class="results ${pending ? 'pending' : ''}">
-      <rates-figures .data=${data ?? null}></rates-figures>
+      <price-check .year=${q.year} .proposed=${q.proposed} .check=${model?.check ?? null} @price-check-change=${this.onPriceCheck}></price-check>
+      ${figuresError ? html`<p class="error" role="alert">${figuresError}</p>` : nothing}
+      <rates-figures .model=${model}></rates-figures>
       ${this.excludedBar()}
       <div class="status">
         <p role="status" aria-live="polite" id="result-status">
@@ -325,6 +364,10 @@ export class RatesView extends LitElement {
         </div>
       </div>`;
   }
+}
+
+function figuresKey(query: string, year: PriceField, proposed: number | null): string {
+  return `${year}|${proposed ?? ''}|${query}`;
 }
 
 declare global {

@@ -1,0 +1,128 @@
+/**
+ * The price figures of a query over one contract year's price, and where a proposed price falls among them:
+ * what a pricing analyst shows to justify a price. The API answers these figures for `current_price` only;
+ * this computes the same figures (statistics, median, percentiles, wage histogram) with the API's own
+ * functions over the same matching records, for any of the three prices. The DB worker asks it directly;
+ * it is not an API route.
+ */
+import type { Database } from 'sql.js';
+import { ceilingRatesIndex } from './api.ts';
+import { matchedRows } from './match.ts';
+import { NotAcceptable, parseQuery } from './params.ts';
+import { PERCENTILES, percentiles, statsFrom, type WageStats } from './aggregations.ts';
+import { wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
+import type { PriceField } from './parameters.ts';
+
+/** Where a proposed price falls among the matching prices. */
+export interface PriceCheck {
+  price: number;
+  /** Matching prices below it, and equal to it. */
+  below: number;
+  equal: number;
+  /**
+   * Its percentile rank: the share of matching prices below it, counting half of those equal to it
+   * (0–100), so a price equal to every match ranks 50.
+   */
+  percentileRank: number | null;
+  /** price − median, in dollars and as a percentage of the median. */
+  difference: number | null;
+  differencePercent: number | null;
+}
+
+export interface PriceFigures {
+  field: PriceField;
+  /** Matching records, and how many of them carry a price in this field. */
+  matches: number;
+  stats: WageStats;
+  median: number | null;
+  /** Keyed as the API's histogram_percentiles: "10.0", "25.0", … */
+  percentiles: Record<string, number | null>;
+  histogram: HistogramBucket[];
+  check: PriceCheck | null;
+}
+
+const SELECTING = new Set(['keyword', 'search', 'filter', 'exclude']);
+
+export type PriceFiguresAnswer = { ok: true; figures: PriceFigures } | { ok: false; status: 406 | 503; detail: string };
+
+/** The distinct values ascending with their counts, from sorted values. */
+function distinctCounts(sorted: Float64Array): PriceCounts {
+  const values = new Float64Array(sorted.length);
+  const counts = new Float64Array(sorted.length);
+  let m = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    if (m > 0 && values[m - 1] === sorted[i]) counts[m - 1]++;
+    else {
+      values[m] = sorted[i];
+      counts[m++] = 1;
+    }
+  }
+  return { values, counts, m };
+}
+
+function priceCheck(sorted: Float64Array, median: number | null, price: number): PriceCheck {
+  let below = 0;
+  while (below < sorted.length && sorted[below] < price) below++;
+  let equal = 0;
+  while (below + equal < sorted.length && sorted[below + equal] === price) equal++;
+  const n = sorted.length;
+  return {
+    price,
+    below,
+    equal,
+    percentileRank: n ? ((below + equal / 2) / n) * 100 : null,
+    difference: median === null ? null : price - median,
+    differencePercent: median ? ((price - median) / median) * 100 : null,
+  };
+}
+
+/**
+ * Figures of `field` over the records the query (`keyword`, `search`, `filter`, `exclude`: the API's
+ * parameters) matches; paging, ordering and export are ignored. A query the API refuses is refused
+ * with the API's 406 detail.
+ */
+export function priceFigures(db: Database, query: URLSearchParams, field: PriceField, proposed: number | null = null): PriceFiguresAnswer {
+  // Only what selects records: paging and ordering cannot make the figures fail.
+  const selecting = new URLSearchParams([...query].filter(([key]) => SELECTING.has(key)));
+  let parsed;
+  try {
+    parsed = parseQuery(selecting);
+  } catch (error) {
+    if (error instanceof NotAcceptable) return { ok: false, status: 406, detail: error.detail };
+    throw error;
+  }
+  const index = ceilingRatesIndex(db);
+  const match = index.match({ ...parsed, suggest: [], suggestContains: null });
+  const rows = matchedRows(match);
+  const column = index.store.numbers[field];
+  // Summed in id order, as the API sums current_price, so the figures are exactly reproducible.
+  const present = new Float64Array(rows.length);
+  let n = 0;
+  let sum = 0;
+  let sumOfSquares = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const v = column[rows[i]];
+    if (v !== v) continue;
+    present[n++] = v;
+    sum += v;
+    sumOfSquares += v * v;
+  }
+  const sorted = present.subarray(0, n).sort();
+  const counts = distinctCounts(sorted);
+  const stats = statsFrom(n, sum, sumOfSquares, sorted[0], sorted[n - 1]);
+  const [median, ...others] = percentiles(counts, [50, ...PERCENTILES]);
+  const byKey: Record<string, number | null> = {};
+  PERCENTILES.forEach((p, i) => (byKey[p.toFixed(1)] = others[i]));
+  return {
+    ok: true,
+    figures: {
+      field,
+      matches: match.count,
+      stats,
+      median,
+      percentiles: byKey,
+      histogram: wageHistogram(counts),
+      check: proposed === null || !Number.isFinite(proposed) ? null : priceCheck(sorted, median, proposed),
+    },
+  };
+}
