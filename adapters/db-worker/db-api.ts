@@ -8,6 +8,7 @@ export type { DatasetStatus, DbStatus, LoadPhase, LoadProgress, ProgressCallback
 export type { ImportReport } from '../../dataset/import/index.ts';
 
 export type { PriceCheck, PriceFigures, PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
+export type { RollupRow, Rollups, RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
 export type { AgencyOwners } from '../../dataset/owners.ts';
 
 /** A response whose body crossed as bytes (transferred, not copied): the CSV export, a database file. */

@@ -11,6 +11,7 @@ import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { DatasetHost } from '../../dataset/host/index.ts';
 import type { ApiRequest, DatasetName } from '../../engine/http/types.ts';
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
+import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/relay-protocol.ts';
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
@@ -45,6 +46,8 @@ const api = {
   status: async (): Promise<DbStatus> => host.status(),
   /** One contract year's price figures over a ceiling-rates query, and a proposed price's rank (not an API route). */
   priceFigures: (query: string, field: PriceField, proposed: number | null = null) => host.priceFigures(query, field, proposed),
+  /** The websites the Site Scanning filters select, rolled up by agency or bureau (not an API route). */
+  websiteRollups: (query: string, group: RollupGroup) => host.websiteRollups(query, group),
   /** Read the manifest again and re-download only the datasets whose bytes changed. */
   reload: () => host.reload(),
   /** Close every database and load everything again from the network, bypassing the HTTP cache. */

@@ -10,6 +10,8 @@ import { APIS, createEngine, DATASETS, matchRoute } from '../../engine/index.ts'
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
+import { websiteRollups, type RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
+import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import type { Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
 import { Gate } from './gate.ts';
@@ -87,6 +89,16 @@ export class DatasetHost {
     const db = await this.database('ceilingrates');
     if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
     return priceFigures(db, new URLSearchParams(query), field, proposed);
+  }
+
+  /**
+   * The websites the Site Scanning filters in `query` select, rolled up by agency or bureau
+   * (engine/site-scanning/rollups.ts).
+   */
+  async websiteRollups(query: string, group: RollupGroup): Promise<RollupsAnswer> {
+    const db = await this.database('websites');
+    if (!db) return { ok: false, status: 503, messages: ['Service temporarily unavailable, try again later.'] };
+    return websiteRollups(db, new URLSearchParams(query), group);
   }
 
   status(): DbStatus {

@@ -94,3 +94,21 @@ type FilterOfKind<K extends WebsiteFilterParameter['kind']> = Extract<WebsiteFil
 export function filtersOfKind<K extends WebsiteFilterParameter['kind']>(kind: K): FilterOfKind<K>['name'][] {
   return WEBSITE_FILTER_PARAMETERS.filter((p) => p.kind === kind).map((p) => p.name as FilterOfKind<K>['name']);
 }
+
+/** The owner columns a roll-up groups by (rollups.ts): agencies, or the bureaus of the filtered agency. */
+export const ROLLUP_GROUPS = ['target_url_agency_owner', 'target_url_bureau_owner'] as const;
+export type RollupGroup = (typeof ROLLUP_GROUPS)[number];
+
+/** The roll-up columns, as the table sorts by them. */
+export const ROLLUP_COLUMNS = ['name', 'sites', 'live', 'dap', 'uswds', 'banner', 'completed'] as const;
+export type RollupColumn = (typeof ROLLUP_COLUMNS)[number];
+
+/**
+ * The roll-ups' own parameters (asked of the DB worker, not of the API): the websites view keeps them in its
+ * URL beside the API's filters.
+ */
+export const ROLLUP_PARAMETERS = [
+  { name: 'group_by', in: 'query', kind: 'enum', values: ROLLUP_GROUPS, default: 'target_url_agency_owner', help: 'Roll up by agency or by bureau' },
+  { name: 'rollup_order', in: 'query', kind: 'enum', values: ROLLUP_COLUMNS, default: 'sites', help: 'The roll-up column to sort by' },
+  { name: 'rollup_sort', in: 'query', kind: 'enum', values: ['asc', 'desc'], default: 'desc', help: 'Direction of the roll-up sort' },
+] as const satisfies readonly ParameterSpec[];

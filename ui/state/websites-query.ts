@@ -2,6 +2,11 @@ import { formatQuery } from './route.ts';
 import {
   FILTER_NAMES,
   filtersOfKind,
+  ROLLUP_COLUMNS,
+  ROLLUP_GROUPS,
+  ROLLUP_PARAMETERS,
+  type RollupColumn,
+  type RollupGroup,
   SITE_SCANNING_ROUTES,
   WEBSITE_FILTER_PARAMETERS,
   type FilterName,
@@ -30,6 +35,30 @@ export interface WebsitesQuery {
   filters: Partial<Record<WebsiteFilter, string>>;
   page: number;
   limit: number;
+  /** The roll-up beside the list (not API parameters: the DB worker computes it). */
+  rollup: RollupState;
+}
+
+export interface RollupState {
+  group: RollupGroup;
+  order: RollupColumn;
+  dir: 'asc' | 'desc';
+}
+
+export { ROLLUP_COLUMNS, type RollupColumn, type RollupGroup };
+
+const [GROUP_BY, ROLLUP_ORDER, ROLLUP_SORT] = ROLLUP_PARAMETERS;
+export const DEFAULT_ROLLUP: RollupState = { group: GROUP_BY.default, order: ROLLUP_ORDER.default, dir: ROLLUP_SORT.default };
+
+const oneOf = <T extends string>(values: readonly T[], text: string | null, fallback: T): T =>
+  (values as readonly (string | null)[]).includes(text) ? (text as T) : fallback;
+
+function parseRollup(params: URLSearchParams): RollupState {
+  return {
+    group: oneOf(ROLLUP_GROUPS, params.get(GROUP_BY.name), DEFAULT_ROLLUP.group),
+    order: oneOf(ROLLUP_COLUMNS, params.get(ROLLUP_ORDER.name), DEFAULT_ROLLUP.order),
+    dir: oneOf(ROLLUP_SORT.values, params.get(ROLLUP_SORT.name), DEFAULT_ROLLUP.dir),
+  };
 }
 
 function positiveInt(text: string | null, fallback: number): number {
@@ -43,7 +72,21 @@ export function parseWebsitesQuery(params: URLSearchParams): WebsitesQuery {
     const value = params.get(name);
     if (value) filters[name] = value;
   }
-  return { filters, page: positiveInt(params.get('page'), 1), limit: positiveInt(params.get('limit'), DEFAULT_LIMIT) };
+  return { filters, page: positiveInt(params.get('page'), 1), limit: positiveInt(params.get('limit'), DEFAULT_LIMIT), rollup: parseRollup(params) };
+}
+
+/** The view's URL state: the API's filters and paging, then the roll-up's own parameters where not default. */
+export function websitesHashParams(q: WebsitesQuery): URLSearchParams {
+  const p = websitesParams(q);
+  if (q.rollup.group !== DEFAULT_ROLLUP.group) p.append(GROUP_BY.name, q.rollup.group);
+  if (q.rollup.order !== DEFAULT_ROLLUP.order) p.append(ROLLUP_ORDER.name, q.rollup.order);
+  if (q.rollup.dir !== DEFAULT_ROLLUP.dir) p.append(ROLLUP_SORT.name, q.rollup.dir);
+  return p;
+}
+
+/** The filters alone, as the API takes them (what the roll-up is computed over). */
+export function websitesFilterQuery(q: WebsitesQuery): string {
+  return formatQuery(websitesParams({ ...q, page: 1, limit: DEFAULT_LIMIT }));
 }
 
 /** The query as it sits in the hash: filters, then page and limit when they differ from the view's defaults. */

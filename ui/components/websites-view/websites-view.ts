@@ -14,9 +14,13 @@ import {
   parseWebsitesQuery,
   rememberListHash,
   websitesApiUrl,
-  websitesParams,
+  websitesFilterQuery,
+  websitesHashParams,
+  type RollupGroup,
   type WebsitesQuery,
 } from '../../state/websites-query.ts';
+import './website-rollups.ts';
+import type { RollupChangeEvent } from './website-rollups.ts';
 import '../common/page-nav.ts';
 import './websites-filters.ts';
 import type { PageChangeEvent } from '../common/page-nav.ts';
@@ -53,6 +57,9 @@ export class WebsitesView extends LitElement {
         margin: 0.75rem 0;
       }
       .table-wrap {
+        margin-bottom: 0.75rem;
+      }
+      website-rollups {
         margin-bottom: 0.75rem;
       }
       td.url {
@@ -132,6 +139,17 @@ export class WebsitesView extends LitElement {
     args: () => [analysisApiUrl(this.query)] as [string],
   });
 
+  /** The matching websites rolled up by owner (the DB worker's, not an API answer). */
+  private readonly rollups = new Task(this, {
+    task: async ([query, group]: [string, RollupGroup]) => {
+      const answer = await this.db.websiteRollups(query, group);
+      // A bad filter is reported once, by the listing.
+      if (!answer.ok) throw new Error(answer.messages.join('; '));
+      return { key: `${group}|${query}`, rollups: answer.rollups };
+    },
+    args: () => [websitesFilterQuery(this.query), this.query.rollup.group] as [string, RollupGroup],
+  });
+
   private unsubscribe: (() => void) | null = null;
 
   override connectedCallback(): void {
@@ -141,6 +159,7 @@ export class WebsitesView extends LitElement {
       if (p.dataset === 'websites' && p.phase === 'ready') {
         if (this.list.status === TaskStatus.ERROR) void this.list.run();
         if (this.analysis.status === TaskStatus.ERROR) void this.analysis.run();
+        if (this.rollups.status === TaskStatus.ERROR) void this.rollups.run();
         void this.owners.run();
       }
     });
@@ -154,17 +173,36 @@ export class WebsitesView extends LitElement {
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) {
       this.query = parseWebsitesQuery(this.params);
-      rememberListHash(formatRoute({ view: 'websites', query: websitesParams(this.query) }));
+      rememberListHash(formatRoute({ view: 'websites', query: websitesHashParams(this.query) }));
     }
   }
 
   override updated(): void {
     const rendered = this.list.value?.url ?? '';
     if (this.getAttribute('data-rendered-url') !== rendered) this.setAttribute('data-rendered-url', rendered);
+    const rolled = this.rollups.value?.key ?? '';
+    if (this.getAttribute('data-rendered-rollup') !== rolled) {
+      void this.renderRoot.querySelector('website-rollups')?.updateComplete.then(() => this.setAttribute('data-rendered-rollup', rolled));
+    }
   }
 
   private go(q: WebsitesQuery): void {
-    navigate({ view: 'websites', query: websitesParams(q) });
+    navigate({ view: 'websites', query: websitesHashParams(q) });
+  }
+
+  /** Sorting or regrouping the roll-up; picking an owner filters the list to it. */
+  private onRollup(e: RollupChangeEvent): void {
+    const q = this.query;
+    const rollup = { ...q.rollup, ...e.rollup };
+    if (e.rollup.group && e.rollup.group !== q.rollup.group) Object.assign(rollup, { order: 'sites', dir: 'desc' });
+    const filters = { ...q.filters };
+    if (e.owner) filters[e.owner.group] = e.owner.name;
+    // Back to agencies: the bureau and agency picked by drilling down no longer apply.
+    if (e.rollup.group === 'target_url_agency_owner' && !e.owner) {
+      delete filters.target_url_bureau_owner;
+      delete filters.target_url_agency_owner;
+    }
+    this.go({ ...q, filters, page: e.owner ? 1 : q.page, rollup });
   }
 
   private figures() {
@@ -259,6 +297,7 @@ export class WebsitesView extends LitElement {
         pending: () => this.figures(),
         complete: () => this.figures(),
       })}
+      <website-rollups .rollups=${this.rollups.value?.rollups ?? null} .state=${q.rollup} @rollup-change=${this.onRollup}></website-rollups>
       ${this.list.render({
         initial: () => html`<p class="muted">Loading…</p>`,
         pending: () => (last ? this.table(last, true) : html`<p class="muted" role="status">Loading the websites…</p>`),

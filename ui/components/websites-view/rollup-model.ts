@@ -1,0 +1,44 @@
+/** The roll-up table's columns, shares and ordering: plain functions the component and the tests share. */
+import type { RollupRow } from '../../api/db-client.ts';
+import type { RollupColumn } from '../../state/websites-query.ts';
+
+export interface ShareColumn {
+  key: RollupColumn;
+  label: string;
+  /** The share of sites this column counts, for the percentage columns. */
+  count?: (row: RollupRow) => number;
+  help?: string;
+}
+
+export const ROLLUP_SHARES: readonly ShareColumn[] = [
+  { key: 'live', label: '% live', count: (r) => r.live, help: 'The final URL answered 2xx' },
+  { key: 'dap', label: '% DAP', count: (r) => r.dap, help: 'Digital Analytics Program code found' },
+  { key: 'uswds', label: '% USWDS', count: (r) => r.uswds, help: 'U.S. Web Design System classes used (ds_usa_classes > 0)' },
+  { key: 'banner', label: '% banner', count: (r) => r.banner, help: 'The official banner’s “Here’s how you know” found' },
+  { key: 'completed', label: 'Scans', count: (r) => r.statuses.completed ?? 0, help: 'Share of scans completed; the bar shows every status' },
+];
+
+/** A share as the table writes it: one decimal, no decimal at 0 and 100. */
+export function percent(part: number, whole: number): string {
+  if (whole === 0) return '—';
+  const p = (part / whole) * 100;
+  return `${p === 0 || p === 100 ? p.toFixed(0) : p.toFixed(1)}%`;
+}
+
+export function sortValue(row: RollupRow, key: RollupColumn): number | string {
+  if (key === 'name') return row.name ?? '';
+  if (key === 'sites') return row.sites;
+  const spec = ROLLUP_SHARES.find((c) => c.key === key)!;
+  return row.sites ? spec.count!(row) / row.sites : -1;
+}
+
+export function sortRows(rows: readonly RollupRow[], key: RollupColumn, dir: 'asc' | 'desc'): RollupRow[] {
+  const sign = dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = sortValue(a, key);
+    const y = sortValue(b, key);
+    const order = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+    return sign * order || b.sites - a.sites;
+  });
+}
+
