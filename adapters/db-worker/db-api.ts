@@ -48,3 +48,6 @@ export interface DatasetChoices {
 
 /** The result of switching or deleting: the message is for the user. */
 export type SwitchOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+/** Every match of a ceiling-rates query as CSV: the UTF-8 parts in order (transferred), or the API's refusal. */
+export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string };

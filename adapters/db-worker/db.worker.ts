@@ -18,7 +18,7 @@ import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
 import { createImports } from './imports.ts';
 import { websiteOwners } from './website-owners.ts';
-import type { BinaryResponse, DbStatus, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
+import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
 
 // The page watches this lock to learn when this worker is gone (docs/decisions/0801).
 holdLifeline(self as unknown as DedicatedWorkerGlobalScope);
@@ -46,6 +46,11 @@ const api = {
   status: async (): Promise<DbStatus> => host.status(),
   /** One contract year's price figures over a ceiling-rates query, and a proposed price's rank (not an API route). */
   priceFigures: (query: string, field: PriceField, proposed: number | null = null) => host.priceFigures(query, field, proposed),
+  /** Every match of a ceiling-rates query as CSV parts (transferred), with the method's notes; progress per chunk. */
+  async exportRatesCsv(query: string, notes: [string, string][], onProgress?: (written: number, total: number) => void): Promise<ExportCsvAnswer> {
+    const answer = await host.exportRatesCsv(query, notes, onProgress);
+    return answer.ok ? Comlink.transfer(answer, answer.parts.map((p) => p.buffer)) : answer;
+  },
   /** The websites the Site Scanning filters select, rolled up by agency or bureau (not an API route). */
   websiteRollups: (query: string, group: RollupGroup) => host.websiteRollups(query, group),
   /** Read the manifest again and re-download only the datasets whose bytes changed. */

@@ -11,6 +11,7 @@ import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/typ
 import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import { websiteRollups, type RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
+import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
 import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import type { Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
@@ -89,6 +90,28 @@ export class DatasetHost {
     const db = await this.database('ceilingrates');
     if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
     return priceFigures(db, new URLSearchParams(query), field, proposed);
+  }
+
+  /**
+   * Every record a ceiling-rates query matches as CSV (past the API's 10,000 window), `notes` on the method
+   * as metadata rows; the UTF-8 parts in order, `onProgress(written, total)` after each.
+   */
+  async exportRatesCsv(
+    query: string,
+    notes: readonly (readonly [string, string])[],
+    onProgress?: (written: number, total: number) => void,
+  ): Promise<{ ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string }> {
+    const db = await this.database('ceilingrates');
+    if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
+    const answer = exportAllCsv(db, new URLSearchParams(query), notes);
+    if (!answer.ok) return answer;
+    const encoder = new TextEncoder();
+    const parts: Uint8Array[] = [];
+    for (const chunk of answer.export.chunks()) {
+      parts.push(encoder.encode(chunk.text));
+      onProgress?.(chunk.written, answer.export.total);
+    }
+    return { ok: true, total: answer.export.total, parts };
   }
 
   /**

@@ -44,14 +44,23 @@ export function csvCell(value: string | number | null): string {
 
 const row = (cells: readonly (string | number | null)[]): string => cells.map(csvCell).join(',');
 
-export function exportCsv(query: URLSearchParams, records: readonly CeilingRateRecord[]): string {
+/** The export's metadata rows (the query as sent), then any further notes, then the header row. */
+export function exportHead(query: URLSearchParams, notes: readonly (readonly [string, string])[] = []): string {
   const searches = [...query.getAll('search'), ...query.getAll('keyword')].filter((s) => s.trim() !== '');
   const filters = query.getAll('filter');
   const lines = [
     row(['Search query', searches.join('; ')]),
     row(['Filters', filters.join('; ')]),
+    ...notes.map(([label, value]) => row([label, value])),
     row(COLUMNS.map(([title]) => title)),
-    ...records.map((record) => row(COLUMNS.map(([, field]) => record[field]))),
   ];
   return lines.join('\r\n') + '\r\n';
+}
+
+export function exportRows(records: readonly CeilingRateRecord[]): string {
+  return records.map((record) => row(COLUMNS.map(([, field]) => record[field])) + '\r\n').join('');
+}
+
+export function exportCsv(query: URLSearchParams, records: readonly CeilingRateRecord[]): string {
+  return exportHead(query) + exportRows(records);
 }

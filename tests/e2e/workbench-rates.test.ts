@@ -8,6 +8,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { describeRatesQuery } from '../../ui/state/rates-describe.ts';
+import { parseRatesQuery } from '../../ui/state/rates-query.ts';
+import type { Manifest } from '../../dataset/artifact/format.ts';
 import { currentHash, engineJson, nodeEngine, openApp, SCREENSHOT_DIR, screenshot, seriousViolations, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { RateRecord, RatesResponse } from '../../ui/api/api-types.ts';
@@ -21,6 +26,7 @@ let page: Page;
 let engine: Engine;
 let errors: string[];
 let records: RateRecord[];
+let manifest: Manifest;
 
 /** Every record the API matches for a query, read page by page (the reference's input). */
 function allMatches(query: string): RateRecord[] {
@@ -40,7 +46,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 beforeAll(async () => {
-  ({ engine } = await nodeEngine(inject('dataDir')));
+  ({ engine, manifest } = await nodeEngine(inject('dataDir')));
   records = allMatches(QUERY);
   browser = await launchBrowser();
   page = browser.page;
@@ -136,6 +142,42 @@ describe('price check', () => {
     const body = engineJson<RatesResponse>(engine, apiUrl).body;
     const cells = await rates().locator('rates-table td[data-col="escalation"]').allTextContents();
     expect(cells).toEqual(body.hits.hits.map((h) => formatEscalation(escalation(h._source))));
+  });
+
+  it('exports every match as CSV with the method noted, and the figures as SVG and PNG', async () => {
+    const hash = `${QUERY}&year=next_year_price&proposed_price=150`;
+    await page.goto(`${inject('baseUrl')}/#/rates?${hash}`);
+    await waitForFigures('next_year_price', '150');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const header = rows.findIndex((r) => r[0] === 'Contract #');
+    const notes = Object.fromEntries(rows.slice(0, header).map((r) => [r[0], r[1]]));
+    expect(notes['Search query']).toBe('engineer');
+    expect(notes.Filters).toBe('education_level:BA|MA');
+    expect(notes['Query in words']).toBe(describeRatesQuery(parseRatesQuery(new URLSearchParams(hash))));
+    expect(notes['API request']).toBe(`GET ${apiUrl}`);
+    expect(notes.Dataset).toBe(`Ceiling rates, version ${manifest.version}`);
+    expect(notes['Dataset date']).toMatch(/^\d{4}-\d{2}-\d{2}|GMT/);
+    expect(notes['Figures computed on']).toBe('next year price');
+    expect(notes['Proposed price']).toBe('$150.00');
+    expect(notes['Matching records']).toBe(String(records.length));
+    // The records are the API's own export of the same query, all of them.
+    const api = Papa.parse<string[]>(engine.handle({ method: 'GET', url: `${apiUrl}&export=y` }).body, { skipEmptyLines: true }).data;
+    expect(rows.slice(header)).toEqual(api.slice(api.findIndex((r) => r[0] === 'Contract #')));
+    expect(rows.length - header - 1).toBe(records.length);
+
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Figures as SVG' }).click()]);
+    expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+    const svgText = readFileSync((await svg.path())!, 'utf8');
+    expect(svgText.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    const prices = records.map((r) => r.next_year_price).filter((p): p is number => p !== null).sort((a, b) => a - b);
+    expect(svgText).toContain(`median ${formatPrice(percentile(prices, 50))}`);
+    expect(svgText).toContain('Proposed price $150.00');
+    writeFileSync(join(SCREENSHOT_DIR, 'workbench-figures-export.svg'), svgText);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Figures as PNG' }).click()]);
+    const pngBytes = readFileSync((await png.path())!);
+    expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    writeFileSync(join(SCREENSHOT_DIR, 'workbench-figures-export.png'), pngBytes);
   });
 
   for (const width of [1280, 390]) {

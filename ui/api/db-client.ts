@@ -2,9 +2,9 @@ import * as Comlink from 'comlink';
 import { isLifelineMessage } from '../../adapters/browser/lifeline.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DbWorkerApi } from '../../adapters/db-worker/db.worker.ts';
-import type { BinaryResponse, DbStatus, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 
-export type { AgencyOwners, RollupRow, Rollups, RollupsAnswer, PriceCheck, PriceFigures, PriceFiguresAnswer, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+export type { AgencyOwners, ExportCsvAnswer, RollupRow, Rollups, RollupsAnswer, PriceCheck, PriceFigures, PriceFiguresAnswer, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
 
 /** A parsed JSON answer, with what a `fetch()` would have shown. */
@@ -42,7 +42,7 @@ export class WorkerLostError extends Error {
 const MAX_RESTARTS_IN_A_ROW = 3;
 
 /** The worker's methods the page calls as they are (same names and arguments): see DbWorkerApi. */
-type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'servePort'>;
+type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'servePort' | 'exportRatesCsv'>;
 
 /**
  * The typed facade over the DB worker: everything the page asks of the data goes through here, so no
@@ -61,6 +61,8 @@ export interface DbClient extends Forwarded {
   getBinary(url: string): Promise<BinaryResponse>;
   /** Import a file in the DB worker (parsed there, never here); `id` names the run for cancelImport. */
   importFile(file: Blob, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
+  /** Every match of a ceiling-rates query as CSV (past the API's window), the method's notes as metadata rows. */
+  exportRatesCsv(query: string, notes: [string, string][], onProgress?: (written: number, total: number) => void): Promise<ExportCsvAnswer>;
   /** Hand a relay port (from the service worker) to the DB worker. */
   servePort(port: MessagePort): void;
   /** Load progress of init, reload and reset; returns an unsubscribe function. */
@@ -198,6 +200,8 @@ export function createDbClient(): DbClient {
     getBinary: (url) => call((remote) => remote.handleBinary({ method: 'GET', url })),
     importFile: (file, id, onProgress) =>
       call<ImportOutcome>((remote) => remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    exportRatesCsv: (query, notes, onProgress) =>
+      call<ExportCsvAnswer>((remote) => remote.exportRatesCsv(query, notes, onProgress ? Comlink.proxy(onProgress) : undefined) as Promise<ExportCsvAnswer>),
     servePort(port) {
       // A port given to a worker that is later lost dies with it; the relay bridge hears onRecovery and the
       // service worker then opens a fresh one.

@@ -1,6 +1,11 @@
 /** Offer bytes to the user as a downloaded file (the browser's own save, no server round trip). */
 export function saveBytes(bytes: Uint8Array, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+  saveParts([bytes], filename, type);
+}
+
+/** The same for a file that arrived in parts (a streamed export): the parts are joined by the Blob, not copied here. */
+export function saveParts(parts: readonly Uint8Array[], filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob(parts as Uint8Array<ArrayBuffer>[], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

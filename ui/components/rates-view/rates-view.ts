@@ -19,7 +19,9 @@ import {
   type RatesQuery,
 } from '../../state/rates-query.ts';
 import { fromAggregations, fromPriceFigures, type FiguresModel } from './figures-model.ts';
-import { saveBytes } from '../common/save-file.ts';
+import { saveBytes, saveParts } from '../common/save-file.ts';
+import { describeRatesQuery, methodNotes, type DatasetNote } from '../../state/rates-describe.ts';
+import { figuresSvg, svgToPng } from './figures-image.ts';
 import '../common/page-nav.ts';
 import './rates-search.ts';
 import './rates-filters.ts';
@@ -83,6 +85,18 @@ export class RatesView extends LitElement {
         justify-content: space-between;
         align-items: center;
       }
+      .exports {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4rem;
+      }
+      .export-progress {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+        align-items: center;
+        margin: 0;
+      }
       .excluded {
         display: flex;
         flex-wrap: wrap;
@@ -132,6 +146,8 @@ export class RatesView extends LitElement {
   @property({ attribute: false }) params = new URLSearchParams();
   @state() private filtersOpen = false;
   @state() private exporting = false;
+  /** Records written so far by the running export, of how many. */
+  @state() private exportProgress: { written: number; total: number } | null = null;
   @state() private exportError = '';
 
   private query: RatesQuery = parseRatesQuery(new URLSearchParams());
@@ -257,18 +273,49 @@ export class RatesView extends LitElement {
     this.go({ exclude: this.query.exclude.filter((id) => !ids.includes(id)) });
   }
 
+  /** The dataset the figures came from, as an export notes it. */
+  private async datasetNote(): Promise<DatasetNote> {
+    const status = (await this.db.status()).datasets.find((d) => d.name === 'ceilingrates');
+    return { version: status?.version ?? null, date: status?.fileDate ?? status?.loadedAt ?? null, importName: status?.importName ?? null };
+  }
+
+  /**
+   * Every matching record (past the API's 10,000 window), written by the DB worker with the method's notes
+   * as metadata rows: the query in words, the request, the dataset's version and date, the count.
+   */
   private async exportCsv(): Promise<void> {
     this.exporting = true;
     this.exportError = '';
+    this.exportProgress = null;
     try {
-      const response = await this.db.getBinary(ratesApiUrl({ ...this.query, page: 1 }, { export: 'y' }));
-      if (response.status !== 200) throw new Error(`the export answered HTTP ${response.status}`);
+      const url = ratesApiUrl({ ...this.query, page: 1 });
+      const notes = methodNotes(this.query, url, await this.datasetNote(), new Date());
+      const answer = await this.db.exportRatesCsv(url.split('?')[1] ?? '', notes, (written, total) => (this.exportProgress = { written, total }));
+      if (!answer.ok) throw new Error(`${answer.detail} (HTTP ${answer.status})`);
       const stamp = new Date().toISOString().slice(0, 10);
-      saveBytes(response.body, `ceiling-rates-${stamp}.csv`, response.headers['content-type'] ?? 'text/csv');
+      saveParts(answer.parts, `ceiling-rates-${stamp}.csv`, 'text/csv;charset=utf-8');
     } catch (error) {
       this.exportError = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
       this.exporting = false;
+    }
+  }
+
+  /** The figures and histogram as a picture, with the query in words and the data's source under them. */
+  private async exportImage(kind: 'svg' | 'png'): Promise<void> {
+    const data = this.results.value?.body;
+    const model = data ? this.model(data) : null;
+    if (!model) return;
+    this.exportError = '';
+    try {
+      const dataset = await this.datasetNote();
+      const source = `Source: ceiling rates dataset version ${dataset.version ?? 'unknown'} (${dataset.date ?? 'date unknown'}); GET ${ratesApiUrl(this.query)}`;
+      const svgText = figuresSvg(model, describeRatesQuery(this.query), source);
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (kind === 'svg') saveBytes(new TextEncoder().encode(svgText), `ceiling-rates-figures-${stamp}.svg`, 'image/svg+xml');
+      else saveBytes(await svgToPng(svgText), `ceiling-rates-figures-${stamp}.png`, 'image/png');
+    } catch (error) {
+      this.exportError = `Saving the figures failed: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
 
@@ -309,10 +356,20 @@ export class RatesView extends LitElement {
                   : nothing}`
             : 'Searching…'}
         </p>
-        <button type="button" @click=${this.exportCsv} ?disabled=${this.exporting || !data}>
-          ${this.exporting ? 'Exporting…' : 'Export CSV'}
-        </button>
+        <span class="exports">
+          <button type="button" @click=${this.exportCsv} ?disabled=${this.exporting || !data} title="Every matching rate, with the query and the dataset noted at the top">
+            ${this.exporting ? 'Exporting…' : `Export CSV (all ${formatCount(count)})`}
+          </button>
+          <button type="button" @click=${() => this.exportImage('svg')} ?disabled=${!data}>Figures as SVG</button>
+          <button type="button" @click=${() => this.exportImage('png')} ?disabled=${!data}>Figures as PNG</button>
+        </span>
       </div>
+      ${this.exporting && this.exportProgress
+        ? html`<p class="export-progress">
+            <label for="export-bar">Writing the CSV: ${formatCount(this.exportProgress.written)} of ${formatCount(this.exportProgress.total)} rates</label>
+            <progress id="export-bar" max=${this.exportProgress.total || 1} .value=${this.exportProgress.written}></progress>
+          </p>`
+        : nothing}
       ${this.exportError ? html`<p class="error" role="alert">${this.exportError}</p>` : nothing}
       <rates-table
         .hits=${data?.hits.hits ?? []}

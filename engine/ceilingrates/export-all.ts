@@ -1,0 +1,53 @@
+/**
+ * Every record a query matches as CSV, past the API's 10,000-record window: the export's own format
+ * (export.ts) with the caller's notes on the method as further metadata rows, written in chunks so the
+ * caller can report progress. The DB worker asks it directly; it is not an API route.
+ */
+import type { Database } from 'sql.js';
+import { ceilingRatesIndex } from './api.ts';
+import { NotAcceptable, parseQuery } from './params.ts';
+import { topRows } from './order.ts';
+import { exportHead, exportRows } from './export.ts';
+import type { CeilingRateRecord } from './record.ts';
+
+export const EXPORT_CHUNK_ROWS = 2_000;
+
+export interface ExportAll {
+  /** Matching records, all of which the chunks write. */
+  total: number;
+  /** The metadata and header rows, then the records in the query's order, a chunk at a time. */
+  chunks(): Generator<{ text: string; written: number }>;
+}
+
+export type ExportAllAnswer = { ok: true; export: ExportAll } | { ok: false; status: 406 | 503; detail: string };
+
+/** `query` holds the API's parameters (paging is ignored); `notes` become rows after the query's own. */
+export function exportAllCsv(db: Database, query: URLSearchParams, notes: readonly (readonly [string, string])[], chunkRows = EXPORT_CHUNK_ROWS): ExportAllAnswer {
+  let parsed;
+  try {
+    parsed = parseQuery(new URLSearchParams([...query].filter(([key]) => key !== 'page' && key !== 'page_size' && key !== 'export')));
+  } catch (error) {
+    if (error instanceof NotAcceptable) return { ok: false, status: 406, detail: error.detail };
+    throw error;
+  }
+  const index = ceilingRatesIndex(db);
+  const match = index.match({ ...parsed, suggest: [], suggestContains: null });
+  // The order is fixed now: the match set's buffers are reused by the next request.
+  const order = topRows(index.store.size, match.mask, index.orderKeys(parsed), match.count, match.rows ?? undefined);
+  const total = order.length;
+  const head = exportHead(query, [...notes, ['Matching records', String(total)]]);
+  return {
+    ok: true,
+    export: {
+      total,
+      *chunks() {
+        yield { text: head, written: 0 };
+        for (let start = 0; start < total; start += chunkRows) {
+          const rows = order.slice(start, start + chunkRows);
+          const records = index.sources(rows).map((s) => JSON.parse(s) as CeilingRateRecord);
+          yield { text: exportRows(records), written: start + rows.length };
+        }
+      },
+    },
+  };
+}
