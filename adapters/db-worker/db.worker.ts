@@ -51,6 +51,8 @@ const api = {
     const answer = await host.exportRatesCsv(query, notes, onProgress);
     return answer.ok ? Comlink.transfer(answer, answer.parts.map((p) => p.buffer)) : answer;
   },
+  /** What changed between two Site Scanning datasets (import ids, null for the build's). */
+  diffWebsiteSnapshots: (before: string | null, after: string | null) => host.diffWebsiteSnapshots(before, after),
   /** The websites the Site Scanning filters select, rolled up by agency or bureau (not an API route). */
   websiteRollups: (query: string, group: RollupGroup) => host.websiteRollups(query, group),
   /** Read the manifest again and re-download only the datasets whose bytes changed. */

@@ -12,6 +12,7 @@ import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import { websiteRollups, type RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
 import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
+import { diffSnapshots, type SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
 import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import type { Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
@@ -122,6 +123,30 @@ export class DatasetHost {
     const db = await this.database('websites');
     if (!db) return { ok: false, status: 503, messages: ['Service temporarily unavailable, try again later.'] };
     return websiteRollups(db, new URLSearchParams(query), group);
+  }
+
+  /**
+   * What changed between two Site Scanning datasets (engine/site-scanning/snapshot-diff.ts): each an import's
+   * id, or null for the build's. One that is not the active dataset is opened aside and closed after.
+   */
+  async diffWebsiteSnapshots(before: string | null, after: string | null): Promise<{ ok: true; diff: SnapshotDiff } | { ok: false; message: string }> {
+    const opened: OpenedDataset[] = [];
+    const open = async (id: string | null): Promise<Database> => {
+      if (id === this.activeImport('websites')) {
+        const db = await this.database('websites');
+        if (db) return db;
+      }
+      const aside = id === null ? await this.openBuiltIn('websites') : await this.openImport(id);
+      opened.push(aside);
+      return aside.db;
+    };
+    try {
+      return { ok: true, diff: diffSnapshots(await open(before), await open(after)) };
+    } catch (error) {
+      return { ok: false, message: `The snapshots could not be compared: ${message(error)}` };
+    } finally {
+      for (const o of opened) o.db.close();
+    }
   }
 
   status(): DbStatus {

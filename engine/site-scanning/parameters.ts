@@ -112,3 +112,10 @@ export const ROLLUP_PARAMETERS = [
   { name: 'rollup_order', in: 'query', kind: 'enum', values: ROLLUP_COLUMNS, default: 'sites', help: 'The roll-up column to sort by' },
   { name: 'rollup_sort', in: 'query', kind: 'enum', values: ['asc', 'desc'], default: 'desc', help: 'Direction of the roll-up sort' },
 ] as const satisfies readonly ParameterSpec[];
+
+/** The snapshot diff's own parameters (snapshot-diff.ts, asked of the DB worker): each an import's id, or `build`. */
+export const BUILD_DATASET_ID = 'build';
+export const SNAPSHOT_DIFF_PARAMETERS = [
+  { name: 'diff_from', in: 'query', kind: 'text', example: BUILD_DATASET_ID, help: 'The earlier Site Scanning dataset: an import’s id, or build' },
+  { name: 'diff_to', in: 'query', kind: 'text', example: BUILD_DATASET_ID, help: 'The later Site Scanning dataset: an import’s id, or build' },
+] as const satisfies readonly ParameterSpec[];

@@ -4,7 +4,7 @@ import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/typ
 import type { DbWorkerApi } from '../../adapters/db-worker/db.worker.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 
-export type { AgencyOwners, ExportCsvAnswer, RollupRow, Rollups, RollupsAnswer, PriceCheck, PriceFigures, PriceFiguresAnswer, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+export type { AgencyOwners, AgencyChanges, ChangeKind, SiteChange, SnapshotDiff, ExportCsvAnswer, RollupRow, Rollups, RollupsAnswer, PriceCheck, PriceFigures, PriceFiguresAnswer, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
 
 /** A parsed JSON answer, with what a `fetch()` would have shown. */

@@ -9,7 +9,7 @@ export type Route =
   | { view: 'rates'; query: URLSearchParams }
   | { view: 'websites'; query: URLSearchParams }
   | { view: 'website'; url: string }
-  | { view: 'datasets' }
+  | { view: 'datasets'; query: URLSearchParams }
   | { view: 'console'; query: URLSearchParams }
   | { view: 'not-found'; hash: string };
 
@@ -26,7 +26,7 @@ export function parseHash(hash: string): Route {
   if (path.startsWith('/websites/') && path.length > '/websites/'.length) {
     return { view: 'website', url: safeDecode(path.slice('/websites/'.length)) };
   }
-  if (path === '/datasets') return { view: 'datasets' };
+  if (path === '/datasets') return { view: 'datasets', query };
   if (path === '/console') return { view: 'console', query };
   return { view: 'not-found', hash: raw };
 }
@@ -43,14 +43,13 @@ export function formatRoute(route: Route): string {
   switch (route.view) {
     case 'rates':
     case 'websites':
+    case 'datasets':
     case 'console': {
       const qs = formatQuery(route.query);
       return `#/${route.view}${qs ? '?' + qs : ''}`;
     }
     case 'website':
       return `#/websites/${encodeURIComponent(route.url)}`;
-    case 'datasets':
-      return '#/datasets';
     case 'not-found':
       return `#${route.hash}`;
   }

@@ -16,7 +16,7 @@ describe('hash routes', () => {
     expect(parseHash('#/rates?keyword=engineer')).toMatchObject({ view: 'rates' });
     expect(parseHash('#/websites?limit=50')).toMatchObject({ view: 'websites' });
     expect(parseHash('#/websites/www.gsa.gov')).toEqual({ view: 'website', url: 'www.gsa.gov' });
-    expect(parseHash('#/datasets')).toEqual({ view: 'datasets' });
+    expect(parseHash('#/datasets')).toEqual({ view: 'datasets', query: new URLSearchParams() });
     expect(parseHash('#/console?request=%2Fwebsites')).toMatchObject({ view: 'console' });
     expect(parseHash('#/nowhere')).toEqual({ view: 'not-found', hash: '/nowhere' });
   });

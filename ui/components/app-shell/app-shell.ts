@@ -236,7 +236,7 @@ export class AppShell extends LitElement {
       case 'website':
         return html`<website-detail .url=${route.url}></website-detail>`;
       case 'datasets':
-        return html`<dataset-panel></dataset-panel>`;
+        return html`<dataset-panel .params=${route.query}></dataset-panel>`;
       case 'console':
         // The console keeps its request in the hash (`#/console?request=/websites%3Flimit%3D3`) so it can be shared.
         return this.consoleReady

@@ -1,5 +1,5 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
@@ -8,6 +8,7 @@ import { baseStyles } from '../common/styles.ts';
 import { formatBytes, formatCount, formatDate } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import './dataset-choices.ts';
+import './snapshot-diff.ts';
 import { DATASETS_CHANGED } from '../import/import-controller.ts';
 
 const TITLES: Record<string, string> = {
@@ -81,6 +82,8 @@ export class DatasetPanel extends LitElement {
   ];
 
   @consume({ context: dbContext }) db!: DbClient;
+  /** The route's query: the snapshot diff's choices. */
+  @property({ attribute: false }) params = new URLSearchParams();
   @state() private busy: '' | 'reload' | 'reset' = '';
   @state() private message = '';
   private unsubscribe: (() => void) | null = null;
@@ -196,6 +199,7 @@ export class DatasetPanel extends LitElement {
       </div>
       <p role="status" aria-live="polite">${this.message}</p>
       <dataset-choices></dataset-choices>
+      <snapshot-diff .params=${this.params}></snapshot-diff>
       ${s
         ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
             <div class="grid">${s.datasets.map((d) => this.card(d))}</div>`

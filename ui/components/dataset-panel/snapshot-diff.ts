@@ -1,0 +1,264 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { Task } from '@lit/task';
+import { dbContext } from '../../api/context.ts';
+import type { DatasetChoices, DbClient, SnapshotDiff } from '../../api/db-client.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatCount, formatDate } from '../common/format.ts';
+import { saveBytes } from '../common/save-file.ts';
+import { navigate } from '../../state/route.ts';
+import { BUILD_DATASET_ID, SNAPSHOT_DIFF_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
+import { CHANGE_KINDS, CHANGE_LABELS, snapshotDiffCsv } from '../../../engine/site-scanning/snapshot-diff.ts';
+import { DATASETS_CHANGED } from '../import/import-controller.ts';
+
+const [FROM, TO] = SNAPSHOT_DIFF_PARAMETERS;
+/** Changes listed on the page; the CSV has them all. */
+const LISTED = 100;
+
+interface Choice {
+  id: string;
+  label: string;
+}
+
+const toDatasetId = (choice: string): string | null => (choice === BUILD_DATASET_ID ? null : choice);
+
+/**
+ * Two Site Scanning datasets side by side (the build's and the imported weekly files): the sites added and
+ * removed, and those that went down or came up, gained or lost analytics or the design system, or changed
+ * scan status, per agency; exportable as CSV. The two choices live in the URL (`diff_from`, `diff_to`).
+ */
+@customElement('snapshot-diff')
+export class SnapshotDiffPanel extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        margin: 1rem 0;
+      }
+      .pick {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.75rem 1rem;
+        align-items: end;
+        margin: 0.6rem 0;
+      }
+      .pick label {
+        display: block;
+        font-weight: 600;
+        font-size: 0.9rem;
+        margin-bottom: 0.25rem;
+      }
+      .pick select {
+        max-width: 100%;
+      }
+      .pick > div {
+        min-width: 0;
+        max-width: 100%;
+      }
+      .totals {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4rem;
+        margin: 0.5rem 0;
+        padding: 0;
+        list-style: none;
+      }
+      .totals li {
+        border: 1px solid var(--line);
+        border-radius: 8px;
+        padding: 0.25rem 0.6rem;
+        background: var(--surface-2);
+        font-size: 0.9rem;
+      }
+      .wrap {
+        overflow: auto;
+        max-height: 24rem;
+        margin: 0.5rem 0;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: 0.88rem;
+        font-variant-numeric: tabular-nums;
+      }
+      th,
+      td {
+        padding: 0.3rem 0.45rem;
+        border-bottom: 1px solid var(--line);
+        text-align: left;
+      }
+      th.num,
+      td.num {
+        text-align: right;
+      }
+      thead th {
+        position: sticky;
+        top: 0;
+        background: var(--surface);
+      }
+      td.agency {
+        min-width: 10rem;
+      }
+      h3 {
+        margin-top: 0.75rem;
+      }
+    `,
+  ];
+
+  @consume({ context: dbContext }) db!: DbClient;
+  @property({ attribute: false }) params = new URLSearchParams();
+
+  private readonly choices = new Task(this, {
+    task: async ([db]: [DbClient]): Promise<Choice[]> => {
+      const all: DatasetChoices[] = await db.datasetChoices();
+      const websites = all.find((c) => c.dataset === 'websites');
+      return [
+        { id: BUILD_DATASET_ID, label: 'Built-in dataset' },
+        ...(websites?.imports ?? []).map((i) => ({ id: i.id, label: `${i.fileName} (imported ${formatDate(i.importedAt)})` })),
+      ];
+    },
+    args: () => [this.db] as [DbClient],
+  });
+
+  private readonly diff = new Task(this, {
+    task: async ([from, to]: [string, string]): Promise<{ key: string; diff: SnapshotDiff } | null> => {
+      if (!from || !to) return null;
+      const answer = await this.db.diffWebsiteSnapshots(toDatasetId(from), toDatasetId(to));
+      if (!answer.ok) throw new Error(answer.message);
+      return { key: `${from}|${to}`, diff: answer.diff };
+    },
+    args: () => [this.params.get(FROM.name) ?? '', this.params.get(TO.name) ?? ''] as [string, string],
+  });
+
+  private readonly refresh = () => void this.choices.run();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener(DATASETS_CHANGED, this.refresh);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener(DATASETS_CHANGED, this.refresh);
+  }
+
+  override updated(): void {
+    const shown = this.diff.value?.key ?? '';
+    if (this.getAttribute('data-rendered-diff') !== shown) this.setAttribute('data-rendered-diff', shown);
+  }
+
+  private choose(which: 'from' | 'to', value: string): void {
+    const params = new URLSearchParams(this.params);
+    const name = which === 'from' ? FROM.name : TO.name;
+    if (value) params.set(name, value);
+    else params.delete(name);
+    navigate({ view: 'datasets', query: params });
+  }
+
+  private label(id: string): string {
+    return this.choices.value?.find((c) => c.id === id)?.label ?? id;
+  }
+
+  private exportCsv(diff: SnapshotDiff): void {
+    const from = this.params.get(FROM.name) ?? '';
+    const to = this.params.get(TO.name) ?? '';
+    const csv = snapshotDiffCsv(diff, [
+      ['Before', this.label(from)],
+      ['After', this.label(to)],
+      ['Compared', new Date().toISOString()],
+    ]);
+    saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
+  }
+
+  private select(which: 'from' | 'to', label: string, choices: Choice[]) {
+    const name = which === 'from' ? FROM.name : TO.name;
+    const current = this.params.get(name) ?? '';
+    return html`<div>
+      <label for="diff-${which}">${label}</label>
+      <select id="diff-${which}" name=${name} @change=${(e: Event) => this.choose(which, (e.target as HTMLSelectElement).value)}>
+        <option value="" .selected=${current === ''}>Choose a dataset…</option>
+        ${choices.map((c) => html`<option value=${c.id} .selected=${current === c.id}>${c.label}</option>`)}
+      </select>
+    </div>`;
+  }
+
+  private result(diff: SnapshotDiff) {
+    const kinds = CHANGE_KINDS.filter((k) => diff.totals[k] > 0);
+    const listed = diff.changes.slice(0, LISTED);
+    return html`<ul class="totals" aria-label="Changes in total">
+        <li>Sites: <strong data-diff="before">${formatCount(diff.sites.before)}</strong> → <strong data-diff="after">${formatCount(diff.sites.after)}</strong></li>
+        ${CHANGE_KINDS.map((k) => html`<li>${CHANGE_LABELS[k]}: <strong data-total=${k}>${formatCount(diff.totals[k])}</strong></li>`)}
+      </ul>
+      <button type="button" @click=${() => this.exportCsv(diff)}>Export changes as CSV</button>
+      ${diff.changes.length === 0
+        ? html`<p class="muted">No changes: the two datasets hold the same sites with the same states.</p>`
+        : html`<h3>By agency</h3>
+            <div class="wrap" tabindex="0" role="region" aria-label="Changes by agency">
+              <table id="diff-agencies">
+                <caption class="visually-hidden">Changes per agency</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Agency</th>
+                    ${kinds.map((k) => html`<th scope="col" class="num">${CHANGE_LABELS[k]}</th>`)}
+                  </tr>
+                </thead>
+                <tbody>
+                  ${diff.agencies.map(
+                    (a) => html`<tr data-agency=${a.agency ?? ''}>
+                      <td class="agency">${a.agency ?? '(none)'}</td>
+                      ${kinds.map((k) => html`<td class="num" data-kind=${k}>${a.counts[k] ? formatCount(a.counts[k]) : ''}</td>`)}
+                    </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <h3>Changes${diff.changes.length > LISTED ? ` (the first ${LISTED} of ${formatCount(diff.changes.length)}; the CSV has all)` : ''}</h3>
+            <div class="wrap" tabindex="0" role="region" aria-label="Changed sites">
+              <table id="diff-changes">
+                <caption class="visually-hidden">Changed sites</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Change</th>
+                    <th scope="col">Target URL</th>
+                    <th scope="col">Agency</th>
+                    <th scope="col">Before → after</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${listed.map(
+                    (c) => html`<tr data-change=${c.kind} data-url=${c.targetUrl}>
+                      <td>${CHANGE_LABELS[c.kind]}</td>
+                      <td>${c.targetUrl}</td>
+                      <td>${c.agency ?? '—'}</td>
+                      <td>${c.before ? `${c.before} → ${c.after}` : ''}</td>
+                    </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`}`;
+  }
+
+  override render() {
+    const choices = this.choices.value ?? [];
+    const from = this.params.get(FROM.name) ?? '';
+    const to = this.params.get(TO.name) ?? '';
+    return html`<section class="card" aria-labelledby="diff-h">
+      <h2 id="diff-h">Compare two Site Scanning snapshots</h2>
+      <p class="muted">Import two weekly snapshot files (or compare one with the built-in dataset) to see which sites were added or removed and which changed.</p>
+      <div class="pick">${this.select('from', 'Before', choices)} ${this.select('to', 'After', choices)}</div>
+      ${from && to && from === to ? html`<p class="muted">Choose two different datasets.</p>` : nothing}
+      ${this.diff.render({
+        pending: () => html`<p class="muted" role="status">Comparing…</p>`,
+        complete: (value) => (value ? this.result(value.diff) : nothing),
+        error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
+      })}
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'snapshot-diff': SnapshotDiffPanel;
+  }
+}
