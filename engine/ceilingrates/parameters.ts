@@ -200,6 +200,14 @@ export const PRICE_FIGURES_PARAMETERS = [
     help: 'The contract year whose price the figures are computed over',
   },
   { name: 'proposed_price', in: 'query', kind: 'text', example: '125.50', help: 'A proposed hourly price, ranked among the matches' },
+  {
+    name: 'pin',
+    in: 'query',
+    kind: 'text',
+    repeatable: true,
+    example: 'keyword=engineer&filter=education_level:BA',
+    help: 'A pinned query (its search and filters) whose figures are compared with the others',
+  },
 ] as const satisfies readonly ParameterSpec[];
 
 export type CeilingRatesParameter = (typeof CEILING_RATES_PARAMETERS)[number];

@@ -16,7 +16,9 @@ import { parseFilter, type Filter } from '../../engine/ceilingrates/params.ts';
 
 export { EDUCATION_LEVELS, PRICE_FIELDS, RESULT_WINDOW, SEARCH_FIELDS, type PriceField, type SearchField };
 
-const [YEAR, PROPOSED] = PRICE_FIGURES_PARAMETERS;
+const [YEAR, PROPOSED, PIN] = PRICE_FIGURES_PARAMETERS;
+/** Pools compared side by side at most. */
+export const MAX_PINS = 3;
 const isPriceField = (name: string | null): name is PriceField => (PRICE_FIELDS as readonly (string | null)[]).includes(name);
 
 /** The ceiling-rates endpoint, as a prototype would call it. */
@@ -58,6 +60,8 @@ export interface RatesQuery {
   year: PriceField;
   /** The price being checked against the matches, if any. */
   proposed: number | null;
+  /** Pinned queries compared side by side: each the API query string of its search and filters. */
+  pins: string[];
 }
 
 export function emptyRatesQuery(): RatesQuery {
@@ -78,6 +82,7 @@ export function emptyRatesQuery(): RatesQuery {
     exclude: [],
     year: YEAR.default,
     proposed: null,
+    pins: [],
   };
 }
 
@@ -150,6 +155,7 @@ export function parseRatesQuery(params: URLSearchParams): RatesQuery {
   if (isPriceField(year)) q.year = year;
   const proposed = params.get(PROPOSED.name);
   if (proposed !== null && proposed.trim() !== '' && Number.isFinite(Number(proposed))) q.proposed = Number(proposed);
+  q.pins = [...new Set(params.getAll(PIN.name))].slice(0, MAX_PINS);
   return q;
 }
 
@@ -190,7 +196,13 @@ export function ratesHashParams(q: RatesQuery): URLSearchParams {
   const p = ratesParams(q);
   if (q.year !== YEAR.default) p.append(YEAR.name, q.year);
   if (q.proposed !== null) p.append(PROPOSED.name, String(q.proposed));
+  for (const pin of q.pins) p.append(PIN.name, pin);
   return p;
+}
+
+/** What a pin holds: the query's search and filters, as the API takes them (no paging, ordering or exclusions). */
+export function pinOf(q: RatesQuery): string {
+  return formatQuery(ratesParams({ ...q, ordering: [], page: 1, pageSize: DEFAULT_PAGE_SIZE }));
 }
 
 /** The API URL the view asks for. The page size is always sent: the view's default differs from the API's. */

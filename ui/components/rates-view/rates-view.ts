@@ -15,6 +15,8 @@ import {
   parseRatesQuery,
   ratesApiUrl,
   ratesHashParams,
+  MAX_PINS,
+  pinOf,
   type PriceField,
   type RatesQuery,
 } from '../../state/rates-query.ts';
@@ -28,6 +30,8 @@ import './rates-filters.ts';
 import './rates-table.ts';
 import './rates-figures.ts';
 import './price-check.ts';
+import './pool-compare.ts';
+import type { Pool, UnpinEvent } from './pool-compare.ts';
 import type { PriceCheckChangeEvent } from './price-check.ts';
 import type { PageChangeEvent } from '../common/page-nav.ts';
 import type { RatesSearchEvent } from './rates-search.ts';
@@ -84,6 +88,10 @@ export class RatesView extends LitElement {
         gap: 0.5rem;
         justify-content: space-between;
         align-items: center;
+      }
+      .pin-bar {
+        display: flex;
+        justify-content: flex-end;
       }
       .exports {
         display: flex;
@@ -181,6 +189,15 @@ export class RatesView extends LitElement {
     args: () => [ratesApiUrl(this.query).split('?')[1] ?? '', this.query.year, this.query.proposed] as [string, PriceField, number | null],
   });
 
+  /** The pinned queries' figures, over the chosen year's price (the DB worker's; equal to the API's for the current price). */
+  private readonly pinned = new Task(this, {
+    task: async ([pins, year]: [string[], PriceField]) => {
+      const answers = await Promise.all(pins.map((pin) => this.db.priceFigures(pin, year, null)));
+      return { key: `${year}|${pins.join('\n')}`, figures: answers.map((a) => (a.ok ? a.figures : null)) };
+    },
+    args: () => [this.query.pins, this.query.year] as [string[], PriceField],
+  });
+
   private unsubscribe: (() => void) | null = null;
 
   override connectedCallback(): void {
@@ -204,6 +221,10 @@ export class RatesView extends LitElement {
 
   override updated(): void {
     // What the figures show, once drawn (tests wait on it): the worker's answer for this year and price.
+    const pinnedKey = this.pinned.value?.key ?? '';
+    if (this.getAttribute('data-rendered-pins') !== pinnedKey) {
+      void this.renderRoot.querySelector('pool-compare')?.updateComplete.then(() => this.setAttribute('data-rendered-pins', pinnedKey));
+    }
     const shown = this.figures.value?.key ?? '';
     if (this.getAttribute('data-rendered-figures') !== shown) {
       void this.renderRoot.querySelector('rates-figures')?.updateComplete.then(() => this.setAttribute('data-rendered-figures', shown));
@@ -231,6 +252,29 @@ export class RatesView extends LitElement {
 
   private go(patch: Partial<RatesQuery>): void {
     navigate({ view: 'rates', query: ratesHashParams({ ...this.query, ...patch }) });
+  }
+
+  private pin(): void {
+    const pin = pinOf(this.query);
+    if (!this.query.pins.includes(pin) && this.query.pins.length < MAX_PINS) this.go({ pins: [...this.query.pins, pin] });
+  }
+
+  private onUnpin(e: UnpinEvent): void {
+    this.go({ pins: this.query.pins.filter((p) => p !== e.pin) });
+  }
+
+  /** The current query, then each pin, with their figures. */
+  private pools(current: FiguresModel | null): Pool[] {
+    const figures = this.pinned.value?.figures ?? [];
+    return [
+      { title: 'This query', description: describeRatesQuery(this.query), pin: null, model: current },
+      ...this.query.pins.map((pin, i) => ({
+        title: `Pin ${i + 1}`,
+        description: describeRatesQuery(parseRatesQuery(new URLSearchParams(pin))),
+        pin,
+        model: figures[i] ? fromPriceFigures(figures[i]!) : null,
+      })),
+    ];
   }
 
   private onPriceCheck(e: PriceCheckChangeEvent): void {
@@ -347,6 +391,12 @@ export class RatesView extends LitElement {
       <price-check .year=${q.year} .proposed=${q.proposed} .check=${model?.check ?? null} @price-check-change=${this.onPriceCheck}></price-check>
       ${figuresError ? html`<p class="error" role="alert">${figuresError}</p>` : nothing}
       <rates-figures .model=${model}></rates-figures>
+      <div class="pin-bar">
+        <button type="button" id="pin" @click=${this.pin} ?disabled=${q.pins.includes(pinOf(q)) || q.pins.length >= MAX_PINS}>
+          ${q.pins.includes(pinOf(q)) ? 'This query is pinned' : `Pin this query to compare (${q.pins.length} of ${MAX_PINS})`}
+        </button>
+      </div>
+      <pool-compare .pools=${this.pools(model)} @unpin=${this.onUnpin}></pool-compare>
       ${this.excludedBar()}
       <div class="status">
         <p role="status" aria-live="polite" id="result-status">
