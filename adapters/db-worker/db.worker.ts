@@ -45,10 +45,15 @@ const api = {
   },
   status: async (): Promise<DbStatus> => host.status(),
   /** One contract year's price figures over a ceiling-rates query, and a proposed price's rank (not an API route). */
-  priceFigures: (query: string, field: PriceField, proposed: number | null = null) => host.priceFigures(query, field, proposed),
+  priceFigures: (query: string, field: PriceField, proposed: number | null = null, titles: string[] = []) => host.priceFigures(query, field, proposed, titles),
   /** Every match of a ceiling-rates query as CSV parts (transferred), with the method's notes; progress per chunk. */
-  async exportRatesCsv(query: string, notes: [string, string][], onProgress?: (written: number, total: number) => void): Promise<ExportCsvAnswer> {
-    const answer = await host.exportRatesCsv(query, notes, onProgress);
+  async exportRatesCsv(
+    query: string,
+    notes: [string, string][],
+    onProgress?: (written: number, total: number) => void,
+    titles: string[] = [],
+  ): Promise<ExportCsvAnswer> {
+    const answer = await host.exportRatesCsv(query, notes, onProgress, titles);
     return answer.ok ? Comlink.transfer(answer, answer.parts.map((p) => p.buffer)) : answer;
   },
   /** What changed between two Site Scanning datasets (import ids, null for the build's). */

@@ -85,12 +85,12 @@ export class DatasetHost {
   /**
    * The figures of one contract year's price over a ceiling-rates query's matches, and the rank of a
    * proposed price among them (engine/ceilingrates/price-figures.ts): what the API answers for
-   * current_price only. `query` holds the API's parameters.
+   * current_price only. `query` holds the API's parameters; `titles`, a pool of exact labor categories.
    */
-  async priceFigures(query: string, field: PriceField, proposed: number | null): Promise<PriceFiguresAnswer> {
+  async priceFigures(query: string, field: PriceField, proposed: number | null, titles: readonly string[] = []): Promise<PriceFiguresAnswer> {
     const db = await this.database('ceilingrates');
     if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
-    return priceFigures(db, new URLSearchParams(query), field, proposed);
+    return priceFigures(db, new URLSearchParams(query), field, proposed, titles);
   }
 
   /**
@@ -101,10 +101,11 @@ export class DatasetHost {
     query: string,
     notes: readonly (readonly [string, string])[],
     onProgress?: (written: number, total: number) => void,
+    titles: readonly string[] = [],
   ): Promise<{ ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string }> {
     const db = await this.database('ceilingrates');
     if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
-    const answer = exportAllCsv(db, new URLSearchParams(query), notes);
+    const answer = exportAllCsv(db, new URLSearchParams(query), notes, undefined, titles);
     if (!answer.ok) return answer;
     const encoder = new TextEncoder();
     const parts: Uint8Array[] = [];

@@ -7,6 +7,8 @@ import type { Database } from 'sql.js';
 import { ceilingRatesIndex } from './api.ts';
 import { NotAcceptable, parseQuery } from './params.ts';
 import { topRows } from './order.ts';
+import { matchedRows } from './match.ts';
+import { titlePool } from './price-figures.ts';
 import { exportHead, exportRows } from './export.ts';
 import type { CeilingRateRecord } from './record.ts';
 
@@ -21,8 +23,17 @@ export interface ExportAll {
 
 export type ExportAllAnswer = { ok: true; export: ExportAll } | { ok: false; status: 406 | 503; detail: string };
 
-/** `query` holds the API's parameters (paging is ignored); `notes` become rows after the query's own. */
-export function exportAllCsv(db: Database, query: URLSearchParams, notes: readonly (readonly [string, string])[], chunkRows = EXPORT_CHUNK_ROWS): ExportAllAnswer {
+/**
+ * `query` holds the API's parameters (paging is ignored); `notes` become rows after the query's own;
+ * `titles`, a pool of exact labor categories any of which matches.
+ */
+export function exportAllCsv(
+  db: Database,
+  query: URLSearchParams,
+  notes: readonly (readonly [string, string])[],
+  chunkRows = EXPORT_CHUNK_ROWS,
+  titles: readonly string[] = [],
+): ExportAllAnswer {
   let parsed;
   try {
     parsed = parseQuery(new URLSearchParams([...query].filter(([key]) => key !== 'page' && key !== 'page_size' && key !== 'export')));
@@ -32,8 +43,15 @@ export function exportAllCsv(db: Database, query: URLSearchParams, notes: readon
   }
   const index = ceilingRatesIndex(db);
   const match = index.match({ ...parsed, suggest: [], suggestContains: null });
+  let { mask, rows } = match;
+  if (titles.length) {
+    // A pool of exact titles (price-figures.ts): only its rows, in a mask of their own.
+    rows = titlePool(index.store.text.labor_category.codes, index.forms.trimmedFolded('labor_category'), titles).keep(matchedRows(match));
+    mask = new Uint8Array(index.store.size);
+    for (const row of rows) mask[row] = 1;
+  }
   // The order is fixed now: the match set's buffers are reused by the next request.
-  const order = topRows(index.store.size, match.mask, index.orderKeys(parsed), match.count, match.rows ?? undefined);
+  const order = topRows(index.store.size, mask, index.orderKeys(parsed), rows ? rows.length : match.count, rows ?? undefined);
   const total = order.length;
   const head = exportHead(query, [...notes, ['Matching records', String(total)]]);
   return {

@@ -201,6 +201,15 @@ export const PRICE_FIGURES_PARAMETERS = [
   },
   { name: 'proposed_price', in: 'query', kind: 'text', example: '125.50', help: 'A proposed hourly price, ranked among the matches' },
   {
+    name: 'search_mode',
+    in: 'query',
+    kind: 'enum',
+    values: ['contains', 'titles'],
+    default: 'contains',
+    help: 'contains: the keyword search; titles: a pool of exact labor-category titles, any of which matches',
+  },
+  { name: 'title', in: 'query', kind: 'text', repeatable: true, example: 'Engineer II', help: 'One exact labor-category title of the pool' },
+  {
     name: 'pin',
     in: 'query',
     kind: 'text',

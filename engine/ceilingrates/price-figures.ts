@@ -31,7 +31,7 @@ export interface PriceCheck {
 
 export interface PriceFigures {
   field: PriceField;
-  /** Matching records, and how many of them carry a price in this field. */
+  /** Matching records (in the pool, when there is one); `stats.count` is how many carry a price in this field. */
   matches: number;
   stats: WageStats;
   median: number | null;
@@ -39,6 +39,8 @@ export interface PriceFigures {
   percentiles: Record<string, number | null>;
   histogram: HistogramBucket[];
   check: PriceCheck | null;
+  /** With a pool of exact titles: each title's matching records (under the query's filters), in the pool's order. */
+  titles: { title: string; count: number }[];
 }
 
 const SELECTING = new Set(['keyword', 'search', 'filter', 'exclude']);
@@ -77,11 +79,43 @@ function priceCheck(sorted: Float64Array, median: number | null, price: number):
 }
 
 /**
+ * A pool of exact labor-category titles, any of which matches (as `search=labor_category:` compares one:
+ * whole value, trimmed, any case); the API ANDs several searches, so a pool is the worker's.
+ */
+export function titlePool(codes: ArrayLike<number>, trimmedFolded: readonly string[], titles: readonly string[]) {
+  const wanted = titles.map((t) => t.trim().toLowerCase());
+  const slotOfCode = new Int32Array(trimmedFolded.length).fill(-1);
+  trimmedFolded.forEach((value, code) => (slotOfCode[code] = wanted.indexOf(value)));
+  const counts = new Array<number>(titles.length).fill(0);
+  return {
+    keep(rows: Uint32Array): Uint32Array {
+      const kept = new Uint32Array(rows.length);
+      let n = 0;
+      for (let i = 0; i < rows.length; i++) {
+        const slot = slotOfCode[codes[rows[i]]];
+        if (slot < 0) continue;
+        counts[slot]++;
+        kept[n++] = rows[i];
+      }
+      return kept.subarray(0, n);
+    },
+    counts: () => titles.map((title, i) => ({ title, count: counts[i] })),
+  };
+}
+
+/**
  * Figures of `field` over the records the query (`keyword`, `search`, `filter`, `exclude`: the API's
- * parameters) matches; paging, ordering and export are ignored. A query the API refuses is refused
+ * parameters) matches — narrowed, when `titles` are given, to those titles (any of them); paging,
+ * ordering and export are ignored. A query the API refuses is refused
  * with the API's 406 detail.
  */
-export function priceFigures(db: Database, query: URLSearchParams, field: PriceField, proposed: number | null = null): PriceFiguresAnswer {
+export function priceFigures(
+  db: Database,
+  query: URLSearchParams,
+  field: PriceField,
+  proposed: number | null = null,
+  titles: readonly string[] = [],
+): PriceFiguresAnswer {
   // Only what selects records: paging and ordering cannot make the figures fail.
   const selecting = new URLSearchParams([...query].filter(([key]) => SELECTING.has(key)));
   let parsed;
@@ -93,7 +127,8 @@ export function priceFigures(db: Database, query: URLSearchParams, field: PriceF
   }
   const index = ceilingRatesIndex(db);
   const match = index.match({ ...parsed, suggest: [], suggestContains: null });
-  const rows = matchedRows(match);
+  const pool = titles.length ? titlePool(index.store.text.labor_category.codes, index.forms.trimmedFolded('labor_category'), titles) : null;
+  const rows = pool ? pool.keep(matchedRows(match)) : matchedRows(match);
   const column = index.store.numbers[field];
   // Summed in id order, as the API sums current_price, so the figures are exactly reproducible.
   const present = new Float64Array(rows.length);
@@ -117,12 +152,13 @@ export function priceFigures(db: Database, query: URLSearchParams, field: PriceF
     ok: true,
     figures: {
       field,
-      matches: match.count,
+      matches: rows.length,
       stats,
       median,
       percentiles: byKey,
       histogram: wageHistogram(counts),
       check: proposed === null || !Number.isFinite(proposed) ? null : priceCheck(sorted, median, proposed),
+      titles: pool ? pool.counts() : [],
     },
   };
 }

@@ -180,6 +180,54 @@ describe('price check', () => {
     writeFileSync(join(SCREENSHOT_DIR, 'workbench-figures-export.png'), pngBytes);
   });
 
+  it('pools exact titles picked from the suggestions: the pool’s figures and each title’s count', async () => {
+    await page.goto(`${inject('baseUrl')}/#/rates`);
+    await waitForRendered(page, 'rates-view', `${BASE}?page_size=50`);
+    await page.getByRole('radio', { name: 'Exact titles (a pool)' }).check();
+    await page.getByLabel('Find labor-category titles to pool').fill('engin');
+    const offered = engineJson<{ aggregations: { labor_category: { buckets: { key: string; doc_count: number }[] } } }>(
+      engine,
+      `${BASE}?page_size=50&suggest-contains=labor_category:engin`,
+    ).body.aggregations.labor_category.buckets.slice(0, 12);
+    await rates().locator('title-pool [data-offer]').first().waitFor();
+    expect(await rates().locator('title-pool [data-offer]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-offer')))).toEqual(offered.map((b) => b.key));
+    const picked = offered.slice(0, 3).map((b) => b.key);
+    for (const title of picked) await rates().locator(`title-pool [data-offer="${title}"]`).click();
+    await waitForFigures('current_price', '');
+    await page.waitForFunction(
+      (n) => document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view')?.shadowRoot?.querySelectorAll('#pool-counts tbody tr').length === n,
+      picked.length,
+    );
+    const hash = decodeURIComponent(await page.evaluate(() => location.hash));
+    expect(hash).toBe(`#/rates?search_mode=titles&${picked.map((t) => `title=${t}`).join('&')}`);
+    // The reference: each title's records as the API's exact search lists them, pooled.
+    const byId = new Map<number, RateRecord>();
+    for (const title of picked) {
+      const mine = allMatches(`search=${encodeURIComponent(`labor_category:${title}`)}`);
+      expect(await rates().locator(`#pool-counts tr[data-title="${title}"] td.num`).textContent()).toBe(formatCount(mine.length));
+      for (const r of mine) byId.set(r.id, r);
+    }
+    const prices = [...byId.values()].map((r) => r.current_price).sort((a, b) => a - b);
+    expect(await rates().locator('[data-figure="count"]').textContent()).toBe(formatCount(prices.length));
+    expect(await rates().locator('#result-status').textContent()).toContain(`${formatCount(prices.length)} rates in the pool`);
+    expect(await rates().locator('[data-figure="median"]').textContent()).toBe(formatPrice(percentile(prices, 50)));
+    expect(await rates().locator('[data-percentile="75.0"]').textContent()).toBe(formatPrice(percentile(prices, 75)));
+    // Exported whole, the pool named in words.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const header = rows.findIndex((r) => r[0] === 'Contract #');
+    expect(rows.length - header - 1).toBe(prices.length);
+    expect(rows.find((r) => r[0] === 'Query in words')![1]).toContain(`exactly one of “${picked[0]}”`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'workbench-title-pool-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'workbench-title-pool-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   for (const width of [1280, 390]) {
     it(`has no serious axe violations and no overlapping axis labels at ${width} px`, async () => {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });

@@ -62,7 +62,7 @@ export interface DbClient extends Forwarded {
   /** Import a file in the DB worker (parsed there, never here); `id` names the run for cancelImport. */
   importFile(file: Blob, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
   /** Every match of a ceiling-rates query as CSV (past the API's window), the method's notes as metadata rows. */
-  exportRatesCsv(query: string, notes: [string, string][], onProgress?: (written: number, total: number) => void): Promise<ExportCsvAnswer>;
+  exportRatesCsv(query: string, notes: [string, string][], onProgress?: (written: number, total: number) => void, titles?: string[]): Promise<ExportCsvAnswer>;
   /** Hand a relay port (from the service worker) to the DB worker. */
   servePort(port: MessagePort): void;
   /** Load progress of init, reload and reset; returns an unsubscribe function. */
@@ -200,8 +200,8 @@ export function createDbClient(): DbClient {
     getBinary: (url) => call((remote) => remote.handleBinary({ method: 'GET', url })),
     importFile: (file, id, onProgress) =>
       call<ImportOutcome>((remote) => remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined)),
-    exportRatesCsv: (query, notes, onProgress) =>
-      call<ExportCsvAnswer>((remote) => remote.exportRatesCsv(query, notes, onProgress ? Comlink.proxy(onProgress) : undefined) as Promise<ExportCsvAnswer>),
+    exportRatesCsv: (query, notes, onProgress, titles = []) =>
+      call<ExportCsvAnswer>((remote) => remote.exportRatesCsv(query, notes, onProgress ? Comlink.proxy(onProgress) : undefined, titles) as Promise<ExportCsvAnswer>),
     servePort(port) {
       // A port given to a worker that is later lost dies with it; the relay bridge hears onRecovery and the
       // service worker then opens a fresh one.

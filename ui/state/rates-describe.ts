@@ -26,8 +26,12 @@ function range([lo, hi]: [number | null, number | null], unit: (n: number) => st
 /** "Rates whose labor category, vendor or contract contains “engineer”; education bachelor or master; …" */
 export function describeRatesQuery(q: RatesQuery): string {
   const parts: string[] = [];
-  if (q.search) parts.push(`${SEARCH_WORDS[q.search.field]} is “${q.search.text}”`);
-  if (q.keyword.trim()) parts.push(`labor category, vendor or contract contains “${q.keyword.trim()}”`);
+  if (q.mode === 'titles') {
+    parts.push(q.titles.length ? `labor category is exactly one of ${orList(q.titles.map((t) => `“${t}”`))}` : 'no titles pooled yet');
+  } else {
+    if (q.search) parts.push(`${SEARCH_WORDS[q.search.field]} is “${q.search.text}”`);
+    if (q.keyword.trim()) parts.push(`labor category, vendor or contract contains “${q.keyword.trim()}”`);
+  }
   if (q.education.length) parts.push(`education ${orList(q.education.map((e) => EDUCATION_WORDS[e] ?? e))}`);
   if (q.experience[0] !== null || q.experience[1] !== null) parts.push(`minimum experience ${range(q.experience, (n) => `${n} years`)}`);
   if (q.price[0] !== null || q.price[1] !== null) parts.push(`current price ${range(q.price, (n) => `$${n}`)}`);

@@ -16,7 +16,8 @@ import { parseFilter, type Filter } from '../../engine/ceilingrates/params.ts';
 
 export { EDUCATION_LEVELS, PRICE_FIELDS, RESULT_WINDOW, SEARCH_FIELDS, type PriceField, type SearchField };
 
-const [YEAR, PROPOSED, PIN] = PRICE_FIGURES_PARAMETERS;
+const [YEAR, PROPOSED, MODE, TITLE, PIN] = PRICE_FIGURES_PARAMETERS;
+export type SearchMode = (typeof MODE.values)[number];
 /** Pools compared side by side at most. */
 export const MAX_PINS = 3;
 const isPriceField = (name: string | null): name is PriceField => (PRICE_FIELDS as readonly (string | null)[]).includes(name);
@@ -60,6 +61,9 @@ export interface RatesQuery {
   year: PriceField;
   /** The price being checked against the matches, if any. */
   proposed: number | null;
+  /** `titles`: the figures are over a pool of exact labor-category titles (any of them), not the keyword. */
+  mode: SearchMode;
+  titles: string[];
   /** Pinned queries compared side by side: each the API query string of its search and filters. */
   pins: string[];
 }
@@ -82,6 +86,8 @@ export function emptyRatesQuery(): RatesQuery {
     exclude: [],
     year: YEAR.default,
     proposed: null,
+    mode: MODE.default,
+    titles: [],
     pins: [],
   };
 }
@@ -155,6 +161,8 @@ export function parseRatesQuery(params: URLSearchParams): RatesQuery {
   if (isPriceField(year)) q.year = year;
   const proposed = params.get(PROPOSED.name);
   if (proposed !== null && proposed.trim() !== '' && Number.isFinite(Number(proposed))) q.proposed = Number(proposed);
+  if (params.get(MODE.name) === 'titles') q.mode = 'titles';
+  q.titles = [...new Set(params.getAll(TITLE.name).filter((t) => t.trim() !== ''))];
   q.pins = [...new Set(params.getAll(PIN.name))].slice(0, MAX_PINS);
   return q;
 }
@@ -196,6 +204,8 @@ export function ratesHashParams(q: RatesQuery): URLSearchParams {
   const p = ratesParams(q);
   if (q.year !== YEAR.default) p.append(YEAR.name, q.year);
   if (q.proposed !== null) p.append(PROPOSED.name, String(q.proposed));
+  if (q.mode !== MODE.default) p.append(MODE.name, q.mode);
+  for (const title of q.titles) p.append(TITLE.name, title);
   for (const pin of q.pins) p.append(PIN.name, pin);
   return p;
 }

@@ -13,6 +13,9 @@ describe('a rates query in words', () => {
       'Rates where labor category, vendor or contract contains “engineer”; education bachelor or master; minimum experience between 3 years and 99 years; current price between $50 and $200; small businesses; 2 records excluded by hand (ids 4, 9)',
     );
     expect(describeRatesQuery(q('search=labor_category:Engineer II&filter=security_clearance:yes'))).toBe('Rates where labor category is “Engineer II”; clearance required');
+    expect(describeRatesQuery(q('keyword=x1&search_mode=titles&title=Engineer I&title=Engineer II&title=Architect'))).toBe(
+      'Rates where labor category is exactly one of “Engineer I”, “Engineer II” or “Architect”',
+    );
   });
 
   it('notes the request, the dataset, the year and the proposed price', () => {

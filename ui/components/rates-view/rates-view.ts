@@ -31,6 +31,8 @@ import './rates-table.ts';
 import './rates-figures.ts';
 import './price-check.ts';
 import './pool-compare.ts';
+import './title-pool.ts';
+import type { TitlePoolChangeEvent } from './title-pool.ts';
 import type { Pool, UnpinEvent } from './pool-compare.ts';
 import type { PriceCheckChangeEvent } from './price-check.ts';
 import type { PageChangeEvent } from '../common/page-nav.ts';
@@ -88,6 +90,22 @@ export class RatesView extends LitElement {
         gap: 0.5rem;
         justify-content: space-between;
         align-items: center;
+      }
+      .mode {
+        border: none;
+        margin: 0 0 0.5rem;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 1rem;
+      }
+      .mode label {
+        display: inline-flex;
+        gap: 0.3rem;
+        align-items: center;
+      }
+      .pool-counts {
+        margin: 0;
       }
       .pin-bar {
         display: flex;
@@ -172,7 +190,7 @@ export class RatesView extends LitElement {
       if (r.status !== 200) throw new Error(errorText(r.status, r.body));
       return { url, body: r.body };
     },
-    args: () => [ratesApiUrl(this.query)] as [string],
+    args: () => [ratesApiUrl(this.apiQuery)] as [string],
   });
 
   /**
@@ -180,14 +198,30 @@ export class RatesView extends LitElement {
    * current-price figures only): asked only when another year or a proposed price is chosen.
    */
   private readonly figures = new Task(this, {
-    task: async ([query, year, proposed]: [string, PriceField, number | null]) => {
-      if (year === 'current_price' && proposed === null) return null;
-      const answer = await this.db.priceFigures(query, year, proposed);
+    task: async ([query, year, proposed, titles]: [string, PriceField, number | null, string[] | null]) => {
+      if (year === 'current_price' && proposed === null && titles === null) return null;
+      const answer = await this.db.priceFigures(query, year, proposed, titles ?? []);
       if (!answer.ok) throw new Error(`${answer.detail} (HTTP ${answer.status})`);
-      return { key: figuresKey(query, year, proposed), figures: answer.figures };
+      return { key: figuresKey(query, year, proposed, titles), figures: answer.figures };
     },
-    args: () => [ratesApiUrl(this.query).split('?')[1] ?? '', this.query.year, this.query.proposed] as [string, PriceField, number | null],
+    args: () =>
+      [ratesApiUrl(this.apiQuery).split('?')[1] ?? '', this.query.year, this.query.proposed, this.pooling ? this.query.titles : null] as [
+        string,
+        PriceField,
+        number | null,
+        string[] | null,
+      ],
   });
+
+  /** Exact-titles mode with a pool: the figures are the worker's over the pool. */
+  private get pooling(): boolean {
+    return this.query.mode === 'titles' && this.query.titles.length > 0;
+  }
+
+  /** What the API is asked: in exact-titles mode the filters alone (the API cannot OR titles; the worker narrows to the pool). */
+  private get apiQuery(): RatesQuery {
+    return this.query.mode === 'titles' ? { ...this.query, keyword: '', search: null } : this.query;
+  }
 
   /** The pinned queries' figures, over the chosen year's price (the DB worker's; equal to the API's for the current price). */
   private readonly pinned = new Task(this, {
@@ -254,6 +288,26 @@ export class RatesView extends LitElement {
     navigate({ view: 'rates', query: ratesHashParams({ ...this.query, ...patch }) });
   }
 
+  /** Each pooled title's rates under the filters. */
+  private titleCounts(model: FiguresModel | null) {
+    const counts = this.figures.value?.figures.titles ?? [];
+    if (!model || !counts.length) return nothing;
+    return html`<section class="card" aria-labelledby="pool-counts-h">
+      <h2 id="pool-counts-h">Titles in the pool</h2>
+      <table class="pool-counts" id="pool-counts">
+        <thead>
+          <tr>
+            <th scope="col">Title</th>
+            <th scope="col" class="num">Rates</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${counts.map((c) => html`<tr data-title=${c.title}><td>${c.title}</td><td class="num">${formatCount(c.count)}</td></tr>`)}
+        </tbody>
+      </table>
+    </section>`;
+  }
+
   private pin(): void {
     const pin = pinOf(this.query);
     if (!this.query.pins.includes(pin) && this.query.pins.length < MAX_PINS) this.go({ pins: [...this.query.pins, pin] });
@@ -284,6 +338,7 @@ export class RatesView extends LitElement {
   /** The figures for the chosen year: the API's own for the current price, else the worker's (the last answer while a new one is computed). */
   private model(data: RatesResponse): FiguresModel | null {
     const worker: PriceFigures | null = this.figures.value?.figures ?? null;
+    if (this.query.mode === 'titles') return this.pooling && worker && worker.field === this.query.year && worker.titles.length ? fromPriceFigures(worker) : null;
     if (this.query.year === 'current_price') return fromAggregations(data.aggregations, this.query.proposed === null ? null : (worker?.check ?? null));
     return worker && worker.field === this.query.year ? fromPriceFigures(worker) : null;
   }
@@ -332,9 +387,10 @@ export class RatesView extends LitElement {
     this.exportError = '';
     this.exportProgress = null;
     try {
-      const url = ratesApiUrl({ ...this.query, page: 1 });
+      const url = ratesApiUrl({ ...this.apiQuery, page: 1 });
       const notes = methodNotes(this.query, url, await this.datasetNote(), new Date());
-      const answer = await this.db.exportRatesCsv(url.split('?')[1] ?? '', notes, (written, total) => (this.exportProgress = { written, total }));
+      const titles = this.query.mode === 'titles' ? this.query.titles : [];
+      const answer = await this.db.exportRatesCsv(url.split('?')[1] ?? '', notes, (written, total) => (this.exportProgress = { written, total }), titles);
       if (!answer.ok) throw new Error(`${answer.detail} (HTTP ${answer.status})`);
       const stamp = new Date().toISOString().slice(0, 10);
       saveParts(answer.parts, `ceiling-rates-${stamp}.csv`, 'text/csv;charset=utf-8');
@@ -353,7 +409,7 @@ export class RatesView extends LitElement {
     this.exportError = '';
     try {
       const dataset = await this.datasetNote();
-      const source = `Source: ceiling rates dataset version ${dataset.version ?? 'unknown'} (${dataset.date ?? 'date unknown'}); GET ${ratesApiUrl(this.query)}`;
+      const source = `Source: ceiling rates dataset version ${dataset.version ?? 'unknown'} (${dataset.date ?? 'date unknown'}); GET ${ratesApiUrl(this.apiQuery)}`;
       const svgText = figuresSvg(model, describeRatesQuery(this.query), source);
       const stamp = new Date().toISOString().slice(0, 10);
       if (kind === 'svg') saveBytes(new TextEncoder().encode(svgText), `ceiling-rates-figures-${stamp}.svg`, 'image/svg+xml');
@@ -383,31 +439,38 @@ export class RatesView extends LitElement {
   private body(data: RatesResponse | undefined, pending: boolean) {
     const q = this.query;
     const total = data?.hits.total.value ?? 0;
-    const count = data?.aggregations.wage_stats.count ?? 0;
-    const pages = lastPage(total, q.pageSize);
     const model = data ? this.model(data) : null;
+    const titlesMode = q.mode === 'titles';
+    const count = titlesMode ? (model?.matches ?? 0) : (data?.aggregations.wage_stats.count ?? 0);
+    const pages = lastPage(total, q.pageSize);
     const figuresError = this.figures.status === TaskStatus.ERROR ? String(this.figures.error) : '';
     return html`<div class="results ${pending ? 'pending' : ''}">
       <price-check .year=${q.year} .proposed=${q.proposed} .check=${model?.check ?? null} @price-check-change=${this.onPriceCheck}></price-check>
       ${figuresError ? html`<p class="error" role="alert">${figuresError}</p>` : nothing}
+      ${titlesMode && !this.pooling ? html`<p class="muted">Add titles to the pool to see their figures.</p>` : nothing}
       <rates-figures .model=${model}></rates-figures>
-      <div class="pin-bar">
-        <button type="button" id="pin" @click=${this.pin} ?disabled=${q.pins.includes(pinOf(q)) || q.pins.length >= MAX_PINS}>
-          ${q.pins.includes(pinOf(q)) ? 'This query is pinned' : `Pin this query to compare (${q.pins.length} of ${MAX_PINS})`}
-        </button>
-      </div>
+      ${titlesMode ? this.titleCounts(model) : nothing}
+      ${titlesMode
+        ? nothing
+        : html`<div class="pin-bar">
+            <button type="button" id="pin" @click=${this.pin} ?disabled=${q.pins.includes(pinOf(q)) || q.pins.length >= MAX_PINS}>
+              ${q.pins.includes(pinOf(q)) ? 'This query is pinned' : `Pin this query to compare (${q.pins.length} of ${MAX_PINS})`}
+            </button>
+          </div>`}
       <pool-compare .pools=${this.pools(model)} @unpin=${this.onUnpin}></pool-compare>
       ${this.excludedBar()}
       <div class="status">
         <p role="status" aria-live="polite" id="result-status">
-          ${data
+          ${titlesMode
+            ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate' : 'rates'} in the pool under the filters`
+            : data
             ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate matches' : 'rates match'}${total < count
                   ? html` <span class="muted">(the first ${formatCount(total)} can be paged)</span>`
                   : nothing}`
             : 'Searching…'}
         </p>
         <span class="exports">
-          <button type="button" @click=${this.exportCsv} ?disabled=${this.exporting || !data} title="Every matching rate, with the query and the dataset noted at the top">
+          <button type="button" @click=${this.exportCsv} ?disabled=${this.exporting || !data || (titlesMode && !this.pooling)} title="Every matching rate, with the query and the dataset noted at the top">
             ${this.exporting ? 'Exporting…' : `Export CSV (all ${formatCount(count)})`}
           </button>
           <button type="button" @click=${() => this.exportImage('svg')} ?disabled=${!data}>Figures as SVG</button>
@@ -421,7 +484,9 @@ export class RatesView extends LitElement {
           </p>`
         : nothing}
       ${this.exportError ? html`<p class="error" role="alert">${this.exportError}</p>` : nothing}
-      <rates-table
+      ${titlesMode
+        ? html`<p class="muted">The table lists keyword searches; a pool of exact titles is summed up above and exported whole.</p>`
+        : html`<rates-table
         .hits=${data?.hits.hits ?? []}
         .ordering=${q.ordering}
         ?busy=${pending}
@@ -435,19 +500,40 @@ export class RatesView extends LitElement {
         .pageSize=${q.pageSize}
         .sizes=${PAGE_SIZES}
         @page-change=${this.onPage}
-      ></page-nav>
+      ></page-nav>`}
     </div>`;
   }
 
   override render() {
-    const url = ratesApiUrl(this.query);
+    const url = ratesApiUrl(this.apiQuery);
     const task = this.results;
     const data = task.value?.body;
     return html`<div class="top">
         <h1 id="view-title" tabindex="-1">Ceiling rates</h1>
         <code class="api muted" title="The API request behind this view">GET ${url}</code>
       </div>
-      <rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>
+      <fieldset class="mode">
+        <legend class="visually-hidden">Search mode</legend>
+        ${(
+          [
+            ['contains', 'Contains (keyword)'],
+            ['titles', 'Exact titles (a pool)'],
+          ] as const
+        ).map(
+          ([mode, label]) => html`<label
+            ><input type="radio" name="search_mode" value=${mode} .checked=${this.query.mode === mode} @change=${() => this.go({ mode, page: 1 })} />
+            ${label}</label
+          >`,
+        )}
+      </fieldset>
+      ${this.query.mode === 'titles'
+        ? html`<title-pool
+            class="card"
+            .query=${this.query}
+            .counts=${this.figures.value?.figures.titles ?? []}
+            @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
+          ></title-pool>`
+        : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`}
       <div class="layout">
         <aside class=${this.filtersOpen ? '' : 'collapsed'} aria-label="Filter panel">
           <button
@@ -473,8 +559,8 @@ export class RatesView extends LitElement {
   }
 }
 
-function figuresKey(query: string, year: PriceField, proposed: number | null): string {
-  return `${year}|${proposed ?? ''}|${query}`;
+function figuresKey(query: string, year: PriceField, proposed: number | null, titles: string[] | null): string {
+  return `${year}|${proposed ?? ''}|${query}${titles ? `|${titles.join('|')}` : ''}`;
 }
 
 declare global {
