@@ -93,7 +93,7 @@ export class RatesView extends LitElement {
       }
       .mode {
         border: none;
-        margin: 0 0 0.5rem;
+        margin: 0.4rem 0 0;
         padding: 0;
         display: flex;
         flex-wrap: wrap;
@@ -512,6 +512,14 @@ export class RatesView extends LitElement {
         <h1 id="view-title" tabindex="-1">Ceiling rates</h1>
         <code class="api muted" title="The API request behind this view">GET ${url}</code>
       </div>
+      ${this.query.mode === 'titles'
+        ? html`<title-pool
+            class="card"
+            .query=${this.query}
+            .counts=${this.figures.value?.figures.titles ?? []}
+            @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
+          ></title-pool>`
+        : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`}
       <fieldset class="mode">
         <legend class="visually-hidden">Search mode</legend>
         ${(
@@ -526,14 +534,6 @@ export class RatesView extends LitElement {
           >`,
         )}
       </fieldset>
-      ${this.query.mode === 'titles'
-        ? html`<title-pool
-            class="card"
-            .query=${this.query}
-            .counts=${this.figures.value?.figures.titles ?? []}
-            @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
-          ></title-pool>`
-        : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`}
       <div class="layout">
         <aside class=${this.filtersOpen ? '' : 'collapsed'} aria-label="Filter panel">
           <button

@@ -165,7 +165,7 @@ export class WebsiteRollups extends LitElement {
       const label = parts.map(([s, c]) => `${s} ${formatCount(c)}`).join(', ');
       return html`<td class="share" data-col=${spec.key} title=${label}>
         <span class="value">${text}</span>
-        <span class="statuses" role="img" aria-label="Scan statuses: ${label}">
+        <span class="statuses" role="img" aria-label="Outcomes: ${label}">
           ${parts.map(
             ([s, c]) =>
               html`<span class=${s === 'completed' ? 'ok' : s === 'not_applicable' || s === 'skipped' ? 'other' : 'fail'} style=${styleMap({ width: `${(c / row.sites) * 100}%` })}></span>`,
