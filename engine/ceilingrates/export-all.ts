@@ -6,8 +6,8 @@
 import type { Database } from 'sql.js';
 import { ceilingRatesIndex } from './api.ts';
 import { NotAcceptable, parseQuery } from './params.ts';
-import { topRows } from './order.ts';
-import { matchedRows } from './match.ts';
+import { topRows } from './query/order.ts';
+import { matchedRows } from './query/match.ts';
 import { titlePool } from './price-figures.ts';
 import { exportHead, exportRows } from './export.ts';
 import type { CeilingRateRecord } from './record.ts';
@@ -46,12 +46,12 @@ export function exportAllCsv(
   let { mask, rows } = match;
   if (titles.length) {
     // A pool of exact titles (price-figures.ts): only its rows, in a mask of their own.
-    rows = titlePool(index.store.text.labor_category.codes, index.forms.trimmedFolded('labor_category'), titles).keep(matchedRows(match));
+    rows = titlePool(index.store.text.labor_category.codes, index.forms.trimmedFolded.get('labor_category'), titles).keep(matchedRows(match));
     mask = new Uint8Array(index.store.size);
     for (const row of rows) mask[row] = 1;
   }
   // The order is fixed now: the match set's buffers are reused by the next request.
-  const order = topRows(index.store.size, mask, index.orderKeys(parsed), rows ? rows.length : match.count, rows ?? undefined);
+  const order = topRows({ size: index.store.size, mask, matches: rows ?? undefined, keys: index.orderKeys(parsed), limit: rows ? rows.length : match.count });
   const total = order.length;
   const head = exportHead(query, [...notes, ['Matching records', String(total)]]);
   return {

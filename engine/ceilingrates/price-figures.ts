@@ -7,10 +7,10 @@
  */
 import type { Database } from 'sql.js';
 import { ceilingRatesIndex } from './api.ts';
-import { matchedRows } from './match.ts';
+import { matchedRows } from './query/match.ts';
 import { NotAcceptable, parseQuery } from './params.ts';
-import { PERCENTILES, percentiles, statsFrom, type WageStats } from './aggregations.ts';
-import { wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
+import { PERCENTILES, percentiles, statsFrom, type WageStats } from './query/aggregations.ts';
+import { wageHistogram, type HistogramBucket, type PriceCounts } from './query/histogram.ts';
 import type { PriceField } from './parameters.ts';
 
 /** Where a proposed price falls among the matching prices. */
@@ -127,7 +127,7 @@ export function priceFigures(
   }
   const index = ceilingRatesIndex(db);
   const match = index.match({ ...parsed, suggest: [], suggestContains: null });
-  const pool = titles.length ? titlePool(index.store.text.labor_category.codes, index.forms.trimmedFolded('labor_category'), titles) : null;
+  const pool = titles.length ? titlePool(index.store.text.labor_category.codes, index.forms.trimmedFolded.get('labor_category'), titles) : null;
   const rows = pool ? pool.keep(matchedRows(match)) : matchedRows(match);
   const column = index.store.numbers[field];
   // Summed in id order, as the API sums current_price, so the figures are exactly reproducible.
@@ -144,7 +144,7 @@ export function priceFigures(
   }
   const sorted = present.subarray(0, n).sort();
   const counts = distinctCounts(sorted);
-  const stats = statsFrom(n, sum, sumOfSquares, sorted[0], sorted[n - 1]);
+  const stats = statsFrom({ count: n, sum, sumOfSquares, min: sorted[0], max: sorted[n - 1] });
   const [median, ...others] = percentiles(counts, [50, ...PERCENTILES]);
   const byKey: Record<string, number | null> = {};
   PERCENTILES.forEach((p, i) => (byKey[p.toFixed(1)] = others[i]));

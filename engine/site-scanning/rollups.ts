@@ -5,8 +5,9 @@
  * over the records the API's filters select. The DB worker asks it directly; it is not an API route.
  */
 import type { Database } from 'sql.js';
-import { parseWebsiteQuery } from './params.ts';
-import { whereClause } from './sql.ts';
+import type { SqlValue } from 'sql.js';
+import { parseWebsiteQuery, type WebsiteFilters } from './params.ts';
+import { FILTER_NAMES } from './parameters.ts';
 import type { ScanStatus } from './record.ts';
 import type { RollupGroup } from './parameters.ts';
 
@@ -34,6 +35,19 @@ export type RollupsAnswer = { ok: true; rollups: Rollups } | { ok: false; status
 
 function emptyRow(name: string | null): RollupRow {
   return { name, sites: 0, live: 0, dap: 0, uswds: 0, banner: 0, statuses: {} };
+}
+
+/** The API's filters as SQL: exact, case-sensitive equality with the stored value (booleans are 0/1), ANDed. */
+function whereClause(filters: WebsiteFilters): { sql: string; params: SqlValue[] } {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value === undefined) continue;
+    parts.push(`"${name}" = ?`);
+    params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
 /** `group` is a column name from ROLLUP_GROUPS (never user text), so it may be spliced into the SQL. */

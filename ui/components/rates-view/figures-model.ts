@@ -2,7 +2,7 @@
  * What the figures panel draws, whichever answered it: the API's aggregations (current price) or the DB
  * worker's price figures for another contract year; plus the proposed price's check when there is one.
  */
-import type { Aggregations } from '../../../engine/ceilingrates/aggregations.ts';
+import type { Aggregations } from '../../../engine/ceilingrates/query/aggregations.ts';
 import type { PriceField } from '../../state/rates-query.ts';
 import type { HistogramBucket, RateRecord } from '../../api/api-types.ts';
 import type { PriceCheck, PriceFigures } from '../../api/db-client.ts';
