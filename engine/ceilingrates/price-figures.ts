@@ -80,12 +80,11 @@ function priceCheck(sorted: Float64Array, median: number | null, price: number):
 
 /**
  * A pool of exact labor-category titles, any of which matches (as `search=labor_category:` compares one:
- * whole value, trimmed, any case); the API ANDs several searches, so a pool is the worker's.
+ * the whole value, as stored); the API ANDs several searches, so a pool is the worker's.
  */
-export function titlePool(codes: ArrayLike<number>, trimmedFolded: readonly string[], titles: readonly string[]) {
-  const wanted = titles.map((t) => t.trim().toLowerCase());
-  const slotOfCode = new Int32Array(trimmedFolded.length).fill(-1);
-  trimmedFolded.forEach((value, code) => (slotOfCode[code] = wanted.indexOf(value)));
+export function titlePool(codes: ArrayLike<number>, values: readonly (string | null)[], titles: readonly string[]) {
+  const slotOfCode = new Int32Array(values.length).fill(-1);
+  values.forEach((value, code) => (slotOfCode[code] = value === null ? -1 : titles.indexOf(value)));
   const counts = new Array<number>(titles.length).fill(0);
   return {
     keep(rows: Uint32Array): Uint32Array {
@@ -127,7 +126,7 @@ export function priceFigures(
   }
   const index = ceilingRatesIndex(db);
   const match = index.match({ ...parsed, suggest: [], suggestContains: null });
-  const pool = titles.length ? titlePool(index.store.text.labor_category.codes, index.forms.trimmedFolded.get('labor_category'), titles) : null;
+  const pool = titles.length ? titlePool(index.store.text.labor_category.codes, index.store.text.labor_category.values, titles) : null;
   const rows = pool ? pool.keep(matchedRows(match)) : matchedRows(match);
   const column = index.store.numbers[field];
   // Summed in id order, as the API sums current_price, so the figures are exactly reproducible.

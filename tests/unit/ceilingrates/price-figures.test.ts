@@ -105,15 +105,15 @@ describe('price figures', () => {
 });
 
 describe('a pool of exact titles', () => {
-  it('matches any of the titles (whole, any case) under the filters, with each title’s count', () => {
+  it('matches any of the titles (whole values, as stored) under the filters, with each title’s count', () => {
     const counts = new Map<string, number>();
     for (const r of records) counts.set(r.labor_category, (counts.get(r.labor_category) ?? 0) + 1);
     const titles = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!).slice(0, 3);
-    const asked = [titles[0].toUpperCase(), ` ${titles[1]} `, titles[2]];
+    const asked = titles;
     const answer = priceFigures(db, new URLSearchParams('filter=education_level:BA|MA|PHD'), 'current_price', 100, asked);
     if (!answer.ok) throw new Error(answer.detail);
     const f = answer.figures;
-    const inPool = records.filter((r) => titles.some((t) => t.trim().toLowerCase() === r.labor_category.trim().toLowerCase()) && ['BA', 'MA', 'PHD'].includes(r.education_level));
+    const inPool = records.filter((r) => titles.includes(r.labor_category) && ['BA', 'MA', 'PHD'].includes(r.education_level));
     const prices = inPool.map((r) => r.current_price).sort((a, b) => a - b);
     expect(f.stats.count).toBe(inPool.length);
     expect(f.median).toBeCloseTo(refPercentile(prices, 50)!, 9);
@@ -121,9 +121,12 @@ describe('a pool of exact titles', () => {
     expect(f.titles).toEqual(
       asked.map((title, i) => ({
         title,
-        count: inPool.filter((r) => r.labor_category.trim().toLowerCase() === titles[i].trim().toLowerCase()).length,
+        count: inPool.filter((r) => r.labor_category === titles[i]).length,
       })),
     );
+    // Another case is another title, as for search=.
+    const upper = priceFigures(db, new URLSearchParams(''), 'current_price', null, [titles[0].toUpperCase()]);
+    if (upper.ok && titles[0].toUpperCase() !== titles[0]) expect(upper.figures.titles[0].count).toBe(records.filter((r) => r.labor_category === titles[0].toUpperCase()).length);
     // No titles: the query's matches as before, and no per-title counts.
     expect(figures('', 'current_price').titles).toEqual([]);
   });
