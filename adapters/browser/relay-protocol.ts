@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+import type { ApiRequest } from '../../engine/http/types.ts';
 
 /**
  * The relay between the service worker and the window's DB worker. The service worker hands a window a
@@ -6,7 +6,18 @@ import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
  * there is one copy of the data in memory. Messages carry a protocol version so an old worker and a new
  * service worker (mid-update) refuse each other cleanly instead of misreading.
  */
-export const RELAY_PROTOCOL = 1;
+export const RELAY_PROTOCOL = 2;
+
+/**
+ * The engine's answer with its body as UTF-8 bytes, transferred (not copied) from the DB worker: what the
+ * relay answers (the service worker hands the bytes to its Response as they are, with no string to clone
+ * or encode again) and the page's `getBinary` (the CSV export).
+ */
+export interface BinaryResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
 
 export interface RelayRequest {
   v: typeof RELAY_PROTOCOL;
@@ -17,7 +28,7 @@ export interface RelayRequest {
 export interface RelayResponse {
   v: typeof RELAY_PROTOCOL;
   id: number;
-  response: ApiResponse;
+  response: BinaryResponse;
 }
 
 /** Messages between a window and the service worker (postMessage on the controller / client). */
@@ -38,5 +49,5 @@ export function isRelayRequest(value: unknown): value is RelayRequest {
 
 export function isRelayResponse(value: unknown): value is RelayResponse {
   const v = value as RelayResponse | null;
-  return !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && !!v.response && typeof v.response.status === 'number';
+  return !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && !!v.response && typeof v.response.status === 'number' && v.response.body instanceof Uint8Array;
 }

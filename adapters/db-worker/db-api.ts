@@ -12,12 +12,7 @@ export type { RollupRow, Rollups, RollupsAnswer } from '../../engine/site-scanni
 export type { AgencyChanges, ChangeKind, SiteChange, SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
 export type { AgencyOwners } from '../../dataset/owners.ts';
 
-/** A response whose body crossed as bytes (transferred, not copied): the CSV export, a database file. */
-export interface BinaryResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array;
-}
+export type { BinaryResponse } from '../browser/relay-protocol.ts';
 
 /** Where an import is: reading and mapping the file, writing the database, storing it in IndexedDB. */
 export interface ImportProgressReport {

@@ -16,6 +16,7 @@ import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/r
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
+import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import { createImports } from './imports.ts';
 import { websiteOwners } from './website-owners.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
@@ -27,9 +28,16 @@ const host = new DatasetHost({
   sqlJs: () => initSqlJs({ locateFile: () => wasmUrl }),
   fetch: (url, init) => fetch(url, init),
   imports: { activeImports, readImport },
+  unpacked: opfsUnpackedStore(),
 });
 const imports = createImports(host);
 onActiveChanged((change) => imports.follow(change));
+
+/** The engine's answer with its body as UTF-8 bytes, to be transferred. */
+async function handleBinary(request: ApiRequest): Promise<BinaryResponse> {
+  const { status, headers, body } = await host.handle(request);
+  return { status, headers, body: new TextEncoder().encode(body) };
+}
 
 /** Every method may be called before `init` finishes: each waits only for the dataset it needs. */
 const api = {
@@ -39,9 +47,8 @@ const api = {
   handle: (request: ApiRequest) => host.handle(request),
   /** The same answer with the body as transferred UTF-8 bytes: for large bodies such as `export=y`. */
   async handleBinary(request: ApiRequest): Promise<BinaryResponse> {
-    const response = await host.handle(request);
-    const body = new TextEncoder().encode(response.body);
-    return Comlink.transfer({ status: response.status, headers: response.headers, body }, [body.buffer]);
+    const answer = await handleBinary(request);
+    return Comlink.transfer(answer, [answer.body.buffer]);
   },
   status: async (): Promise<DbStatus> => host.status(),
   /** One contract year's price figures over a ceiling-rates query, and a proposed price's rank (not an API route). */
@@ -92,8 +99,8 @@ const api = {
     port.onmessage = async (event: MessageEvent) => {
       if (!isRelayRequest(event.data)) return;
       const { id, request } = event.data;
-      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: await host.handle(request) };
-      port.postMessage(reply);
+      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: await handleBinary(request) };
+      port.postMessage(reply, [reply.response.body.buffer]);
     };
   },
 };

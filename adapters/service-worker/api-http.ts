@@ -1,4 +1,5 @@
 import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+import type { BinaryResponse } from '../browser/relay-protocol.ts';
 import { APIS, matchRoute } from '../../engine/index.ts';
 import type { ApiDefinition } from '../../engine/http/routes.ts';
 
@@ -23,8 +24,8 @@ export function toApiRequest(request: Request): ApiRequest {
 /** Statuses whose response may not carry a body (the Response constructor throws otherwise). */
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
-/** The engine's status, headers and body, unchanged, as a fetch Response. */
-export function toResponse(answer: ApiResponse, method: string): Response {
+/** The engine's status, headers and body (its own text, or the relayed UTF-8 bytes), unchanged, as a fetch Response. */
+export function toResponse(answer: ApiResponse | BinaryResponse, method: string): Response {
   const noBody = method.toUpperCase() === 'HEAD' || NULL_BODY_STATUS.has(answer.status);
-  return new Response(noBody ? null : answer.body, { status: answer.status, headers: answer.headers });
+  return new Response(noBody ? null : (answer.body as string | Uint8Array<ArrayBuffer>), { status: answer.status, headers: answer.headers });
 }

@@ -6,6 +6,7 @@ import type { Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import { readArtifact } from '../../dataset/artifact/download.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
+import type { UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
 export type FileSource = (url: string) => Promise<Response | undefined>;
@@ -21,6 +22,8 @@ export interface LocalEngineOptions {
    * build's dataset is active. Absent: only the build's datasets.
    */
   imported?: (dataset: DatasetName) => Promise<Uint8Array | null>;
+  /** Unpacked databases kept on this machine (shared with the DB worker); absent: every open unpacks. */
+  unpacked?: UnpackedStore | null;
 }
 
 /**
@@ -72,9 +75,23 @@ export class LocalEngine {
     const [SQL, manifest] = await Promise.all([this.sqlJs(), this.readManifest()]);
     const artifact = manifest.datasets[dataset];
     if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
+    const kept = await this.options.unpacked?.read(artifact).catch(() => null);
+    if (kept) {
+      this.engine.use(dataset, new SQL.Database(kept.raw));
+      return;
+    }
     const url = resolveDataUrl(this.options.dataUrl, artifact.file);
-    const gz = await readArtifact(await this.options.read(url), url, artifact);
-    this.engine.use(dataset, new SQL.Database(await unpack(gz, artifact.rawBytes)));
+    const response = await this.options.read(url);
+    const gz = await readArtifact(response, url, artifact);
+    const raw = await unpack(gz, artifact.rawBytes);
+    this.engine.use(dataset, new SQL.Database(raw));
+    // Kept for the next opening here or in the DB worker, after this request is answered.
+    const store = this.options.unpacked;
+    if (store) {
+      const fileDate = response?.headers.get('last-modified');
+      const kept = { raw, fileDate: fileDate && !Number.isNaN(Date.parse(fileDate)) ? new Date(fileDate).toISOString() : null };
+      setTimeout(() => void store.write(artifact, kept).catch((error: unknown) => console.error('service worker: cannot keep the unpacked dataset', dataset, error)), 0);
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
-import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
-import { RELAY_PROTOCOL, isRelayResponse, type RelayRequest, type ServiceWorkerToWindow } from '../browser/relay-protocol.ts';
+import type { ApiRequest } from '../../engine/http/types.ts';
+import { RELAY_PROTOCOL, isRelayResponse, type BinaryResponse, type RelayRequest, type ServiceWorkerToWindow } from '../browser/relay-protocol.ts';
 
 /** How long an answer from a window's DB worker may take before the service worker answers itself. */
 export interface RelayTimeouts {
@@ -17,7 +17,7 @@ export interface RelayTimeouts {
 export const DEFAULT_TIMEOUTS: RelayTimeouts = { known: 30_000, probe: 1_500, cooldown: 30_000 };
 
 interface Pending {
-  resolve(response: ApiResponse | null): void;
+  resolve(response: BinaryResponse | null): void;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -44,7 +44,7 @@ class RelayPort {
   }
 
   /** The answer, or null when none came in time (the caller falls back). */
-  send(request: ApiRequest, timeoutMs: number): Promise<ApiResponse | null> {
+  send(request: ApiRequest, timeoutMs: number): Promise<BinaryResponse | null> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -102,8 +102,18 @@ export class RelayClient {
     this.ports.clear();
   }
 
-  /** An answer from some window's DB worker, or null when no window could answer in time. */
-  async relay(request: ApiRequest): Promise<ApiResponse | null> {
+  /**
+   * An answer from some window's DB worker, or null when no window could answer in time. `requester` is
+   * the client that made the request (the fetch event's `clientId`): when its own DB worker already answered
+   * on a port, it is asked directly, without listing the windows (the requester is alive: it is waiting).
+   */
+  async relay(request: ApiRequest, requester = ''): Promise<BinaryResponse | null> {
+    const own = this.ports.get(requester);
+    if (own?.answered) {
+      const answer = await own.send(request, this.timeouts.known);
+      if (answer) return answer;
+      this.drop(requester);
+    }
     const windows = await this.clients.windows();
     const alive = new Set(windows.map((w) => w.id));
     for (const [id, port] of this.ports) {
@@ -136,12 +146,16 @@ export class RelayClient {
         this.ready.add(window.id);
         return answer;
       }
-      // No answer in time: this window's channel is suspect; a later request opens a fresh one.
-      port.close();
-      this.ports.delete(window.id);
-      this.ready.delete(window.id);
-      this.failed.set(window.id, Date.now());
+      this.drop(window.id);
     }
     return null;
+  }
+
+  /** No answer in time: this window's channel is suspect; a later request opens a fresh one. */
+  private drop(id: string): void {
+    this.ports.get(id)?.close();
+    this.ports.delete(id);
+    this.ready.delete(id);
+    this.failed.set(id, Date.now());
   }
 }

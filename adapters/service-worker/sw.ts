@@ -16,6 +16,7 @@ import { DatasetCache } from './dataset-cache.ts';
 import { isPwaQuery, type PwaAnswer, type ServedBy } from './messages.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { activeImportedDatabase } from './imported-dataset.ts';
+import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** The manifest version of the datasets this build serves; set by the build (tools/vite-plugin-service-worker.ts). */
@@ -46,6 +47,7 @@ const local = new LocalEngine({
   wasmUrl: new URL(wasmUrl, scope).href,
   read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
   imported: activeImportedDatabase,
+  unpacked: opfsUnpackedStore(),
 });
 
 // The app's DB worker switched the active dataset (an import, a choice, a deletion): reopen on the next request.
@@ -90,7 +92,7 @@ self.addEventListener('fetch', (event) => {
     (async () => {
       const request = toApiRequest(event.request);
       try {
-        const relayed = await relay.relay(request);
+        const relayed = await relay.relay(request, event.clientId);
         if (relayed) {
           served.relay++;
           return toResponse(relayed, request.method);

@@ -18,6 +18,7 @@ import type { Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
 import { Gate } from './gate.ts';
 import type { ImportedStore } from './imported-store.ts';
+import type { UnpackedStore } from '../artifact/unpacked-store.ts';
 import { openDownloaded, openImported, startDownload, type FetchFile, type OpenedDataset } from './open.ts';
 import { ProgressReporter, type ProgressCallback } from './progress.ts';
 import { datasetStatus, hostStatus, type DatasetStatus, type DbStatus } from './status.ts';
@@ -28,6 +29,8 @@ export interface HostPlatform {
   /** `fetch` in browsers and Node; a test's fake server. */
   fetch: FetchFile;
   imports: ImportedStore;
+  /** Where unpacked databases are kept so that reopening needs no download check or gunzip (absent: not kept). */
+  unpacked?: UnpackedStore | null;
   /** Where failures that are also reported in the status are logged (console.error unless given). */
   log?: (message: string, error: unknown) => void;
 }
@@ -219,7 +222,7 @@ export class DatasetHost {
     const artifact = this.manifest.datasets[name];
     if (!artifact) throw new Error(`the build has no ${name} dataset`);
     const reporter = new ProgressReporter(this.progress);
-    return openDownloaded(this.SQL, startDownload(this.platform.fetch, this.dataUrl, artifact, reporter, 'default'), this.manifest, reporter);
+    return openDownloaded(this.SQL, startDownload(this.platform.fetch, this.dataUrl, artifact, reporter, 'default', this.platform.unpacked), this.manifest, reporter);
   }
 
   /** Install an opened database as its dataset's answer (closing the old one); views showing it ask again. */
@@ -256,6 +259,18 @@ export class DatasetHost {
   private adoptQuietly(opened: OpenedDataset): void {
     this.install(opened.status.name, opened.db);
     this.slot(opened.status.name).status = opened.status;
+  }
+
+  /**
+   * Bind the first view's dataset before the next dataset's unpacking competes with it for the CPU. A bind
+   * that fails here fails again in the request, which answers the API's internal error.
+   */
+  private prepare(name: DatasetName): void {
+    try {
+      this.engine.prepare(name);
+    } catch (error) {
+      this.log(`dataset host: ${name} failed to bind`, error);
+    }
   }
 
   /** The first view's dataset before the others. */
@@ -349,12 +364,13 @@ export class DatasetHost {
     for (const a of artifacts) if (!wanted.includes(a)) this.slot(a.name).status.version = manifest.version;
     // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
     // the dataset of the page's first view first, so that view does not wait for the other's unpacking.
-    const downloads = this.ordered(wanted, (a) => a.name).map((a) => startDownload(this.platform.fetch, this.dataUrl!, a, reporter, cache));
+    const downloads = this.ordered(wanted, (a) => a.name).map((a) => startDownload(this.platform.fetch, this.dataUrl!, a, reporter, cache, this.platform.unpacked));
     for (const pending of downloads) {
       const name = pending.artifact.name;
       const s = this.slot(name);
       try {
         this.adoptQuietly(await openDownloaded(this.SQL, pending, manifest, reporter));
+        if (name === this.first) this.prepare(name);
         reporter.report(name, 'ready');
       } catch (error) {
         this.log(`dataset host: ${name} failed to load`, error);

@@ -3,6 +3,7 @@ import type { DatasetArtifact, Manifest } from '../artifact/format.ts';
 import { readArtifact } from '../artifact/download.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
 import { unpack } from '../artifact/unpack.ts';
+import type { UnpackedStore } from '../artifact/unpacked-store.ts';
 import { countRows } from '../inspect.ts';
 import type { ImportedStore } from './imported-store.ts';
 import type { ProgressReporter } from './progress.ts';
@@ -16,19 +17,36 @@ export interface OpenedDataset {
 
 export type FetchFile = (url: string, init: { cache: RequestCache }) => Promise<Response>;
 
+/** The bytes of a build dataset: its verified gzip'd download, or the unpacked copy kept on this machine. */
+export type DatasetBytes = { gz: Uint8Array; raw?: never } | { raw: Uint8Array; gz?: never };
+
 /** A build dataset's download, started at once; its CPU-bound steps wait for their turn (see DatasetHost). */
 export interface PendingDownload {
   artifact: DatasetArtifact;
-  gz: Promise<Uint8Array>;
+  bytes: Promise<DatasetBytes>;
   fileDate: string | null;
   started: number;
   downloaded: number;
+  /** Where the unpacked file is kept once opened from a download (absent: not kept). */
+  unpacked: UnpackedStore | null;
 }
 
-export function startDownload(fetchFile: FetchFile, dataUrl: string, artifact: DatasetArtifact, reporter: ProgressReporter, cache: RequestCache): PendingDownload {
+/**
+ * Start reading a build dataset: the unpacked copy kept on this machine when there is one (not on a
+ * `reload`, which means "from the server"), else the download, verified against the manifest.
+ */
+export function startDownload(
+  fetchFile: FetchFile,
+  dataUrl: string,
+  artifact: DatasetArtifact,
+  reporter: ProgressReporter,
+  cache: RequestCache,
+  unpacked: UnpackedStore | null = null,
+): PendingDownload {
   const url = resolveDataUrl(dataUrl, artifact.file);
-  const pending: PendingDownload = { artifact, gz: Promise.resolve(new Uint8Array()), fileDate: null, started: performance.now(), downloaded: 0 };
-  pending.gz = fetchFile(url, { cache }).then(async (response) => {
+  const pending: PendingDownload = { artifact, bytes: Promise.resolve({ gz: new Uint8Array() }), fileDate: null, started: performance.now(), downloaded: 0, unpacked };
+  const download = async (): Promise<DatasetBytes> => {
+    const response = await fetchFile(url, { cache });
     pending.fileDate = toIsoDate(response.headers.get('last-modified'));
     const gz = await readArtifact(
       response,
@@ -38,10 +56,18 @@ export function startDownload(fetchFile: FetchFile, dataUrl: string, artifact: D
       () => reporter.report(artifact.name, 'verify'),
     );
     pending.downloaded = performance.now();
-    return gz;
+    return { gz };
+  };
+  const stored = unpacked && cache !== 'reload' ? unpacked.read(artifact).catch(() => null) : Promise.resolve(null);
+  pending.bytes = stored.then((kept) => {
+    if (!kept) return download();
+    pending.fileDate = kept.fileDate;
+    pending.downloaded = performance.now();
+    reporter.bytes(artifact.name, artifact.bytes);
+    return { raw: kept.raw };
   });
   // Failures are reported when this dataset's turn comes; until then the rejection is expected.
-  pending.gz.catch(() => {});
+  pending.bytes.catch(() => {});
   return pending;
 }
 
@@ -49,14 +75,20 @@ export function startDownload(fetchFile: FetchFile, dataUrl: string, artifact: D
 export async function openDownloaded(SQL: Promise<SqlJsStatic>, pending: PendingDownload, manifest: Manifest, reporter: ProgressReporter): Promise<OpenedDataset> {
   const { artifact } = pending;
   const name = artifact.name;
-  const gz = await pending.gz;
+  const bytes = await pending.bytes;
   // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
   const turn = performance.now();
   reporter.report(name, 'decompress');
-  const raw = await unpack(gz, artifact.rawBytes);
+  const raw = bytes.raw ?? (await unpack(bytes.gz, artifact.rawBytes));
   const unpacked = performance.now();
   reporter.report(name, 'open');
   const db = new (await SQL).Database(raw);
+  // Kept for the next opening, after this one is served: the write is not on the way to the first answer.
+  if (bytes.gz && pending.unpacked) {
+    const store = pending.unpacked;
+    const kept = { raw, fileDate: pending.fileDate };
+    setTimeout(() => void store.write(artifact, kept).catch((error: unknown) => console.error(`cannot keep the unpacked ${name} dataset`, error)), 0);
+  }
   return {
     db,
     status: datasetStatus({

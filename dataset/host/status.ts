@@ -19,7 +19,8 @@ export interface DatasetStatus {
   loadedAt: string | null;
   /**
    * Milliseconds spent on each step of the last load (download includes the wait for the response and the
-   * sha256 check; queued is the wait for the datasets opened before this one).
+   * sha256 check; queued is the wait for the datasets opened before this one). A dataset read from the
+   * unpacked copy kept on this machine has no download: `download` is that read and `decompress` about 0.
    */
   timings: { download: number; queued: number; decompress: number; open: number } | null;
   error: string | null;

@@ -26,6 +26,14 @@ export class Engine {
     }
   }
 
+  /**
+   * Bind now the APIs that read this dataset (their precomputation, which the first request would
+   * otherwise pay), so a caller can choose when that CPU work runs.
+   */
+  prepare(dataset: DatasetName): void {
+    for (const api of this.apis) if (api.dataset === dataset) this.handlersFor(api);
+  }
+
   database(dataset: DatasetName): Database | undefined {
     return this.databases.get(dataset);
   }
