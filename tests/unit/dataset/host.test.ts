@@ -4,10 +4,11 @@
  * request waits only for its own dataset, that one failure leaves the other answering, what a reload and
  * a reset fetch again, and that a failed switch keeps the open database.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DatasetHost, type ImportedDataset, type ImportedStore, type LoadProgress } from '../../../dataset/host/index.ts';
 import { sha256Hex, type DatasetArtifact, type Manifest } from '../../../dataset/artifact/format.ts';
 import { pack } from '../../../dataset/artifact/unpack.ts';
+import { isOtherUnpackedFile, unpackedFileName, type StoredDatabase, type UnpackedStore } from '../../../dataset/artifact/unpacked-store.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { datasetDefinition } from '../../../engine/datasets.ts';
@@ -103,9 +104,28 @@ async function storeImport(store: MemoryStore, id: string, source: BuiltFile): P
   store.items.set(id, { meta, file });
 }
 
-function hostOver(fake: ReturnType<typeof server>, store = memoryStore()) {
+/** Unpacked databases in memory, as the origin-private file system keeps them (one per dataset, named by sha256). */
+function unpackedStore(): UnpackedStore & { files: Map<string, StoredDatabase>; writes: number } {
+  const files = new Map<string, StoredDatabase>();
+  const store = {
+    files,
+    writes: 0,
+    async read(artifact: DatasetArtifact) {
+      const kept = files.get(unpackedFileName(artifact));
+      return kept && kept.raw.length === artifact.rawBytes ? { ...kept, raw: kept.raw.slice() } : null;
+    },
+    async write(artifact: DatasetArtifact, kept: StoredDatabase) {
+      store.writes++;
+      for (const name of [...files.keys()]) if (isOtherUnpackedFile(name, artifact)) files.delete(name);
+      files.set(unpackedFileName(artifact), { ...kept, raw: kept.raw.slice() });
+    },
+  };
+  return store;
+}
+
+function hostOver(fake: ReturnType<typeof server>, store = memoryStore(), unpacked: UnpackedStore | null = null) {
   const logged: string[] = [];
-  const host = new DatasetHost({ sqlJs: loadSqlJs, fetch: fake.fetch, imports: store, log: (text) => logged.push(text) });
+  const host = new DatasetHost({ sqlJs: loadSqlJs, fetch: fake.fetch, imports: store, unpacked, log: (text) => logged.push(text) });
   return { host, logged };
 }
 
@@ -209,6 +229,70 @@ describe('reload and reset', () => {
     const { host } = hostOver(server([websites, rates]));
     await expect(host.reload()).rejects.toThrow('reload: init has not been called');
     await expect(host.reset()).rejects.toThrow('reset: init has not been called');
+  });
+});
+
+describe('the unpacked copy kept on this machine', () => {
+  const datasetFiles = (fake: ReturnType<typeof server>) => fake.requests.filter((r) => r.url.endsWith('.sqlite.gz')).map((r) => r.url);
+
+  it('is written after the first load, and a later load opens from it with no download or gunzip', async () => {
+    const kept = unpackedStore();
+    const first = server([websites, rates]);
+    const lastModified = 'Tue, 01 Dec 2026 10:00:00 GMT';
+    const dated = { ...first, fetch: async (url: string, init: { cache: RequestCache }) => {
+      const response = await first.fetch(url, init);
+      return new Response(response.body, { status: response.status, headers: { 'last-modified': lastModified } });
+    } };
+    await hostOver(dated, memoryStore(), kept).host.init({ dataUrl: DATA });
+    await vi.waitFor(() => expect(kept.files.size).toBe(2));
+    expect(kept.files.get(unpackedFileName(rates.artifact))!.raw).toEqual(rates.raw);
+
+    const second = server([websites, rates]);
+    const { host } = hostOver(second, memoryStore(), kept);
+    const status = await host.init({ dataUrl: DATA });
+    expect(datasetFiles(second)).toEqual([]);
+    expect(await total(host, RATES_URL)).toBe(40);
+    expect(await total(host, WEBSITES_URL)).toBe(30);
+    const rateStatus = status.datasets.find((d) => d.name === 'ceilingrates')!;
+    expect(rateStatus).toMatchObject({ loaded: true, sha256: rates.artifact.sha256, rawBytes: rates.raw.length, fileDate: new Date(lastModified).toISOString() });
+    // Opened from the kept copy: nothing written again.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(kept.writes).toBe(2);
+  });
+
+  it('is not trusted when its size differs from the manifest: the download answers and replaces it', async () => {
+    const kept = unpackedStore();
+    kept.files.set(unpackedFileName(rates.artifact), { raw: rates.raw.slice(0, 1000), fileDate: null });
+    const fake = server([websites, rates]);
+    const { host } = hostOver(fake, memoryStore(), kept);
+    await host.init({ dataUrl: DATA });
+    expect(datasetFiles(fake)).toContain(`${DATA}ceilingrates.sqlite.gz`);
+    expect(await total(host, RATES_URL)).toBe(40);
+    await vi.waitFor(() => expect(kept.files.get(unpackedFileName(rates.artifact))!.raw.length).toBe(rates.raw.length));
+  });
+
+  it("of another build is neither used nor kept: the new build's file replaces it", async () => {
+    const kept = unpackedStore();
+    const older = await built('ceilingrates', 25);
+    kept.files.set(unpackedFileName(older.artifact), { raw: older.raw, fileDate: null });
+    const fake = server([websites, rates]);
+    const { host } = hostOver(fake, memoryStore(), kept);
+    await host.init({ dataUrl: DATA });
+    expect(await total(host, RATES_URL)).toBe(40);
+    await vi.waitFor(() => expect([...kept.files.keys()].sort()).toEqual([unpackedFileName(rates.artifact), unpackedFileName(websites.artifact)].sort()));
+  });
+
+  it('is passed by a reset, which downloads past the HTTP cache and keeps the new copy', async () => {
+    const kept = unpackedStore();
+    const fake = server([websites, rates]);
+    const { host } = hostOver(fake, memoryStore(), kept);
+    await host.init({ dataUrl: DATA });
+    await vi.waitFor(() => expect(kept.writes).toBe(2));
+    fake.requests.length = 0;
+    await host.reset();
+    expect(datasetFiles(fake)).toHaveLength(2);
+    expect(await total(host, RATES_URL)).toBe(40);
+    await vi.waitFor(() => expect(kept.writes).toBe(4));
   });
 });
 
