@@ -4,6 +4,8 @@
  *   npm run soak -- [--requests 10000] [--warmup 1000] [--profile small|default] [--dist DIR]
  * Every answer is checked against the engine run in Node over the same dataset files (status and body,
  * `took` aside). Fails (exit 1) on any wrong answer or on heap growth over 10% from the end of the warm-up.
+ * Also reports the DB worker's whole memory (JS heap, ArrayBuffers, sql.js's wasm memory) against the size of
+ * the databases it serves.
  * Writes the figures to .tmp/soak.json.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -204,6 +206,22 @@ class TargetHeap {
     const usage = (await this.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
     return { heap: usage.usedSize, buffers: usage.backingStorageSize ?? 0 };
   }
+
+  /**
+   * Bytes of the target's WebAssembly memories (sql.js's heap: SQLite's page cache and statements), which
+   * V8 does not count among the ArrayBuffer backing stores: every `WebAssembly.Memory` object, found with
+   * `Runtime.queryObjects`.
+   */
+  async wasmMemory(): Promise<number> {
+    const prototype = (await this.send('Runtime.evaluate', { expression: 'WebAssembly.Memory.prototype' })) as { result: { objectId: string } };
+    const { objects } = (await this.send('Runtime.queryObjects', { prototypeObjectId: prototype.result.objectId })) as { objects: { objectId: string } };
+    const sum = (await this.send('Runtime.callFunctionOn', {
+      objectId: objects.objectId,
+      functionDeclaration: 'function () { return this.reduce((n, m) => n + m.buffer.byteLength, 0); }',
+      returnByValue: true,
+    })) as { result: { value: number } };
+    return sum.result.value;
+  }
 }
 
 async function heaps(page: Page): Promise<TargetHeap[]> {
@@ -315,6 +333,12 @@ async function main(): Promise<number> {
     const total = (s: { heap: Record<string, number> }) => Object.values(s.heap).reduce((a, b) => a + b, 0);
     const totalGrowth = (total(last) - total(base)) / total(base);
     const served = await servedBy(page);
+    // The DB worker's whole memory against the databases it serves (their unpacked size, from the manifest).
+    const dbWorker = targets.find((t) => t.label === 'db worker')!;
+    const wasm = await dbWorker.wasmMemory();
+    const manifest = JSON.parse(readFileSync(join(dist, 'data/manifest.json'), 'utf8')) as { datasets: Record<string, { rawBytes: number }> };
+    const databaseBytes = Object.values(manifest.datasets).reduce((n, a) => n + a.rawBytes, 0);
+    const dbWorkerBytes = last.heap['db worker'] + last.buffers['db worker'] + wasm;
     const overLimit = Object.entries(growth).filter(([, g]) => g.growth > LIMIT);
     const figures = {
       requests: TOTAL,
@@ -329,6 +353,14 @@ async function main(): Promise<number> {
       totalGrowthPercent: Math.round(totalGrowth * 1000) / 10,
       buffersMB: Object.fromEntries(targets.map((t) => [t.label, { afterWarmup: MB(base.buffers[t.label]), final: MB(last.buffers[t.label]) }])),
       bodyMBAfterWarmup: MB(bodyBytesAfterWarmup),
+      dbWorkerMemory: {
+        heapMB: MB(last.heap['db worker']),
+        buffersMB: MB(last.buffers['db worker']),
+        wasmMB: MB(wasm),
+        totalMB: MB(dbWorkerBytes),
+        databasesMB: MB(databaseBytes),
+        timesDatabases: Math.round((dbWorkerBytes / databaseBytes) * 100) / 100,
+      },
       rendererRssMB: { afterWarmup: base.rss === null ? null : MB(base.rss), final: last.rss === null ? null : MB(last.rss) },
       samples: samples.map((s) => ({ requests: s.requests, rssMB: s.rss === null ? null : MB(s.rss), buffersMB: Object.fromEntries(Object.entries(s.buffers).map(([k, b]) => [k, MB(b)])), heapMB: Object.fromEntries(Object.entries(s.heap).map(([k, b]) => [k, MB(b)])) })),
     };
@@ -337,6 +369,8 @@ async function main(): Promise<number> {
     console.log(`soak: ${TOTAL} requests in ${figures.seconds} s (${figures.perSecond}/s), statuses ${JSON.stringify(byStatus)}, served ${JSON.stringify(served)}`);
     for (const [label, g] of Object.entries(figures.heapMB)) console.log(`soak: ${label} heap ${g.baseline} MB after warm-up → ${g.final} MB at the end (max ${g.max}), ${g.growthPercent}%`);
     console.log(`soak: all heaps ${figures.totalGrowthPercent}%; renderer RSS ${figures.rendererRssMB.afterWarmup} → ${figures.rendererRssMB.final} MB (bodies answered meanwhile ${figures.bodyMBAfterWarmup} MB); wrong answers ${failures.length}; page errors ${errors.length}`);
+    const m = figures.dbWorkerMemory;
+    console.log(`soak: DB worker memory ${m.totalMB} MB (JS heap ${m.heapMB} + array buffers ${m.buffersMB} + wasm ${m.wasmMB}) for ${m.databasesMB} MB of databases: ${m.timesDatabases}×`);
     for (const f of failures.slice(0, 20)) console.log(`soak: FAIL ${f}`);
     if (failures.length || errors.length || overLimit.length) {
       if (overLimit.length) console.log(`soak: FAIL heap grew over ${LIMIT * 100}%: ${overLimit.map(([k]) => k).join(', ')}`);
