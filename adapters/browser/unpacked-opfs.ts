@@ -1,7 +1,8 @@
 import type { DatasetArtifact } from '../../dataset/artifact/format.ts';
 import { isOtherUnpackedFile, unpackedFileName, type StoredDatabase, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
-const DIRECTORY = 'unpacked-datasets';
+/** The origin-private directory that holds the unpacked databases. */
+export const UNPACKED_DIRECTORY = 'unpacked-datasets';
 
 /**
  * Unpacked databases in the origin-private file system (docs/decisions/0405), read by the DB worker and
@@ -13,7 +14,7 @@ const DIRECTORY = 'unpacked-datasets';
  */
 export function opfsUnpackedStore(storage: StorageManager | undefined = globalThis.navigator?.storage): UnpackedStore | null {
   if (!storage?.getDirectory) return null;
-  const directory = () => storage.getDirectory().then((root) => root.getDirectoryHandle(DIRECTORY, { create: true }));
+  const directory = () => storage.getDirectory().then((root) => root.getDirectoryHandle(UNPACKED_DIRECTORY, { create: true }));
   const writeFile = async (dir: FileSystemDirectoryHandle, name: string, data: Uint8Array | string) => {
     const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
     await writable.write(data as Uint8Array<ArrayBuffer> | string);
