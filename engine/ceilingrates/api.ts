@@ -67,7 +67,7 @@ export class CeilingRatesIndex {
     const started = performance.now();
     let query: CeilingRatesQuery;
     try {
-      query = parseQuery(ctx.query);
+      query = parseQuery(ctx.query, ctx.url.search);
     } catch (error) {
       if (error instanceof NotAcceptable) return detail(406, error.detail);
       throw error;
@@ -85,7 +85,7 @@ export class CeilingRatesIndex {
 
     const match = this.match(query);
     const keys = this.orderKeys(query);
-    const ordered = { size: store.size, mask: match.mask, matches: match.rows ?? undefined, keys };
+    const ordered = { mask: match.mask, matches: match.rows ?? undefined, keys };
     if (query.export) {
       const records = this.sources(topRows({ ...ordered, limit: RESULT_WINDOW })).map((s) => JSON.parse(s) as CeilingRateRecord);
       return csv(exportCsv(ctx.query, records));

@@ -3,7 +3,9 @@
  * (the API reference: "Matching", "Order and paging", "Suggestions").
  */
 import { isOrderField } from './columns/order-columns.ts';
+import { sizeProblem, type SizeProblem } from '../http/request-size.ts';
 import {
+  CEILING_RATES_PARAMETERS,
   ceilingRatesParameter,
   FILTERS,
   IGNORED_FILTERS,
@@ -141,21 +143,59 @@ function integer(query: URLSearchParams, name: string, fallback: number): number
   return Number(raw);
 }
 
+/**
+ * The orderings with their paired sorts. A field given again is redundant (its first occurrence already
+ * decides every tie the repeat could): the repeat and its sort are skipped, so there are at most as many
+ * keys as orderable fields. Every value is still validated.
+ */
 function ordering(query: URLSearchParams): OrderSpec[] {
   const fields = query.getAll('ordering').filter((f) => f.trim() !== '');
   const sorts = query.getAll('sort');
-  return fields.map((raw, i) => {
+  const seen = new Set<OrderField>();
+  const specs: OrderSpec[] = [];
+  fields.forEach((raw, i) => {
     const field = raw.trim();
     if (!isOrderField(field)) throw new NotAcceptable(`Invalid ordering field: ${field}`);
     const direction = (sorts[i] ?? ceilingRatesParameter('sort').default).trim().toLowerCase();
     if (!(SORT_DIRECTIONS as readonly string[]).includes(direction)) {
       throw new NotAcceptable(`Invalid sort: ${sorts[i]} (expected ${SORT_DIRECTIONS.join(' or ')})`);
     }
-    return { field, desc: direction === 'desc' };
+    if (seen.has(field)) return;
+    seen.add(field);
+    specs.push({ field, desc: direction === 'desc' });
   });
+  return specs;
 }
 
-export function parseQuery(query: URLSearchParams): CeilingRatesQuery {
+/** A size problem (engine/http/request-size.ts) as a 406 detail naming the parameter and the limit. */
+export function sizeDetail(problem: SizeProblem): string {
+  switch (problem.kind) {
+    case 'query-length':
+      return `Invalid query: at most ${problem.limit} characters (got ${problem.actual})`;
+    case 'parameters':
+      return `Invalid query: at most ${problem.limit} parameters (got ${problem.actual})`;
+    case 'count':
+      return `Invalid ${problem.parameter}: at most ${problem.limit} values (got ${problem.actual})`;
+    case 'length':
+      return `Invalid ${problem.parameter}: at most ${problem.limit} characters (got ${problem.actual})`;
+    case 'list':
+      return problem.parameter === 'exclude'
+        ? `Invalid exclude: at most ${problem.limit} ids (got ${problem.actual})`
+        : `Invalid ${problem.parameter}: at most ${problem.limit} alternatives (got ${problem.actual})`;
+  }
+}
+
+/**
+ * Query parameters → a typed query. `search` is the URL's query string as sent (`?…`), measured against the
+ * request size limits first.
+ */
+export function parseQuery(query: URLSearchParams, search = `?${query.toString()}`): CeilingRatesQuery {
+  const problem = sizeProblem(CEILING_RATES_PARAMETERS, search, query);
+  if (problem) throw new NotAcceptable(sizeDetail(problem));
+  return parseWithinLimits(query);
+}
+
+function parseWithinLimits(query: URLSearchParams): CeilingRatesQuery {
   const searches = query
     .getAll('search')
     .map((s) => fieldText('search', s))

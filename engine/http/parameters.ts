@@ -30,6 +30,12 @@ export interface ParameterSpec {
   readonly max?: number;
   /** Shortest accepted text (`keyword`; the text after the colon of a `field-text`). */
   readonly minLength?: number;
+  /** Longest accepted value, in characters (OpenAPI `maxLength`). */
+  readonly maxLength?: number;
+  /** A repeatable parameter: the most values a request may give (OpenAPI `maxItems`). */
+  readonly maxItems?: number;
+  /** An `id-list` or a `filter`: the most `|`-separated items (ids; alternatives of one filter). */
+  readonly maxListItems?: number;
   /** May be given several times (`name=a&name=b`: OpenAPI `style: form, explode: true`). */
   readonly repeatable?: boolean;
   /** A typical value, as a user would type it. */
@@ -55,3 +61,9 @@ export type NameOf<T extends readonly { readonly name: string }[]> = T[number]['
 export function names<const T extends readonly { readonly name: string }[]>(table: T): NameOf<T>[] {
   return table.map((entry) => entry.name);
 }
+
+/**
+ * Bounds on a whole query string, whatever its parameters: the number of `name=value` pairs (unknown names
+ * included) and its length in characters, as sent (percent-encoded).
+ */
+export const QUERY_LIMITS = { maxParameters: 200, maxLength: 32_768 } as const;

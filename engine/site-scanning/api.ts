@@ -2,8 +2,8 @@ import type { Database } from 'sql.js';
 import type { ApiDefinition, RouteContext } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
 import { json } from '../http/respond.ts';
-import { parseWebsiteQuery } from './params.ts';
-import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES } from './parameters.ts';
+import { parseWebsiteQuery, sizeMessage } from './params.ts';
+import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES, URL_PARAMETER } from './parameters.ts';
 import { selectWebsiteByTargetUrl, selectWebsitesByRowid } from './sql.ts';
 import { FilterIndex } from './filter-index.ts';
 import { analysisBody, recordFromRow, targetUrlKey, websitePage } from './shape.ts';
@@ -11,7 +11,7 @@ import { badRequest, siteScanningErrors, websiteNotFound } from './errors.ts';
 
 /** GET /websites: validate, select the matches in listing order, read one page's rows, wrap in the envelope. */
 function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
-  const parsed = parseWebsiteQuery(ctx.query);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const { query } = parsed;
   const index = filterIndex();
@@ -23,13 +23,17 @@ function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteCo
 }
 
 function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
-  const row = selectWebsiteByTargetUrl(db, targetUrlKey(ctx.params.url));
+  const { url } = ctx.params;
+  if (url.length > URL_PARAMETER.maxLength) {
+    return badRequest([sizeMessage({ kind: 'length', parameter: URL_PARAMETER.name, limit: URL_PARAMETER.maxLength, actual: url.length })]);
+  }
+  const row = selectWebsiteByTargetUrl(db, targetUrlKey(url));
   return row ? json(200, recordFromRow(row)) : websiteNotFound();
 }
 
 /** GET /analysis: the same filters and validation; page and limit are validated and then ignored. */
 function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
-  const parsed = parseWebsiteQuery(ctx.query);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const index = filterIndex();
   const { positions } = index.select(parsed.query.filters);

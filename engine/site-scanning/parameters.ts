@@ -22,6 +22,7 @@ export const WEBSITE_FILTER_PARAMETERS = [
     name: 'target_url_domain',
     in: 'query',
     kind: 'domain',
+    maxLength: 2_048,
     example: 'gsa.gov',
     help: 'Base domain of the target URL',
   },
@@ -29,6 +30,7 @@ export const WEBSITE_FILTER_PARAMETERS = [
     name: 'final_url_domain',
     in: 'query',
     kind: 'domain',
+    maxLength: 2_048,
     example: 'gsa.gov',
     help: 'Base domain of the final URL',
   },
@@ -38,10 +40,11 @@ export const WEBSITE_FILTER_PARAMETERS = [
     name: 'target_url_agency_owner',
     in: 'query',
     kind: 'text',
+    maxLength: 1_000,
     example: 'General Services Administration',
     help: 'Agency, the whole stored name',
   },
-  { name: 'target_url_bureau_owner', in: 'query', kind: 'text', help: 'Bureau, the whole stored name' },
+  { name: 'target_url_bureau_owner', in: 'query', kind: 'text', maxLength: 1_000, help: 'Bureau, the whole stored name' },
   { name: 'scan_status', in: 'query', kind: 'enum', values: SCAN_STATUSES, help: 'Outcome of the scan' },
   { name: 'dap_detected_final_url', in: 'query', kind: 'boolean', help: 'Analytics detected at the final URL' },
 ] as const satisfies readonly ParameterSpec[];
@@ -53,6 +56,8 @@ export const PAGE_PARAMETER = {
   kind: 'integer',
   default: 1,
   min: 1,
+  // Links carry page ± 1 as plain digits: every page they can name is one the API accepts.
+  max: 1_000_000_000,
   example: '1',
   help: 'Page, from 1',
 } as const satisfies ParameterSpec;
@@ -72,6 +77,7 @@ export const URL_PARAMETER = {
   name: 'url',
   in: 'path',
   kind: 'text',
+  maxLength: 2_048,
   example: 'gsa.gov',
   help: 'Target URL (a pasted https://…/ works)',
 } as const satisfies ParameterSpec;

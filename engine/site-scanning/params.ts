@@ -1,7 +1,9 @@
+import { sizeProblem, type SizeProblem } from '../http/request-size.ts';
 import {
   BOOLEAN_SPELLINGS,
   LIMIT_PARAMETER,
   PAGE_PARAMETER,
+  SITE_SCANNING_ROUTES,
   WEBSITE_FILTER_PARAMETERS,
   type FilterName,
   type WebsiteFilterParameter,
@@ -53,12 +55,32 @@ function floorToOne(n: number): number {
   return Math.max(1, Math.floor(n));
 }
 
+/** A size problem in the framework's validation wording. */
+export function sizeMessage(problem: SizeProblem): string {
+  switch (problem.kind) {
+    case 'query-length':
+      return `query must be shorter than or equal to ${problem.limit} characters`;
+    case 'parameters':
+      return `query must contain no more than ${problem.limit} parameters`;
+    case 'count':
+    case 'list':
+      return `${problem.parameter} must contain no more than ${problem.limit} elements`;
+    case 'length':
+      return `${problem.parameter} must be shorter than or equal to ${problem.limit} characters`;
+  }
+}
+
+const LIST_PARAMETERS = SITE_SCANNING_ROUTES[0].parameters;
+
 /**
  * Query parameters → a validated typed query, or every failing check's message (docs/api/site-scanning.md, in
  * parameter order; decision 0101). The first value of a repeated parameter counts; unknown ones and
  * `api_key` are ignored.
  */
-export function parseWebsiteQuery(params: URLSearchParams): Parsed {
+export function parseWebsiteQuery(params: URLSearchParams, search = `?${params.toString()}`): Parsed {
+  // Beyond the request size limits nothing else is looked at: that problem alone is the answer.
+  const problem = sizeProblem(LIST_PARAMETERS, search, params);
+  if (problem) return { ok: false, messages: [sizeMessage(problem)] };
   const messages: string[] = [];
   const filters: WebsiteFilters = {};
 
@@ -94,6 +116,7 @@ export function parseWebsiteQuery(params: URLSearchParams): Parsed {
   if (pageText !== null) {
     const sent = Number(pageText); // the framework's transform, `@Type(() => Number)`: '' is 0
     messages.push(...numberMessages(PAGE_PARAMETER.name, sent, { min: PAGE_PARAMETER.min }));
+    if (sent > PAGE_PARAMETER.max) messages.push(`page must not be greater than ${PAGE_PARAMETER.max}`);
     page = floorToOne(sent);
   }
 

@@ -45,26 +45,36 @@ export interface HistogramOptions {
   scratch?: HistogramScratch;
 }
 
+/**
+ * A power of two to divide prices by before summing, so that sums of huge prices (1e308) stay finite and
+ * their means are not NaN. 1 for any sum that cannot overflow; dividing by a power of two is exact, so
+ * ordinary prices give the same sums as before.
+ */
+function sumScale(smallest: number, largest: number, records: number): number {
+  const magnitude = Math.max(Math.abs(smallest), Math.abs(largest));
+  if (!(magnitude * Math.max(1, records) < 1e300)) return 2 ** Math.ceil(Math.log2(magnitude));
+  return 1;
+}
+
 export function wageHistogram({ values, counts, m }: PriceCounts, { buckets: k = HISTOGRAM_BUCKETS, scratch }: HistogramOptions = {}): HistogramBucket[] {
   const reuse = scratch && scratch.prefix.length > m && scratch.sums.length > m;
   const cumulative = reuse ? scratch.prefix : new Float64Array(m + 1);
   const sums = reuse ? scratch.sums : new Float64Array(m + 1);
   cumulative[0] = 0;
   sums[0] = 0;
-  for (let i = 0; i < m; i++) {
-    cumulative[i + 1] = cumulative[i] + counts[i];
-    sums[i + 1] = sums[i] + values[i] * counts[i];
-  }
+  for (let i = 0; i < m; i++) cumulative[i + 1] = cumulative[i] + counts[i];
+  const scale = m === 0 ? 1 : sumScale(values[0], values[m - 1], cumulative[m]);
+  for (let i = 0; i < m; i++) sums[i + 1] = sums[i] + (values[i] / scale) * counts[i];
   // The key is the bucket's centroid, the mean of its prices, as the search engine's variable-width histogram
   // reports it. Summed over the bucket itself, not as a difference of prefix sums, so a one-price bucket's key is
-  // its price and rounding cannot put a key outside [min, max].
+  // its price and rounding cannot put a key outside [min, max]; scaled (sumScale) so huge prices keep a finite mean.
   const bucket = (start: number, end: number): HistogramBucket => {
     const min = values[start];
     const max = values[end - 1];
     const doc_count = cumulative[end] - cumulative[start];
     let sum = 0;
-    for (let i = start; i < end; i++) sum += values[i] * counts[i];
-    const key = end - start === 1 ? min : Math.min(max, Math.max(min, sum / doc_count));
+    for (let i = start; i < end; i++) sum += (values[i] / scale) * counts[i];
+    const key = end - start === 1 ? min : Math.min(max, Math.max(min, (sum / doc_count) * scale));
     return { min, key, max, doc_count };
   };
   if (m <= k) return Array.from({ length: m }, (_, i) => bucket(i, i + 1));
@@ -81,11 +91,11 @@ export function wageHistogram({ values, counts, m }: PriceCounts, { buckets: k =
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     const centroids: number[] = [];
     for (let j = 0; j + 1 < edges.length; j++) {
-      centroids.push((sums[edges[j + 1]] - sums[edges[j]]) / (cumulative[edges[j + 1]] - cumulative[edges[j]]));
+      centroids.push(((sums[edges[j + 1]] - sums[edges[j]]) / (cumulative[edges[j + 1]] - cumulative[edges[j]])) * scale);
     }
     const next: number[] = [0];
     for (let j = 0; j + 1 < centroids.length; j++) {
-      const edge = upperBound(values, m, (centroids[j] + centroids[j + 1]) / 2);
+      const edge = upperBound(values, m, centroids[j] / 2 + centroids[j + 1] / 2);
       if (edge > next[next.length - 1] && edge < m) next.push(edge);
     }
     next.push(m);

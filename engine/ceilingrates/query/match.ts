@@ -98,6 +98,35 @@ function keepInRanges(mask: Uint8Array, values: Float64Array, ranges: readonly (
   }
 }
 
+/**
+ * Several ranges of a numeric field through its distinct values: each range marks a run of ranks (two
+ * binary searches), then one pass keeps the rows whose rank is marked. Linear in the ranges plus the rows,
+ * where testing every range on every row was their product. False when the field has no value order.
+ */
+function keepInRangesByRank(mask: Uint8Array, column: OrderColumn, ranges: readonly (readonly [number, number])[]): boolean {
+  const values = column.rankValues;
+  if (!values) return false;
+  const m = column.nullRank;
+  // Run starts +1, run ends -1: a prefix sum tells whether any range covers a rank.
+  const cover = new Int32Array(m + 1);
+  for (const [lo, hi] of ranges) {
+    if (!(lo <= hi)) continue;
+    const first = lowerBound(values, m, lo);
+    const after = upperBound(values, m, hi);
+    if (first >= after) continue;
+    cover[first]++;
+    cover[after]--;
+  }
+  // Null rows (rank m) never match: allowed[m] stays 0.
+  const allowed = new Uint8Array(m + 1);
+  for (let rank = 0, depth = 0; rank < m; rank++) {
+    depth += cover[rank];
+    allowed[rank] = depth > 0 ? 1 : 0;
+  }
+  keepAllowed(mask, column.recordRank, allowed);
+  return true;
+}
+
 /** Which values of one combo field a filter accepts (the five small fields; see columns/combos.ts). */
 interface FieldTable {
   field: number;
@@ -123,8 +152,10 @@ function comboFieldTable(store: ColumnStore, filter: Filter): FieldTable | null 
         const cls = clearanceClass(v);
         return cls !== null && filter.classes.includes(cls);
       });
-    case 'min_years_experience':
-      return table('min_years_experience', (v) => v !== null && filter.values.includes(Number(v)));
+    case 'min_years_experience': {
+      const wanted = new Set(filter.values);
+      return table('min_years_experience', (v) => v !== null && wanted.has(Number(v)));
+    }
     case 'experience_range':
       return table('min_years_experience', (v) => {
         const n = v === null ? NaN : Number(v);
@@ -135,6 +166,12 @@ function comboFieldTable(store: ColumnStore, filter: Filter): FieldTable | null 
   }
 }
 
+/** Whether a value's parts (a few SIN codes or list elements) include a wanted one: per part, not per alternative. */
+function intersects(parts: ReadonlySet<string>, wanted: ReadonlySet<string>): boolean {
+  for (const part of parts) if (wanted.has(part)) return true;
+  return false;
+}
+
 /** The filters that are not on a combo field: price, SIN and the category lists. */
 function applyFilter(mask: Uint8Array, { store, forms, orders }: MatchSources, filter: Filter): void {
   const { text, numbers } = store;
@@ -143,19 +180,23 @@ function applyFilter(mask: Uint8Array, { store, forms, orders }: MatchSources, f
   }
   switch (filter.name) {
     case 'price_range':
-      return keepInRanges(mask, numbers.current_price, filter.ranges);
-    case 'current_price':
-      return keepInRanges(mask, numbers.current_price, filter.values.map((v) => [v, v] as const));
+    case 'current_price': {
+      const ranges = filter.name === 'price_range' ? filter.ranges : filter.values.map((v) => [v, v] as const);
+      if (ranges.length > 1 && orders && keepInRangesByRank(mask, orders.get('current_price'), ranges)) return;
+      return keepInRanges(mask, numbers.current_price, ranges);
+    }
     case 'sin': {
       const sets = forms.sinSets.get();
-      keepAllowed(mask, text.sin.codes, allowedValues(text.sin, (_, code) => filter.codes.some((c) => sets[code].has(c))));
+      const wanted = new Set(filter.codes);
+      keepAllowed(mask, text.sin.codes, allowedValues(text.sin, (_, code) => intersects(sets[code], wanted)));
       return;
     }
     case 'category':
     case 'subcategory': {
       const sets = forms.listSets.get(filter.name);
       const dict = text[filter.name];
-      keepAllowed(mask, dict.codes, allowedValues(dict, (_, code) => filter.values.some((v) => sets[code].has(v))));
+      const wanted = new Set(filter.values);
+      keepAllowed(mask, dict.codes, allowedValues(dict, (_, code) => intersects(sets[code], wanted)));
       return;
     }
     default:

@@ -1,7 +1,8 @@
 /**
  * The page of an ordered result without sorting every match: walk the first key's groups in order and stop
  * once the window is filled; only ties of the first key are ordered by the later keys. Ties of all keys
- * break on id ascending, which is row order.
+ * break on id ascending, which is row order. No step recurses per key: a large tie is ordered by counting
+ * sorts, one per later key, so the work is linear in the keys (at most one per orderable field).
  */
 import type { OrderColumn } from '../columns/order-columns.ts';
 
@@ -28,8 +29,6 @@ export function compareRows(a: number, b: number, keys: readonly OrderKey[], fro
 }
 
 export interface TopRowsOptions {
-  /** The records' count. */
-  size: number;
   /** mask[row] !== 0 for a matching row. */
   mask: Uint8Array;
   /** The matching rows ascending, when listed. */
@@ -38,8 +37,32 @@ export interface TopRowsOptions {
   limit: number;
 }
 
+/** A row's position key under one order key: ascending or descending rank, the null rank last either way. */
+function positionOf(column: OrderColumn, desc: boolean, row: number): number {
+  const rank = column.recordRank[row];
+  return desc && rank !== column.nullRank ? column.nullRank - 1 - rank : rank;
+}
+
+/**
+ * Rows in ascending row order, sorted by `keys` (ties on row order): a stable counting sort per key, the
+ * last key first, so each pass costs the rows plus that key's distinct values.
+ */
+function countingSortByKeys(rows: readonly number[], keys: readonly OrderKey[]): Uint32Array {
+  let current = Uint32Array.from(rows);
+  let next = new Uint32Array(current.length);
+  for (let k = keys.length - 1; k >= 0; k--) {
+    const { column, desc } = keys[k];
+    const start = new Uint32Array(column.nullRank + 2);
+    for (let i = 0; i < current.length; i++) start[positionOf(column, desc, current[i]) + 1]++;
+    for (let p = 1; p < start.length; p++) start[p] += start[p - 1];
+    for (let i = 0; i < current.length; i++) next[start[positionOf(column, desc, current[i])]++] = current[i];
+    [current, next] = [next, current];
+  }
+  return current;
+}
+
 /** The first `limit` matching rows in the order of `keys`. */
-export function topRows({ size, mask, matches, keys, limit }: TopRowsOptions): number[] {
+export function topRows({ mask, matches, keys, limit }: TopRowsOptions): number[] {
   const out: number[] = [];
   if (limit <= 0 || matches?.length === 0) return out;
   if (matches && matches.length <= SORT_LIMIT) {
@@ -70,9 +93,8 @@ export function topRows({ size, mask, matches, keys, limit }: TopRowsOptions): n
       members.sort((a, b) => compareRows(a, b, rest));
       for (let i = 0; i < members.length && i < need; i++) out.push(members[i]);
     } else {
-      const tied = new Uint8Array(size);
-      for (const row of members) tied[row] = 1;
-      for (const row of topRows({ size, mask: tied, keys: rest, limit: need })) out.push(row);
+      const ordered = countingSortByKeys(members, rest);
+      for (let i = 0; i < need; i++) out.push(ordered[i]);
     }
     if (out.length >= limit) break;
   }

@@ -143,7 +143,9 @@ describe('engine = reference', () => {
 
         const page = refPage(matches, q);
         expect(r.body.hits.hits.map((h: { _id: string }) => Number(h._id))).toEqual(page.map((p) => p.id));
-        const ordering = q.ordering.length ? q.ordering : [{ field: 'current_price' as const, desc: false }];
+        // A repeated ordering field is skipped (its first occurrence wins), so `sort` holds each field once.
+        const given = q.ordering.filter((o, i) => q.ordering.findIndex((p) => p.field === o.field) === i);
+        const ordering = given.length ? given : [{ field: 'current_price' as const, desc: false }];
         r.body.hits.hits.forEach((h: { _source: CeilingRateRecord; sort: unknown[] }, i: number) => {
           expect(h._source).toEqual(page[i]);
           expect(h.sort).toEqual(ordering.map((o) => refSortValue(page[i], o.field)));

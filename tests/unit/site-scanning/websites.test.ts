@@ -173,9 +173,20 @@ describe('GET /websites', () => {
     });
 
     it('far past the end still answers', () => {
-      const { status, body } = call(engine, '/websites?page=1e20');
+      const { status, body } = call(engine, '/websites?page=1000000000');
       expect(status).toBe(200);
       expect(body.items).toEqual([]);
+      // The previous link names a page the API accepts, as plain digits.
+      expect(body.links.previous).toBe('/websites?page=999999999&limit=10');
+      expect(call(engine, body.links.previous).status).toBe(200);
+    });
+
+    it('a page beyond the largest is a 400 naming the limit (1e21 would make a link of 1e+21)', () => {
+      for (const page of ['1000000001', '1e20', '1e21']) {
+        const { status, body } = call(engine, `/websites?page=${page}`);
+        expect(status).toBe(400);
+        expect(body).toEqual({ message: ['page must not be greater than 1000000000'], error: 'Bad Request', statusCode: 400 });
+      }
     });
 
     it('no results: zero pages and an empty last link', () => {

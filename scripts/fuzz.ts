@@ -1,0 +1,105 @@
+/**
+ * The fuzz benchmark: many seeded random and hostile requests through the engine over generated data of a
+ * chosen size, each checked like the unit fuzz (well-formed in its API's shape, HEAD = GET headers, the same
+ * answer twice), and timed. Prints the ten slowest requests; a failure prints its seed and request.
+ *
+ *   npm run fuzz -- --records 250000 --requests 100000 [--seed S]
+ *
+ * A benchmark, not a test: times are reported, never asserted.
+ */
+import os from 'node:os';
+import fc from 'fast-check';
+import { createEngine } from '../engine/index.ts';
+import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { buildDatabase, datasetGenerator } from '../tools/datasets.ts';
+import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../tests/unit/fuzz/requests.ts';
+import { oversizedRequestArb, REPRODUCERS } from '../tests/unit/fuzz/oversized.ts';
+import { expectWellFormed } from '../tests/unit/fuzz/well-formed.ts';
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name} wants a whole number, not ${process.argv[at + 1]}`);
+  return value;
+}
+
+const records = option('records', 250_000);
+const requests = option('requests', 100_000);
+const seed = option('seed', Math.floor(Math.random() * 2 ** 31));
+
+const requestArb = fc.oneof(
+  { arbitrary: fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => ['GET', `${p}?${q}`] as const), weight: 6 },
+  { arbitrary: fc.tuple(siteListPathArb(), queryArb('site')).map(([p, q]) => ['GET', `${p}?${q}`] as const), weight: 2 },
+  { arbitrary: websiteByUrlPathArb().map((p) => ['GET', p] as const), weight: 1 },
+  { arbitrary: oversizedRequestArb().map((url) => ['GET', url] as const), weight: 1 },
+  { arbitrary: fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => ['HEAD', `${p}?${q}`] as const), weight: 1 },
+);
+
+const withoutTook = (body: string): string => body.replace(/^\{"took":\d+,/, '{"took":0,');
+
+console.log(`fuzz: ${records} rates, ${requests} requests, seed ${seed} (replay with --seed ${seed}); load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const SQL = await loadSqlJs();
+const built = performance.now();
+const engine = createEngine();
+engine.use('websites', buildDatabase(SQL, datasetGenerator('websites'), 'small'));
+engine.use('ceilingrates', buildDatabase(SQL, datasetGenerator('ceilingrates'), records));
+engine.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/' });
+engine.handle({ method: 'GET', url: '/websites' });
+console.log(`data built and bound in ${((performance.now() - built) / 1000).toFixed(1)} s`);
+
+interface Timed {
+  ms: number;
+  method: string;
+  url: string;
+  status: number;
+}
+
+function timed(method: string, url: string): Timed & { body: string; headers: string } {
+  const start = performance.now();
+  const response = engine.handle({ method, url });
+  const ms = performance.now() - start;
+  return { ms, method, url, status: response.status, body: response.body, headers: JSON.stringify(response.headers) };
+}
+
+const shown = (url: string): string => (url.length > 160 ? `${url.slice(0, 160)}… (${url.length} chars)` : url);
+
+console.log('\nreproducers:');
+for (const { name, url } of REPRODUCERS) {
+  const t = timed('GET', url);
+  console.log(`  ${t.ms.toFixed(1).padStart(8)} ms  ${t.status}  ${name}  ${t.status >= 400 ? t.body.slice(0, 140) : ''}`);
+}
+
+const sample = fc.sample(requestArb, { seed, numRuns: requests });
+const all: Timed[] = [];
+const started = performance.now();
+for (const [i, [method, url]] of sample.entries()) {
+  const first = timed(method, url);
+  try {
+    expectWellFormed(method, url, { status: first.status, headers: JSON.parse(first.headers), body: first.body });
+    const again = engine.handle({ method, url });
+    if (again.status !== first.status || withoutTook(again.body) !== withoutTook(first.body)) throw new Error('the same request answered differently twice');
+    if (method === 'HEAD') {
+      const get = engine.handle({ method: 'GET', url });
+      if (get.status !== first.status || JSON.stringify(get.headers) !== first.headers) throw new Error('HEAD and GET differ in status or headers');
+    }
+  } catch (error) {
+    console.error(`\nFAILED at request ${i} of seed ${seed} (replay: npm run fuzz -- --records ${records} --requests ${i + 1} --seed ${seed})`);
+    console.error(`${method} ${shown(url)}`);
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  all.push({ ms: first.ms, method, url, status: first.status });
+}
+const seconds = (performance.now() - started) / 1000;
+const times = all.map((t) => t.ms).sort((a, b) => a - b);
+const at = (q: number): string => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+console.log(`\n${all.length} requests checked in ${seconds.toFixed(1)} s; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+const statuses = new Map<number, number>();
+for (const t of all) statuses.set(t.status, (statuses.get(t.status) ?? 0) + 1);
+console.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+console.log('ten slowest:');
+for (const t of all.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`  ${t.ms.toFixed(1).padStart(8)} ms  ${t.status}  ${t.method} ${shown(t.url)}`);
+}
+console.log(`load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
