@@ -1,5 +1,6 @@
 import { formatQuery } from './route.ts';
 import {
+  ceilingRatesParameter,
   CEILING_RATES_PATH,
   EDUCATION_LEVELS,
   PRICE_FIELDS,
@@ -92,10 +93,19 @@ export function emptyRatesQuery(): RatesQuery {
   };
 }
 
+/**
+ * A shared link can say anything, so the state keeps what the API's request size limits allow (the
+ * parameter table's): the first filters, alternatives, ids and characters, and each ordering field once
+ * (its first occurrence, as the API does). Whatever the link, the view's request stays within the limits.
+ */
+const FILTER_LIMITS = ceilingRatesParameter('filter');
+const EXCLUDE_LIMITS = ceilingRatesParameter('exclude');
+const firstAlternatives = (value: string, max: number): string => value.split('|', max).join('|');
+
 /** One `filter=` value read by the engine's own parser; a value it refuses (a hand-edited hash) is dropped. */
 function readFilter(raw: string): Filter | null {
   try {
-    return parseFilter(raw);
+    return parseFilter(firstAlternatives(raw.slice(0, FILTER_LIMITS.maxLength), FILTER_LIMITS.maxListItems));
   } catch {
     return null;
   }
@@ -113,15 +123,15 @@ function positiveInt(text: string | null, fallback: number): number {
 
 export function parseRatesQuery(params: URLSearchParams): RatesQuery {
   const q = emptyRatesQuery();
-  q.keyword = params.get('keyword') ?? '';
-  const search = params.get('search');
+  q.keyword = (params.get('keyword') ?? '').slice(0, ceilingRatesParameter('keyword').maxLength);
+  const search = params.get('search')?.slice(0, ceilingRatesParameter('search').maxLength);
   if (search) {
     const at = search.indexOf(':');
     const field = search.slice(0, at);
     const known = (SEARCH_FIELDS as readonly string[]).includes(field);
     if (at > 0 && known) q.search = { field: field as SearchField, text: search.slice(at + 1) };
   }
-  for (const raw of params.getAll('filter')) {
+  for (const raw of params.getAll('filter').slice(0, FILTER_LIMITS.maxItems)) {
     const filter = readFilter(raw);
     if (!filter) continue;
     switch (filter.name) {
@@ -153,10 +163,15 @@ export function parseRatesQuery(params: URLSearchParams): RatesQuery {
   }
   const sorts = params.getAll('sort');
   const fields = params.getAll('ordering');
-  q.ordering = fields.flatMap((field, i): Ordering[] => (isSortField(field) ? [{ field, dir: sorts[i] === 'desc' ? 'desc' : 'asc' }] : []));
+  const seen = new Set<SortField>();
+  q.ordering = fields.flatMap((field, i): Ordering[] => {
+    if (!isSortField(field) || seen.has(field)) return [];
+    seen.add(field);
+    return [{ field, dir: sorts[i] === 'desc' ? 'desc' : 'asc' }];
+  });
   q.page = positiveInt(params.get('page'), 1);
   q.pageSize = positiveInt(params.get('page_size'), DEFAULT_PAGE_SIZE);
-  q.exclude = (params.get('exclude') ?? '').split('|').filter(Boolean);
+  q.exclude = (params.get('exclude') ?? '').split('|', EXCLUDE_LIMITS.maxListItems).filter(Boolean);
   const year = params.get(YEAR.name);
   if (isPriceField(year)) q.year = year;
   const proposed = params.get(PROPOSED.name);

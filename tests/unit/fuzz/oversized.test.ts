@@ -1,0 +1,186 @@
+/**
+ * The requests once found slow, or wrong, at 250,000 rates, over small data: each gets its answer (an error in
+ * the API's own shape naming the parameter and the limit, or the same result as the request within limits).
+ * Behaviour only: times are measured by `npm run fuzz`, never asserted here.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
+import { KNOWN } from '../ceilingrates/known-records.ts';
+import { parseRatesQuery, ratesParams } from '../../../ui/state/rates-query.ts';
+import { REPRODUCERS } from './oversized.ts';
+import { refCompare } from '../ceilingrates/reference.ts';
+import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
+
+const API = '/api/v3/search/ceilingrates/';
+const repeat = (n: number, piece: (i: number) => string, join = '&'): string => Array.from({ length: n }, (_, i) => piece(i)).join(join);
+let engine: Engine;
+
+beforeAll(async () => {
+  engine = createEngine();
+  engine.use('websites', await generatedDatabase('websites', 50));
+  engine.use('ceilingrates', await generatedDatabase('ceilingrates', 300));
+});
+
+const answer = (name: string) => call(engine, REPRODUCERS.find((r) => r.name === name)!.url);
+
+describe('the reproducers get errors in the API shape, naming the parameter and the limit', () => {
+  const rates: [string, string][] = [
+    ['ordering × 1,000', 'Invalid query: at most 200 parameters (got 1000)'],
+    ['ordering × 5,000', 'Invalid query: at most 32768 characters (got 116999)'],
+    ['current_price with 400 values', 'Invalid filter: at most 100 alternatives (got 400)'],
+    ['current_price with 10,000 values', 'Invalid query: at most 32768 characters (got 69460)'],
+    ['price_range with 10,000 ranges', 'Invalid query: at most 32768 characters (got 117798)'],
+    ['exclude with 10,000 ids', 'Invalid query: at most 32768 characters (got 48901)'],
+    ['1,000 filters', 'Invalid query: at most 200 parameters (got 1000)'],
+    ['100 KB keyword', 'Invalid query: at most 32768 characters (got 100008)'],
+    ['1,000 unknown parameters', 'Invalid query: at most 200 parameters (got 1000)'],
+  ];
+  for (const [name, detail] of rates) {
+    it(`${name}: 406 ${detail}`, () => {
+      const r = answer(name);
+      expect(r.status).toBe(406);
+      expect(r.body).toEqual({ detail });
+    });
+  }
+
+  it('100 KB path under the ceiling-rates base: its 404', () => {
+    expect(answer('100 KB path (ceiling rates)')).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+  });
+
+  it('100 KB /websites/{url}: 400 naming url and its limit', () => {
+    const r = answer('100 KB path (/websites/{url})');
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ message: ['url must be shorter than or equal to 2048 characters'], error: 'Bad Request', statusCode: 400 });
+  });
+
+  it('Site Scanning page 1e21: 400 naming the largest page', () => {
+    expect(answer('Site Scanning page 1e21').body).toEqual({ message: ['page must not be greater than 1000000000'], error: 'Bad Request', statusCode: 400 });
+  });
+});
+
+describe('each limit, just within and just beyond', () => {
+  const status = (query: string) => call(engine, `${API}?${query}`).status;
+  const detail = (query: string) => call(engine, `${API}?${query}`).body.detail;
+
+  it('filter alternatives: 100 pass, 101 are a 406', () => {
+    expect(status(`filter=current_price:${repeat(100, (i) => String(i), '|')}`)).toBe(200);
+    expect(detail(`filter=sin:${repeat(101, (i) => String(i), '|')}`)).toBe('Invalid filter: at most 100 alternatives (got 101)');
+  });
+
+  it('filters: 50 pass, 51 are a 406', () => {
+    expect(status(repeat(50, () => 'filter=price_range:0,1000'))).toBe(200);
+    expect(detail(repeat(51, () => 'filter=price_range:0,1000'))).toBe('Invalid filter: at most 50 values (got 51)');
+  });
+
+  it('exclude: 1,000 ids over every repeat pass, 1,001 are a 406', () => {
+    expect(status(`exclude=${repeat(500, (i) => String(i), '|')}&exclude=${repeat(500, (i) => String(i), '|')}`)).toBe(200);
+    expect(detail(`exclude=${repeat(500, (i) => String(i), '|')}&exclude=${repeat(501, (i) => String(i), '|')}`)).toBe('Invalid exclude: at most 1000 ids (got 1001)');
+  });
+
+  it('keyword, search, suggest: 500 characters pass, 501 are a 406', () => {
+    expect(status(`keyword=${'a'.repeat(500)}`)).toBe(200);
+    expect(detail(`keyword=${'a'.repeat(501)}`)).toBe('Invalid keyword: at most 500 characters (got 501)');
+    expect(detail(`search=vendor_name:${'a'.repeat(490)}`)).toBe('Invalid search: at most 500 characters (got 502)');
+    expect(detail(`suggest=vendor_name:${'a'.repeat(490)}`)).toBe('Invalid suggest: at most 500 characters (got 502)');
+  });
+
+  it('ordering: 50 values pass, 51 are a 406; the query: 200 parameters pass, 201 are a 406', () => {
+    expect(status(repeat(50, () => 'ordering=vendor_name'))).toBe(200);
+    expect(detail(repeat(51, () => 'ordering=vendor_name'))).toBe('Invalid ordering: at most 50 values (got 51)');
+    expect(status(repeat(200, (i) => `x${i}=1`))).toBe(200);
+    expect(detail(repeat(201, (i) => `x${i}=1`))).toBe('Invalid query: at most 200 parameters (got 201)');
+  });
+
+  it('Site Scanning: a long filter value and too many parameters, in its own shape', () => {
+    const owner = call(engine, `/websites?target_url_agency_owner=${'a'.repeat(1001)}`);
+    expect(owner.body).toEqual({ message: ['target_url_agency_owner must be shorter than or equal to 1000 characters'], error: 'Bad Request', statusCode: 400 });
+    const many = call(engine, `/analysis?${repeat(201, (i) => `x${i}=1`)}`);
+    expect(many.body).toEqual({ message: ['query must contain no more than 200 parameters'], error: 'Bad Request', statusCode: 400 });
+    expect(call(engine, `/websites?target_url_agency_owner=${'a'.repeat(1000)}`).status).toBe(200);
+  });
+});
+
+describe('redundant and many alternatives give the answers of their plain forms', () => {
+  const ids = (query: string): number[] => call(engine, `${API}?page_size=500&${query}`).body.hits.hits.map((h: { _id: string }) => Number(h._id));
+  const sorts = (query: string): unknown[] => call(engine, `${API}?page_size=500&${query}`).body.hits.hits.map((h: { sort: unknown[] }) => h.sort);
+
+  it('a repeated ordering field: the first occurrence wins and later repeats (with their sorts) are ignored', () => {
+    const once = 'ordering=vendor_name&sort=desc&ordering=current_price&sort=asc';
+    const repeated = 'ordering=vendor_name&sort=desc&ordering=vendor_name&sort=asc&ordering=current_price&sort=asc&ordering=vendor_name&sort=asc';
+    expect(ids(repeated)).toEqual(ids(once));
+    expect(sorts(repeated)).toEqual(sorts(once));
+    expect(sorts(repeated)[0]).toHaveLength(2);
+  });
+
+  it('a repeated ordering with a bad value is still a 406', () => {
+    expect(call(engine, `${API}?ordering=vendor_name&ordering=nope`).body).toEqual({ detail: 'Invalid ordering field: nope' });
+  });
+
+  it('price alternatives match the union of each alone (decided per distinct price)', () => {
+    const all = call(engine, `${API}?page_size=500`).body.hits.hits.map((h: { _source: { current_price: number } }) => h._source.current_price);
+    const prices = [...new Set<number>(all)].slice(0, 60);
+    const union = (queries: string[]) => [...new Set(queries.flatMap(ids))].sort((a, b) => a - b);
+    expect(ids(`filter=current_price:${prices.join('|')}`).sort((a, b) => a - b)).toEqual(union(prices.map((p) => `filter=current_price:${p}`)));
+    const ranges = prices.slice(0, 40).map((p, i) => `${p},${p + (i % 3)}`);
+    expect(ids(`filter=price_range:${ranges.join('|')}`).sort((a, b) => a - b)).toEqual(union(ranges.map((r) => `filter=price_range:${r}`)));
+    expect(ids('filter=price_range:100,50|0,0')).toEqual([]);
+  });
+
+});
+
+describe('ties larger than a sort handles are ordered by the later keys without recursion', () => {
+  it('the first page equals the whole order sorted (10,000 rates: ~5,000 share each business size)', async () => {
+    const db = await generatedDatabase('ceilingrates', 10_000);
+    const big = engineOver('ceilingrates', db);
+    const result = db.exec('SELECT * FROM ceilingrates ORDER BY id')[0];
+    const records = result.values.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]])) as unknown as CeilingRateRecord);
+    const ordering = [
+      { field: 'business_size', desc: false },
+      { field: 'education_level', desc: true },
+      { field: 'next_year_price', desc: true },
+      { field: 'vendor_name', desc: false },
+    ] as const;
+    const query = ordering.map(({ field, desc }) => `ordering=${field}&sort=${desc ? 'desc' : 'asc'}`).join('&');
+    for (const page of [1, 2, 19]) {
+      const hits = call(big, `${API}?page_size=500&page=${page}&${query}`).body.hits.hits.map((h: { _id: string }) => Number(h._id));
+      const expected = [...records].sort(refCompare([...ordering])).slice((page - 1) * 500, page * 500).map((r) => r.id);
+      expect(hits, `page ${page}`).toEqual(expected);
+    }
+  });
+});
+
+describe('prices near the largest double', () => {
+  it('histogram keys stay numbers (sums do not overflow to Infinity)', async () => {
+    const db = await emptyDatabase('ceilingrates');
+    insertCeilingRates(db, KNOWN.map((r, i) => ({ ...r, current_price: i < 5 ? 1e308 : 1.5e308 - i * 1e306 })));
+    const r = call(engineOver('ceilingrates', db), API);
+    expect(r.status).toBe(200);
+    const buckets = r.body.aggregations.wage_histogram.buckets as { key: number; min: number; max: number }[];
+    expect(buckets.length).toBeGreaterThan(0);
+    for (const b of buckets) {
+      expect(Number.isFinite(b.key), JSON.stringify(b)).toBe(true);
+      expect(b.key).toBeGreaterThanOrEqual(b.min);
+      expect(b.key).toBeLessThanOrEqual(b.max);
+    }
+  });
+});
+
+describe('a shared rates link beyond the limits', () => {
+  it('the view keeps each ordering field once and what the limits allow, so its request is within them', () => {
+    const link = new URLSearchParams(
+      `${repeat(3000, (i) => `ordering=${['vendor_name', 'current_price'][i % 2]}&sort=desc`)}&filter=sin:${repeat(500, (i) => `C${i}`, '|')}&exclude=${repeat(5000, (i) => String(i), '|')}&keyword=${'a'.repeat(5000)}`,
+    );
+    const q = parseRatesQuery(link);
+    expect(q.ordering).toEqual([
+      { field: 'vendor_name', dir: 'desc' },
+      { field: 'current_price', dir: 'desc' },
+    ]);
+    expect(q.sin.split('|')).toHaveLength(100);
+    expect(q.exclude).toHaveLength(1000);
+    expect(q.keyword).toHaveLength(500);
+    const r = call(engine, `${API}?${ratesParams(q).toString()}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  });
+});
