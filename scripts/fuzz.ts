@@ -1,7 +1,8 @@
 /**
  * The fuzz benchmark: many seeded random and hostile requests through the engine over generated data of a
- * chosen size, each checked like the unit fuzz (well-formed in its API's shape, HEAD = GET headers, the same
- * answer twice), and timed. Prints the ten slowest requests; a failure prints its seed and request.
+ * chosen size, then over a ceiling-rates file of hostile rows read by the import core, each checked like the
+ * unit fuzz (well-formed in its API's shape, HEAD = GET headers, the same answer twice), and timed. Prints the
+ * reproducers' times and the ten slowest requests; a failure prints its seed and request.
  *
  *   npm run fuzz -- --records 250000 --requests 100000 [--seed S]
  *
@@ -9,12 +10,14 @@
  */
 import os from 'node:os';
 import fc from 'fast-check';
-import { createEngine } from '../engine/index.ts';
+import { createEngine, type Engine } from '../engine/index.ts';
+import { engineOver } from '../tests/unit/helpers/engine.ts';
+import { importedHostileRates } from '../tests/unit/fuzz/imported.ts';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { buildDatabase, datasetGenerator } from '../tools/datasets.ts';
 import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../tests/unit/fuzz/requests.ts';
 import { oversizedRequestArb, REPRODUCERS } from '../tests/unit/fuzz/oversized.ts';
-import { expectWellFormed } from '../tests/unit/fuzz/well-formed.ts';
+import { expectWellFormed, withoutTook } from '../tests/unit/fuzz/well-formed.ts';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -36,8 +39,6 @@ const requestArb = fc.oneof(
   { arbitrary: fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => ['HEAD', `${p}?${q}`] as const), weight: 1 },
 );
 
-const withoutTook = (body: string): string => body.replace(/^\{"took":\d+,/, '{"took":0,');
-
 console.log(`fuzz: ${records} rates, ${requests} requests, seed ${seed} (replay with --seed ${seed}); load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const SQL = await loadSqlJs();
 const built = performance.now();
@@ -55,51 +56,60 @@ interface Timed {
   status: number;
 }
 
-function timed(method: string, url: string): Timed & { body: string; headers: string } {
+function timed(over: Engine, method: string, url: string): Timed & { body: string; headers: string } {
   const start = performance.now();
-  const response = engine.handle({ method, url });
+  const response = over.handle({ method, url });
   const ms = performance.now() - start;
   return { ms, method, url, status: response.status, body: response.body, headers: JSON.stringify(response.headers) };
 }
 
 const shown = (url: string): string => (url.length > 160 ? `${url.slice(0, 160)}… (${url.length} chars)` : url);
 
+/** Send, check and time each request; exit with the seed and the request at the first failure. */
+function fuzz(over: Engine, label: string, requestsToSend: readonly (readonly [string, string])[]): void {
+  const all: Timed[] = [];
+  const started = performance.now();
+  for (const [i, [method, url]] of requestsToSend.entries()) {
+    const first = timed(over, method, url);
+    try {
+      expectWellFormed(method, url, { status: first.status, headers: JSON.parse(first.headers), body: first.body });
+      const again = over.handle({ method, url });
+      if (again.status !== first.status || withoutTook(again.body) !== withoutTook(first.body)) throw new Error('the same request answered differently twice');
+      if (method === 'HEAD') {
+        const get = over.handle({ method: 'GET', url });
+        if (get.status !== first.status || JSON.stringify(get.headers) !== first.headers) throw new Error('HEAD and GET differ in status or headers');
+      }
+    } catch (error) {
+      console.error(`\nFAILED (${label}) at request ${i} of seed ${seed}: replay with npm run fuzz -- --records ${records} --requests ${requests} --seed ${seed}`);
+      console.error(`${method} ${shown(url)}`);
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    all.push({ ms: first.ms, method, url, status: first.status });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const times = all.map((t) => t.ms).sort((a, b) => a - b);
+  const at = (q: number): string => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
+  const statuses = new Map<number, number>();
+  for (const t of all) statuses.set(t.status, (statuses.get(t.status) ?? 0) + 1);
+  console.log(`\n${label}: ${all.length} requests checked in ${seconds.toFixed(1)} s; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
+  console.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+  console.log('ten slowest:');
+  for (const t of all.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+    console.log(`  ${t.ms.toFixed(1).padStart(8)} ms  ${t.status}  ${t.method} ${shown(t.url)}`);
+  }
+}
+
 console.log('\nreproducers:');
 for (const { name, url } of REPRODUCERS) {
-  const t = timed('GET', url);
+  const t = timed(engine, 'GET', url);
   console.log(`  ${t.ms.toFixed(1).padStart(8)} ms  ${t.status}  ${name}  ${t.status >= 400 ? t.body.slice(0, 140) : ''}`);
 }
 
-const sample = fc.sample(requestArb, { seed, numRuns: requests });
-const all: Timed[] = [];
-const started = performance.now();
-for (const [i, [method, url]] of sample.entries()) {
-  const first = timed(method, url);
-  try {
-    expectWellFormed(method, url, { status: first.status, headers: JSON.parse(first.headers), body: first.body });
-    const again = engine.handle({ method, url });
-    if (again.status !== first.status || withoutTook(again.body) !== withoutTook(first.body)) throw new Error('the same request answered differently twice');
-    if (method === 'HEAD') {
-      const get = engine.handle({ method: 'GET', url });
-      if (get.status !== first.status || JSON.stringify(get.headers) !== first.headers) throw new Error('HEAD and GET differ in status or headers');
-    }
-  } catch (error) {
-    console.error(`\nFAILED at request ${i} of seed ${seed} (replay: npm run fuzz -- --records ${records} --requests ${i + 1} --seed ${seed})`);
-    console.error(`${method} ${shown(url)}`);
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-  all.push({ ms: first.ms, method, url, status: first.status });
-}
-const seconds = (performance.now() - started) / 1000;
-const times = all.map((t) => t.ms).sort((a, b) => a - b);
-const at = (q: number): string => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);
-console.log(`\n${all.length} requests checked in ${seconds.toFixed(1)} s; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
-const statuses = new Map<number, number>();
-for (const t of all) statuses.set(t.status, (statuses.get(t.status) ?? 0) + 1);
-console.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ')}`);
-console.log('ten slowest:');
-for (const t of all.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
-  console.log(`  ${t.ms.toFixed(1).padStart(8)} ms  ${t.status}  ${t.method} ${shown(t.url)}`);
-}
-console.log(`load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+fuzz(engine, `generated data, ${records} rates`, fc.sample(requestArb, { seed, numRuns: requests }));
+
+const imported = engineOver('ceilingrates', await importedHostileRates(2_000));
+imported.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/' });
+const ceilingOnly = requestArb.filter(([, url]) => url.startsWith('/api/') || url.startsWith('/acquisition/'));
+fuzz(imported, 'a ceiling-rates file of hostile rows, imported', fc.sample(ceilingOnly, { seed, numRuns: Math.ceil(requests / 10) }));
+console.log(`\nload ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

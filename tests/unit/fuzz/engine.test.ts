@@ -14,6 +14,7 @@ import {
   SITE_BASES, SITE_PARAMS, siteListPathArb, websiteByUrlPathArb,
 } from './requests.ts';
 import { send, tally } from './well-formed.ts';
+import { oversizedRequestArb } from './oversized.ts';
 import { runs } from './runs.ts';
 
 let engine: Engine;
@@ -61,7 +62,7 @@ afterEach(() => {
 afterAll(() => {
   consoleError.mockRestore();
   const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ');
-  console.log(`fuzz: ${tally.requests} requests sent to the engine (${statuses}); ${PAYLOAD_COUNT} distinct hostile payloads swept over every parameter`);
+  console.log(`fuzz: ${tally.requests} requests sent to the engine (${statuses}), each GET sent twice (${tally.repeats} repeats); ${PAYLOAD_COUNT} distinct hostile payloads swept over every parameter`);
 });
 
 it('the known requests are answered (the baseline is not itself an error)', () => {
@@ -122,7 +123,7 @@ describe('random requests (fast-check, fixed seeds)', () => {
       fc.property(siteListPathArb(), queryArb('site'), fc.constantFrom('GET', 'GET', 'GET', 'HEAD'), (path, query, method) => {
         send(engine, method, `${path}?${query}`);
       }),
-      runs(7001, 400),
+      runs(7001, 2500),
     );
   });
 
@@ -131,7 +132,7 @@ describe('random requests (fast-check, fixed seeds)', () => {
       fc.property(websiteByUrlPathArb(), fc.option(queryArb('site'), { nil: undefined }), (path, query) => {
         send(engine, 'GET', query === undefined ? path : `${path}?${query}`);
       }),
-      runs(7002, 300),
+      runs(7002, 1000),
     );
   });
 
@@ -140,7 +141,7 @@ describe('random requests (fast-check, fixed seeds)', () => {
       fc.property(ceilingPathArb(), NARROW_OR_NOT, queryArb('ceiling'), fc.constantFrom('GET', 'GET', 'GET', 'HEAD'), (path, narrow, query, method) => {
         send(engine, method, `${path}?${narrow}${query}`);
       }),
-      runs(7003, 400),
+      runs(7003, 4500),
     );
   });
 
@@ -156,7 +157,7 @@ describe('random requests (fast-check, fixed seeds)', () => {
         send(engine, 'GET', between);
         expect(stable(first), `${first} after ${between}`).toEqual(alone);
       }),
-      runs(7006, 200),
+      runs(7006, 500),
     );
   });
 
@@ -166,7 +167,16 @@ describe('random requests (fast-check, fixed seeds)', () => {
       fc.property(methodArb(), paths, fc.oneof(queryArb('site'), queryArb('ceiling')), (method, path, query) => {
         send(engine, method, `${path}?${query}`);
       }),
-      runs(7004, 400),
+      runs(7004, 1500),
+    );
+  });
+
+  it('oversized requests: thousands of repeats, alternatives and ids, long values and paths', () => {
+    fc.assert(
+      fc.property(oversizedRequestArb(), fc.constantFrom('GET', 'GET', 'HEAD'), (url, method) => {
+        send(engine, method, url);
+      }),
+      runs(7007, 300),
     );
   });
 
@@ -175,7 +185,7 @@ describe('random requests (fast-check, fixed seeds)', () => {
       fc.property(anyPathArb(), methodArb(), (path, method) => {
         send(engine, method, path);
       }),
-      runs(7005, 400),
+      runs(7005, 1500),
     );
   });
 });
