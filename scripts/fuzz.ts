@@ -4,7 +4,7 @@
  * unit fuzz (well-formed in its API's shape, HEAD = GET headers, the same answer twice), and timed. Prints the
  * reproducers' times and the ten slowest requests; a failure prints its seed and request.
  *
- *   npm run fuzz -- --records 250000 --requests 100000 [--seed S]
+ *   npm run fuzz -- --records 250000 --requests 100000 [--seed S] [--websites 30000]
  *
  * A benchmark, not a test: times are reported, never asserted.
  */
@@ -28,6 +28,7 @@ function option(name: string, fallback: number): number {
 }
 
 const records = option('records', 250_000);
+const websites = option('websites', 30_000);
 const requests = option('requests', 100_000);
 const seed = option('seed', Math.floor(Math.random() * 2 ** 31));
 
@@ -39,11 +40,11 @@ const requestArb = fc.oneof(
   { arbitrary: fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => ['HEAD', `${p}?${q}`] as const), weight: 1 },
 );
 
-console.log(`fuzz: ${records} rates, ${requests} requests, seed ${seed} (replay with --seed ${seed}); load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`fuzz: ${records} rates, ${websites} websites, ${requests} requests, seed ${seed} (replay with --seed ${seed}); load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const SQL = await loadSqlJs();
 const built = performance.now();
 const engine = createEngine();
-engine.use('websites', buildDatabase(SQL, datasetGenerator('websites'), 'small'));
+engine.use('websites', buildDatabase(SQL, datasetGenerator('websites'), websites));
 engine.use('ceilingrates', buildDatabase(SQL, datasetGenerator('ceilingrates'), records));
 engine.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/' });
 engine.handle({ method: 'GET', url: '/websites' });
@@ -80,7 +81,7 @@ function fuzz(over: Engine, label: string, requestsToSend: readonly (readonly [s
         if (get.status !== first.status || JSON.stringify(get.headers) !== first.headers) throw new Error('HEAD and GET differ in status or headers');
       }
     } catch (error) {
-      console.error(`\nFAILED (${label}) at request ${i} of seed ${seed}: replay with npm run fuzz -- --records ${records} --requests ${requests} --seed ${seed}`);
+      console.error(`\nFAILED (${label}) at request ${i} of seed ${seed}: replay with npm run fuzz -- --records ${records} --websites ${websites} --requests ${requests} --seed ${seed}`);
       console.error(`${method} ${shown(url)}`);
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
