@@ -88,6 +88,7 @@ function fuzz(over: Engine, label: string, requestsToSend: readonly (readonly [s
     }
     all.push({ ms: first.ms, method, url, status: first.status });
   }
+  if (all.length === 0) return;
   const seconds = (performance.now() - started) / 1000;
   const times = all.map((t) => t.ms).sort((a, b) => a - b);
   const at = (q: number): string => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2);

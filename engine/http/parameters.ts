@@ -30,7 +30,7 @@ export interface ParameterSpec {
   readonly max?: number;
   /** Shortest accepted text (`keyword`; the text after the colon of a `field-text`). */
   readonly minLength?: number;
-  /** Longest accepted value, in characters (OpenAPI `maxLength`). */
+  /** Longest accepted value, in characters (OpenAPI `maxLength`); of a `field-text` or `filter`, the text after the colon. */
   readonly maxLength?: number;
   /** A repeatable parameter: the most values a request may give (OpenAPI `maxItems`). */
   readonly maxItems?: number;
@@ -66,4 +66,4 @@ export function names<const T extends readonly { readonly name: string }[]>(tabl
  * Bounds on a whole query string, whatever its parameters: the number of `name=value` pairs (unknown names
  * included) and its length in characters, as sent (percent-encoded).
  */
-export const QUERY_LIMITS = { maxParameters: 200, maxLength: 32_768 } as const;
+export const QUERY_LIMITS = { maxParameters: 200, maxLength: 65_536 } as const;

@@ -36,8 +36,10 @@ export function sizeProblem(table: readonly ParameterSpec[], search: string, que
       return { kind: 'count', parameter: spec.name, limit: spec.maxItems, actual: values.length };
     }
     for (const value of values) {
-      if (spec.maxLength !== undefined && value.length > spec.maxLength) {
-        return { kind: 'length', parameter: spec.name, limit: spec.maxLength, actual: value.length };
+      // Like minLength, a `<field>:<text>` or `<name>:<value>` measures what follows the first colon.
+      const measured = spec.kind === 'field-text' || spec.kind === 'filter' ? value.length - value.indexOf(':') - 1 : value.length;
+      if (spec.maxLength !== undefined && measured > spec.maxLength) {
+        return { kind: 'length', parameter: spec.name, limit: spec.maxLength, actual: measured };
       }
     }
     if (spec.maxListItems !== undefined) {

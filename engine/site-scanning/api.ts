@@ -23,11 +23,12 @@ function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteCo
 }
 
 function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
-  const { url } = ctx.params;
-  if (url.length > URL_PARAMETER.maxLength) {
-    return badRequest([sizeMessage({ kind: 'length', parameter: URL_PARAMETER.name, limit: URL_PARAMETER.maxLength, actual: url.length })]);
+  // The limit is on the target URL looked up: a pasted scheme and trailing slashes do not count.
+  const key = targetUrlKey(ctx.params.url);
+  if (key.length > URL_PARAMETER.maxLength) {
+    return badRequest([sizeMessage({ kind: 'length', parameter: URL_PARAMETER.name, limit: URL_PARAMETER.maxLength, actual: key.length })]);
   }
-  const row = selectWebsiteByTargetUrl(db, targetUrlKey(url));
+  const row = selectWebsiteByTargetUrl(db, key);
   return row ? json(200, recordFromRow(row)) : websiteNotFound();
 }
 

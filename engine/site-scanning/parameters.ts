@@ -40,11 +40,11 @@ export const WEBSITE_FILTER_PARAMETERS = [
     name: 'target_url_agency_owner',
     in: 'query',
     kind: 'text',
-    maxLength: 1_000,
+    maxLength: 10_000,
     example: 'General Services Administration',
     help: 'Agency, the whole stored name',
   },
-  { name: 'target_url_bureau_owner', in: 'query', kind: 'text', maxLength: 1_000, help: 'Bureau, the whole stored name' },
+  { name: 'target_url_bureau_owner', in: 'query', kind: 'text', maxLength: 10_000, help: 'Bureau, the whole stored name' },
   { name: 'scan_status', in: 'query', kind: 'enum', values: SCAN_STATUSES, help: 'Outcome of the scan' },
   { name: 'dap_detected_final_url', in: 'query', kind: 'boolean', help: 'Analytics detected at the final URL' },
 ] as const satisfies readonly ParameterSpec[];
@@ -77,7 +77,7 @@ export const URL_PARAMETER = {
   name: 'url',
   in: 'path',
   kind: 'text',
-  maxLength: 2_048,
+  maxLength: 10_000,
   example: 'gsa.gov',
   help: 'Target URL (a pasted https://…/ works)',
 } as const satisfies ParameterSpec;

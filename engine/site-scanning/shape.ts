@@ -111,5 +111,9 @@ export function analysisBody(counts: AnalysisCounts): AnalysisBody {
 
 /** `/websites/{url}` key: lower-cased, a leading http(s):// and trailing slashes stripped (fix), `www.` kept. */
 export function targetUrlKey(pathValue: string): string {
-  return pathValue.replace(/^https?:\/\//i, '').replace(/\/+$/, '').toLowerCase();
+  const withoutScheme = pathValue.replace(/^https?:\/\//i, '');
+  // Trailing slashes counted from the end: a regex /\/+$/ retries at every slash, quadratic in a long run of them.
+  let end = withoutScheme.length;
+  while (end > 0 && withoutScheme.charCodeAt(end - 1) === 0x2f) end--;
+  return withoutScheme.slice(0, end).toLowerCase();
 }
