@@ -19,7 +19,11 @@ function valueSchema(spec: ParameterSpec, filters: readonly FilterGrammarSpec[])
   switch (spec.kind) {
     case 'text':
     case 'domain':
-      return { type: 'string', ...(spec.minLength !== undefined ? { minLength: spec.minLength } : {}) };
+      return {
+        type: 'string',
+        ...(spec.minLength !== undefined ? { minLength: spec.minLength } : {}),
+        ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}),
+      };
     case 'integer':
       return {
         type: 'integer',
@@ -31,25 +35,33 @@ function valueSchema(spec: ParameterSpec, filters: readonly FilterGrammarSpec[])
     case 'enum':
       return { type: 'string', enum: [...(spec.values ?? [])] };
     case 'field-text':
-      // `<field>:<text>`, the text at least minLength characters.
-      return { type: 'string', pattern: `^(${(spec.values ?? []).map(escape).join('|')}):.{${spec.minLength ?? 0},}` };
+      // `<field>:<text>`, the text at least minLength and at most maxLength characters.
+      return {
+        type: 'string',
+        pattern: `^(${(spec.values ?? []).map(escape).join('|')}):${spec.maxLength !== undefined ? `[\\s\\S]{${spec.minLength ?? 0},${spec.maxLength}}$` : `.{${spec.minLength ?? 0},}`}`,
+      };
     case 'filter':
       return { type: 'string', pattern: `^(${filters.map((f) => escape(f.name)).join('|')}):` };
     case 'id-list':
-      return { type: 'string', pattern: '^\\d+(\\|\\d+)*$' };
+      return { type: 'string', pattern: spec.maxListItems !== undefined ? `^\\d+(\\|\\d+){0,${spec.maxListItems - 1}}$` : '^\\d+(\\|\\d+)*$' };
   }
 }
 
 function description(spec: ParameterSpec, filters: readonly FilterGrammarSpec[]): string {
   if (spec.kind !== 'filter') return spec.help;
   const lines = filters.map((f) => `- \`${f.name}\` (${f.grammar}${f.values ? `: ${f.values.join(', ')}` : ''}): ${f.help}`);
-  return `${spec.help}\n\n${lines.join('\n')}`;
+  // A JSON schema cannot count `|` alternatives; the limits are said here (docs/api/limits.md).
+  const limits = [
+    spec.maxListItems !== undefined ? `at most ${spec.maxListItems} alternatives` : '',
+    spec.maxLength !== undefined ? `a value after the colon of at most ${spec.maxLength} characters` : '',
+  ].filter(Boolean);
+  return `${spec.help}${limits.length ? ` (${limits.join(', ')})` : ''}\n\n${lines.join('\n')}`;
 }
 
 export function parameterObject(spec: ParameterSpec, filters: readonly FilterGrammarSpec[] = []): Record<string, unknown> {
   const value = valueSchema(spec, filters);
   if (spec.default !== undefined) value.default = spec.default;
-  const schema: JsonSchema = spec.repeatable ? { type: 'array', items: value } : value;
+  const schema: JsonSchema = spec.repeatable ? { type: 'array', items: value, ...(spec.maxItems !== undefined ? { maxItems: spec.maxItems } : {}) } : value;
   return {
     name: spec.name,
     in: spec.in,

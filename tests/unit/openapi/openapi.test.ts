@@ -152,3 +152,24 @@ describe("the engine's answers satisfy the documents' response schemas", () => {
     expect(validate(page)).toBe(false);
   });
 });
+
+describe('the request size limits are in the parameters\' schemas', () => {
+  const parameter = (document: OpenApiDocument, path: string, name: string): { schema: Record<string, any>; description: string } =>
+    (document.paths[path].get as { parameters: { name: string; schema: Record<string, any>; description: string }[] }).parameters.find((p) => p.name === name)!;
+
+  it('ceiling rates: maxItems of repeatable parameters, maxLength of texts, the id pattern bounded', () => {
+    const path = Object.keys(DOCUMENTS['ceiling-rates'].paths)[0];
+    expect(parameter(DOCUMENTS['ceiling-rates'], path, 'filter').schema.maxItems).toBe(50);
+    expect(parameter(DOCUMENTS['ceiling-rates'], path, 'filter').description).toContain('at most 100 alternatives');
+    expect(parameter(DOCUMENTS['ceiling-rates'], path, 'ordering').schema.maxItems).toBe(50);
+    expect(parameter(DOCUMENTS['ceiling-rates'], path, 'keyword').schema.maxLength).toBe(10_000);
+    expect(parameter(DOCUMENTS['ceiling-rates'], path, 'search').schema.items.pattern).toContain(',10000}$');
+    expect(parameter(DOCUMENTS['ceiling-rates'], path, 'exclude').schema.items.pattern).toContain('{0,999}');
+  });
+
+  it('Site Scanning: the largest page and the owners\' maxLength', () => {
+    const path = Object.keys(DOCUMENTS['site-scanning'].paths).find((p) => p.endsWith('/websites'))!;
+    expect(parameter(DOCUMENTS['site-scanning'], path, 'page').schema.maximum).toBe(1_000_000_000);
+    expect(parameter(DOCUMENTS['site-scanning'], path, 'target_url_agency_owner').schema.maxLength).toBe(10_000);
+  });
+});
