@@ -13,7 +13,7 @@ import {
   anyPathArb, CEILING_BASES, CEILING_PARAMS, ceilingPathArb, FILTER_NAMES, methodArb, queryArb, SEARCH_FIELDS,
   SITE_BASES, SITE_PARAMS, siteListPathArb, websiteByUrlPathArb,
 } from './requests.ts';
-import { send, tally } from './well-formed.ts';
+import { send, tally, timeReport } from './well-formed.ts';
 import { oversizedRequestArb } from './oversized.ts';
 import { runs } from './runs.ts';
 
@@ -62,7 +62,7 @@ afterEach(() => {
 afterAll(() => {
   consoleError.mockRestore();
   const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ');
-  console.log(`fuzz: ${tally.requests} requests sent to the engine (${statuses}), each GET sent twice (${tally.repeats} repeats); ${PAYLOAD_COUNT} distinct hostile payloads swept over every parameter`);
+  console.log(`fuzz: ${tally.requests} requests sent to the engine (${statuses}), each GET sent twice (${tally.repeats} repeats); ${PAYLOAD_COUNT} distinct hostile payloads swept over every parameter; ${timeReport()}`);
 });
 
 it('the known requests are answered (the baseline is not itself an error)', () => {

@@ -10,7 +10,7 @@ import { HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS } from '../../../tools/generate/h
 import { hostileMixedEngine } from '../hostile/fixtures.ts';
 import { encode } from './payloads.ts';
 import { CEILING_BASES, FILTER_NAMES, ORDER_FIELDS, SEARCH_FIELDS, SITE_BASES } from './requests.ts';
-import { send, tally } from './well-formed.ts';
+import { send, tally, timeReport } from './well-formed.ts';
 import { runs } from './runs.ts';
 
 let engine: Engine;
@@ -28,7 +28,7 @@ afterEach(() => {
 
 afterAll(() => {
   consoleError.mockRestore();
-  console.log(`fuzz over hostile records: ${tally.requests} requests`);
+  console.log(`fuzz over hostile records: ${tally.requests} requests; ${timeReport()}`);
 });
 
 /** A hostile text, whole or cut (a prefix for suggestions, a piece for keyword), encoded for the URL. */

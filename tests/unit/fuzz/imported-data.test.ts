@@ -12,7 +12,7 @@ import { importedHostileRates } from './imported.ts';
 import { oversizedRequestArb } from './oversized.ts';
 import { encode } from './payloads.ts';
 import { ceilingPathArb, FILTER_NAMES, ORDER_FIELDS, queryArb, SEARCH_FIELDS } from './requests.ts';
-import { send, tally } from './well-formed.ts';
+import { send, tally, timeReport } from './well-formed.ts';
 import { runs } from './runs.ts';
 
 let engine: Engine;
@@ -29,7 +29,7 @@ afterEach(() => {
 
 afterAll(() => {
   consoleError.mockRestore();
-  console.log(`fuzz over an imported hostile file: ${tally.requests} requests (and ${tally.repeats} repeats)`);
+  console.log(`fuzz over an imported hostile file: ${tally.requests} requests (and ${tally.repeats} repeats); ${timeReport()}`);
 });
 
 const hostileText = fc.constantFrom(...HOSTILE_PAYLOADS.map((p) => p.text)).map(encode);

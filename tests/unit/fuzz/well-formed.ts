@@ -36,7 +36,13 @@ export function routeOf(pathname: string): Route {
 }
 
 /** Every request the fuzz suites send, counted for the report. */
-export const tally = { requests: 0, repeats: 0, statuses: new Map<number, number>() };
+export const tally = { requests: 0, repeats: 0, statuses: new Map<number, number>(), ms: 0, slowest: { ms: 0, url: '' } };
+
+/** The time per request, reported (never asserted: the machine is shared). */
+export function timeReport(): string {
+  const mean = tally.requests ? tally.ms / tally.requests : 0;
+  return `mean ${mean.toFixed(2)} ms a request, slowest ${tally.slowest.ms.toFixed(1)} ms (${describeRequest('GET', tally.slowest.url)})`;
+}
 
 /** OWASP's formula starts: `= + - @ |`, tab, carriage return. */
 const FORMULA_START = /^[=+\-@|\t\r]/;
@@ -285,7 +291,11 @@ export const withoutTook = (body: string): string => body.replace(/^\{"took":\d+
  */
 export function send(engine: Engine, method: string, url: string): ApiResponse {
   tally.requests++;
+  const started = performance.now();
   const response = engine.handle({ method, url });
+  const ms = performance.now() - started;
+  tally.ms += ms;
+  if (ms > tally.slowest.ms) tally.slowest = { ms, url };
   tally.statuses.set(response.status, (tally.statuses.get(response.status) ?? 0) + 1);
   expectWellFormed(method, url, response);
   if (method.toUpperCase() === 'GET') {
