@@ -87,6 +87,10 @@ function fuzz(over: Engine, label: string, requestsToSend: readonly (readonly [s
       process.exit(1);
     }
     all.push({ ms: first.ms, method, url, status: first.status });
+    if ((i + 1) % 10_000 === 0) {
+      const worst = all.reduce((a, b) => (b.ms > a.ms ? b : a));
+      console.log(`  ${i + 1} checked in ${((performance.now() - started) / 1000).toFixed(0)} s; slowest so far ${worst.ms.toFixed(1)} ms: ${worst.method} ${shown(worst.url)}`);
+    }
   }
   if (all.length === 0) return;
   const seconds = (performance.now() - started) / 1000;
