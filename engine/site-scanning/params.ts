@@ -116,7 +116,8 @@ export function parseWebsiteQuery(params: URLSearchParams, search = `?${params.t
   if (pageText !== null) {
     const sent = Number(pageText); // the framework's transform, `@Type(() => Number)`: '' is 0
     messages.push(...numberMessages(PAGE_PARAMETER.name, sent, { min: PAGE_PARAMETER.min }));
-    if (sent > PAGE_PARAMETER.max) messages.push(`page must not be greater than ${PAGE_PARAMETER.max}`);
+    // Links carry page ± 1 as digits: a finite page above the largest is refused (Infinity already is).
+    if (Number.isFinite(sent) && sent > PAGE_PARAMETER.max) messages.push(`page must not be greater than ${PAGE_PARAMETER.max}`);
     page = floorToOne(sent);
   }
 
