@@ -51,7 +51,7 @@ export function exportAllCsv(
     for (const row of rows) mask[row] = 1;
   }
   // The order is fixed now: the match set's buffers are reused by the next request.
-  const order = topRows({ size: index.store.size, mask, matches: rows ?? undefined, keys: index.orderKeys(parsed), limit: rows ? rows.length : match.count });
+  const order = topRows({ mask, matches: rows ?? undefined, keys: index.orderKeys(parsed), limit: rows ? rows.length : match.count });
   const total = order.length;
   const head = exportHead(query, [...notes, ['Matching records', String(total)]]);
   return {
