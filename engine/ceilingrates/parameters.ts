@@ -188,10 +188,10 @@ export const CEILING_RATES_PARAMETERS = [
     in: 'query',
     kind: 'field-text',
     values: SEARCH_FIELDS,
-    minLength: 2,
+    emptyBelow: 2,
     maxLength: 10_000,
     example: 'labor_category:engin',
-    help: 'field:text, values containing the text',
+    help: 'field:text, values containing the text; under 2 characters the answer is empty',
   },
   {
     name: 'suggest',

@@ -234,7 +234,7 @@ function parseWithinLimits(query: URLSearchParams): CeilingRatesQuery {
   if (contains !== null) {
     const spec = fieldText('suggest-contains', contains);
     // A typeahead's first key press: production answers with no buckets, not an error.
-    suggestContains = { ...spec, tooShort: spec.text.trim().length < ceilingRatesParameter('suggest-contains').minLength };
+    suggestContains = { ...spec, tooShort: spec.text.trim().length < (ceilingRatesParameter('suggest-contains').emptyBelow ?? 0) };
   }
   const suggest = query.getAll('suggest').map((s) => {
     const spec = fieldText('suggest', s);

@@ -30,6 +30,8 @@ export interface ParameterSpec {
   readonly max?: number;
   /** Shortest accepted text (`keyword`; the text after the colon of a `field-text`). */
   readonly minLength?: number;
+  /** Shorter texts are accepted and answer empty rather than refused (a typeahead's first key press). */
+  readonly emptyBelow?: number;
   /** Longest accepted value, in characters (OpenAPI `maxLength`); of a `field-text` or `filter`, the text after the colon. */
   readonly maxLength?: number;
   /** A repeatable parameter: the most values a request may give (OpenAPI `maxItems`). */

@@ -154,9 +154,10 @@ describe('Ceiling rates table → engine', () => {
     expect(get(`keyword=${'a'.repeat(keyword)}`).status).toBe(200);
     refused(`keyword=${'a'.repeat(keyword - 1)}`);
     // suggest-contains under its minimum is no error, just no suggestions.
-    const contains = ceilingRatesParameter('suggest-contains').minLength;
+    const contains = ceilingRatesParameter('suggest-contains').emptyBelow;
     expect(get(`suggest-contains=vendor_name:${'a'.repeat(contains - 1)}`).body.hits.total.value).toBe(0);
     expect(get(`suggest-contains=vendor_name:${'a'.repeat(contains - 1)}`).status).toBe(200);
+    expect(get(`suggest-contains=labor_category:${'engineer'.slice(0, contains)}`).body.hits.total.value).toBeGreaterThan(0);
   });
 
   it('keeps page_size and the result window to the table', () => {
