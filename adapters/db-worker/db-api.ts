@@ -27,9 +27,10 @@ export type ImportProgressCallback = (progress: ImportProgressReport) => void;
 
 /**
  * Why an import left everything as it was: the import core's codes, plus `busy` (another tab is
- * importing), `quota` (the browser refused the storage) and `storage` (another IndexedDB failure).
+ * importing), `quota` (the browser refused the storage), `storage` (another IndexedDB failure) and `fetch`
+ * (a file imported by URL could not be downloaded: HTTP error, CORS, network).
  */
-export type ImportFailureCode = ImportErrorCode | 'busy' | 'quota' | 'storage';
+export type ImportFailureCode = ImportErrorCode | 'busy' | 'quota' | 'storage' | 'fetch';
 
 export type ImportOutcome =
   | { ok: true; imported: ImportedDataset; report: ImportReport }

@@ -86,6 +86,9 @@ const api = {
    */
   importFile: (file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
     imports.importFile(file, options, onProgress),
+  /** Import the file at an http(s) URL the same way, its body streamed into the import (see fetch-source.ts). */
+  importUrl: (url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
+    imports.importUrl(url, options, onProgress),
   /** Stop a running import (its outcome is then `cancelled`); unknown ids are ignored. */
   cancelImport: async (id: string): Promise<void> => imports.cancel(id),
   /** The build's and the imported datasets of each API, and the active one. */

@@ -22,6 +22,8 @@ import { countRows } from '../../dataset/inspect.ts';
 import { deleteImport, isQuotaError, listImports, saveImport, setActive } from '../browser/import-store.ts';
 import { announceActive, type ActiveChanged } from '../browser/active-channel.ts';
 import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';
+import type { ImportSource } from '../../dataset/import/source.ts';
+import { fetchSource, FetchSourceError } from './fetch-source.ts';
 
 export { IMPORT_LOCK, importOwnerLock };
 
@@ -94,7 +96,8 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
   };
 
   async function run(
-    file: Blob,
+    file: ImportSource,
+    size: number | null,
     name: string,
     id: string,
     owned: boolean,
@@ -105,8 +108,13 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     const SQL = await worker.sql();
     let result;
     try {
-      result = await importIntoDatabase(SQL, file, { name, signal, onProgress: send });
+      result = await importIntoDatabase(SQL, file, { name, signal, onProgress: send, ...(size === null ? {} : { totalBytes: size }) });
     } catch (error) {
+      // A fetched body being read rejects with the abort's own error, not the import core's.
+      if (signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. The previous dataset is still active.', report: null };
+      if (!isImportError(error) && typeof file === 'object' && 'getReader' in file) {
+        return { ok: false, code: 'fetch', message: `The download stopped before the end of the file (${message(error)}). The previous dataset is still active; nothing was changed.`, report: null };
+      }
       if (!isImportError(error)) console.error('db worker: import failed', error);
       return {
         ok: false,
@@ -121,7 +129,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       return { ok: false, code, message: text, report };
     };
     try {
-      send({ phase: 'saving', bytesRead: report.bytesRead, totalBytes: file.size, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
+      send({ phase: 'saving', bytesRead: report.bytesRead, totalBytes: size, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
       if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
       const raw = db.export();
       const gz = await pack(raw);
@@ -137,7 +145,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         rows: Object.keys(rows).length ? rows : countRows(db, tablesOf(db)),
         rowsImported: report.rowsImported,
         rowsRejected: report.rowsRejected,
-        sourceBytes: file.size,
+        sourceBytes: size ?? report.bytesRead,
         bytes: gz.size,
         rawBytes: raw.length,
       };
@@ -171,10 +179,22 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     }
   }
 
-  async function importFile(file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
+  /** The file as it is, or (for a URL) fetched once the import may start: the fetch is cancellable too. */
+  type Opened = { source: ImportSource; size: number | null; name: string };
+
+  function importFile(file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
+    return guarded(options.id, async () => ({ source: file, size: file.size, name: options.name ?? (file as File).name ?? 'file' }), onProgress);
+  }
+
+  /** Imports the file at `url`, its body streamed into the import as it arrives (progress in bytes). */
+  function importUrl(url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
+    return guarded(options.id, async (signal) => fetchSource(url, signal).then(({ body, size, name }) => ({ source: body, size, name })), onProgress);
+  }
+
+  async function guarded(id: string, open: (signal: AbortSignal) => Promise<Opened>, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
+    const options = { id };
     const controller = new AbortController();
     running.set(options.id, controller);
-    const name = options.name ?? (file as File).name ?? 'file';
     // The page takes the owner lock before it calls, and is watched: once it is gone the import stops and
     // stores nothing. A call that arrives when the lock is already gone comes from a page that was reloaded
     // or closed meanwhile (this worker was busy): it is not started at all. Without Web Locks, no watch.
@@ -193,10 +213,21 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       if (controller.signal.aborted || (owned && !(await lockHeld(owner)))) {
         return { ok: false, code: 'cancelled', message: controller.signal.aborted ? 'Import cancelled. Nothing was changed.' : OWNER_GONE_MESSAGE, report: null };
       }
+      const start = async (): Promise<ImportOutcome> => {
+        let opened: Opened;
+        try {
+          opened = await open(controller.signal);
+        } catch (error) {
+          if (controller.signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. The previous dataset is still active.', report: null };
+          if (error instanceof FetchSourceError) return { ok: false, code: 'fetch', message: error.message, report: null };
+          throw error;
+        }
+        return run(opened.source, opened.size, opened.name, options.id, owned, controller.signal, onProgress);
+      };
       const locks = (globalThis.navigator as Navigator | undefined)?.locks;
-      if (!locks) return await run(file, name, options.id, owned, controller.signal, onProgress);
+      if (!locks) return await start();
       return await locks.request(IMPORT_LOCK, { ifAvailable: true }, async (lock) =>
-        lock ? run(file, name, options.id, owned, controller.signal, onProgress) : ({ ok: false, code: 'busy', message: BUSY_MESSAGE, report: null } satisfies ImportOutcome),
+        lock ? start() : ({ ok: false, code: 'busy', message: BUSY_MESSAGE, report: null } satisfies ImportOutcome),
       );
     } finally {
       if (watch !== null) clearInterval(watch);
@@ -283,6 +314,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
 
   return {
     importFile,
+    importUrl,
     cancel(id: string): void {
       running.get(id)?.abort();
     },

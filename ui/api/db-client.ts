@@ -42,7 +42,7 @@ export class WorkerLostError extends Error {
 const MAX_RESTARTS_IN_A_ROW = 3;
 
 /** The worker's methods the page calls as they are (same names and arguments): see DbWorkerApi. */
-type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'servePort' | 'exportRatesCsv'>;
+type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'importUrl' | 'servePort' | 'exportRatesCsv'>;
 
 /**
  * The typed facade over the DB worker: everything the page asks of the data goes through here, so no
@@ -61,6 +61,8 @@ export interface DbClient extends Forwarded {
   getBinary(url: string): Promise<BinaryResponse>;
   /** Import a file in the DB worker (parsed there, never here); `id` names the run for cancelImport. */
   importFile(file: Blob, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
+  /** Import the file at an http(s) URL in the DB worker, which fetches it; `id` as for importFile. */
+  importUrl(url: string, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
   /** Every match of a ceiling-rates query as CSV (past the API's window), the method's notes as metadata rows. */
   exportRatesCsv(query: string, notes: [string, string][], onProgress?: (written: number, total: number) => void, titles?: string[]): Promise<ExportCsvAnswer>;
   /** Hand a relay port (from the service worker) to the DB worker. */
@@ -200,6 +202,8 @@ export function createDbClient(): DbClient {
     getBinary: (url) => call((remote) => remote.handleBinary({ method: 'GET', url })),
     importFile: (file, id, onProgress) =>
       call<ImportOutcome>((remote) => remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    importUrl: (url, id, onProgress) =>
+      call<ImportOutcome>((remote) => remote.importUrl(url, { id }, onProgress ? Comlink.proxy(onProgress) : undefined)),
     exportRatesCsv: (query, notes, onProgress, titles = []) =>
       call<ExportCsvAnswer>((remote) => remote.exportRatesCsv(query, notes, onProgress ? Comlink.proxy(onProgress) : undefined, titles) as Promise<ExportCsvAnswer>),
     servePort(port) {

@@ -9,6 +9,7 @@ import { formatBytes, formatCount, formatDate } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import './dataset-choices.ts';
 import './snapshot-diff.ts';
+import './import-from-web.ts';
 import { DATASETS_CHANGED } from '../import/import-controller.ts';
 
 const TITLES: Record<string, string> = {
@@ -198,6 +199,7 @@ export class DatasetPanel extends LitElement {
         </div>
       </div>
       <p role="status" aria-live="polite">${this.message}</p>
+      <import-from-web .params=${this.params}></import-from-web>
       <dataset-choices></dataset-choices>
       <snapshot-diff .params=${this.params}></snapshot-diff>
       ${s

@@ -1,8 +1,9 @@
 import type { DbClient, ImportOutcome, ImportProgressReport } from '../../api/db-client.ts';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../../../adapters/browser/relay-protocol.ts';
 import { importOwnerLock } from '../../../adapters/browser/import-locks.ts';
+import { fileNameOf } from '../../../adapters/db-worker/fetch-source.ts';
 
-/** The page's one import: nothing, a run with its last progress, or the outcome until dismissed. */
+/** The page's one import: nothing, a run with its last progress, or the outcome until dismissed (fileBytes 0: not known yet). */
 export type ImportState =
   | { kind: 'idle' }
   | { kind: 'running'; id: string; fileName: string; fileBytes: number; progress: ImportProgressReport | null; cancelling: boolean }
@@ -58,14 +59,33 @@ export class ImportController {
     for (const listener of this.listeners) listener(state);
   }
 
-  async start(db: DbClient, file: File): Promise<ImportOutcome | null> {
+  start(db: DbClient, file: File): Promise<ImportOutcome | null> {
+    return this.run(file.name, file.size, (id, onProgress) => db.importFile(file, id, onProgress));
+  }
+
+  /** Imports the file at an http(s) URL: the DB worker fetches it and reads the body as it arrives. */
+  startUrl(db: DbClient, url: string): Promise<ImportOutcome | null> {
+    let name = url;
+    try {
+      name = fileNameOf(new URL(url));
+    } catch {
+      // Not a URL: the worker answers with the message that says so.
+    }
+    return this.run(name, 0, (id, onProgress) => db.importUrl(url, id, onProgress));
+  }
+
+  private async run(
+    fileName: string,
+    fileBytes: number,
+    call: (id: string, onProgress: (progress: ImportProgressReport) => void) => Promise<ImportOutcome>,
+  ): Promise<ImportOutcome | null> {
     if (this.current.kind === 'running') return null;
     const id = crypto.randomUUID();
-    this.set({ kind: 'running', id, fileName: file.name, fileBytes: file.size, progress: null, cancelling: false });
+    this.set({ kind: 'running', id, fileName, fileBytes, progress: null, cancelling: false });
     let outcome: ImportOutcome;
     const releaseOwner = await holdOwnerLock(id);
     try {
-      outcome = await db.importFile(file, id, (progress) => {
+      outcome = await call(id, (progress) => {
         if (this.current.kind === 'running' && this.current.id === id) this.set({ ...this.current, progress });
       });
     } catch (error) {
@@ -85,7 +105,7 @@ export class ImportController {
     releaseOwner();
     // A replaced worker may have stored the import just before it stopped: the lists are read again.
     if (this.abandoned === id) window.dispatchEvent(new Event(DATASETS_CHANGED));
-    this.set({ kind: 'done', fileName: file.name, outcome });
+    this.set({ kind: 'done', fileName, outcome });
     if (outcome.ok) tellServiceWorker(outcome.imported.id);
     return outcome;
   }

@@ -84,9 +84,11 @@ export class ImportStatus extends LitElement {
         </div>
         <div class="row">
           <span id="import-phase">${p ? PHASES[p.phase] : 'Starting'}…</span>
-          <span data-progress-bytes>${formatBytes(p?.bytesRead ?? 0)} of ${formatBytes(total)} · ${formatCount(p?.rowsImported ?? 0)} rows${p?.rowsRejected ? `, ${formatCount(p.rowsRejected)} rejected` : ''}</span>
+          <span data-progress-bytes>${formatBytes(p?.bytesRead ?? 0)}${total ? ` of ${formatBytes(total)}` : ''} · ${formatCount(p?.rowsImported ?? 0)} rows${p?.rowsRejected ? `, ${formatCount(p.rowsRejected)} rejected` : ''}</span>
         </div>
-        <progress aria-labelledby="import-phase" max=${total || 1} .value=${p?.bytesRead ?? 0}></progress>
+        ${total
+          ? html`<progress aria-labelledby="import-phase" max=${total} .value=${p?.bytesRead ?? 0}></progress>`
+          : html`<progress aria-labelledby="import-phase"></progress>`}
         <p class="muted">The dataset in use stays active until the import has finished.</p>
       </section>`;
     }

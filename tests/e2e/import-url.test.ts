@@ -1,0 +1,203 @@
+/**
+ * Import by URL (`#/datasets?import=<url>`, the panel's address field): a local server on another port
+ * stands in for the publishers' hosts. A good file with CORS becomes the active dataset and the websites view
+ * answers from it; a slow one shows its progress and a cancel leaves the previous dataset; a 500 and a server
+ * without CORS each give a clear message and change nothing. axe and both widths on the panel.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch } from './pwa-helpers.ts';
+import { currentHash, screenshot, seriousViolations } from './app.ts';
+
+const GOOD = readFileSync(resolve(import.meta.dirname, '../fixtures/import/websites-current.csv'));
+const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
+
+let app: StaticServer;
+let source: Server;
+let sourceOrigin: string;
+let browser: Browser;
+let page: Page;
+let builtInVa: string[];
+/** Responses of the slow route still open, ended when the test is over. */
+const slow = new Set<ServerResponse>();
+
+/** The publishers' hosts: each route one way a download goes right or wrong. */
+function startSourceServer(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const cors = { 'access-control-allow-origin': '*' };
+    switch (request.url) {
+      case '/good/site-scanning.csv':
+        response.writeHead(200, { ...cors, 'content-type': 'text/csv', 'content-length': GOOD.length });
+        response.end(GOOD);
+        return;
+      case '/slow/site-scanning.csv': {
+        // Announces 10 MB, sends the header row and a little more, then a trickle that never ends.
+        response.writeHead(200, { ...cors, 'content-type': 'text/csv', 'content-length': 10_000_000 });
+        response.write(GOOD.subarray(0, GOOD.indexOf('\n') + 1));
+        slow.add(response);
+        const timer = setInterval(() => response.write(' '.repeat(512)), 200);
+        response.on('close', () => {
+          clearInterval(timer);
+          slow.delete(response);
+        });
+        return;
+      }
+      case '/broken/site-scanning.csv':
+        response.writeHead(500, { ...cors, 'content-type': 'text/plain' });
+        response.end('internal error');
+        return;
+      case '/no-cors/site-scanning.csv':
+        response.writeHead(200, { 'content-type': 'text/csv', 'content-length': GOOD.length });
+        response.end(GOOD);
+        return;
+      default:
+        response.writeHead(404, cors);
+        response.end();
+    }
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+interface WebsitesBody {
+  items: { target_url: string }[];
+  meta: { totalItems: number };
+}
+
+async function websites(p: Page, url: string): Promise<WebsitesBody> {
+  const answer = await pageFetch(p, url);
+  expect(answer.status).toBe(200);
+  return JSON.parse(answer.body) as WebsitesBody;
+}
+
+async function vaSites(p: Page): Promise<string[]> {
+  return (await websites(p, VA)).items.map((item) => item.target_url).sort();
+}
+
+async function activeWebsites(p: Page): Promise<{ active: string | null; imports: string[] }> {
+  return p.evaluate(async () => {
+    const shell = document.querySelector('app-shell') as HTMLElement & { db: { datasetChoices(): Promise<{ dataset: string; active: string | null; imports: { id: string; fileName: string }[] }[]> } };
+    const choice = (await shell.db.datasetChoices()).find((c) => c.dataset === 'websites')!;
+    return { active: choice.active === null ? null : (choice.imports.find((i) => i.id === choice.active)?.fileName ?? choice.active), imports: choice.imports.map((i) => i.fileName) };
+  });
+}
+
+async function outcome(p: Page): Promise<{ state: string; code: string; message: string }> {
+  const card = p.locator('import-status section[data-state="done"], import-status section[data-state="failed"]');
+  await card.waitFor({ timeout: 60_000 });
+  const result = {
+    state: (await card.getAttribute('data-state')) ?? '',
+    code: (await card.getAttribute('data-code')) ?? '',
+    message: (await card.locator('[data-message]').textContent())?.trim() ?? '',
+  };
+  await card.getByRole('button', { name: 'Dismiss' }).click();
+  return result;
+}
+
+async function importByRoute(p: Page, path: string): Promise<void> {
+  await p.goto(`${app.origin}/#/datasets?import=${encodeURIComponent(sourceOrigin + path)}`);
+}
+
+beforeAll(async () => {
+  app = await startStaticServer(dirname(inject('dataDir')));
+  source = await startSourceServer();
+  sourceOrigin = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+  page = browser.page;
+  await openAppUntilOfflineReady(page, app.origin);
+  builtInVa = await vaSites(page);
+  expect(builtInVa.length).toBeGreaterThan(2);
+});
+
+afterAll(async () => {
+  for (const response of slow) response.destroy();
+  await browser?.close();
+  await app?.close();
+  await new Promise((done) => source?.close(done));
+});
+
+describe('downloads that must change nothing', () => {
+  it('a server answering 500: the status in the message, the built-in dataset still answers', async () => {
+    await importByRoute(page, '/broken/site-scanning.csv');
+    const result = await outcome(page);
+    expect(result).toMatchObject({ state: 'failed', code: 'fetch' });
+    expect(result.message).toMatch(/answered 500/);
+    expect(result.message).toMatch(/nothing was changed/);
+    // The import left the address: a reload does not fetch it again.
+    expect(await currentHash(page)).toBe('#/datasets');
+    expect(await vaSites(page)).toEqual(builtInVa);
+    expect(await activeWebsites(page)).toEqual({ active: null, imports: [] });
+  });
+
+  it('a server without CORS: says so and suggests downloading the file', async () => {
+    await importByRoute(page, '/no-cors/site-scanning.csv');
+    const result = await outcome(page);
+    expect(result).toMatchObject({ state: 'failed', code: 'fetch' });
+    expect(result.message).toMatch(/does not allow this app to read the file \(CORS\)/);
+    expect(result.message).toMatch(/Download it and import the file instead/);
+    expect(await vaSites(page)).toEqual(builtInVa);
+    expect(await activeWebsites(page)).toEqual({ active: null, imports: [] });
+  });
+
+  it('a slow server: the progress shows bytes arriving, and Cancel leaves the previous dataset', async () => {
+    await page.goto(`${app.origin}/#/datasets`);
+    await page.locator('import-from-web input[name="url"]').fill(`${sourceOrigin}/slow/site-scanning.csv`);
+    await page.locator('import-from-web').getByRole('button', { name: 'Import from address' }).click();
+    const running = page.locator('import-status section[data-state="running"]');
+    await running.waitFor();
+    await expect.poll(async () => (await running.locator('[data-progress-bytes]').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^(?!0 B)[\d.]+ (B|KB|MB) of 9\.5 MB/);
+    await expect.poll(() => running.locator('progress').evaluate((el: HTMLProgressElement) => el.value)).toBeGreaterThan(0);
+    await running.getByRole('button', { name: 'Cancel' }).click();
+    const result = await outcome(page);
+    expect(result).toMatchObject({ state: 'failed', code: 'cancelled' });
+    expect(result.message).toMatch(/cancelled/i);
+    expect(await vaSites(page)).toEqual(builtInVa);
+    expect(await activeWebsites(page)).toEqual({ active: null, imports: [] });
+  });
+});
+
+describe('a good file with CORS', () => {
+  it('is imported, becomes the active dataset, and the websites view answers from it', async () => {
+    await importByRoute(page, '/good/site-scanning.csv');
+    const result = await outcome(page);
+    expect(result).toMatchObject({ state: 'done', code: 'ok' });
+    expect(await activeWebsites(page)).toEqual({ active: 'site-scanning.csv', imports: ['site-scanning.csv'] });
+    // The API answers with the file's sites: every VA site is one of the file's rows.
+    const rows = Papa.parse<Record<string, string>>(GOOD.toString('utf8').replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    const fileVa = rows.filter((row) => row.agency === 'Department of Veterans Affairs').map((row) => row.name);
+    const va = await vaSites(page);
+    expect(va).not.toEqual(builtInVa);
+    expect(va.length).toBeGreaterThan(0);
+    for (const site of va) expect(fileVa).toContain(site);
+    const all = await websites(page, '/websites?limit=1');
+    expect(all.meta.totalItems).toBeLessThanOrEqual(rows.length);
+    // The websites view draws the same count from the imported dataset.
+    await page.goto(`${app.origin}/#/websites`);
+    await page.locator('websites-view[data-rendered-url]').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await page.locator('websites-view').textContent()) ?? '').toBeTruthy();
+    const shown = await page.evaluate(() => {
+      const view = document.querySelector('websites-view')!;
+      return view.shadowRoot?.textContent ?? '';
+    });
+    expect(shown).toContain(String(all.meta.totalItems));
+  });
+});
+
+describe('the dataset panel with the web import', () => {
+  it.each([1280, 390])('has no serious axe violations at %i px (screenshot)', async (width) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${app.origin}/#/datasets`);
+    await page.locator('import-from-web button[data-source="websites"]').waitFor();
+    await page.locator('dataset-choices section[data-choices="websites"]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `import-url-panel-${width}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
