@@ -21,6 +21,14 @@ export class ImportFromWeb extends LitElement {
   static override styles = [
     baseStyles,
     css`
+      :host {
+        display: block;
+        margin-bottom: 1rem;
+      }
+      button {
+        white-space: normal;
+        text-align: left;
+      }
       form {
         display: flex;
         flex-wrap: wrap;
@@ -115,11 +123,12 @@ export class ImportFromWeb extends LitElement {
               title=${source.url}
               @click=${() => void importController.startUrl(this.db, source.url)}
             >
-              Update from source: ${source.publisher}
+              Update ${source.dataset === 'websites' ? 'websites' : 'ceiling rates'} from source
             </button>`,
         )}
       </div>
       <p class="muted">
+        ${OFFICIAL_SOURCES.map((source) => html`Source of ${source.dataset === 'websites' ? 'websites' : 'ceiling rates'}: ${source.publisher}. `)}
         ${this.online ? 'The file is downloaded by this app and checked like a picked file; the dataset in use stays active until the new one is stored.' : 'Offline: updating from the source needs a connection.'}
         The server must allow this app to read the file (CORS); if it does not, download the file and import it instead.
       </p>
