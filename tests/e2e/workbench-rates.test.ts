@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { join } from 'node:path';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import Papa from 'papaparse';
 import { describeRatesQuery } from '../../ui/state/rates-describe.ts';
 import { parseRatesQuery } from '../../ui/state/rates-query.ts';
@@ -173,6 +173,7 @@ describe('price check', () => {
     const prices = records.map((r) => r.next_year_price).filter((p): p is number => p !== null).sort((a, b) => a - b);
     expect(svgText).toContain(`median ${formatPrice(percentile(prices, 50))}`);
     expect(svgText).toContain('Proposed price $150.00');
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
     writeFileSync(join(SCREENSHOT_DIR, 'workbench-figures-export.svg'), svgText);
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Figures as PNG' }).click()]);
     const pngBytes = readFileSync((await png.path())!);
