@@ -14,6 +14,7 @@ import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch } from './pwa-helpers.ts';
 import { currentHash, screenshot, seriousViolations } from './app.ts';
+import { OFFICIAL_SOURCES } from '../../ui/config/sources.ts';
 
 const GOOD = readFileSync(resolve(import.meta.dirname, '../fixtures/import/websites-current.csv'));
 const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
@@ -176,6 +177,28 @@ describe('a good file with CORS', () => {
       const view = document.querySelector('app-shell')?.shadowRoot?.querySelector('websites-view');
       return !!view?.shadowRoot?.textContent?.includes('search.usa.gov');
     });
+  });
+});
+
+describe('Update from source', () => {
+  it('fetches the configured address (a stand-in answers for the public host) and makes it the active dataset', async () => {
+    const [official] = OFFICIAL_SOURCES;
+    const asked: string[] = [];
+    await browser.context.route(official.url, (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 200, headers: { 'access-control-allow-origin': '*', 'content-type': 'text/csv' }, body: GOOD });
+    });
+    try {
+      await page.goto(`${app.origin}/#/datasets`);
+      await page.locator('import-from-web button[data-source="websites"]').click();
+      expect(await outcome(page)).toMatchObject({ state: 'done', code: 'ok' });
+      expect(asked).toEqual([official.url]);
+      const name = official.url.slice(official.url.lastIndexOf('/') + 1);
+      expect((await activeWebsites(page)).active).toBe(name);
+      expect(await vaSites(page)).toEqual(['benefits.va.gov', 'old.va.gov']);
+    } finally {
+      await browser.context.unroute(official.url);
+    }
   });
 });
 

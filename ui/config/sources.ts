@@ -15,8 +15,8 @@ export interface OfficialSource {
 export const OFFICIAL_SOURCES: readonly OfficialSource[] = [
   {
     dataset: 'websites',
-    publisher: 'GSA Site Scanning (weekly snapshot, CSV)',
-    url: 'https://api.gsa.gov/technology/site-scanning/data/weekly-snapshot.csv',
+    publisher: 'GSA Site Scanning (latest snapshot, CSV, published daily)',
+    url: 'https://api.gsa.gov/technology/site-scanning/data/site-scanning-latest.csv',
   },
   // The ceiling rates (CALC) have no published bulk file: add an entry here when one is configured.
 ];
