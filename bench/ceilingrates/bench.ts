@@ -168,7 +168,10 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
 
   // A second index over the same database, warmed by the same requests, to measure what the engine retains.
   const index = new CeilingRatesIndex(db);
-  for (const r of requests) index.search({ query: new URL(r.url, 'http://localhost').searchParams } as Parameters<CeilingRatesIndex['search']>[0]);
+  for (const r of requests) {
+    const url = new URL(r.url, 'http://localhost');
+    index.search({ url, query: url.searchParams } as Parameters<CeilingRatesIndex['search']>[0]);
+  }
   const engineMemory = retainedBytes(index, db);
   log(`engine index retains ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);
   const inputs = requests.map((r) => prepareFloor(index, r));
