@@ -80,13 +80,12 @@ export const TERM_SIZES = {
 } as const;
 
 /** What a term aggregation reads of a dictionary: the keys and their order. */
-export type TermKeys = Pick<Dictionary, 'values' | 'rank' | 'byRank'>;
+export type TermKeys = Pick<Dictionary, 'values' | 'rank'>;
 
 /** The keys of education_level_counts: EDUCATION_COUNT_CODES, already in byte order. */
 const EDUCATION_COUNT_KEYS: TermKeys = {
   values: EDUCATION_COUNT_CODES,
   rank: Uint32Array.from(EDUCATION_COUNT_CODES, (_, i) => i),
-  byRank: Uint32Array.from(EDUCATION_COUNT_CODES, (_, i) => i),
 };
 
 /**
@@ -101,68 +100,51 @@ export interface TermCounts {
   size: number;
   /** Lists (once each) every code that may be non-zero: small matches skip the rest. */
   touched?: ArrayLike<number>;
-  /** A buffer of at least `counts.length` codes, reused across requests. */
-  scratch?: Uint32Array;
 }
 
-export function termsFromCounts({ dict, counts, size, touched, scratch }: TermCounts): TermsAggregation {
+export function termsFromCounts({ dict, counts, size, touched }: TermCounts): TermsAggregation {
   const { rank, values } = dict;
-  let codes: ArrayLike<number>;
-  if (touched) codes = touched;
-  else {
-    const all = scratch && scratch.length >= counts.length ? scratch : new Uint32Array(counts.length);
-    let n = 0;
-    for (let code = 0; code < counts.length; code++) if (counts[code] !== 0) all[n++] = code;
-    codes = all.subarray(0, n);
-  }
+  const n = touched ? touched.length : counts.length;
+  // The best codes so far, best first; one pass: once `size` are kept, most codes fall below the last kept
+  // one and cost one comparison.
+  const top = new Uint32Array(size + 1);
+  let kept = 0;
   let total = 0;
-  let most = 0;
-  let present = 0;
-  for (let i = 0; i < codes.length; i++) {
-    const code = codes[i];
+  let lastCount = 0;
+  let lastRank = 0;
+  for (let i = 0; i < n; i++) {
+    const code = touched ? touched[i] : i;
     const c = counts[code];
     if (c === 0 || values[code] === null) continue;
     total += c;
-    present++;
-    if (c > most) most = c;
-  }
-  // Only codes counting at least the size-th largest count can be shown: find that count from a
-  // histogram of the counts (linear), then sort just those few.
-  let threshold = 1;
-  if (present > size) {
-    const ofCount = new Uint32Array(most + 1);
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i];
-      if (counts[code] !== 0 && values[code] !== null) ofCount[counts[code]]++;
+    const r = rank[code];
+    if (kept === size && (c < lastCount || (c === lastCount && r > lastRank))) continue;
+    // Binary search for the place, then one move of the worse codes.
+    let lo = 0;
+    let hi = kept;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const other = top[mid];
+      const b = counts[other];
+      if (b > c || (b === c && rank[other] < r)) lo = mid + 1;
+      else hi = mid;
     }
-    let seen = 0;
-    threshold = most;
-    while (threshold > 1 && seen + ofCount[threshold] < size) seen += ofCount[threshold--];
-  }
-  // Codes above the threshold all show; of those at it (often many ties), the smallest keys fill the rest.
-  const above: number[] = [];
-  const tied: number[] = [];
-  for (let i = 0; i < codes.length; i++) {
-    const code = codes[i];
-    const c = counts[code];
-    if (c < threshold || values[code] === null) continue;
-    (c > threshold ? above : tied).push(code);
-  }
-  above.sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b]);
-  const room = Math.max(0, size - above.length);
-  let fill: number[];
-  if (tied.length <= room) fill = tied.sort((a, b) => rank[a] - rank[b]);
-  else {
-    const ranks = new Uint32Array(tied.length);
-    for (let i = 0; i < tied.length; i++) ranks[i] = rank[tied[i]];
-    ranks.sort();
-    fill = Array.from(ranks.subarray(0, room), (r) => dict.byRank[r]);
+    const at = lo;
+    top.copyWithin(at + 1, at, kept);
+    top[at] = code;
+    if (kept < size) kept++;
+    if (kept === size) {
+      lastCount = counts[top[size - 1]];
+      lastRank = rank[top[size - 1]];
+    }
   }
   let shown = 0;
-  const buckets = [...above, ...fill].slice(0, size).map((code) => {
+  const buckets: TermBucket[] = [];
+  for (let i = 0; i < kept; i++) {
+    const code = top[i];
     shown += counts[code];
-    return { key: values[code]!, doc_count: counts[code] };
-  });
+    buckets.push({ key: values[code]!, doc_count: counts[code] });
+  }
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - shown, buckets };
 }
 
@@ -176,9 +158,11 @@ export function termsAggregation(dict: Dictionary, rows: Uint32Array, size: numb
 /** Exact percentiles with linear interpolation between closest ranks: position p/100 · (n − 1). */
 export function percentiles({ values, counts, m }: PriceCounts, ps: readonly number[], { scratch }: { scratch?: Float64Array } = {}): (number | null)[] {
   const cumulative = scratch && scratch.length > m ? scratch : new Float64Array(m + 1);
+  // A running total in a local (not captured below): reading back the previous entry chains every step through memory.
+  let running = 0;
   cumulative[0] = 0;
-  for (let i = 0; i < m; i++) cumulative[i + 1] = cumulative[i] + counts[i];
-  const n = cumulative[m];
+  for (let i = 0; i < m; i++) cumulative[i + 1] = running += counts[i];
+  const n = running;
   // The value of the k-th smallest price (0-based).
   const at = (k: number): number => values[Math.min(priceOfRecord(cumulative, m, k), m - 1)];
   return ps.map((p) => {
@@ -239,6 +223,19 @@ export function statsFrom({ count, sum, sumOfSquares, min, max }: PriceSums): Wa
   };
 }
 
+/** Every distinct price with a count, ascending, into values/counts; and the price term keys' counts. */
+function countRanks(ranks: Uint32Array, distinct: Float64Array, keyOf: Uint32Array, values: Float64Array, counts: Float64Array, keyCounts: Uint32Array): number {
+  let m = 0;
+  for (let rank = 0; rank < keyOf.length; rank++) {
+    const c = ranks[rank];
+    if (c === 0) continue;
+    values[m] = distinct[rank];
+    counts[m++] = c;
+    keyCounts[keyOf[rank]] += c;
+  }
+  return m;
+}
+
 /**
  * Aggregations over one database's columns; `bind` builds it once. Each record's term codes are laid out
  * row-major — labor_category, a "combo" code standing for its five small fields (clearance, worksite,
@@ -262,7 +259,6 @@ export class Aggregator {
     values: Float64Array;
     counted: Float64Array;
     keys: Uint32Array;
-    codes: Uint32Array;
     prefix: Float64Array;
     sums: Float64Array;
   };
@@ -301,7 +297,6 @@ export class Aggregator {
       values: new Float64Array(distinct),
       counted: new Float64Array(distinct),
       keys: new Uint32Array(store.priceKeys.values.length),
-      codes: new Uint32Array(Math.max(store.priceKeys.values.length, store.text.labor_category.values.length)),
       prefix: new Float64Array(distinct + 1),
       sums: new Float64Array(distinct + 1),
     };
@@ -375,17 +370,14 @@ export class Aggregator {
     return counts;
   }
 
-  aggregate(match: MatchSet): Aggregations {
-    const { store, priceOrder, dicts } = this;
-    const counts = this.matchCounts(match);
-    const terms = this.termCounts(counts);
-    const ranks = counts.ranks;
-
-    // Statistics are summed over the matches in id order, so they are exactly reproducible.
-    const prices = store.numbers.current_price;
+  /**
+   * The price sums over the matches, added in id order so they are exactly reproducible. Listed matches are
+   * summed directly; "all but the rest" walks the stretches between the rest's rows, with no mask test.
+   */
+  private priceSums({ rows, rest }: MatchSet): { sum: number; sumOfSquares: number } {
+    const prices = this.store.numbers.current_price;
     let sum = 0;
     let sumOfSquares = 0;
-    const { rows, mask } = match;
     if (rows) {
       for (let i = 0; i < rows.length; i++) {
         const v = prices[rows[i]];
@@ -394,35 +386,63 @@ export class Aggregator {
           sumOfSquares += v * v;
         }
       }
-    } else {
-      for (let r = 0; r < mask.length; r++) {
+      return { sum, sumOfSquares };
+    }
+    const skip = rest!;
+    let from = 0;
+    for (let i = 0; i <= skip.length; i++) {
+      const to = i < skip.length ? skip[i] : prices.length;
+      for (let r = from; r < to; r++) {
         const v = prices[r];
-        if (mask[r] !== 0 && v === v) {
+        if (v === v) {
           sum += v;
           sumOfSquares += v * v;
         }
       }
+      from = to + 1;
     }
+    return { sum, sumOfSquares };
+  }
 
+  /** Every distinct price with a count, ascending, into `into`; and the price term keys' counts. */
+  private countEveryPrice(ranks: Uint32Array, into: PriceCounts, keyCounts: Uint32Array): null {
+    into.m = countRanks(ranks, this.priceOrder.rankValues!, this.priceKeyOfRank, into.values, into.counts, keyCounts);
+    return null;
+  }
+
+  /** The same for a few listed ranks (ascending); returns the price term keys it touched. */
+  private countPrices(ranks: Uint32Array, list: Uint32Array, into: PriceCounts, keyCounts: Uint32Array): number[] {
+    const { values, counts } = into;
+    const distinct = this.priceOrder.rankValues!;
+    const touched: number[] = [];
+    let m = 0;
+    for (let i = 0; i < list.length; i++) {
+      const rank = list[i];
+      const c = ranks[rank];
+      if (c === 0 || rank === this.priceOrder.nullRank) continue;
+      values[m] = distinct[rank];
+      counts[m++] = c;
+      const key = this.priceKeyOfRank[rank];
+      if (keyCounts[key] === 0) touched.push(key);
+      keyCounts[key] += c;
+    }
+    into.m = m;
+    return touched;
+  }
+
+  aggregate(match: MatchSet): Aggregations {
+    const { store, priceOrder, dicts } = this;
+    const counts = this.matchCounts(match);
+    const terms = this.termCounts(counts);
+    const ranks = counts.ranks;
+
+    const { sum, sumOfSquares } = this.priceSums(match);
     // Few matches: visit only the price ranks and labor categories they carry, not every distinct value.
-    const sparse = rows !== null && rows.length * 8 < priceOrder.nullRank ? this.touched(rows) : null;
-    const distinct = priceOrder.rankValues!;
+    const sparse = match.rows !== null && match.rows.length * 8 < priceOrder.nullRank ? this.touched(match.rows) : null;
     const { scratch } = this;
     const priceCounts: PriceCounts = { values: scratch.values, counts: scratch.counted, m: 0 };
     const keyCounts = scratch.keys.fill(0);
-    const touchedKeys: number[] = [];
-    const rankList = sparse ? sparse.ranks : null;
-    const rankCount = rankList ? rankList.length : priceOrder.nullRank;
-    for (let i = 0; i < rankCount; i++) {
-      const rank = rankList ? rankList[i] : i;
-      const c = ranks[rank];
-      if (c === 0 || rank === priceOrder.nullRank) continue;
-      priceCounts.values[priceCounts.m] = distinct[rank];
-      priceCounts.counts[priceCounts.m++] = c;
-      const key = this.priceKeyOfRank[rank];
-      if (keyCounts[key] === 0) touchedKeys.push(key);
-      keyCounts[key] += c;
-    }
+    const touchedKeys = sparse ? this.countPrices(ranks, sparse.ranks, priceCounts, keyCounts) : this.countEveryPrice(ranks, priceCounts, keyCounts);
     const count = match.count - ranks[priceOrder.nullRank];
     const { m, values } = priceCounts;
     const stats = statsFrom({ count, sum, sumOfSquares, min: values[0], max: values[m - 1] });
@@ -431,7 +451,7 @@ export class Aggregator {
     const byKey: Record<string, number | null> = {};
     PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
     return {
-      labor_category: termsFromCounts({ dict: dicts[0], counts: terms[0], size: TERM_SIZES.labor_category, touched: sparse?.labor, scratch: scratch.codes }),
+      labor_category: termsFromCounts({ dict: dicts[0], counts: terms[0], size: TERM_SIZES.labor_category, touched: sparse?.labor }),
       security_clearance: termsFromCounts({ dict: dicts[1], counts: terms[1], size: TERM_SIZES.security_clearance }),
       worksite: termsFromCounts({ dict: dicts[2], counts: terms[2], size: TERM_SIZES.worksite }),
       min_years_experience: termsFromCounts({ dict: dicts[3], counts: terms[3], size: TERM_SIZES.min_years_experience }),
@@ -440,8 +460,7 @@ export class Aggregator {
         dict: store.priceKeys,
         counts: keyCounts,
         size: TERM_SIZES.current_price,
-        touched: sparse ? touchedKeys : undefined,
-        scratch: scratch.codes,
+        touched: touchedKeys ?? undefined,
       }),
       business_size: termsFromCounts({ dict: dicts[5], counts: terms[5], size: TERM_SIZES.business_size }),
       education_level_counts: termsFromCounts({

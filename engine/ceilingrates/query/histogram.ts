@@ -52,7 +52,8 @@ export interface HistogramOptions {
  */
 function sumScale(smallest: number, largest: number, records: number): number {
   const magnitude = Math.max(Math.abs(smallest), Math.abs(largest));
-  if (!(magnitude * Math.max(1, records) < 1e300)) return 2 ** Math.ceil(Math.log2(magnitude));
+  // At most 2^1023: 2^1024 is already Infinity.
+  if (!(magnitude * Math.max(1, records) < 1e300)) return 2 ** Math.min(1023, Math.ceil(Math.log2(magnitude)));
   return 1;
 }
 
@@ -60,11 +61,16 @@ export function wageHistogram({ values, counts, m }: PriceCounts, { buckets: k =
   const reuse = scratch && scratch.prefix.length > m && scratch.sums.length > m;
   const cumulative = reuse ? scratch.prefix : new Float64Array(m + 1);
   const sums = reuse ? scratch.sums : new Float64Array(m + 1);
+  // Running totals kept in locals: reading back the array's previous entry would chain every step through memory.
+  let records = 0;
   cumulative[0] = 0;
+  for (let i = 0; i < m; i++) cumulative[i + 1] = records += counts[i];
+  const scale = m === 0 ? 1 : sumScale(values[0], values[m - 1], records);
+  // Multiplying by 2^-e is exactly dividing by 2^e.
+  const inverse = 1 / scale;
+  let total = 0;
   sums[0] = 0;
-  for (let i = 0; i < m; i++) cumulative[i + 1] = cumulative[i] + counts[i];
-  const scale = m === 0 ? 1 : sumScale(values[0], values[m - 1], cumulative[m]);
-  for (let i = 0; i < m; i++) sums[i + 1] = sums[i] + (values[i] / scale) * counts[i];
+  for (let i = 0; i < m; i++) sums[i + 1] = total += values[i] * inverse * counts[i];
   // The key is the bucket's centroid, the mean of its prices, as the search engine's variable-width histogram
   // reports it. Summed over the bucket itself, not as a difference of prefix sums, so a one-price bucket's key is
   // its price and rounding cannot put a key outside [min, max]; scaled (sumScale) so huge prices keep a finite mean.
@@ -73,7 +79,7 @@ export function wageHistogram({ values, counts, m }: PriceCounts, { buckets: k =
     const max = values[end - 1];
     const doc_count = cumulative[end] - cumulative[start];
     let sum = 0;
-    for (let i = start; i < end; i++) sum += (values[i] / scale) * counts[i];
+    for (let i = start; i < end; i++) sum += values[i] * inverse * counts[i];
     const key = end - start === 1 ? min : Math.min(max, Math.max(min, (sum / doc_count) * scale));
     return { min, key, max, doc_count };
   };

@@ -77,17 +77,42 @@ function allowedValues(dict: Dictionary, test: (value: string | null, code: numb
   return allowed;
 }
 
+/** The mask four rows at a time where it can be (0/1 bytes), to skip runs of non-matching rows a word at a time. */
+function maskWords(mask: Uint8Array): Uint32Array {
+  return mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >>> 2) : new Uint32Array(0);
+}
+
+/**
+ * Clears the rows whose value is not allowed. Words of four cleared rows are skipped; within a word the test is
+ * branch-free (mask and allowed hold 0 or 1), as a mispredicted test per row cost more than reading `allowed`.
+ */
 function keepAllowed(mask: Uint8Array, codes: Codes, allowed: Uint8Array): void {
-  for (let r = 0; r < mask.length; r++) if (mask[r] !== 0 && allowed[codes[r]] === 0) mask[r] = 0;
+  const words = maskWords(mask);
+  for (let w = 0; w < words.length; w++) {
+    if (words[w] === 0) continue;
+    const r = 4 * w;
+    mask[r] &= allowed[codes[r]];
+    mask[r + 1] &= allowed[codes[r + 1]];
+    mask[r + 2] &= allowed[codes[r + 2]];
+    mask[r + 3] &= allowed[codes[r + 3]];
+  }
+  for (let r = 4 * words.length; r < mask.length; r++) mask[r] &= allowed[codes[r]];
 }
 
 function keepInRanges(mask: Uint8Array, values: Float64Array, ranges: readonly (readonly [number, number])[]): void {
   if (ranges.length === 1) {
     const [lo, hi] = ranges[0];
-    for (let r = 0; r < mask.length; r++) {
-      if (mask[r] === 0) continue;
+    const words = maskWords(mask);
+    for (let w = 0; w < words.length; w++) {
+      if (words[w] === 0) continue;
+      for (let r = 4 * w; r < 4 * w + 4; r++) {
+        const v = values[r];
+        mask[r] &= v >= lo && v <= hi ? 1 : 0;
+      }
+    }
+    for (let r = 4 * words.length; r < mask.length; r++) {
       const v = values[r];
-      if (!(v >= lo && v <= hi)) mask[r] = 0;
+      mask[r] &= v >= lo && v <= hi ? 1 : 0;
     }
     return;
   }
@@ -266,9 +291,12 @@ function applyCondition(mask: Uint8Array, store: ColumnStore, condition: TextCon
   if (condition.length === 1) return keepAllowed(mask, store.text[condition[0].field].codes, condition[0].allowed);
   const [a, b, c] = condition.map((part) => part.allowed);
   const [ca, cb, cc] = condition.map((part) => store.text[part.field].codes);
-  for (let r = 0; r < mask.length; r++) {
-    if (mask[r] !== 0 && (a[ca[r]] | b[cb[r]] | c[cc[r]]) === 0) mask[r] = 0;
+  const words = maskWords(mask);
+  for (let w = 0; w < words.length; w++) {
+    if (words[w] === 0) continue;
+    for (let r = 4 * w; r < 4 * w + 4; r++) mask[r] &= a[ca[r]] | b[cb[r]] | c[cc[r]];
   }
+  for (let r = 4 * words.length; r < mask.length; r++) mask[r] &= a[ca[r]] | b[cb[r]] | c[cc[r]];
 }
 
 /** How many records a condition's values carry, from the fields' groups of rows by value. */
@@ -313,8 +341,10 @@ export function matchRecords(options: MatchOptions): MatchSet {
       conditions.splice(smallest, 1);
     }
   }
-  for (const condition of conditions) applyCondition(mask, store, condition);
   const tables: FieldTable[] = [];
+  const prices: Filter[] = [];
+  // Each pass skips the words of rows the passes before it cleared: the usually narrow list fields (SIN,
+  // category, subcategory) go first, then the combo fields in one pass, then the usually wide price ranges.
   for (const filter of query.filters) {
     // A wide experience range is cheapest through the value order; otherwise it joins the combo filters.
     if (filter.name === 'experience_range' && orders && filter.ranges.length === 1) {
@@ -322,9 +352,12 @@ export function matchRecords(options: MatchOptions): MatchSet {
     }
     const table = comboFieldTable(store, filter);
     if (table) tables.push(table);
+    else if (filter.name === 'price_range' || filter.name === 'current_price') prices.push(filter);
     else applyFilter(mask, options, filter);
   }
   applyComboFilters(mask, options, tables);
+  for (const filter of prices) applyFilter(mask, options, filter);
+  for (const condition of conditions) applyCondition(mask, store, condition);
   for (const id of query.exclude) {
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
@@ -334,8 +367,8 @@ export function matchRecords(options: MatchOptions): MatchSet {
 
 /** Counts the mask and lists the smaller side into `buffer`. */
 function matchSetOf(mask: Uint8Array, buffer: Uint32Array): MatchSet {
-  // Read the mask four bytes at a time where it can be (0/1 bytes: a word's byte sum fits in its top byte).
-  const words = mask.byteOffset % 4 === 0 ? new Uint32Array(mask.buffer, mask.byteOffset, mask.length >>> 2) : new Uint32Array(0);
+  // A word's byte sum (0/1 bytes) fits in its top byte.
+  const words = maskWords(mask);
   const tail = words.length * 4;
   let count = 0;
   for (let w = 0; w < words.length; w++) count += Math.imul(words[w], 0x01010101) >>> 24;
@@ -343,10 +376,20 @@ function matchSetOf(mask: Uint8Array, buffer: Uint32Array): MatchSet {
   // List whichever side is smaller: the matches, or the records left out; skip words with none of them.
   const want = count * 2 <= mask.length ? 1 : 0;
   const none = want === 1 ? 0 : 0x01010101;
+  // Branch-free within a word: write every row, advance past the wanted ones (n <= r, so the write stays in bounds).
+  const flip = want ^ 1;
   let n = 0;
   for (let w = 0; w < words.length; w++) {
     if (words[w] === none) continue;
-    for (let r = 4 * w; r < 4 * w + 4; r++) if (mask[r] === want) buffer[n++] = r;
+    const r = 4 * w;
+    buffer[n] = r;
+    n += mask[r] ^ flip;
+    buffer[n] = r + 1;
+    n += mask[r + 1] ^ flip;
+    buffer[n] = r + 2;
+    n += mask[r + 2] ^ flip;
+    buffer[n] = r + 3;
+    n += mask[r + 3] ^ flip;
   }
   for (let r = tail; r < mask.length; r++) if (mask[r] === want) buffer[n++] = r;
   const list = buffer.subarray(0, n);

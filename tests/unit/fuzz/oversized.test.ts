@@ -3,6 +3,7 @@
  * the API's own shape naming the parameter and the limit, or the same result as the request within limits).
  * Behaviour only: times are measured by `npm run fuzz`, never asserted here.
  */
+import { wageHistogram } from '../../../engine/ceilingrates/query/histogram.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
@@ -172,6 +173,17 @@ describe('prices near the largest double', () => {
     expect(r.status).toBe(200);
     const buckets = r.body.aggregations.wage_histogram.buckets as { key: number; min: number; max: number }[];
     expect(buckets.length).toBeGreaterThan(0);
+    for (const b of buckets) {
+      expect(Number.isFinite(b.key), JSON.stringify(b)).toBe(true);
+      expect(b.key).toBeGreaterThanOrEqual(b.min);
+      expect(b.key).toBeLessThanOrEqual(b.max);
+    }
+  });
+
+  it('histogram keys stay numbers at the largest double itself, past twelve distinct prices', () => {
+    const values = Float64Array.from({ length: 20 }, (_, i) => Number.MAX_VALUE - (19 - i) * 1e300);
+    const buckets = wageHistogram({ values, counts: new Float64Array(20).fill(3), m: 20 });
+    expect(buckets.length).toBeGreaterThan(1);
     for (const b of buckets) {
       expect(Number.isFinite(b.key), JSON.stringify(b)).toBe(true);
       expect(b.key).toBeGreaterThanOrEqual(b.min);
