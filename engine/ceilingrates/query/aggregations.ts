@@ -10,7 +10,7 @@
 import type { ColumnStore } from '../columns/store.ts';
 import type { Dictionary } from '../columns/dictionary.ts';
 import type { OrderColumn } from '../columns/order-columns.ts';
-import { priceOfRecord, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
+import { cumulativeCounts, priceOfRecord, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 import type { Combos } from '../columns/combos.ts';
 import type { MatchSet } from './match.ts';
 import { EDUCATION_COUNT_CODES, educationCountCode } from '../text.ts';
@@ -156,13 +156,10 @@ export function termsAggregation(dict: Dictionary, rows: Uint32Array, size: numb
 }
 
 /** Exact percentiles with linear interpolation between closest ranks: position p/100 · (n − 1). */
-export function percentiles({ values, counts, m }: PriceCounts, ps: readonly number[], { scratch }: { scratch?: Float64Array } = {}): (number | null)[] {
-  const cumulative = scratch && scratch.length > m ? scratch : new Float64Array(m + 1);
-  // A running total in a local (not captured below): reading back the previous entry chains every step through memory.
-  let running = 0;
-  cumulative[0] = 0;
-  for (let i = 0; i < m; i++) cumulative[i + 1] = running += counts[i];
-  const n = running;
+export function percentiles(prices: PriceCounts, ps: readonly number[], { scratch }: { scratch?: Float64Array } = {}): (number | null)[] {
+  const { values, m } = prices;
+  const cumulative = prices.cumulative ?? cumulativeCounts(prices, scratch && scratch.length > m ? scratch : new Float64Array(m + 1));
+  const n = cumulative[m];
   // The value of the k-th smallest price (0-based).
   const at = (k: number): number => values[Math.min(priceOfRecord(cumulative, m, k), m - 1)];
   return ps.map((p) => {
@@ -223,17 +220,24 @@ export function statsFrom({ count, sum, sumOfSquares, min, max }: PriceSums): Wa
   };
 }
 
-/** Every distinct price with a count, ascending, into values/counts; and the price term keys' counts. */
-function countRanks(ranks: Uint32Array, distinct: Float64Array, keyOf: Uint32Array, values: Float64Array, counts: Float64Array, keyCounts: Uint32Array): number {
+/**
+ * Every distinct price with a count, ascending, into values/counts, and the records before each into
+ * cumulative; and the price term keys' counts.
+ */
+function countRanks(ranks: Uint32Array, distinct: Float64Array, keyOf: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): void {
+  const { values, counts, cumulative } = into;
   let m = 0;
+  let running = 0;
+  cumulative[0] = 0;
   for (let rank = 0; rank < keyOf.length; rank++) {
     const c = ranks[rank];
     if (c === 0) continue;
     values[m] = distinct[rank];
     counts[m++] = c;
+    cumulative[m] = running += c;
     keyCounts[keyOf[rank]] += c;
   }
-  return m;
+  into.m = m;
 }
 
 /**
@@ -249,13 +253,14 @@ export class Aggregator {
   private readonly packed: Uint32Array;
   /** The five small fields' codes of each combo, combo-major. */
   private readonly comboFields: Uint32Array;
-  private readonly combos: number;
   private readonly totals: Counts;
   /** Each education_level code's index in EDUCATION_COUNT_CODES, or -1 when it is no bucket. */
   private readonly educationCountOfCode: Int32Array;
   /** Buffers every request reuses (requests run one at a time); nothing keeps them past a request. */
   private readonly scratch: {
     counts: Counts;
+    combos: Uint32Array;
+    cumulative: Float64Array;
     values: Float64Array;
     counted: Float64Array;
     keys: Uint32Array;
@@ -282,51 +287,82 @@ export class Aggregator {
       this.packed[3 * r + 1] = combos.codes[r];
       this.packed[3 * r + 2] = rank[r];
     }
-    this.combos = combos.count;
     this.comboFields = combos.fieldCodes;
     this.educationCountOfCode = Int32Array.from(store.text.education_level.values, (v) => {
       const code = educationCountCode(v);
       return code === null ? -1 : EDUCATION_COUNT_CODES.indexOf(code);
     });
-    const everyRow = new Uint32Array(store.size);
-    for (let r = 0; r < store.size; r++) everyRow[r] = r;
-    this.totals = this.count(everyRow);
     const distinct = priceOrder.nullRank;
+    const emptyCounts = (): Counts => ({
+      labor: new Uint32Array(this.dicts[0].values.length),
+      ranks: new Uint32Array(distinct + 1),
+      fields: this.dicts.slice(1).map((d) => new Uint32Array(d.values.length)),
+    });
     this.scratch = {
-      counts: this.count(new Uint32Array(0)),
+      counts: emptyCounts(),
+      combos: new Uint32Array(combos.count),
       values: new Float64Array(distinct),
       counted: new Float64Array(distinct),
       keys: new Uint32Array(store.priceKeys.values.length),
       prefix: new Float64Array(distinct + 1),
       sums: new Float64Array(distinct + 1),
+      cumulative: new Float64Array(distinct + 1),
     };
+    const everyRow = new Uint32Array(store.size);
+    for (let r = 0; r < store.size; r++) everyRow[r] = r;
+    const totals = this.matchCounts({ mask: new Uint8Array(0), count: store.size, rows: everyRow, rest: null });
+    this.totals = { labor: totals.labor.slice(), ranks: totals.ranks.slice(), fields: totals.fields.map((f) => f.slice()) };
   }
 
-  /** Counts over rows, into `into` (zeroed first) when given: a request reuses the same warm buffers. */
-  private count(rows: Uint32Array, into?: Counts): Counts {
-    const labor = into ? into.labor.fill(0) : new Uint32Array(this.dicts[0].values.length);
-    const combos = into ? into.combos.fill(0) : new Uint32Array(this.combos);
-    const ranks = into ? into.ranks.fill(0) : new Uint32Array(this.priceOrder.nullRank + 1);
-    const packed = this.packed;
-    for (let i = 0; i < rows.length; i++) {
-      const at = 3 * rows[i];
-      labor[packed[at]]++;
-      combos[packed[at + 1]]++;
-      ranks[packed[at + 2]]++;
+  /**
+   * Counts over the matches, into the reused buffers: over listed matches directly (the five small fields
+   * split from the combo counts, per combo); over many as the totals minus the rest's counts, the rest's five
+   * fields counted directly (the rest is small; the combos are not).
+   */
+  private matchCounts({ rows, rest }: MatchSet): Counts {
+    const counts = this.scratch.counts;
+    const { labor, ranks, fields } = counts;
+    labor.fill(0);
+    ranks.fill(0);
+    for (const f of fields) f.fill(0);
+    const { packed, comboFields } = this;
+    const [clearance, worksite, experience, education, size] = fields;
+    if (rows) {
+      const combos = this.scratch.combos.fill(0);
+      for (let i = 0; i < rows.length; i++) {
+        const at = 3 * rows[i];
+        labor[packed[at]]++;
+        combos[packed[at + 1]]++;
+        ranks[packed[at + 2]]++;
+      }
+      for (let c = 0; c < combos.length; c++) {
+        const n = combos[c];
+        if (n === 0) continue;
+        const at = 5 * c;
+        clearance[comboFields[at]] += n;
+        worksite[comboFields[at + 1]] += n;
+        experience[comboFields[at + 2]] += n;
+        education[comboFields[at + 3]] += n;
+        size[comboFields[at + 4]] += n;
+      }
+      return counts;
     }
-    return { labor, combos, ranks };
-  }
-
-  /** Counts over the matches: directly when they are listed (few), as totals minus the rest when many. */
-  private matchCounts(match: MatchSet): Counts {
-    if (match.rows) return this.count(match.rows, this.scratch.counts);
-    const counts = this.count(match.rest!, this.scratch.counts);
-    const subtract = (from: Uint32Array, what: Uint32Array): void => {
-      for (let i = 0; i < what.length; i++) what[i] = from[i] - what[i];
-    };
-    subtract(this.totals.labor, counts.labor);
-    subtract(this.totals.combos, counts.combos);
-    subtract(this.totals.ranks, counts.ranks);
+    const skip = rest!;
+    for (let i = 0; i < skip.length; i++) {
+      const at = 3 * skip[i];
+      labor[packed[at]]++;
+      ranks[packed[at + 2]]++;
+      const c = 5 * packed[at + 1];
+      clearance[comboFields[c]]++;
+      worksite[comboFields[c + 1]]++;
+      experience[comboFields[c + 2]]++;
+      education[comboFields[c + 3]]++;
+      size[comboFields[c + 4]]++;
+    }
+    const totals = this.totals;
+    subtractFrom(totals.labor, labor);
+    subtractFrom(totals.ranks, ranks);
+    fields.forEach((f, i) => subtractFrom(totals.fields[i], f));
     return counts;
   }
 
@@ -345,19 +381,6 @@ export class Aggregator {
       return values.subarray(0, n);
     };
     return { ranks: unique(ranks), labor: unique(labor) };
-  }
-
-  /** Per-field term counts: labor_category as counted, the five small fields from the combo counts. */
-  private termCounts(counts: Counts): Uint32Array[] {
-    const terms: Uint32Array[] = this.dicts.map((d) => new Uint32Array(d.values.length));
-    terms[0] = counts.labor;
-    const { comboFields } = this;
-    for (let c = 0; c < this.combos; c++) {
-      const n = counts.combos[c];
-      if (n === 0) continue;
-      for (let f = 0; f < 5; f++) terms[f + 1][comboFields[5 * c + f]] += n;
-    }
-    return terms;
   }
 
   /** education_level's counts summed per normalised code: a few distinct values, not records. */
@@ -404,24 +427,21 @@ export class Aggregator {
     return { sum, sumOfSquares };
   }
 
-  /** Every distinct price with a count, ascending, into `into`; and the price term keys' counts. */
-  private countEveryPrice(ranks: Uint32Array, into: PriceCounts, keyCounts: Uint32Array): null {
-    into.m = countRanks(ranks, this.priceOrder.rankValues!, this.priceKeyOfRank, into.values, into.counts, keyCounts);
-    return null;
-  }
-
-  /** The same for a few listed ranks (ascending); returns the price term keys it touched. */
-  private countPrices(ranks: Uint32Array, list: Uint32Array, into: PriceCounts, keyCounts: Uint32Array): number[] {
-    const { values, counts } = into;
+  /** The same as countRanks for a few listed ranks (ascending); returns the price term keys it touched. */
+  private countPrices(ranks: Uint32Array, list: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): number[] {
+    const { values, counts, cumulative } = into;
     const distinct = this.priceOrder.rankValues!;
     const touched: number[] = [];
     let m = 0;
+    let running = 0;
+    cumulative[0] = 0;
     for (let i = 0; i < list.length; i++) {
       const rank = list[i];
       const c = ranks[rank];
       if (c === 0 || rank === this.priceOrder.nullRank) continue;
       values[m] = distinct[rank];
       counts[m++] = c;
+      cumulative[m] = running += c;
       const key = this.priceKeyOfRank[rank];
       if (keyCounts[key] === 0) touched.push(key);
       keyCounts[key] += c;
@@ -433,21 +453,23 @@ export class Aggregator {
   aggregate(match: MatchSet): Aggregations {
     const { store, priceOrder, dicts } = this;
     const counts = this.matchCounts(match);
-    const terms = this.termCounts(counts);
+    const terms = [counts.labor, ...counts.fields];
     const ranks = counts.ranks;
 
     const { sum, sumOfSquares } = this.priceSums(match);
     // Few matches: visit only the price ranks and labor categories they carry, not every distinct value.
     const sparse = match.rows !== null && match.rows.length * 8 < priceOrder.nullRank ? this.touched(match.rows) : null;
     const { scratch } = this;
-    const priceCounts: PriceCounts = { values: scratch.values, counts: scratch.counted, m: 0 };
+    const priceCounts: Required<PriceCounts> = { values: scratch.values, counts: scratch.counted, m: 0, cumulative: scratch.cumulative };
     const keyCounts = scratch.keys.fill(0);
-    const touchedKeys = sparse ? this.countPrices(ranks, sparse.ranks, priceCounts, keyCounts) : this.countEveryPrice(ranks, priceCounts, keyCounts);
+    let touchedKeys: number[] | null = null;
+    if (sparse) touchedKeys = this.countPrices(ranks, sparse.ranks, priceCounts, keyCounts);
+    else countRanks(ranks, priceOrder.rankValues!, this.priceKeyOfRank, priceCounts, keyCounts);
     const count = match.count - ranks[priceOrder.nullRank];
     const { m, values } = priceCounts;
     const stats = statsFrom({ count, sum, sumOfSquares, min: values[0], max: values[m - 1] });
 
-    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES], { scratch: scratch.prefix });
+    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES]);
     const byKey: Record<string, number | null> = {};
     PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
     return {
@@ -478,6 +500,12 @@ export class Aggregator {
 
 interface Counts {
   labor: Uint32Array;
-  combos: Uint32Array;
+  /** By price rank; nulls at `nullRank`. */
   ranks: Uint32Array;
+  /** The five combo fields' counts, in COMBO_FIELDS order. */
+  fields: Uint32Array[];
+}
+
+function subtractFrom(total: Uint32Array, part: Uint32Array): void {
+  for (let i = 0; i < part.length; i++) part[i] = total[i] - part[i];
 }

@@ -22,6 +22,8 @@ export interface PriceCounts {
   counts: Float64Array;
   /** Number of distinct prices in use. */
   m: number;
+  /** Records before each distinct price (m + 1 entries), when the caller counted them already. */
+  cumulative?: Float64Array;
 }
 
 /**
@@ -31,6 +33,15 @@ export interface PriceCounts {
  */
 export function priceOfRecord(cumulative: Float64Array, m: number, k: number): number {
   return upperBound(cumulative, m + 1, k) - 1;
+}
+
+/** Records before each distinct price, into `into` (m + 1 entries). */
+export function cumulativeCounts({ counts, m }: PriceCounts, into: Float64Array): Float64Array {
+  // A running total in a local: reading back the array's previous entry would chain every step through memory.
+  let running = 0;
+  into[0] = 0;
+  for (let i = 0; i < m; i++) into[i + 1] = running += counts[i];
+  return into;
 }
 
 /** Buffers of at least m + 1 entries for the prefix counts and sums, reused across requests. */
@@ -57,17 +68,16 @@ function sumScale(smallest: number, largest: number, records: number): number {
   return 1;
 }
 
-export function wageHistogram({ values, counts, m }: PriceCounts, { buckets: k = HISTOGRAM_BUCKETS, scratch }: HistogramOptions = {}): HistogramBucket[] {
+export function wageHistogram(prices: PriceCounts, { buckets: k = HISTOGRAM_BUCKETS, scratch }: HistogramOptions = {}): HistogramBucket[] {
+  const { values, counts, m } = prices;
   const reuse = scratch && scratch.prefix.length > m && scratch.sums.length > m;
-  const cumulative = reuse ? scratch.prefix : new Float64Array(m + 1);
+  const cumulative = prices.cumulative ?? cumulativeCounts(prices, reuse ? scratch.prefix : new Float64Array(m + 1));
+  const records = cumulative[m];
   const sums = reuse ? scratch.sums : new Float64Array(m + 1);
-  // Running totals kept in locals: reading back the array's previous entry would chain every step through memory.
-  let records = 0;
-  cumulative[0] = 0;
-  for (let i = 0; i < m; i++) cumulative[i + 1] = records += counts[i];
   const scale = m === 0 ? 1 : sumScale(values[0], values[m - 1], records);
   // Multiplying by 2^-e is exactly dividing by 2^e.
   const inverse = 1 / scale;
+  // A running total in a local, as in cumulativeCounts.
   let total = 0;
   sums[0] = 0;
   for (let i = 0; i < m; i++) sums[i + 1] = total += values[i] * inverse * counts[i];
