@@ -271,7 +271,8 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
 }
 
 export function table(result: BenchResult): string {
-  const fmt = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).padStart(8);
+  // NaN: a peer not run (--baseline-rounds 0 at millions of records).
+  const fmt = (v: number): string => (Number.isNaN(v) ? '-' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).padStart(8);
   const head = `${'kind'.padEnd(18)}${'n'.padStart(4)} | ${'engine p50'.padStart(10)} ${'p95'.padStart(8)} | ${'duckdb p50'.padStart(10)} ${'p95'.padStart(8)} | ${'baseline p50'.padStart(12)} ${'p95'.padStart(8)} | ${'floor p50'.padStart(9)} ${'p95'.padStart(8)} | ${'duck/eng'.padStart(8)} ${'base/eng'.padStart(8)} ${'eng/floor'.padStart(9)}`;
   const line = (name: string, n: number, k: Omit<KindResult, 'requests'>): string =>
     `${name.padEnd(18)}${String(n).padStart(4)} | ${fmt(k.engine.p50_ms).padStart(10)} ${fmt(k.engine.p95_ms)} | ${fmt(k.duckdb.p50_ms).padStart(10)} ${fmt(k.duckdb.p95_ms)} | ${fmt(k.baseline.p50_ms).padStart(12)} ${fmt(k.baseline.p95_ms)} | ${fmt(k.floor.p50_ms).padStart(9)} ${fmt(k.floor.p95_ms)} | ${(k.duckdb.p50_ms / k.engine.p50_ms).toFixed(1).padStart(7)}x ${(k.baseline.p50_ms / k.engine.p50_ms).toFixed(0).padStart(7)}x ${(k.engine.p50_ms / k.floor.p50_ms).toFixed(1).padStart(8)}x`;
