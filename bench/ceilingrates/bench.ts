@@ -271,11 +271,12 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
 }
 
 export function table(result: BenchResult): string {
-  // NaN: a peer not run (--baseline-rounds 0 at millions of records).
-  const fmt = (v: number): string => (Number.isNaN(v) ? '-' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).padStart(8);
+  // A peer not run (--baseline-rounds 0 at millions of records): NaN, or null once read back from JSON.
+  const missing = (v: number | null): boolean => v === null || Number.isNaN(v);
+  const fmt = (v: number): string => (missing(v) ? '-' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).padStart(8);
   const head = `${'kind'.padEnd(18)}${'n'.padStart(4)} | ${'engine p50'.padStart(10)} ${'p95'.padStart(8)} | ${'duckdb p50'.padStart(10)} ${'p95'.padStart(8)} | ${'baseline p50'.padStart(12)} ${'p95'.padStart(8)} | ${'floor p50'.padStart(9)} ${'p95'.padStart(8)} | ${'duck/eng'.padStart(8)} ${'base/eng'.padStart(8)} ${'eng/floor'.padStart(9)}`;
   const line = (name: string, n: number, k: Omit<KindResult, 'requests'>): string =>
-    `${name.padEnd(18)}${String(n).padStart(4)} | ${fmt(k.engine.p50_ms).padStart(10)} ${fmt(k.engine.p95_ms)} | ${fmt(k.duckdb.p50_ms).padStart(10)} ${fmt(k.duckdb.p95_ms)} | ${fmt(k.baseline.p50_ms).padStart(12)} ${fmt(k.baseline.p95_ms)} | ${fmt(k.floor.p50_ms).padStart(9)} ${fmt(k.floor.p95_ms)} | ${(k.duckdb.p50_ms / k.engine.p50_ms).toFixed(1).padStart(7)}x ${(k.baseline.p50_ms / k.engine.p50_ms).toFixed(0).padStart(7)}x ${(k.engine.p50_ms / k.floor.p50_ms).toFixed(1).padStart(8)}x`;
+    `${name.padEnd(18)}${String(n).padStart(4)} | ${fmt(k.engine.p50_ms).padStart(10)} ${fmt(k.engine.p95_ms)} | ${fmt(k.duckdb.p50_ms).padStart(10)} ${fmt(k.duckdb.p95_ms)} | ${fmt(k.baseline.p50_ms).padStart(12)} ${fmt(k.baseline.p95_ms)} | ${fmt(k.floor.p50_ms).padStart(9)} ${fmt(k.floor.p95_ms)} | ${(k.duckdb.p50_ms / k.engine.p50_ms).toFixed(1).padStart(7)}x ${(missing(k.baseline.p50_ms) ? '-' : `${(k.baseline.p50_ms / k.engine.p50_ms).toFixed(0)}x`).padStart(8)} ${(k.engine.p50_ms / k.floor.p50_ms).toFixed(1).padStart(8)}x`;
   const rows = Object.entries(result.kinds).map(([k, v]) => line(k, v.requests, v));
   return [
     `ceilingrates: ${result.records} records, ${result.requests} requests (engine, duckdb and floor ${result.rounds.engine} rounds, baseline ${result.rounds.baseline}); times in ms`,
@@ -286,7 +287,9 @@ export function table(result: BenchResult): string {
     line('overall', result.requests, result),
     `machine load average ${result.load_average.before} before, ${result.load_average.after} after (2 cores, shared)`,
     `database ${(result.database_bytes / 1e6).toFixed(1)} MB, engine memory ${(result.engine_memory_bytes / 1e6).toFixed(1)} MB (${(result.engine_memory_bytes / result.database_bytes).toFixed(2)}x), bind ${result.bind_ms} ms; duckdb ${result.duckdb_threads} thread(s), load ${result.duckdb_load_ms} ms`,
-    ...(result.mismatches.length ? ['MISMATCHES between engine and baseline totals:', ...result.mismatches] : ['engine and baseline agree on every hits.total']),
+    ...(result.mismatches.length
+      ? ['MISMATCHES between engine and baseline totals:', ...result.mismatches]
+      : [result.rounds.baseline > 0 ? 'engine and baseline agree on every hits.total' : 'baseline not run']),
     ...(result.duckdb_differences.length
       ? [`DIFFERENCES between engine and duckdb answers (${result.duckdb_differences.length}; all in bench/results.json), by what differs:`, ...summarizeDifferences(result.duckdb_differences).map((d) => `  ${d}`)]
       : ['engine and duckdb agree on every total, page, aggregation and suggestion']),
