@@ -4,7 +4,8 @@
  * percentiles and histogram), no precomputation. Text rules SQL lacks are registered as SQL functions.
  */
 import type { Database, SqlValue } from 'sql.js';
-import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../engine/ceilingrates/params.ts';
+import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/params.ts';
+import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
 import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';
 import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/query/histogram.ts';
@@ -34,60 +35,21 @@ export function registerBaselineFunctions(db: Database): void {
   db.create_function('price_key', (value: number | null) => (value === null ? null : priceKey(value)));
 }
 
-interface Where {
-  sql: string;
-  params: SqlValue[];
-}
-
-function filterSql(filter: Filter, params: SqlValue[]): string {
-  const any = (parts: string[]): string => `(${parts.join(' OR ')})`;
-  switch (filter.name) {
-    case 'education_level':
-    case 'business_size':
-      params.push(...filter.values);
-      return `${filter.name} IN (${filter.values.map(() => '?').join(',')})`;
-    case 'price_range':
-    case 'experience_range': {
-      const column = filter.name === 'price_range' ? 'current_price' : 'min_years_experience';
-      return any(filter.ranges.map(([lo, hi]) => (params.push(lo, hi), `${column} BETWEEN ? AND ?`)));
-    }
-    case 'current_price':
-    case 'min_years_experience':
-      return any(filter.values.map((v) => (params.push(v), `${filter.name} = ?`)));
-    case 'sin':
-      return any(filter.codes.map((c) => (params.push(c), 'sin_has(sin, ?)')));
-    case 'category':
-    case 'subcategory':
-      return any(filter.values.map((v) => (params.push(v), `list_has(${filter.name}, ?)`)));
-    case 'worksite':
-    case 'site':
-      return any(filter.phrases.map((p) => (params.push(p), 'words_has(worksite, ?)')));
-    case 'security_clearance':
-      return any(filter.classes.map((c) => (params.push(c), 'clearance_class(security_clearance) = ?')));
-  }
-}
-
-function where(query: CeilingRatesQuery, extra: string[] = [], extraParams: SqlValue[] = []): Where {
-  const parts: string[] = [];
-  const params: SqlValue[] = [];
-  for (const s of query.searches) {
-    parts.push(`${s.field} = ?`);
-    params.push(s.text);
-  }
-  if (query.keyword !== null) {
-    parts.push('(lower(labor_category) LIKE ? OR lower(vendor_name) LIKE ? OR lower(idv_piid) LIKE ?)');
-    const like = `%${query.keyword.toLowerCase()}%`;
+/** sql.js: the functions registered above; LIKE for the keyword. */
+const SQLJS: Dialect<SqlValue> = {
+  keyword(text, params) {
+    const like = `%${text.toLowerCase()}%`;
     params.push(like, like, like);
-  }
-  for (const f of query.filters) parts.push(filterSql(f, params));
-  if (query.exclude.length) {
-    parts.push(`id NOT IN (${query.exclude.map(() => '?').join(',')})`);
-    params.push(...query.exclude);
-  }
-  parts.push(...extra);
-  params.push(...extraParams);
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-}
+    return '(lower(labor_category) LIKE ? OR lower(vendor_name) LIKE ? OR lower(idv_piid) LIKE ?)';
+  },
+  sin: (code, params) => (params.push(code), 'sin_has(sin, ?)'),
+  listHas: (field, value, params) => (params.push(value), `list_has(${field}, ?)`),
+  worksiteWords: (phrase, params) => (params.push(phrase), 'words_has(worksite, ?)'),
+  clearanceIs: (cls, params) => (params.push(cls), 'clearance_class(security_clearance) = ?'),
+};
+
+type Where = WhereOf<SqlValue>;
+const where = (query: CeilingRatesQuery, extra: string[] = [], extraParams: SqlValue[] = []): Where => whereSql(query, SQLJS, extra, extraParams);
 
 function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
   const statement = db.prepare(sql);

@@ -10,7 +10,8 @@
  */
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Database } from 'sql.js';
-import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type Filter } from '../../engine/ceilingrates/params.ts';
+import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/params.ts';
+import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
 import { PERCENTILES, statsFrom, TERM_SIZES, type WageStats } from '../../engine/ceilingrates/query/aggregations.ts';
 import { wageHistogram, type HistogramBucket } from '../../engine/ceilingrates/query/histogram.ts';
 import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE } from '../../engine/ceilingrates/query/suggest.ts';
@@ -187,60 +188,21 @@ function histogramWithMeans(rows: [number, bigint | number][]): HistogramBucket[
   });
 }
 
-interface Where {
-  sql: string;
-  params: DuckDBValue[];
-}
-
-function filterSql(filter: Filter, params: DuckDBValue[]): string {
-  const any = (parts: string[]): string => `(${parts.join(' OR ')})`;
-  switch (filter.name) {
-    case 'education_level':
-    case 'business_size':
-      params.push(...filter.values);
-      return `${filter.name} IN (${filter.values.map(() => '?').join(',')})`;
-    case 'price_range':
-    case 'experience_range': {
-      const column = filter.name === 'price_range' ? 'current_price' : 'min_years_experience';
-      return any(filter.ranges.map(([lo, hi]) => (params.push(lo, hi), `${column} BETWEEN ? AND ?`)));
-    }
-    case 'current_price':
-    case 'min_years_experience':
-      return any(filter.values.map((v) => (params.push(v), `${filter.name} = ?`)));
-    case 'sin':
-      return any(filter.codes.map((c) => (params.push(c), 'list_contains(sin_codes, ?)')));
-    case 'category':
-    case 'subcategory':
-      return any(filter.values.map((v) => (params.push(v), `list_contains(${filter.name}_list, ?)`)));
-    case 'worksite':
-    case 'site':
-      return any(filter.phrases.map((p) => (params.push(` ${p.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')} `), 'contains(worksite_words, ?)')));
-    case 'security_clearance':
-      return any(filter.classes.map((c) => (params.push(c), 'clearance_class = ?')));
-  }
-}
-
-function where(query: CeilingRatesQuery, extra: string[] = [], extraParams: DuckDBValue[] = []): Where {
-  const parts: string[] = [];
-  const params: DuckDBValue[] = [];
-  for (const s of query.searches) {
-    parts.push(`${s.field} = ?`);
-    params.push(s.text);
-  }
-  if (query.keyword !== null) {
-    parts.push('(contains(lower(labor_category), ?) OR contains(lower(vendor_name), ?) OR contains(lower(idv_piid), ?))');
-    const needle = query.keyword.trim().toLowerCase();
+/** DuckDB: the list, word and class columns prepared at load; `contains` for the keyword. */
+const DUCKDB: Dialect<DuckDBValue> = {
+  keyword(text, params) {
+    const needle = text.trim().toLowerCase();
     params.push(needle, needle, needle);
-  }
-  for (const f of query.filters) parts.push(filterSql(f, params));
-  if (query.exclude.length) {
-    parts.push(`id NOT IN (${query.exclude.map(() => '?').join(',')})`);
-    params.push(...query.exclude);
-  }
-  parts.push(...extra);
-  params.push(...extraParams);
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-}
+    return '(contains(lower(labor_category), ?) OR contains(lower(vendor_name), ?) OR contains(lower(idv_piid), ?))';
+  },
+  sin: (code, params) => (params.push(code), 'list_contains(sin_codes, ?)'),
+  listHas: (field, value, params) => (params.push(value), `list_contains(${field}_list, ?)`),
+  worksiteWords: (phrase, params) => (params.push(` ${phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')} `), 'contains(worksite_words, ?)'),
+  clearanceIs: (cls, params) => (params.push(cls), 'clearance_class = ?'),
+};
+
+type Where = WhereOf<DuckDBValue>;
+const where = (query: CeilingRatesQuery, extra: string[] = [], extraParams: DuckDBValue[] = []): Where => whereSql(query, DUCKDB, extra, extraParams);
 
 /** Nulls last in both directions, text in byte order, ties on id. Fields the records lack order as null. */
 function orderSql(query: CeilingRatesQuery): string {
