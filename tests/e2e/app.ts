@@ -3,6 +3,8 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { collectPageErrors, launchBrowser, type Browser } from './browser.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
@@ -22,6 +24,25 @@ export async function nodeEngine(dataDir: string): Promise<{ engine: Engine; man
     engine.use(artifact.name, new SQL.Database(gunzipSync(readFileSync(join(dataDir, artifact.file)))));
   }
   return { engine, manifest };
+}
+
+/** What a view's browser suite works with: the Node engine over the served data, and a page on the app. */
+export interface AppSession {
+  browser: Browser;
+  page: Page;
+  engine: Engine;
+  manifest: Manifest;
+  /** The page's uncaught errors and console errors, as they come. */
+  errors: string[];
+}
+
+/** The engine over the served data, and a fresh browser on the app at a hash route with every dataset open. */
+export async function openAppSession(hash: string): Promise<AppSession> {
+  const { engine, manifest } = await nodeEngine(inject('dataDir'));
+  const browser = await launchBrowser();
+  const errors = collectPageErrors(browser.page);
+  await openApp(browser.page, inject('baseUrl'), hash);
+  return { browser, page: browser.page, engine, manifest, errors };
 }
 
 export function engineJson<T>(engine: Engine, url: string): { status: number; body: T } {

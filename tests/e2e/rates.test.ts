@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { currentHash, engineJson, nodeEngine, openApp, renderedUrl, waitForChange, waitForRendered } from './app.ts';
+import type { Browser } from './browser.ts';
+import { currentHash, engineJson, openAppSession, renderedUrl, waitForChange, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { RatesResponse } from '../../ui/api/api-types.ts';
 import { formatCount, formatPrice } from '../../ui/components/common/format.ts';
@@ -14,11 +14,7 @@ let engine: Engine;
 let errors: string[];
 
 beforeAll(async () => {
-  ({ engine } = await nodeEngine(inject('dataDir')));
-  browser = await launchBrowser();
-  page = browser.page;
-  errors = collectPageErrors(page);
-  await openApp(page, inject('baseUrl'), '#/rates');
+  ({ browser, page, engine, errors } = await openAppSession('#/rates'));
 });
 
 afterAll(async () => {

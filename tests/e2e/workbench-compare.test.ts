@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { engineJson, nodeEngine, openApp, screenshot, seriousViolations, waitForRendered } from './app.ts';
+import type { Browser } from './browser.ts';
+import { engineJson, openAppSession, screenshot, seriousViolations, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { RatesResponse } from '../../ui/api/api-types.ts';
 import { formatCount, formatPrice } from '../../ui/components/common/format.ts';
@@ -18,11 +18,7 @@ let engine: Engine;
 let errors: string[];
 
 beforeAll(async () => {
-  ({ engine } = await nodeEngine(inject('dataDir')));
-  browser = await launchBrowser();
-  page = browser.page;
-  errors = collectPageErrors(page);
-  await openApp(page, inject('baseUrl'), '#/rates');
+  ({ browser, page, engine, errors } = await openAppSession('#/rates'));
 });
 
 afterAll(async () => {

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { currentHash, engineJson, nodeEngine, openApp, screenshot, seriousViolations, waitForRendered } from './app.ts';
+import type { Browser } from './browser.ts';
+import { currentHash, engineJson, openAppSession, screenshot, seriousViolations, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { AnalysisResponse, WebsitesResponse } from '../../ui/api/api-types.ts';
 import { formatCount } from '../../ui/components/common/format.ts';
@@ -19,11 +19,7 @@ let engine: Engine;
 let errors: string[];
 
 beforeAll(async () => {
-  ({ engine } = await nodeEngine(inject('dataDir')));
-  browser = await launchBrowser();
-  page = browser.page;
-  errors = collectPageErrors(page);
-  await openApp(page, inject('baseUrl'), '#/websites');
+  ({ browser, page, engine, errors } = await openAppSession('#/websites'));
 });
 
 afterAll(async () => {
