@@ -183,3 +183,19 @@ export const statStyles = css`
     font-variant-numeric: tabular-nums;
   }
 `;
+
+/** A view's header row: its title and, wrapping under it on a phone, the API link of what it shows. */
+export const viewHeaderStyles = css`
+  .top {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: 0.5rem;
+    margin-bottom: 0.75rem;
+  }
+  .api {
+    font-size: 0.8rem;
+    max-width: 100%;
+  }
+`;

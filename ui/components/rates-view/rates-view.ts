@@ -6,7 +6,7 @@ import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type RatesResponse } from '../../api/api-types.ts';
 import type { PriceFigures } from '../../api/db-client.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, viewHeaderStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
 import {
@@ -48,19 +48,8 @@ import type { ExcludeRowEvent, OrderingChangeEvent } from './rates-table.ts';
 export class RatesView extends LitElement {
   static override styles = [
     baseStyles,
+    viewHeaderStyles,
     css`
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        justify-content: space-between;
-        align-items: baseline;
-        gap: 0.5rem;
-        margin-bottom: 0.75rem;
-      }
-      .api {
-        font-size: 0.8rem;
-        max-width: 100%;
-      }
       .layout {
         display: grid;
         grid-template-columns: 250px minmax(0, 1fr);

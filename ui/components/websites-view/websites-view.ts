@@ -5,7 +5,7 @@ import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type AnalysisResponse, type WebsitesResponse } from '../../api/api-types.ts';
-import { baseStyles, statStyles } from '../common/styles.ts';
+import { baseStyles, viewHeaderStyles, statStyles } from '../common/styles.ts';
 import { formatCount, formatDay } from '../common/format.ts';
 import { formatRoute, navigate } from '../../state/route.ts';
 import {
@@ -37,19 +37,9 @@ async function getOk<T>(db: DbClient, url: string): Promise<T> {
 export class WebsitesView extends LitElement {
   static override styles = [
     baseStyles,
+    viewHeaderStyles,
     statStyles,
     css`
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        justify-content: space-between;
-        align-items: baseline;
-        gap: 0.5rem;
-        margin-bottom: 0.75rem;
-      }
-      .api {
-        font-size: 0.8rem;
-      }
       .stats {
         display: grid;
         grid-template-columns: repeat(3, minmax(0, 1fr));
