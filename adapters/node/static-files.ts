@@ -2,9 +2,9 @@
  * The built app as static files: the types and caching a PWA needs, the dataset files as opaque bytes, and
  * the page's Content-Security-Policy as a header that also covers the workers.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
 /** Vite's hashed output (`assets/index-DskHzNmo.js`): a new build gives new names, so these never change. */
@@ -33,6 +33,22 @@ export function contentSecurityPolicy(indexHtml: string): string | null {
   return directives.join('; ');
 }
 
+/** A file's validator from its size and modification time, as static servers make them: no need to read it. */
+export function fileTag(size: number, modified: number): string {
+  return `W/"${size.toString(16)}-${Math.floor(modified).toString(16)}"`;
+}
+
+/** Whether an If-None-Match header names the tag (weak comparison, RFC 9110 13.1.2). */
+export function tagMatches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (t: string): string => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => opaque(t) === opaque(tag));
+}
+
+/** What a 304 keeps of the 200 it stands for (RFC 9110 15.4.5). */
+const KEPT_ON_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
+
 export function staticFiles(appDir: string): MiddlewareHandler {
   let policy: string | null = null;
   try {
@@ -40,14 +56,34 @@ export function staticFiles(appDir: string): MiddlewareHandler {
   } catch {
     // No built page: nothing to protect, and the server still answers the APIs.
   }
-  return serveStatic({
+  const serve = serveStatic({
     root: appDir,
     // Never `precompressed`: a .gz dataset file must cross as the bytes its sha256 describes, as
     // application/gzip with no Content-Encoding (docs/decisions/0302).
-    onFound: (_path: string, c: Context) => {
+    onFound: (path: string, c: Context) => {
+      const { size, mtimeMs } = statSync(path);
+      c.header('ETag', fileTag(size, mtimeMs));
       c.header('Cache-Control', cacheControl(c.req.path));
       c.header('X-Content-Type-Options', 'nosniff');
       if (policy) c.header('Content-Security-Policy', policy);
     },
   });
+  // Revalidation of the no-cache files (the shell, sw.js, the 14 MB datasets) answers 304 when nothing changed.
+  return async (c: Context, next: Next) => {
+    let passedOn = false;
+    const found = await serve(c, async () => {
+      passedOn = true;
+      await next();
+    });
+    if (found) c.res = found;
+    const tag = c.res.headers.get('ETag');
+    if (passedOn || !tag || c.res.status !== 200 || !tagMatches(c.req.header('If-None-Match'), tag)) return;
+    await c.res.body?.cancel();
+    const headers = new Headers();
+    for (const name of KEPT_ON_304) {
+      const value = c.res.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    c.res = new Response(null, { status: 304, headers });
+  };
 }

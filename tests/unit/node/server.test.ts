@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
-import { cacheControl, contentSecurityPolicy } from '../../../adapters/node/static-files.ts';
+import { cacheControl, contentSecurityPolicy, fileTag, tagMatches } from '../../../adapters/node/static-files.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
 
@@ -96,6 +96,27 @@ describe('HTTP server: the built app', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(GZ);
   });
 
+  it('a file revalidates: its ETag sent back answers 304 with no body, keeping Cache-Control; a changed file 200', async () => {
+    const first = await fetch(`${server.url}/data/websites.sqlite.gz`);
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    await first.arrayBuffer();
+    const again = await fetch(`${server.url}/data/websites.sqlite.gz`, { headers: { 'If-None-Match': `"other", ${tag}` } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('etag')).toBe(tag);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const stale = await fetch(`${server.url}/data/websites.sqlite.gz`, { headers: { 'If-None-Match': 'W/"0-0"' } });
+    expect(stale.status).toBe(200);
+    expect(new Uint8Array(await stale.arrayBuffer())).toEqual(GZ);
+  });
+
+  it('API answers carry no file validator', async () => {
+    const response = await fetch(`${server.url}/websites?limit=1`, { headers: { 'If-None-Match': '*' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBeNull();
+  });
+
   it('an unknown file is a plain 404, and the app root paths that are no API stay the app', async () => {
     const response = await fetch(`${server.url}/nothing.js`);
     expect(response.status).toBe(404);
@@ -104,6 +125,15 @@ describe('HTTP server: the built app', () => {
 });
 
 describe('static policies', () => {
+  it('If-None-Match compares weakly, lists and the wildcard included', () => {
+    expect(tagMatches('W/"a-1"', fileTag(10, 1))).toBe(true);
+    expect(tagMatches('"a-1"', fileTag(10, 1.9))).toBe(true);
+    expect(tagMatches('"x", W/"a-1" ', fileTag(10, 1))).toBe(true);
+    expect(tagMatches('*', fileTag(10, 1))).toBe(true);
+    expect(tagMatches('W/"a-2"', fileTag(10, 1))).toBe(false);
+    expect(tagMatches(undefined, fileTag(10, 1))).toBe(false);
+  });
+
   it('only Vite-hashed assets are immutable', () => {
     expect(cacheControl('/assets/db.worker-BqPCkgkd.js')).toContain('immutable');
     expect(cacheControl('/assets/db.worker-BqPCkgkd.js.map')).toContain('immutable');
