@@ -9,8 +9,7 @@ import { NotAcceptable, parseQuery } from './params.ts';
 import { topRows } from './query/order.ts';
 import { matchedRows } from './query/match.ts';
 import { titlePool } from './price-figures.ts';
-import { exportHead, exportRows } from './export.ts';
-import type { CeilingRateRecord } from './record.ts';
+import { exportHead } from './export.ts';
 
 export const EXPORT_CHUNK_ROWS = 2_000;
 
@@ -54,6 +53,7 @@ export function exportAllCsv(
   const order = topRows({ mask, matches: rows ?? undefined, keys: index.orderKeys(parsed), limit: rows ? rows.length : match.count });
   const total = order.length;
   const head = exportHead(query, [...notes, ['Matching records', String(total)]]);
+  const writer = index.csvRows.get();
   return {
     ok: true,
     export: {
@@ -62,8 +62,7 @@ export function exportAllCsv(
         yield { text: head, written: 0 };
         for (let start = 0; start < total; start += chunkRows) {
           const rows = order.slice(start, start + chunkRows);
-          const records = index.sources(rows).map((s) => JSON.parse(s) as CeilingRateRecord);
-          yield { text: exportRows(records), written: start + rows.length };
+          yield { text: writer.write(rows), written: start + rows.length };
         }
       },
     },
