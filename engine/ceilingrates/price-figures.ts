@@ -9,7 +9,7 @@ import type { Database } from 'sql.js';
 import { ceilingRatesIndex } from './api.ts';
 import { matchedRows } from './query/match.ts';
 import { NotAcceptable, parseQuery } from './params.ts';
-import { PERCENTILES, percentiles, statsFrom, type WageStats } from './query/aggregations.ts';
+import { PERCENTILES, percentiles, priceSums, statsFrom, type WageStats } from './query/aggregations.ts';
 import { wageHistogram, type HistogramBucket, type PriceCounts } from './query/histogram.ts';
 import type { PriceField } from './parameters.ts';
 
@@ -132,18 +132,14 @@ export function priceFigures(
   // Summed in id order, as the API sums current_price, so the figures are exactly reproducible.
   const present = new Float64Array(rows.length);
   let n = 0;
-  let sum = 0;
-  let sumOfSquares = 0;
   for (let i = 0; i < rows.length; i++) {
     const v = column[rows[i]];
-    if (v !== v) continue;
-    present[n++] = v;
-    sum += v;
-    sumOfSquares += v * v;
+    if (v === v) present[n++] = v;
   }
   const sorted = present.subarray(0, n).sort();
   const counts = distinctCounts(sorted);
-  const stats = statsFrom({ count: n, sum, sumOfSquares, min: sorted[0], max: sorted[n - 1] });
+  const [min, max] = [sorted[0], sorted[n - 1]];
+  const stats = statsFrom({ count: n, ...priceSums(column, { rows }, min, max), min, max });
   const [median, ...others] = percentiles(counts, [50, ...PERCENTILES]);
   const byKey: Record<string, number | null> = {};
   PERCENTILES.forEach((p, i) => (byKey[p.toFixed(1)] = others[i]));

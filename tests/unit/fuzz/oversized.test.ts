@@ -11,6 +11,7 @@ import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { KNOWN } from '../ceilingrates/known-records.ts';
 import { parseRatesQuery, ratesParams } from '../../../ui/state/rates-query.ts';
 import { REPRODUCERS } from './oversized.ts';
+import { priceFigures } from '../../../engine/ceilingrates/price-figures.ts';
 import { refCompare } from '../ceilingrates/reference.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 
@@ -189,6 +190,67 @@ describe('prices near the largest double', () => {
       expect(b.key).toBeGreaterThanOrEqual(b.min);
       expect(b.key).toBeLessThanOrEqual(b.max);
     }
+  });
+});
+
+describe('wage_stats over prices near the largest double', () => {
+  /** Each statistic, and the workbench's figures of the same records, which must agree with the API. */
+  async function statsOf(prices: (i: number) => number) {
+    const db = await emptyDatabase('ceilingrates');
+    insertCeilingRates(db, KNOWN.map((r, i) => ({ ...r, current_price: prices(i) })));
+    const r = call(engineOver('ceilingrates', db), API);
+    expect(r.status).toBe(200);
+    expect(r.raw.body).not.toMatch(/Infinity|NaN/);
+    const figures = priceFigures(db, new URLSearchParams(''), 'current_price');
+    if (!figures.ok) throw new Error(figures.detail);
+    expect(figures.figures.stats).toEqual(r.body.aggregations.wage_stats);
+    return r.body.aggregations.wage_stats;
+  }
+  const close = (actual: number | null, expected: number): void => {
+    expect(actual).not.toBeNull();
+    expect(Math.abs(actual! - expected) / Math.abs(expected), `${actual} ≈ ${expected}`).toBeLessThan(1e-12);
+  };
+
+  it('the mean, deviations and bounds are numbers; a sum beyond the doubles is null, never Infinity', async () => {
+    // Half at 1e308, half at 1.5e308: their sum (about 1.5e309) and squares are beyond the doubles, their mean
+    // (1.25e308) and deviation (0.25e308) are not. Before, every statistic came out null.
+    const n = KNOWN.length;
+    const s = await statsOf((i) => (i % 2 === 0 ? 1e308 : 1.5e308));
+    expect(s.count).toBe(n);
+    expect(s.min).toBe(1e308);
+    expect(s.max).toBe(1.5e308);
+    close(s.avg, 1.25e308);
+    close(s.std_deviation, 0.25e308);
+    close(s.std_deviation_population, 0.25e308);
+    close(s.std_deviation_sampling, 0.25e308 * Math.sqrt(n / (n - 1)));
+    close(s.std_deviation_bounds.upper, 1.75e308);
+    close(s.std_deviation_bounds.lower, 0.75e308);
+    close(s.std_deviation_bounds.lower_sampling, 1.25e308 - 0.5e308 * Math.sqrt(n / (n - 1)));
+    for (const key of ['sum', 'sum_of_squares', 'variance', 'variance_population', 'variance_sampling'] as const) expect(s[key], key).toBeNull();
+  });
+
+  it('opposite huge prices: the mean is 0, bounds beyond the doubles are null', async () => {
+    const s = await statsOf((i) => (i % 2 === 0 ? -1e308 : 1e308));
+    expect(s.avg).toBe(0);
+    expect(s.sum).toBe(0);
+    close(s.std_deviation, 1e308);
+    expect(s.std_deviation_bounds.upper).toBeNull();
+    expect(s.std_deviation_bounds.lower).toBeNull();
+    expect(s.variance).toBeNull();
+  });
+
+  it('ordinary prices keep their plain sums, bit for bit', async () => {
+    const prices = (i: number): number => 10.01 * (i + 1) + 0.07;
+    const s = await statsOf(prices);
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < KNOWN.length; i++) {
+      sum += prices(i);
+      squares += prices(i) ** 2;
+    }
+    expect(s.sum).toBe(sum);
+    expect(s.sum_of_squares).toBe(squares);
+    expect(s.avg).toBe(sum / KNOWN.length);
   });
 });
 
