@@ -7,7 +7,6 @@
  * joins the cells of its codes. No record object and no JSON per row: 10,000 rows cost milliseconds.
  */
 import type { ColumnStore, NumericField, TextField } from './columns/store.ts';
-import type { Codes } from './columns/dictionary.ts';
 
 type ExportField = TextField | NumericField;
 
@@ -67,55 +66,64 @@ export function exportHead(query: URLSearchParams, notes: readonly (readonly [st
   return lines.join('\r\n') + '\r\n';
 }
 
-/** A text column's cells: each distinct value's cell rendered the first time a row needs it, then kept. */
-interface TextCells {
-  codes: Codes;
-  values: readonly (string | null)[];
+/**
+ * A column whose records carry codes (a text field's dictionary codes, a ranked number's rank): each code's
+ * cell is rendered the first time a row needs it, then kept.
+ */
+interface CodedCells {
+  codes: ArrayLike<number>;
+  render: (code: number) => string;
   cells: (string | undefined)[];
 }
 
-/** One export column: a text field's cells by code, or a numeric field's values (`String(n)`, NaN empty). */
-type ColumnCells = { text: TextCells } | { numbers: () => Float64Array };
+/** A number's cell: `String(n)`, unguarded (see csvCell); null (NaN) is empty. */
+const numberCell = (v: number): string => (v === v ? String(v) : '');
 
 /**
  * Writes records' CSV rows from a store. Built once per store (the cells it renders stay valid as long as the
- * store does); the later-year prices are asked for only when a row is written (the store reads them on first use).
+ * store does). Text fields and the numbers the store ranks have their cells rendered once per distinct value;
+ * the later-year prices are rendered per record and asked for only when rows are written (the store reads
+ * them on first use).
  */
 export class CsvRowWriter {
-  private readonly columns: ColumnCells[];
+  private readonly columns: (CodedCells | NumericField)[];
 
-  constructor(store: ColumnStore) {
-    this.columns = EXPORT_FIELDS.map((field): ColumnCells => {
+  constructor(private readonly store: ColumnStore) {
+    this.columns = EXPORT_FIELDS.map((field): CodedCells | NumericField => {
       if (field in store.text) {
-        const dict = store.text[field as TextField];
-        return { text: { codes: dict.codes, values: dict.values, cells: new Array<string | undefined>(dict.values.length) } };
+        const { codes, values } = store.text[field as TextField];
+        return { codes, render: (code) => csvCell(values[code]), cells: new Array<string | undefined>(values.length) };
       }
-      return { numbers: () => store.numbers[field as NumericField] };
+      const ranks = store.numberRanks[field as NumericField];
+      if (!ranks) return field as NumericField;
+      const { rank, distinct } = ranks;
+      return { codes: rank, render: (code) => (code < distinct.length ? numberCell(distinct[code]) : ''), cells: new Array<string | undefined>(distinct.length + 1) };
     });
   }
 
   /** The rows (store row numbers) as CSV lines, each ending in CRLF, in the order given. */
   write(rows: ArrayLike<number>): string {
-    const columns = this.columns.map((column) => ('text' in column ? column.text : column.numbers()));
-    const lines: string[] = new Array(rows.length);
+    const columns = this.columns.map((column) => (typeof column === 'string' ? this.store.numbers[column] : column));
+    const width = columns.length;
+    // One array of cells joined per line, and the lines joined once: joins write flat strings, where `+`
+    // would build ropes that the final join must walk.
+    const line: string[] = new Array(width);
+    const lines: string[] = new Array(rows.length + 1);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      let line = '';
-      for (let c = 0; c < columns.length; c++) {
+      for (let c = 0; c < width; c++) {
         const column = columns[c];
-        let cell: string;
         if (column instanceof Float64Array) {
-          const v = column[r];
-          cell = v === v ? String(v) : '';
-        } else {
-          const code = column.codes[r];
-          const known = column.cells[code];
-          cell = known === undefined ? (column.cells[code] = csvCell(column.values[code])) : known;
+          line[c] = numberCell(column[r]);
+          continue;
         }
-        line = c === 0 ? cell : line + ',' + cell;
+        const code = column.codes[r];
+        const cell = column.cells[code];
+        line[c] = cell === undefined ? (column.cells[code] = column.render(code)) : cell;
       }
-      lines[i] = line + '\r\n';
+      lines[i] = line.join(',');
     }
-    return lines.join('');
+    lines[rows.length] = '';
+    return rows.length === 0 ? '' : lines.join('\r\n');
   }
 }
