@@ -8,7 +8,7 @@ import { ceilingRatesIndex } from './api.ts';
 import { NotAcceptable, parseQuery } from './params.ts';
 import { topRows } from './query/order.ts';
 import { matchedRows } from './query/match.ts';
-import { titlePool } from './price-figures.ts';
+import { titlePool, titlePoolProblem } from './price-figures.ts';
 import { exportHead } from './export.ts';
 
 export const EXPORT_CHUNK_ROWS = 2_000;
@@ -33,6 +33,8 @@ export function exportAllCsv(
   chunkRows = EXPORT_CHUNK_ROWS,
   titles: readonly string[] = [],
 ): ExportAllAnswer {
+  const tooMany = titlePoolProblem(titles);
+  if (tooMany) return { ok: false, status: 406, detail: tooMany };
   let parsed;
   try {
     parsed = parseQuery(new URLSearchParams([...query].filter(([key]) => key !== 'page' && key !== 'page_size' && key !== 'export')));

@@ -9,7 +9,8 @@ import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/e
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { KNOWN } from '../ceilingrates/known-records.ts';
-import { parseRatesQuery, ratesParams } from '../../../ui/state/rates-query.ts';
+import { parseRatesQuery, ratesHashParams, ratesParams, titlesLeftOut } from '../../../ui/state/rates-query.ts';
+import { exportAllCsv } from '../../../engine/ceilingrates/export-all.ts';
 import { REPRODUCERS } from './oversized.ts';
 import { priceFigures } from '../../../engine/ceilingrates/price-figures.ts';
 import { refCompare } from '../ceilingrates/reference.ts';
@@ -251,6 +252,35 @@ describe('wage_stats over prices near the largest double', () => {
     expect(s.sum).toBe(sum);
     expect(s.sum_of_squares).toBe(squares);
     expect(s.avg).toBe(sum / KNOWN.length);
+  });
+});
+
+describe('a pool of exact titles beyond the limits', () => {
+  const titles = (n: number, length = 12): string[] => Array.from({ length: n }, (_, i) => `T${i}`.padEnd(length, '.'));
+
+  it('the worker refuses more than 100 titles, or a title over 10,000 characters, with a 406 naming the limit', async () => {
+    const db = await generatedDatabase('ceilingrates', 300);
+    for (const [pool, detail] of [
+      [titles(101), 'Invalid title: at most 100 values (got 101)'],
+      [titles(3, 10_001), 'Invalid title: at most 10000 characters (got 10001)'],
+    ] as const) {
+      expect(priceFigures(db, new URLSearchParams(''), 'current_price', null, pool)).toEqual({ ok: false, status: 406, detail });
+      expect(exportAllCsv(db, new URLSearchParams(''), [], undefined, pool)).toEqual({ ok: false, status: 406, detail });
+    }
+    expect(priceFigures(db, new URLSearchParams(''), 'current_price', null, titles(100, 10_000)).ok).toBe(true);
+    expect(exportAllCsv(db, new URLSearchParams(''), [], undefined, titles(100)).ok).toBe(true);
+  });
+
+  it('a link keeps the first 100 titles (each once, none longer than the worker takes) and counts those left out', () => {
+    const link = new URLSearchParams([
+      ['search_mode', 'titles'],
+      ...[...titles(150), 'T0..........', 'x'.repeat(10_001), ' '].map((t): [string, string] => ['title', t]),
+    ]);
+    const q = parseRatesQuery(link);
+    expect(q.titles).toEqual(titles(100));
+    expect(titlesLeftOut(link)).toBe(50);
+    expect(titlesLeftOut(new URLSearchParams(titles(100).map((t) => ['title', t])))).toBe(0);
+    expect(ratesHashParams(q).getAll('title')).toHaveLength(100);
   });
 });
 
