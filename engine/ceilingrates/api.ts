@@ -18,9 +18,9 @@ import { Aggregator } from './query/aggregations.ts';
 import { buildCombos, type Combos } from './columns/combos.ts';
 import { readSourceJson } from './query/source.ts';
 import { containsAggregation, FirstRows, suggestBody } from './query/suggest.ts';
-import { exportCsv } from './export.ts';
+import { CsvRowWriter, exportHead } from './export.ts';
+import { Lazy } from './memo.ts';
 import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from './shape.ts';
-import type { CeilingRateRecord } from './record.ts';
 
 /** Everything a request needs, built once per opened database. */
 export class CeilingRatesIndex {
@@ -30,6 +30,8 @@ export class CeilingRatesIndex {
   readonly firstRows: FirstRows;
   readonly aggregator: Aggregator;
   readonly combos: Combos;
+  /** The CSV export's rows, written from the columns; its cells are rendered as exports need them. */
+  readonly csvRows = new Lazy(() => new CsvRowWriter(this.store));
   /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
   private readonly scratch: MatchScratch;
 
@@ -87,8 +89,7 @@ export class CeilingRatesIndex {
     const keys = this.orderKeys(query);
     const ordered = { mask: match.mask, matches: match.rows ?? undefined, keys };
     if (query.export) {
-      const records = this.sources(topRows({ ...ordered, limit: RESULT_WINDOW })).map((s) => JSON.parse(s) as CeilingRateRecord);
-      return csv(exportCsv(ctx.query, records));
+      return csv(exportHead(ctx.query) + this.csvRows.get().write(topRows({ ...ordered, limit: RESULT_WINDOW })));
     }
 
     const offset = (query.page - 1) * query.pageSize;

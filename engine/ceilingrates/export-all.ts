@@ -8,9 +8,8 @@ import { ceilingRatesIndex } from './api.ts';
 import { NotAcceptable, parseQuery } from './params.ts';
 import { topRows } from './query/order.ts';
 import { matchedRows } from './query/match.ts';
-import { titlePool } from './price-figures.ts';
-import { exportHead, exportRows } from './export.ts';
-import type { CeilingRateRecord } from './record.ts';
+import { titlePool, titlePoolProblem } from './price-figures.ts';
+import { exportHead } from './export.ts';
 
 export const EXPORT_CHUNK_ROWS = 2_000;
 
@@ -34,6 +33,8 @@ export function exportAllCsv(
   chunkRows = EXPORT_CHUNK_ROWS,
   titles: readonly string[] = [],
 ): ExportAllAnswer {
+  const tooMany = titlePoolProblem(titles);
+  if (tooMany) return { ok: false, status: 406, detail: tooMany };
   let parsed;
   try {
     parsed = parseQuery(new URLSearchParams([...query].filter(([key]) => key !== 'page' && key !== 'page_size' && key !== 'export')));
@@ -54,6 +55,7 @@ export function exportAllCsv(
   const order = topRows({ mask, matches: rows ?? undefined, keys: index.orderKeys(parsed), limit: rows ? rows.length : match.count });
   const total = order.length;
   const head = exportHead(query, [...notes, ['Matching records', String(total)]]);
+  const writer = index.csvRows.get();
   return {
     ok: true,
     export: {
@@ -62,8 +64,7 @@ export function exportAllCsv(
         yield { text: head, written: 0 };
         for (let start = 0; start < total; start += chunkRows) {
           const rows = order.slice(start, start + chunkRows);
-          const records = index.sources(rows).map((s) => JSON.parse(s) as CeilingRateRecord);
-          yield { text: exportRows(records), written: start + rows.length };
+          yield { text: writer.write(rows), written: start + rows.length };
         }
       },
     },

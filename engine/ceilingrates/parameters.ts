@@ -230,7 +230,17 @@ export const PRICE_FIGURES_PARAMETERS = [
     default: 'contains',
     help: 'contains: the keyword search; titles: a pool of exact labor-category titles, any of which matches',
   },
-  { name: 'title', in: 'query', kind: 'text', repeatable: true, example: 'Engineer II', help: 'One exact labor-category title of the pool' },
+  {
+    name: 'title',
+    in: 'query',
+    kind: 'text',
+    repeatable: true,
+    // As many as a filter's alternatives, each as long as a search text: a pool is an "or" of exact titles.
+    maxItems: 100,
+    maxLength: 10_000,
+    example: 'Engineer II',
+    help: 'One exact labor-category title of the pool (at most 100)',
+  },
   {
     name: 'pin',
     in: 'query',

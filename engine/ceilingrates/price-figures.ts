@@ -8,10 +8,11 @@
 import type { Database } from 'sql.js';
 import { ceilingRatesIndex } from './api.ts';
 import { matchedRows } from './query/match.ts';
-import { NotAcceptable, parseQuery } from './params.ts';
-import { PERCENTILES, percentiles, statsFrom, type WageStats } from './query/aggregations.ts';
+import { NotAcceptable, parseQuery, sizeDetail } from './params.ts';
+import { sizeProblem } from '../http/request-size.ts';
+import { PERCENTILES, percentiles, priceSums, statsFrom, type WageStats } from './query/aggregations.ts';
 import { wageHistogram, type HistogramBucket, type PriceCounts } from './query/histogram.ts';
-import type { PriceField } from './parameters.ts';
+import { PRICE_FIGURES_PARAMETERS, type PriceField } from './parameters.ts';
 
 /** Where a proposed price falls among the matching prices. */
 export interface PriceCheck {
@@ -78,13 +79,25 @@ function priceCheck(sorted: Float64Array, median: number | null, price: number):
   };
 }
 
+const TITLE = PRICE_FIGURES_PARAMETERS.find((p) => p.name === 'title')!;
+
+/**
+ * The 406 detail for a pool beyond the `title` limits (as many titles as a filter's alternatives, each as long
+ * as a search text), in the API's words (`Invalid title: at most 100 values (got 150)`); null within them.
+ */
+export function titlePoolProblem(titles: readonly string[]): string | null {
+  const problem = sizeProblem([TITLE], '', new URLSearchParams(titles.map((title) => [TITLE.name, title])));
+  return problem && sizeDetail(problem);
+}
+
 /**
  * A pool of exact labor-category titles, any of which matches (as `search=labor_category:` compares one:
  * the whole value, as stored); the API ANDs several searches, so a pool is the worker's.
  */
 export function titlePool(codes: ArrayLike<number>, values: readonly (string | null)[], titles: readonly string[]) {
-  const slotOfCode = new Int32Array(values.length).fill(-1);
-  values.forEach((value, code) => (slotOfCode[code] = value === null ? -1 : titles.indexOf(value)));
+  const slotOfTitle = new Map<string, number>();
+  titles.forEach((title, slot) => slotOfTitle.has(title) || slotOfTitle.set(title, slot));
+  const slotOfCode = Int32Array.from(values, (value) => (value === null ? -1 : (slotOfTitle.get(value) ?? -1)));
   const counts = new Array<number>(titles.length).fill(0);
   return {
     keep(rows: Uint32Array): Uint32Array {
@@ -115,6 +128,8 @@ export function priceFigures(
   proposed: number | null = null,
   titles: readonly string[] = [],
 ): PriceFiguresAnswer {
+  const tooMany = titlePoolProblem(titles);
+  if (tooMany) return { ok: false, status: 406, detail: tooMany };
   // Only what selects records: paging and ordering cannot make the figures fail.
   const selecting = new URLSearchParams([...query].filter(([key]) => SELECTING.has(key)));
   let parsed;
@@ -132,18 +147,14 @@ export function priceFigures(
   // Summed in id order, as the API sums current_price, so the figures are exactly reproducible.
   const present = new Float64Array(rows.length);
   let n = 0;
-  let sum = 0;
-  let sumOfSquares = 0;
   for (let i = 0; i < rows.length; i++) {
     const v = column[rows[i]];
-    if (v !== v) continue;
-    present[n++] = v;
-    sum += v;
-    sumOfSquares += v * v;
+    if (v === v) present[n++] = v;
   }
   const sorted = present.subarray(0, n).sort();
   const counts = distinctCounts(sorted);
-  const stats = statsFrom({ count: n, sum, sumOfSquares, min: sorted[0], max: sorted[n - 1] });
+  const [min, max] = [sorted[0], sorted[n - 1]];
+  const stats = statsFrom({ count: n, ...priceSums(column, { rows }, min, max), min, max });
   const [median, ...others] = percentiles(counts, [50, ...PERCENTILES]);
   const byKey: Record<string, number | null> = {};
   PERCENTILES.forEach((p, i) => (byKey[p.toFixed(1)] = others[i]));

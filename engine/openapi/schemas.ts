@@ -83,7 +83,7 @@ const wageStats = object({
   min: n,
   max: n,
   avg: n,
-  sum: { type: 'number' },
+  sum: n,
   sum_of_squares: n,
   variance: n,
   variance_population: n,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import Papa from 'papaparse';
 import { describeRatesQuery } from '../../ui/state/rates-describe.ts';
-import { parseRatesQuery } from '../../ui/state/rates-query.ts';
+import { MAX_TITLES, parseRatesQuery } from '../../ui/state/rates-query.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import { currentHash, engineJson, nodeEngine, openApp, SCREENSHOT_DIR, screenshot, seriousViolations, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
@@ -227,6 +227,24 @@ describe('price check', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'workbench-title-pool-390');
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('keeps a linked pool within the worker’s limit, says how many titles it left out, and offers no more', async () => {
+    const titles = Array.from({ length: MAX_TITLES + 20 }, (_, i) => `Linked Title ${i}`);
+    await page.goto(`${inject('baseUrl')}/#/rates?search_mode=titles&${titles.map((t) => `title=${encodeURIComponent(t)}`).join('&')}`);
+    await rates().locator('title-pool [data-pool-full]').waitFor();
+    expect(await rates().locator('title-pool .pool li').count()).toBe(MAX_TITLES);
+    expect(await rates().locator('title-pool [data-pool-full]').textContent()).toMatch(/at most 100 titles[\s\S]*20 more, left out/);
+    // The figures of the 100 kept are answered (the worker refuses a pool beyond its limit with a 406).
+    await page.waitForFunction(
+      (last) => (document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view')?.getAttribute('data-rendered-figures') ?? '').endsWith(`|${last}`),
+      titles[MAX_TITLES - 1],
+      { timeout: 30_000, polling: 'raf' },
+    );
+    await page.getByLabel('Find labor-category titles to pool').fill('engin');
+    await rates().locator('title-pool [data-offer]').first().waitFor();
+    expect(await rates().locator('title-pool [data-offer]:not([disabled])').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   for (const width of [1280, 390]) {

@@ -21,6 +21,9 @@ const [YEAR, PROPOSED, MODE, TITLE, PIN] = PRICE_FIGURES_PARAMETERS;
 export type SearchMode = (typeof MODE.values)[number];
 /** Pools compared side by side at most. */
 export const MAX_PINS = 3;
+/** Titles a pool holds at most, and the longest title: the worker refuses a pool beyond them (a 406). */
+export const MAX_TITLES = TITLE.maxItems;
+const TITLE_MAX_LENGTH = TITLE.maxLength;
 const isPriceField = (name: string | null): name is PriceField => (PRICE_FIELDS as readonly (string | null)[]).includes(name);
 
 /** The ceiling-rates endpoint, as a prototype would call it. */
@@ -177,9 +180,18 @@ export function parseRatesQuery(params: URLSearchParams): RatesQuery {
   const proposed = params.get(PROPOSED.name);
   if (proposed !== null && proposed.trim() !== '' && Number.isFinite(Number(proposed))) q.proposed = Number(proposed);
   if (params.get(MODE.name) === 'titles') q.mode = 'titles';
-  q.titles = [...new Set(params.getAll(TITLE.name).filter((t) => t.trim() !== ''))];
+  q.titles = linkTitles(params).slice(0, MAX_TITLES);
   q.pins = [...new Set(params.getAll(PIN.name))].slice(0, MAX_PINS);
   return q;
+}
+
+/** A link's pool: each title once, none blank or longer than any the worker takes (no stored title is). */
+const linkTitles = (params: URLSearchParams): string[] =>
+  [...new Set(params.getAll(TITLE.name))].filter((t) => t.trim() !== '' && t.length <= TITLE_MAX_LENGTH);
+
+/** Titles of a link's pool beyond what a pool holds (MAX_TITLES), which the view leaves out and says so. */
+export function titlesLeftOut(params: URLSearchParams): number {
+  return Math.max(0, linkTitles(params).length - MAX_TITLES);
 }
 
 /** An open-ended range still has to be sent as two numbers. */

@@ -22,6 +22,9 @@ export const TEXT_FIELDS = [
   'worksite',
   'security_clearance',
   'business_size',
+  // Only the CSV export reads the contract dates; few distinct values, so cheap to hold as dictionaries.
+  'contract_start',
+  'contract_end',
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 

@@ -31,7 +31,8 @@ export interface WageStats {
   min: number | null;
   max: number | null;
   avg: number | null;
-  sum: number;
+  /** 0 when nothing matches; null when the sum is beyond the doubles (prices near 1.8e308). */
+  sum: number | null;
   sum_of_squares: number | null;
   variance: number | null;
   variance_population: number | null;
@@ -172,16 +173,78 @@ export function percentiles(prices: PriceCounts, ps: readonly number[], { scratc
   });
 }
 
-/** The sums a WageStats is computed from: over the non-null prices of the matches. */
+/**
+ * The sums a WageStats is computed from: over the non-null prices of the matches, each price divided by
+ * 2^`exponent` (`priceSums`); `exponent` is 0, plain sums, unless those would overflow.
+ */
 export interface PriceSums {
   count: number;
   sum: number;
   sumOfSquares: number;
   min: number;
   max: number;
+  exponent?: number;
 }
 
-export function statsFrom({ count, sum, sumOfSquares, min, max }: PriceSums): WageStats {
+/** x · 2^exponent, in two steps: 2^1024 itself is not a double, x · 2^1024 may be. */
+const times2 = (x: number, exponent: number): number => x * 2 ** Math.floor(exponent / 2) * 2 ** Math.ceil(exponent / 2);
+
+/** A statistic beyond the doubles (a sum of huge prices) has no value JSON can hold: null, not Infinity. */
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+/** Which rows a sum is over: those listed in `rows` or, when it is null, every row but those in `rest` (ascending). */
+export interface SummedRows {
+  rows: ArrayLike<number> | null;
+  rest?: ArrayLike<number> | null;
+}
+
+/** Σv and Σv² over the prices of the rows in row order, NaN skipped, each price times `factor`. */
+function sumsOf(prices: Float64Array, { rows, rest }: SummedRows, factor: number): { sum: number; sumOfSquares: number } {
+  let sum = 0;
+  let sumOfSquares = 0;
+  if (rows) {
+    for (let i = 0; i < rows.length; i++) {
+      const v = prices[rows[i]] * factor;
+      if (v === v) {
+        sum += v;
+        sumOfSquares += v * v;
+      }
+    }
+    return { sum, sumOfSquares };
+  }
+  // "All but the rest": the stretches between the rest's rows, with no mask test.
+  const skip = rest ?? [];
+  let from = 0;
+  for (let i = 0; i <= skip.length; i++) {
+    const to = i < skip.length ? skip[i] : prices.length;
+    for (let r = from; r < to; r++) {
+      const v = prices[r] * factor;
+      if (v === v) {
+        sum += v;
+        sumOfSquares += v * v;
+      }
+    }
+    from = to + 1;
+  }
+  return { sum, sumOfSquares };
+}
+
+/**
+ * The sums of the prices of `over`'s rows, whose smallest and largest are `min` and `max`, added in id order so
+ * they are exactly reproducible. Plain sums, unless those overflow (prices near the largest double, 1.8e308,
+ * whose sum and squares' sum overflow long before their mean or deviation would): then summed again with every
+ * price divided by a power of two that brings it to at most 1, which is exact, so the scaled sums are the plain
+ * sums' values to the same rounding.
+ */
+export function priceSums(prices: Float64Array, over: SummedRows, min: number, max: number): Pick<PriceSums, 'sum' | 'sumOfSquares' | 'exponent'> {
+  const plain = sumsOf(prices, over, 1);
+  const magnitude = Math.max(Math.abs(min), Math.abs(max));
+  if ((Number.isFinite(plain.sum) && Number.isFinite(plain.sumOfSquares)) || !Number.isFinite(magnitude)) return plain;
+  const exponent = Math.ceil(Math.log2(magnitude));
+  return { ...sumsOf(prices, over, 2 ** -exponent), exponent };
+}
+
+export function statsFrom({ count, sum, sumOfSquares, min, max, exponent = 0 }: PriceSums): WageStats {
   if (count === 0) {
     return {
       count: 0, min: null, max: null, avg: null, sum: 0, sum_of_squares: null,
@@ -190,32 +253,36 @@ export function statsFrom({ count, sum, sumOfSquares, min, max }: PriceSums): Wa
       std_deviation_bounds: { upper: null, lower: null, upper_population: null, lower_population: null, upper_sampling: null, lower_sampling: null },
     };
   }
-  const avg = sum / count;
+  // In scaled units (exponent 0: the prices themselves), then back: the mean and deviations of huge prices
+  // are doubles even when their sums are not.
+  const avg = times2(sum / count, exponent);
   const spread = sumOfSquares - (sum * sum) / count;
-  const population = Math.max(0, spread / count);
-  const sampling = count > 1 ? Math.max(0, spread / (count - 1)) : null;
-  const stdPopulation = Math.sqrt(population);
-  const stdSampling = sampling === null ? null : Math.sqrt(sampling);
+  const scaledPopulation = Math.max(0, spread / count);
+  const scaledSampling = count > 1 ? Math.max(0, spread / (count - 1)) : null;
+  const population = times2(scaledPopulation, 2 * exponent);
+  const sampling = scaledSampling === null ? null : times2(scaledSampling, 2 * exponent);
+  const stdPopulation = times2(Math.sqrt(scaledPopulation), exponent);
+  const stdSampling = scaledSampling === null ? null : times2(Math.sqrt(scaledSampling), exponent);
   return {
     count,
     min,
     max,
-    avg,
-    sum,
-    sum_of_squares: sumOfSquares,
-    variance: population,
-    variance_population: population,
-    variance_sampling: sampling,
-    std_deviation: stdPopulation,
-    std_deviation_population: stdPopulation,
-    std_deviation_sampling: stdSampling,
+    avg: finite(avg),
+    sum: finite(times2(sum, exponent)),
+    sum_of_squares: finite(times2(sumOfSquares, 2 * exponent)),
+    variance: finite(population),
+    variance_population: finite(population),
+    variance_sampling: sampling === null ? null : finite(sampling),
+    std_deviation: finite(stdPopulation),
+    std_deviation_population: finite(stdPopulation),
+    std_deviation_sampling: stdSampling === null ? null : finite(stdSampling),
     std_deviation_bounds: {
-      upper: avg + 2 * stdPopulation,
-      lower: avg - 2 * stdPopulation,
-      upper_population: avg + 2 * stdPopulation,
-      lower_population: avg - 2 * stdPopulation,
-      upper_sampling: stdSampling === null ? null : avg + 2 * stdSampling,
-      lower_sampling: stdSampling === null ? null : avg - 2 * stdSampling,
+      upper: finite(avg + 2 * stdPopulation),
+      lower: finite(avg - 2 * stdPopulation),
+      upper_population: finite(avg + 2 * stdPopulation),
+      lower_population: finite(avg - 2 * stdPopulation),
+      upper_sampling: stdSampling === null ? null : finite(avg + 2 * stdSampling),
+      lower_sampling: stdSampling === null ? null : finite(avg - 2 * stdSampling),
     },
   };
 }
@@ -393,39 +460,6 @@ export class Aggregator {
     return counts;
   }
 
-  /**
-   * The price sums over the matches, added in id order so they are exactly reproducible. Listed matches are
-   * summed directly; "all but the rest" walks the stretches between the rest's rows, with no mask test.
-   */
-  private priceSums({ rows, rest }: MatchSet): { sum: number; sumOfSquares: number } {
-    const prices = this.store.numbers.current_price;
-    let sum = 0;
-    let sumOfSquares = 0;
-    if (rows) {
-      for (let i = 0; i < rows.length; i++) {
-        const v = prices[rows[i]];
-        if (v === v) {
-          sum += v;
-          sumOfSquares += v * v;
-        }
-      }
-      return { sum, sumOfSquares };
-    }
-    const skip = rest!;
-    let from = 0;
-    for (let i = 0; i <= skip.length; i++) {
-      const to = i < skip.length ? skip[i] : prices.length;
-      for (let r = from; r < to; r++) {
-        const v = prices[r];
-        if (v === v) {
-          sum += v;
-          sumOfSquares += v * v;
-        }
-      }
-      from = to + 1;
-    }
-    return { sum, sumOfSquares };
-  }
 
   /** The same as countRanks for a few listed ranks (ascending); returns the price term keys it touched. */
   private countPrices(ranks: Uint32Array, list: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): number[] {
@@ -456,7 +490,6 @@ export class Aggregator {
     const terms = [counts.labor, ...counts.fields];
     const ranks = counts.ranks;
 
-    const { sum, sumOfSquares } = this.priceSums(match);
     // Few matches: visit only the price ranks and labor categories they carry, not every distinct value.
     const sparse = match.rows !== null && match.rows.length * 8 < priceOrder.nullRank ? this.touched(match.rows) : null;
     const { scratch } = this;
@@ -467,7 +500,10 @@ export class Aggregator {
     else countRanks(ranks, priceOrder.rankValues!, this.priceKeyOfRank, priceCounts, keyCounts);
     const count = match.count - ranks[priceOrder.nullRank];
     const { m, values } = priceCounts;
-    const stats = statsFrom({ count, sum, sumOfSquares, min: values[0], max: values[m - 1] });
+    const min = values[0];
+    const max = values[m - 1];
+    // Statistics are summed over the matches in id order, so they are exactly reproducible.
+    const stats = statsFrom({ count, ...priceSums(store.numbers.current_price, match, min, max), min, max });
 
     const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES]);
     const byKey: Record<string, number | null> = {};

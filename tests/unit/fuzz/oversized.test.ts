@@ -9,8 +9,10 @@ import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/e
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { KNOWN } from '../ceilingrates/known-records.ts';
-import { parseRatesQuery, ratesParams } from '../../../ui/state/rates-query.ts';
+import { parseRatesQuery, ratesHashParams, ratesParams, titlesLeftOut } from '../../../ui/state/rates-query.ts';
+import { exportAllCsv } from '../../../engine/ceilingrates/export-all.ts';
 import { REPRODUCERS } from './oversized.ts';
+import { priceFigures } from '../../../engine/ceilingrates/price-figures.ts';
 import { refCompare } from '../ceilingrates/reference.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 
@@ -189,6 +191,96 @@ describe('prices near the largest double', () => {
       expect(b.key).toBeGreaterThanOrEqual(b.min);
       expect(b.key).toBeLessThanOrEqual(b.max);
     }
+  });
+});
+
+describe('wage_stats over prices near the largest double', () => {
+  /** Each statistic, and the workbench's figures of the same records, which must agree with the API. */
+  async function statsOf(prices: (i: number) => number) {
+    const db = await emptyDatabase('ceilingrates');
+    insertCeilingRates(db, KNOWN.map((r, i) => ({ ...r, current_price: prices(i) })));
+    const r = call(engineOver('ceilingrates', db), API);
+    expect(r.status).toBe(200);
+    expect(r.raw.body).not.toMatch(/Infinity|NaN/);
+    const figures = priceFigures(db, new URLSearchParams(''), 'current_price');
+    if (!figures.ok) throw new Error(figures.detail);
+    expect(figures.figures.stats).toEqual(r.body.aggregations.wage_stats);
+    return r.body.aggregations.wage_stats;
+  }
+  const close = (actual: number | null, expected: number): void => {
+    expect(actual).not.toBeNull();
+    expect(Math.abs(actual! - expected) / Math.abs(expected), `${actual} ≈ ${expected}`).toBeLessThan(1e-12);
+  };
+
+  it('the mean, deviations and bounds are numbers; a sum beyond the doubles is null, never Infinity', async () => {
+    // Half at 1e308, half at 1.5e308: their sum (about 1.5e309) and squares are beyond the doubles, their mean
+    // (1.25e308) and deviation (0.25e308) are not. Before, every statistic came out null.
+    const n = KNOWN.length;
+    const s = await statsOf((i) => (i % 2 === 0 ? 1e308 : 1.5e308));
+    expect(s.count).toBe(n);
+    expect(s.min).toBe(1e308);
+    expect(s.max).toBe(1.5e308);
+    close(s.avg, 1.25e308);
+    close(s.std_deviation, 0.25e308);
+    close(s.std_deviation_population, 0.25e308);
+    close(s.std_deviation_sampling, 0.25e308 * Math.sqrt(n / (n - 1)));
+    close(s.std_deviation_bounds.upper, 1.75e308);
+    close(s.std_deviation_bounds.lower, 0.75e308);
+    close(s.std_deviation_bounds.lower_sampling, 1.25e308 - 0.5e308 * Math.sqrt(n / (n - 1)));
+    for (const key of ['sum', 'sum_of_squares', 'variance', 'variance_population', 'variance_sampling'] as const) expect(s[key], key).toBeNull();
+  });
+
+  it('opposite huge prices: the mean is 0, bounds beyond the doubles are null', async () => {
+    const s = await statsOf((i) => (i % 2 === 0 ? -1e308 : 1e308));
+    expect(s.avg).toBe(0);
+    expect(s.sum).toBe(0);
+    close(s.std_deviation, 1e308);
+    expect(s.std_deviation_bounds.upper).toBeNull();
+    expect(s.std_deviation_bounds.lower).toBeNull();
+    expect(s.variance).toBeNull();
+  });
+
+  it('ordinary prices keep their plain sums, bit for bit', async () => {
+    const prices = (i: number): number => 10.01 * (i + 1) + 0.07;
+    const s = await statsOf(prices);
+    let sum = 0;
+    let squares = 0;
+    for (let i = 0; i < KNOWN.length; i++) {
+      sum += prices(i);
+      squares += prices(i) ** 2;
+    }
+    expect(s.sum).toBe(sum);
+    expect(s.sum_of_squares).toBe(squares);
+    expect(s.avg).toBe(sum / KNOWN.length);
+  });
+});
+
+describe('a pool of exact titles beyond the limits', () => {
+  const titles = (n: number, length = 12): string[] => Array.from({ length: n }, (_, i) => `T${i}`.padEnd(length, '.'));
+
+  it('the worker refuses more than 100 titles, or a title over 10,000 characters, with a 406 naming the limit', async () => {
+    const db = await generatedDatabase('ceilingrates', 300);
+    for (const [pool, detail] of [
+      [titles(101), 'Invalid title: at most 100 values (got 101)'],
+      [titles(3, 10_001), 'Invalid title: at most 10000 characters (got 10001)'],
+    ] as const) {
+      expect(priceFigures(db, new URLSearchParams(''), 'current_price', null, pool)).toEqual({ ok: false, status: 406, detail });
+      expect(exportAllCsv(db, new URLSearchParams(''), [], undefined, pool)).toEqual({ ok: false, status: 406, detail });
+    }
+    expect(priceFigures(db, new URLSearchParams(''), 'current_price', null, titles(100, 10_000)).ok).toBe(true);
+    expect(exportAllCsv(db, new URLSearchParams(''), [], undefined, titles(100)).ok).toBe(true);
+  });
+
+  it('a link keeps the first 100 titles (each once, none longer than the worker takes) and counts those left out', () => {
+    const link = new URLSearchParams([
+      ['search_mode', 'titles'],
+      ...[...titles(150), 'T0..........', 'x'.repeat(10_001), ' '].map((t): [string, string] => ['title', t]),
+    ]);
+    const q = parseRatesQuery(link);
+    expect(q.titles).toEqual(titles(100));
+    expect(titlesLeftOut(link)).toBe(50);
+    expect(titlesLeftOut(new URLSearchParams(titles(100).map((t) => ['title', t])))).toBe(0);
+    expect(ratesHashParams(q).getAll('title')).toHaveLength(100);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   lastPage,
   PAGE_SIZES,
   parseRatesQuery,
+  titlesLeftOut,
   ratesApiUrl,
   ratesHashParams,
   MAX_PINS,
@@ -506,6 +507,7 @@ export class RatesView extends LitElement {
             class="card"
             .query=${this.query}
             .counts=${this.figures.value?.figures.titles ?? []}
+            .leftOut=${titlesLeftOut(this.params)}
             @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
           ></title-pool>`
         : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`}

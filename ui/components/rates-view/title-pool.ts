@@ -7,7 +7,7 @@ import type { DbClient } from '../../api/db-client.ts';
 import type { SuggestContainsResponse } from '../../api/api-types.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatCount } from '../common/format.ts';
-import { ratesApiUrl, ratesFilterOnly, type RatesQuery } from '../../state/rates-query.ts';
+import { MAX_TITLES, ratesApiUrl, ratesFilterOnly, type RatesQuery } from '../../state/rates-query.ts';
 
 const DEBOUNCE_MS = 150;
 const OFFERED = 12;
@@ -67,6 +67,10 @@ export class TitlePool extends LitElement {
         color: var(--muted);
         font-variant-numeric: tabular-nums;
       }
+      .limit {
+        margin: 0.5rem 0 0;
+        font-size: 0.88rem;
+      }
       h3 {
         margin-top: 0.6rem;
         font-size: 0.9rem;
@@ -78,6 +82,8 @@ export class TitlePool extends LitElement {
   @property({ attribute: false }) query!: RatesQuery;
   /** Each pooled title's matching rates, from the figures (in pool order). */
   @property({ attribute: false }) counts: { title: string; count: number }[] = [];
+  /** Titles the link named beyond what a pool holds, left out. */
+  @property({ attribute: false }) leftOut = 0;
   @state() private text = '';
   private timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -99,6 +105,7 @@ export class TitlePool extends LitElement {
   }
 
   private add(title: string): void {
+    if (this.query.titles.length >= MAX_TITLES) return;
     if (!this.query.titles.includes(title)) this.dispatchEvent(new TitlePoolChangeEvent([...this.query.titles, title]));
   }
 
@@ -110,18 +117,25 @@ export class TitlePool extends LitElement {
     const pool = this.query.titles;
     const offers = (this.offers.value ?? []).filter((o) => !pool.includes(o.title));
     const countOf = (title: string) => this.counts.find((c) => c.title === title)?.count;
+    const full = pool.length >= MAX_TITLES;
     return html`<label for="title-find">Find labor-category titles to pool</label>
       <input id="title-find" type="search" autocomplete="off" placeholder="e.g. engineer" @input=${this.onInput} />
       ${offers.length
         ? html`<ul class="chips offer" aria-label="Titles containing “${this.text.trim()}”">
             ${offers.map(
               (o) => html`<li>
-                <button type="button" data-offer=${o.title} @click=${() => this.add(o.title)}>
+                <button type="button" data-offer=${o.title} ?disabled=${full} @click=${() => this.add(o.title)}>
                   + ${o.title} <span class="count">${formatCount(o.count)}</span>
                 </button>
               </li>`,
             )}
           </ul>`
+        : nothing}
+      ${full
+        ? html`<p class="limit" role="status" data-pool-full>
+            A pool holds at most ${MAX_TITLES} titles: remove one to add another.
+            ${this.leftOut ? html`This link named ${formatCount(this.leftOut)} more, left out.` : nothing}
+          </p>`
         : nothing}
       <h3 id="pool-h">Pool of exact titles (any of them matches)</h3>
       ${pool.length
