@@ -8,20 +8,18 @@
  *    arrays and the dictionaries are built from them.
  * 3. When a scan cannot give the stepped values (see scan.ts), the rows are stepped one by one.
  *
- * next_year_price and second_year_price only order results: they are read by a scan of their own the first
- * time a request orders by one of them, which keeps them out of the first view's wait.
+ * All four numeric columns are read in the bind's one scan: reading next_year_price and second_year_price on
+ * first use (an export, an ordering by either, the workbench's contract-year figures) made that one request
+ * wait about 150 ms for a scan of its own.
  */
 import type { Database } from 'sql.js';
-import { assembleStore, TEXT_FIELDS, type ColumnStore, type NumericField, type TextField } from './store.ts';
+import { assembleStore, NUMERIC_FIELDS, TEXT_FIELDS, type ColumnStore, type NumericField, type TextField } from './store.ts';
 import { DictionaryBuilder, type Dictionary } from './dictionary.ts';
 import { readRows, scanColumns, toText, type CellValue, type RawColumns } from './scan.ts';
 import { readColumnTable, type StoredColumns } from './table.ts';
 import { CEILINGRATES_TABLE } from '../record.ts';
-import { Lazy } from '../memo.ts';
 import { compareBytes } from '../text.ts';
 
-const AT_BIND: readonly NumericField[] = ['current_price', 'min_years_experience'];
-const ON_FIRST_USE: readonly NumericField[] = ['next_year_price', 'second_year_price'];
 const SAMPLES = 64;
 
 function dictionaries(raw: RawColumns): Record<TextField, Dictionary> {
@@ -61,36 +59,11 @@ function samplesAgree(db: Database, ids: Float64Array, stored: StoredColumns): b
 
 function scanned(db: Database, text: readonly TextField[]): RawColumns | null {
   try {
-    return scanColumns(db, AT_BIND, text);
+    return scanColumns(db, NUMERIC_FIELDS, text);
   } catch {
     // A BLOB in a column: JSON cannot carry it, stepping can.
     return null;
   }
-}
-
-/** The later-year prices, read on first use; the scan must see the same rows as the bind did. */
-function laterPrices(db: Database, ids: Float64Array): Partial<Record<NumericField, Float64Array>> {
-  let raw: RawColumns | null = null;
-  try {
-    raw = scanColumns(db, ON_FIRST_USE, []);
-  } catch {
-    raw = null;
-  }
-  raw ??= readRows(db);
-  const same = raw.ids.length === ids.length && raw.ids.every((id, r) => id === ids[r]);
-  if (!same) throw new Error('ceilingrates: the records changed after the engine bound to them');
-  return raw.numbers;
-}
-
-/** The numbers: price and experience as read, the later-year prices read when first asked for. */
-function numbersOf(db: Database, raw: RawColumns): Record<NumericField, Float64Array> {
-  const numbers = { current_price: raw.numbers.current_price!, min_years_experience: raw.numbers.min_years_experience! } as Record<
-    NumericField,
-    Float64Array
-  >;
-  const later = new Lazy(() => laterPrices(db, raw.ids));
-  for (const field of ON_FIRST_USE) Object.defineProperty(numbers, field, { enumerable: true, get: () => later.get()[field]! });
-  return numbers;
 }
 
 /** The columns read the slow, certain way: what the column table is written from, and what tests compare against. */
@@ -103,9 +76,9 @@ export function loadColumns(db: Database): ColumnStore {
   const stored = readColumnTable(db);
   if (stored) {
     const raw = scanned(db, []);
-    if (raw && samplesAgree(db, raw.ids, stored)) return assembleStore(raw.ids, numbersOf(db, raw), stored.text);
+    if (raw && samplesAgree(db, raw.ids, stored)) return assembleStore(raw.ids, raw.numbers as Record<NumericField, Float64Array>, stored.text);
   }
   const raw = scanned(db, TEXT_FIELDS);
-  if (raw) return assembleStore(raw.ids, numbersOf(db, raw), dictionaries(raw));
+  if (raw) return assembleStore(raw.ids, raw.numbers as Record<NumericField, Float64Array>, dictionaries(raw));
   return readColumnsByRow(db);
 }
