@@ -8,7 +8,7 @@ import type { DatasetName } from '../../engine/http/types.ts';
 import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
 import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import { datasetDefinition } from '../../engine/datasets.ts';
-import { insertWebsites } from '../../engine/site-scanning/schema.ts';
+import { insertWebsites, placeSortKeys } from '../../engine/site-scanning/schema.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
 import { ImportError, isImportError, throwIfAborted } from './errors.ts';
 import { startImport, type AnyImportRun, type ImportOptions } from './import.ts';
@@ -24,16 +24,15 @@ export interface ImportResult {
 }
 
 /**
- * Records per insert call. Each insertWebsites call places its rows' sort keys among those already stored
- * and runs ANALYZE, so websites go in with one call; ceiling rates have no such pass and go in every
- * 25,000 records (decision 0504).
+ * Records per insert call: each batch goes in as it comes, so at most one batch of records is held (decision
+ * 0504). Websites' sort keys are placed once after the last batch.
  */
-const INSERT_EVERY: Record<DatasetName, number> = { websites: Number.POSITIVE_INFINITY, ceilingrates: 25_000 };
+const INSERT_EVERY: Record<DatasetName, number> = { websites: 5_000, ceilingrates: 25_000 };
 
 async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Promise<void> {
   const insert =
     run.dataset === 'websites'
-      ? (records: unknown[]) => insertWebsites(db, records as WebsiteRecord[])
+      ? (records: unknown[]) => insertWebsites(db, records as WebsiteRecord[], { sortKeys: 'later' })
       : // The schema stores a NULL min_years_experience; the engine's record type is narrower (decision 0502).
         (records: unknown[]) => insertCeilingRates(db, records as CeilingRateRecord[]);
   const every = INSERT_EVERY[run.dataset];
@@ -58,6 +57,7 @@ async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Pr
   }
   throwIfAborted(options.signal);
   flush();
+  if (run.dataset === 'websites') placeSortKeys(db);
   // The engine binds an imported database as fast as a built one only when it carries the column table.
   if (run.dataset === 'ceilingrates') writeCeilingRatesColumns(db);
 }

@@ -3,7 +3,10 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import { ImportError, type ImportErrorCode } from '../../../dataset/import/errors.ts';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { startImport } from '../../../dataset/import/import.ts';
+import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
+import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { SNAPSHOT_COLUMNS } from '../../../dataset/import/websites/snapshot-columns.ts';
 import { fixture, fixtureText } from './helpers.ts';
 
@@ -48,7 +51,40 @@ function bigSnapshot(rows: number): string {
   return lines.join('\r\n') + '\r\n';
 }
 
+/** Every record of a websites listing, page by page: the order the API lists them in. */
+function listing(db: Database): string[] {
+  const engine = engineOver('websites', db);
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const { body } = call(engine, `/websites?limit=100&page=${page}`);
+    out.push(...body.items.map((item: { target_url: string; og_description_final_url: string | null }) => `${item.target_url} ${item.og_description_final_url}`));
+    if (page >= body.meta.totalPages) return out;
+  }
+}
+
 describe('importIntoDatabase', () => {
+  it('websites go in batch by batch, listed in the order one insert of every record gives', async () => {
+    const SQL = await loadSqlJs();
+    const lines = [SNAPSHOT_COLUMNS.join(',')];
+    // 12,000 rows (several batches), domains far out of listing order.
+    for (let i = 0; i < 12_000; i++) {
+      const domain = `site${(i * 7919) % 12_000}.example.gov`;
+      lines.push(SNAPSHOT_COLUMNS.map((c) => (c === 'initial_domain' ? domain : c === 'primary_scan_status' ? 'completed' : c === 'title' ? `row ${i}` : '')).join(','));
+    }
+    const file = new Blob([lines.join('\n') + '\n']);
+    const { db } = await importIntoDatabase(SQL, file, { name: 'site-scanning-latest.csv' });
+    const run = await startImport(new Blob([lines.join('\n') + '\n']), { name: 'site-scanning-latest.csv' });
+    const records: WebsiteRecord[] = [];
+    for await (const batch of run.batches as AsyncIterable<WebsiteRecord[]>) records.push(...batch);
+    const once = await emptyDatabase('websites');
+    insertWebsites(once, records);
+    const imported = listing(db);
+    expect(imported).toHaveLength(12_000);
+    expect(imported).toEqual(listing(once));
+    expect(imported.slice(0, 3).map((item) => item.split(' ')[0])).toEqual(['site0.example.gov', 'site1.example.gov', 'site10.example.gov']);
+  });
+
+
   it('builds a websites database the engine answers from: /websites?target_url_agency_owner=…', async () => {
     const SQL = await loadSqlJs();
     const { db, dataset, format, report } = await importIntoDatabase(SQL, fixture('websites-current.csv'), { name: 'site-scanning-latest.csv' });
