@@ -67,7 +67,7 @@ export interface ImportRun<D extends DatasetName = DatasetName> {
 export type AnyImportRun = ImportRun<'websites'> | ImportRun<'ceilingrates'>;
 
 const HEAD_BYTES = 64 * 1024;
-const DEFAULT_BATCH = 5000;
+const DEFAULT_BATCH = 1000;
 
 /** Reads the first chunks (at least 64 KB or the whole file) and hands back a stream that replays them. */
 async function peek(chunks: AsyncIterator<TextChunk>): Promise<{ head: string; replay: AsyncIterable<TextChunk> }> {

@@ -27,7 +27,7 @@ export interface ImportResult {
  * Records per insert call: each batch goes in as it comes, so at most one batch of records is held (decision
  * 0504). Websites' sort keys are placed once after the last batch.
  */
-const INSERT_EVERY: Record<DatasetName, number> = { websites: 5_000, ceilingrates: 25_000 };
+const INSERT_EVERY: Record<DatasetName, number> = { websites: 1_000, ceilingrates: 25_000 };
 
 async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Promise<void> {
   const insert =
@@ -83,6 +83,9 @@ export async function importIntoDatabase(SQL: SqlJsStatic, source: ImportSource,
   let db: Database | null = null;
   try {
     db = new SQL.Database();
+    // No rollback journal: a failed import throws the whole new database away, so a journal would only be a
+    // copy of every page a batch changes (the sort-key pass changes them all), held in memory.
+    db.run('PRAGMA journal_mode = OFF');
     datasetDefinition(run.dataset).createSchema(db);
     await fill(db, run, options);
     throwIfAborted(options.signal);
