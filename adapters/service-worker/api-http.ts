@@ -1,6 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
 import type { BinaryResponse } from '../browser/relay-protocol.ts';
 import { APIS, matchRoute } from '../../engine/index.ts';
+import { withCors } from '../../engine/http/cors.ts';
 import type { ApiDefinition } from '../../engine/http/routes.ts';
 
 /**
@@ -28,4 +29,12 @@ const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 export function toResponse(answer: ApiResponse | BinaryResponse, method: string): Response {
   const noBody = method.toUpperCase() === 'HEAD' || NULL_BODY_STATUS.has(answer.status);
   return new Response(noBody ? null : (answer.body as string | Uint8Array<ArrayBuffer>), { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * The answer when the service worker itself cannot answer (neither the relay nor its own engine): the API's own
+ * 500 body, readable from any origin like every other answer of the engine's.
+ */
+export function internalErrorResponse(api: ApiDefinition, method: string): Response {
+  return toResponse(withCors(api.errors.internal()), method);
 }

@@ -9,7 +9,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precache
 import { registerRoute } from 'workbox-routing';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
-import { apiFor, toApiRequest, toResponse } from './api-http.ts';
+import { apiFor, internalErrorResponse, toApiRequest, toResponse } from './api-http.ts';
 import { RelayClient } from './relay-client.ts';
 import { LocalEngine } from './local-engine.ts';
 import { DatasetCache } from './dataset-cache.ts';
@@ -101,7 +101,7 @@ self.addEventListener('fetch', (event) => {
         return toResponse(await local.handle(request, api), request.method);
       } catch (error) {
         console.error('service worker: cannot answer', request.method, request.url, error);
-        return toResponse(api.errors.internal(), request.method);
+        return internalErrorResponse(api, request.method);
       }
     })(),
   );
