@@ -1,8 +1,8 @@
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { ApiDefinition } from '../../engine/http/routes.ts';
-import type { Manifest } from '../../dataset/artifact/format.ts';
+import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import { readArtifact } from '../../dataset/artifact/download.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
@@ -32,10 +32,12 @@ export interface LocalEngineOptions {
  * files the app downloads, and keeps it while the service worker lives.
  */
 export class LocalEngine {
-  private readonly engine: Engine = createEngine();
+  private readonly engine: Engine = createEngine({ preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) });
   private sql: Promise<SqlJsStatic> | null = null;
   private manifest: Promise<Manifest> | null = null;
   private readonly opening = new Map<DatasetName, Promise<void>>();
+  /** The build's artifact each open dataset was read from (an import has none). */
+  private readonly artifacts = new Map<DatasetName, DatasetArtifact>();
 
   constructor(private readonly options: LocalEngineOptions) {}
 
@@ -56,6 +58,7 @@ export class LocalEngine {
       this.engine.use(name, null);
     }
     this.opening.clear();
+    this.artifacts.clear();
     this.manifest = null;
   }
 
@@ -76,8 +79,9 @@ export class LocalEngine {
     const artifact = manifest.datasets[dataset];
     if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
     const kept = await this.options.unpacked?.read(artifact).catch(() => null);
+    this.artifacts.set(dataset, artifact);
     if (kept) {
-      this.engine.use(dataset, new SQL.Database(kept.raw));
+      this.engine.use(dataset, new SQL.Database(kept.raw), kept.prepared);
       return;
     }
     const url = resolveDataUrl(this.options.dataUrl, artifact.file);
@@ -94,6 +98,21 @@ export class LocalEngine {
     }
   }
 
+  /** The engine bound a build dataset from its records: keep its prepared index beside the kept file, after this answer. */
+  private keepPrepared(dataset: DatasetName, db: Database, prepared: () => Uint8Array): void {
+    const store = this.options.unpacked;
+    const artifact = this.artifacts.get(dataset);
+    if (!store || !artifact) return;
+    setTimeout(() => {
+      if (this.engine.database(dataset) !== db || this.artifacts.get(dataset) !== artifact) return;
+      try {
+        void store.writePrepared(artifact, prepared()).catch((error: unknown) => console.error('service worker: cannot keep the prepared index', dataset, error));
+      } catch (error) {
+        console.error('service worker: the prepared index cannot be kept', dataset, error);
+      }
+    }, 0);
+  }
+
   /**
    * The dataset the user made active in the app, when it is an import (IndexedDB, written by the DB
    * worker). False when the build's dataset is active, or the import cannot be read (the build's answers).
@@ -104,6 +123,7 @@ export class LocalEngine {
       const raw = await this.options.imported(dataset);
       if (!raw) return false;
       const SQL = await this.sqlJs();
+      this.artifacts.delete(dataset);
       this.engine.use(dataset, new SQL.Database(raw));
       return true;
     } catch (error) {
