@@ -374,10 +374,13 @@ export class DatasetHost {
     const reporter = new ProgressReporter(this.progress);
     reporter.report(null, 'manifest');
     const names = this.ordered([...this.slots.keys()], (name) => name);
+    // The manifest is read while the imports store is (both are needed before any dataset opens).
+    const manifestRead = this.readManifest(cache === 'default' ? 'no-cache' : cache);
+    manifestRead.catch(() => {});
     const needBuiltIn = await this.openActiveImports(names, reporter, onlyChanged);
     let manifest: Manifest;
     try {
-      manifest = await this.readManifest(cache === 'default' ? 'no-cache' : cache);
+      manifest = await manifestRead;
     } catch (error) {
       this.log('dataset host: manifest failed', error);
       for (const name of needBuiltIn) {
