@@ -6,6 +6,7 @@ import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts
 import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import { readArtifact } from '../../dataset/artifact/download.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
+import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import type { UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
@@ -81,14 +82,14 @@ export class LocalEngine {
     const kept = await this.options.unpacked?.read(artifact).catch(() => null);
     this.artifacts.set(dataset, artifact);
     if (kept) {
-      this.engine.use(dataset, new SQL.Database(kept.raw), kept.prepared);
+      this.engine.use(dataset, openHandedOver(SQL, kept.raw), kept.prepared);
       return;
     }
     const url = resolveDataUrl(this.options.dataUrl, artifact.file);
     const response = await this.options.read(url);
     const gz = await readArtifact(response, url, artifact);
     const raw = await unpack(gz, artifact.rawBytes);
-    this.engine.use(dataset, new SQL.Database(raw));
+    this.engine.use(dataset, openHandedOver(SQL, raw));
     // Kept for the next opening here or in the DB worker, after this request is answered.
     const store = this.options.unpacked;
     if (store) {
@@ -124,7 +125,7 @@ export class LocalEngine {
       if (!raw) return false;
       const SQL = await this.sqlJs();
       this.artifacts.delete(dataset);
-      this.engine.use(dataset, new SQL.Database(raw));
+      this.engine.use(dataset, openHandedOver(SQL, raw));
       return true;
     } catch (error) {
       console.error('service worker: the imported dataset cannot be opened; the build\'s dataset answers', dataset, error);

@@ -3,6 +3,7 @@ import type { DatasetArtifact, Manifest } from '../artifact/format.ts';
 import { readArtifact } from '../artifact/download.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
 import { unpack } from '../artifact/unpack.ts';
+import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
 import { countRows } from '../inspect.ts';
 import type { ImportedStore } from './imported-store.ts';
@@ -92,7 +93,7 @@ export async function openDownloaded(SQL: Promise<SqlJsStatic>, pending: Pending
   const raw = kept ? kept.raw : await unpack(gz!, artifact.rawBytes);
   const unpacked = performance.now();
   reporter.report(name, 'open');
-  const db = new (await SQL).Database(raw);
+  const db = openHandedOver(await SQL, raw);
   // Counted once, when the file is first opened: the kept copy carries the counts of the same bytes.
   const rows = kept?.rows ?? countRows(db, Object.keys(artifact.rows));
   // Kept for the next opening, after this one is served: the write is not on the way to the first answer.
@@ -135,7 +136,7 @@ export async function openImported(SQL: Promise<SqlJsStatic>, store: ImportedSto
   const raw = await unpack(file, meta.rawBytes);
   const unpacked = performance.now();
   reporter.report(meta.dataset, 'open');
-  const db = new (await SQL).Database(raw);
+  const db = openHandedOver(await SQL, raw);
   return {
     db,
     prepared: null,
