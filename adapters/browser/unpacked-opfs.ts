@@ -21,21 +21,20 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
     await writable.write(data as Uint8Array<ArrayBuffer> | string);
     await writable.close();
   };
-  const readBytes = async (dir: FileSystemDirectoryHandle, name: string) => new Uint8Array(await (await (await dir.getFileHandle(name)).getFile()).arrayBuffer());
+  const readBytes = async (dir: FileSystemDirectoryHandle, name: string) => readWhole(await dir.getFileHandle(name));
   return {
     async read(artifact: DatasetArtifact): Promise<KeptDatabase | null> {
       try {
         const dir = await directory();
-        const [meta, file, prepared] = await Promise.all([
-          dir.getFileHandle(unpackedFileName(artifact, 'json')).then((h) => h.getFile()),
-          dir.getFileHandle(unpackedFileName(artifact)).then((h) => h.getFile()),
-          // Optional: the engine checks what it reads, and binds from the records without it.
-          readBytes(dir, unpackedFileName(artifact, 'prepared')).catch(() => null),
-        ]);
-        if (file.size !== artifact.rawBytes) return null;
+        const meta = await (await dir.getFileHandle(unpackedFileName(artifact, 'json'))).getFile();
+        const file = await dir.getFileHandle(unpackedFileName(artifact));
+        if ((await file.getFile()).size !== artifact.rawBytes) return null;
+        const raw = await readWhole(file);
+        // Optional: the engine checks what it reads, and binds from the records without it.
+        const prepared = await readBytes(dir, unpackedFileName(artifact, 'prepared')).catch(() => null);
         const { fileDate, rows } = JSON.parse(await meta.text()) as { fileDate?: unknown; rows?: unknown };
         return {
-          raw: new Uint8Array(await file.arrayBuffer()),
+          raw,
           fileDate: typeof fileDate === 'string' ? fileDate : null,
           ...(isRowCounts(rows) ? { rows } : {}),
           prepared,
@@ -57,6 +56,28 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
       await writeFile(await directory(), unpackedFileName(artifact, 'prepared'), prepared);
     },
   };
+}
+
+/**
+ * A whole file's bytes: through a synchronous access handle where there is one (a dedicated worker; about
+ * half the time of a Blob read for a large file), else as a Blob. An access handle is exclusive: when another
+ * context holds the file (a write under way), the Blob read is tried.
+ */
+async function readWhole(handle: FileSystemFileHandle): Promise<Uint8Array> {
+  if ('createSyncAccessHandle' in handle) {
+    try {
+      const access = await handle.createSyncAccessHandle();
+      try {
+        const bytes = new Uint8Array(access.getSize());
+        if (access.read(bytes, { at: 0 }) === bytes.byteLength) return bytes;
+      } finally {
+        access.close();
+      }
+    } catch {
+      // Fall through to the Blob read.
+    }
+  }
+  return new Uint8Array(await (await handle.getFile()).arrayBuffer());
 }
 
 function isRowCounts(value: unknown): value is Record<string, number> {
