@@ -75,11 +75,17 @@ export class LocalEngine {
   }
 
   private async load(dataset: DatasetName): Promise<void> {
+    // sql.js compiles, and the manifest and the kept copy are read, while the imports store is asked.
+    const sql = this.sqlJs();
+    const build = this.readManifest().then((manifest) => {
+      const artifact = manifest.datasets[dataset];
+      if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
+      return artifact;
+    });
+    const stored = build.then((artifact) => this.options.unpacked?.read(artifact) ?? null).catch(() => null);
+    build.catch(() => {});
     if (await this.loadImported(dataset)) return;
-    const [SQL, manifest] = await Promise.all([this.sqlJs(), this.readManifest()]);
-    const artifact = manifest.datasets[dataset];
-    if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
-    const kept = await this.options.unpacked?.read(artifact).catch(() => null);
+    const [SQL, artifact, kept] = await Promise.all([sql, build, stored]);
     this.artifacts.set(dataset, artifact);
     if (kept) {
       this.engine.use(dataset, openHandedOver(SQL, kept.raw), kept.prepared);
