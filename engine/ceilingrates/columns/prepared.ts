@@ -21,7 +21,7 @@ export const PREPARED_KIND = 'ceilingrates-prepared';
 /** Bump with any change of meaning that keeps the shape (a column computed differently). */
 export const PREPARED_VERSION = 1;
 /** `shapeHash` of what `preparedBytes` packs. */
-export const PREPARED_SHAPE = 'a3c71249';
+export const PREPARED_SHAPE = '8c50ba5a';
 
 export interface PreparedColumns {
   store: ColumnStore;
