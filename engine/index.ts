@@ -1,15 +1,15 @@
-import { Engine } from './http/engine.ts';
+import { Engine, type EngineEvents } from './http/engine.ts';
 import type { ApiDefinition } from './http/routes.ts';
 import { DATASETS } from './datasets.ts';
 
 /** The route table: every dataset's API. A new API joins the dataset registry without touching the others. */
 export const APIS: readonly ApiDefinition[] = DATASETS.map((d) => d.api);
 
-export function createEngine(): Engine {
-  return new Engine(APIS);
+export function createEngine(events: EngineEvents = {}): Engine {
+  return new Engine(APIS, events);
 }
 
-export { Engine } from './http/engine.ts';
+export { Engine, type EngineEvents } from './http/engine.ts';
 export { matchRoute } from './http/match.ts';
 export type { ApiRequest, ApiResponse, DatasetName } from './http/types.ts';
 export { DATASETS, datasetDefinition, type DatasetDefinition } from './datasets.ts';

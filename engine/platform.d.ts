@@ -30,5 +30,10 @@ interface TextEncoder {
 }
 declare var TextEncoder: { new (): TextEncoder };
 
+interface TextDecoder {
+  decode(input?: Uint8Array): string;
+}
+declare var TextDecoder: { new (): TextDecoder };
+
 declare var performance: { now(): number };
 declare var console: { error(...data: unknown[]): void; warn(...data: unknown[]): void; log(...data: unknown[]): void };

@@ -5,6 +5,8 @@
  * 1. First visit: bytes the server sent, against the bytes of the app plus datasets (the data must cross once).
  * 2. Extra time of a page fetch() through the service worker (relayed to the DB worker) over asking the DB
  *    worker's engine directly (Comlink, what the views do), paired per request: p50/p95 of the difference.
+ *    In the same round, a fetch() the service worker answers at once with a constant (the floor of any
+ *    service-worker answer: the browser's interception and the body back), and the relay's extra beyond it.
  *    Also the service worker's own engine (a page that is not the app, no app window open).
  * 3. Offline: from opening the app to its first API answer.
  */
@@ -16,6 +18,7 @@ import { launchBrowser } from '../tests/e2e/browser.ts';
 import { startStaticServer } from '../tests/e2e/pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, servedBy } from '../tests/e2e/pwa-helpers.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
+import { FLOOR_PATH } from '../adapters/service-worker/messages.ts';
 
 const { values } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, rounds: { type: 'string', default: '200' } } });
 const dist = resolve(values.dist!);
@@ -50,22 +53,37 @@ function summary(samples: number[]) {
   return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), min: round(sorted[0]), max: round(sorted.at(-1)!) };
 }
 
-/** Milliseconds of one request, asked the two ways, in the page (order alternates to cancel warm-up effects). */
-function timePair(page: Page, url: string, fetchFirst: boolean): Promise<{ direct: number; fetch: number }> {
+type Way = 'direct' | 'fetch' | 'floor';
+/** Every order of the three ways, taken in turn round by round, so no way always goes first (warm-up, caches). */
+const ORDERS: Way[][] = [
+  ['direct', 'fetch', 'floor'],
+  ['fetch', 'floor', 'direct'],
+  ['floor', 'direct', 'fetch'],
+  ['direct', 'floor', 'fetch'],
+  ['fetch', 'direct', 'floor'],
+  ['floor', 'fetch', 'direct'],
+];
+
+/**
+ * Milliseconds of one request asked three ways in the page: the DB client directly (Comlink, what the views
+ * do), fetch() of the API URL (relayed by the service worker to the DB worker), and fetch() of a URL the
+ * service worker answers at once with a constant (the floor of any answer from a service worker).
+ */
+function timeRound(page: Page, url: string, order: Way[]): Promise<Record<Way, number>> {
   // No named inner functions: tsx would wrap them in a helper that does not exist in the page.
   return page.evaluate(
-    async ([url, fetchFirst]) => {
+    async ([url, order, floorUrl]) => {
       const db = (document.querySelector('app-shell') as unknown as { db: { request(u: string): Promise<{ body: string }> } }).db;
-      const times = { direct: 0, fetch: 0 };
-      for (const way of fetchFirst ? ['fetch', 'direct'] : ['direct', 'fetch']) {
+      const times = { direct: 0, fetch: 0, floor: 0 };
+      for (const way of order) {
         const t = performance.now();
-        if (way === 'fetch') await (await fetch(url, { cache: 'no-store' })).text();
-        else await db.request(url);
-        times[way as 'direct' | 'fetch'] = performance.now() - t;
+        if (way === 'direct') await db.request(url);
+        else await (await fetch(way === 'fetch' ? url : floorUrl, { cache: 'no-store' })).text();
+        times[way] = performance.now() - t;
       }
       return times;
     },
-    [url, fetchFirst] as const,
+    [url, order, `/${FLOOR_PATH}`] as const,
   );
 }
 
@@ -90,18 +108,29 @@ try {
 
   // 2. Overhead of the service worker relay over the direct engine call.
   await page.waitForFunction(() => !!document.querySelector('app-shell'));
-  for (const url of URLS) for (let i = 0; i < 5; i++) await timePair(page, url, i % 2 === 0); // warm-up
+  for (const url of URLS) for (let i = 0; i < 6; i++) await timeRound(page, url, ORDERS[i]); // warm-up
   const extra: number[] = [];
+  const overFloor: number[] = [];
   const direct: number[] = [];
   const viaSw: number[] = [];
+  const floor: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const url = URLS[i % URLS.length];
-    const t = await timePair(page, url, i % 2 === 0);
+    const t = await timeRound(page, url, ORDERS[Math.floor(i / URLS.length) % ORDERS.length]);
     extra.push(t.fetch - t.direct);
+    overFloor.push(t.fetch - t.direct - t.floor);
     direct.push(t.direct);
     viaSw.push(t.fetch);
+    floor.push(t.floor);
   }
-  figures.relayOverheadMs = { extra: summary(extra), direct: summary(direct), fetchThroughServiceWorker: summary(viaSw) };
+  figures.relayOverheadMs = {
+    extra: summary(extra),
+    direct: summary(direct),
+    fetchThroughServiceWorker: summary(viaSw),
+    // The same round's constant answer: what any service-worker answer costs, and what the relay adds beyond it.
+    floor: summary(floor),
+    extraOverFloor: summary(overFloor),
+  };
 
   // The service worker's own engine: a page that is not the app, with no app window open.
   await page.goto(`${server.origin}/playground.html`);

@@ -164,6 +164,7 @@ function fetchBatch(page: Page, batch: SoakRequest[]): Promise<{ status: number;
 class TargetHeap {
   private nextId = 1;
   private readonly waiting = new Map<number, (result: unknown) => void>();
+  private snapshotChunks: string[] = [];
   private constructor(
     readonly label: string,
     private readonly session: CDPSession,
@@ -179,7 +180,8 @@ class TargetHeap {
     const heap = new TargetHeap(label, session, sessionId);
     session.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
       if (event.sessionId !== sessionId) return;
-      const message = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
+      const message = JSON.parse(event.message) as { id?: number; method?: string; params?: { chunk: string }; result?: unknown; error?: { message: string } };
+      if (message.method === 'HeapProfiler.addHeapSnapshotChunk') heap.snapshotChunks.push(message.params!.chunk);
       if (message.id === undefined) return;
       heap.waiting.get(message.id)?.(message.error ? new Error(message.error.message) : message.result);
       heap.waiting.delete(message.id);
@@ -209,19 +211,51 @@ class TargetHeap {
 
   /**
    * Bytes of the target's WebAssembly memories (sql.js's heap: SQLite's page cache and statements), which
-   * V8 does not count among the ArrayBuffer backing stores: every `WebAssembly.Memory` object, found with
-   * `Runtime.queryObjects`.
+   * V8 does not count among the ArrayBuffer backing stores: from a heap snapshot, each `WebAssembly.Memory`
+   * object's ArrayBuffer and that buffer's backing store. (`Runtime.queryObjects` never answers in a worker.)
    */
   async wasmMemory(): Promise<number> {
-    const prototype = (await this.send('Runtime.evaluate', { expression: 'WebAssembly.Memory.prototype' })) as { result: { objectId: string } };
-    const { objects } = (await this.send('Runtime.queryObjects', { prototypeObjectId: prototype.result.objectId })) as { objects: { objectId: string } };
-    const sum = (await this.send('Runtime.callFunctionOn', {
-      objectId: objects.objectId,
-      functionDeclaration: 'function () { return this.reduce((n, m) => n + m.buffer.byteLength, 0); }',
-      returnByValue: true,
-    })) as { result: { value: number } };
-    return sum.result.value;
+    this.snapshotChunks = [];
+    await this.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    return wasmBytesIn(JSON.parse(this.snapshotChunks.join('')) as HeapSnapshot);
   }
+}
+
+interface HeapSnapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
+  nodes: number[];
+  edges: number[];
+  strings: string[];
+}
+
+/** The backing stores of the snapshot's WebAssembly memories: Memory object → its ArrayBuffer → the buffer's data. */
+function wasmBytesIn({ snapshot: { meta }, nodes, edges, strings }: HeapSnapshot): number {
+  const nodeFields = meta.node_fields.length;
+  const edgeFields = meta.edge_fields.length;
+  const [name, type, selfSize, edgeCount] = ['name', 'type', 'self_size', 'edge_count'].map((f) => meta.node_fields.indexOf(f));
+  const [edgeType, edgeName, toNode] = ['type', 'name_or_index', 'to_node'].map((f) => meta.edge_fields.indexOf(f));
+  const firstEdge = new Map<number, number>();
+  for (let n = 0, e = 0; n < nodes.length; n += nodeFields) {
+    firstEdge.set(n, e);
+    e += nodes[n + edgeCount] * edgeFields;
+  }
+  const edgesOf = (n: number) =>
+    Array.from({ length: nodes[n + edgeCount] }, (_, j) => {
+      const at = firstEdge.get(n)! + j * edgeFields;
+      return { type: meta.edge_types[0][edges[at + edgeType]], name: edges[at + edgeName], to: edges[at + toNode] };
+    });
+  const nameOf = (n: number) => strings[nodes[n + name]];
+  const isObject = (n: number) => meta.node_types[0][nodes[n + type]] === 'object';
+  const buffers = new Set<number>();
+  for (let n = 0; n < nodes.length; n += nodeFields) {
+    if (nameOf(n) !== 'Memory' || !isObject(n)) continue;
+    const out = edgesOf(n);
+    if (!out.some((e) => e.type === 'property' && nameOf(e.to) === 'WebAssembly.Memory')) continue;
+    for (const e of out) if (nameOf(e.to) === 'ArrayBuffer' && isObject(e.to)) buffers.add(e.to);
+  }
+  let bytes = 0;
+  for (const buffer of buffers) for (const e of edgesOf(buffer)) if (strings[e.name] === 'backing_store') bytes += nodes[e.to + selfSize];
+  return bytes;
 }
 
 async function heaps(page: Page): Promise<TargetHeap[]> {

@@ -1,11 +1,12 @@
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { ApiDefinition } from '../../engine/http/routes.ts';
-import type { Manifest } from '../../dataset/artifact/format.ts';
+import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import { readArtifact } from '../../dataset/artifact/download.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
+import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import type { UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
@@ -32,10 +33,12 @@ export interface LocalEngineOptions {
  * files the app downloads, and keeps it while the service worker lives.
  */
 export class LocalEngine {
-  private readonly engine: Engine = createEngine();
+  private readonly engine: Engine = createEngine({ preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) });
   private sql: Promise<SqlJsStatic> | null = null;
   private manifest: Promise<Manifest> | null = null;
   private readonly opening = new Map<DatasetName, Promise<void>>();
+  /** The build's artifact each open dataset was read from (an import has none). */
+  private readonly artifacts = new Map<DatasetName, DatasetArtifact>();
 
   constructor(private readonly options: LocalEngineOptions) {}
 
@@ -56,6 +59,7 @@ export class LocalEngine {
       this.engine.use(name, null);
     }
     this.opening.clear();
+    this.artifacts.clear();
     this.manifest = null;
   }
 
@@ -71,20 +75,27 @@ export class LocalEngine {
   }
 
   private async load(dataset: DatasetName): Promise<void> {
+    // sql.js compiles, and the manifest and the kept copy are read, while the imports store is asked.
+    const sql = this.sqlJs();
+    const build = this.readManifest().then((manifest) => {
+      const artifact = manifest.datasets[dataset];
+      if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
+      return artifact;
+    });
+    const stored = build.then((artifact) => this.options.unpacked?.read(artifact) ?? null).catch(() => null);
+    build.catch(() => {});
     if (await this.loadImported(dataset)) return;
-    const [SQL, manifest] = await Promise.all([this.sqlJs(), this.readManifest()]);
-    const artifact = manifest.datasets[dataset];
-    if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
-    const kept = await this.options.unpacked?.read(artifact).catch(() => null);
+    const [SQL, artifact, kept] = await Promise.all([sql, build, stored]);
+    this.artifacts.set(dataset, artifact);
     if (kept) {
-      this.engine.use(dataset, new SQL.Database(kept.raw));
+      this.engine.use(dataset, openHandedOver(SQL, kept.raw), kept.prepared);
       return;
     }
     const url = resolveDataUrl(this.options.dataUrl, artifact.file);
     const response = await this.options.read(url);
     const gz = await readArtifact(response, url, artifact);
     const raw = await unpack(gz, artifact.rawBytes);
-    this.engine.use(dataset, new SQL.Database(raw));
+    this.engine.use(dataset, openHandedOver(SQL, raw));
     // Kept for the next opening here or in the DB worker, after this request is answered.
     const store = this.options.unpacked;
     if (store) {
@@ -92,6 +103,21 @@ export class LocalEngine {
       const kept = { raw, fileDate: fileDate && !Number.isNaN(Date.parse(fileDate)) ? new Date(fileDate).toISOString() : null };
       setTimeout(() => void store.write(artifact, kept).catch((error: unknown) => console.error('service worker: cannot keep the unpacked dataset', dataset, error)), 0);
     }
+  }
+
+  /** The engine bound a build dataset from its records: keep its prepared index beside the kept file, after this answer. */
+  private keepPrepared(dataset: DatasetName, db: Database, prepared: () => Uint8Array): void {
+    const store = this.options.unpacked;
+    const artifact = this.artifacts.get(dataset);
+    if (!store || !artifact) return;
+    setTimeout(() => {
+      if (this.engine.database(dataset) !== db || this.artifacts.get(dataset) !== artifact) return;
+      try {
+        void store.writePrepared(artifact, prepared()).catch((error: unknown) => console.error('service worker: cannot keep the prepared index', dataset, error));
+      } catch (error) {
+        console.error('service worker: the prepared index cannot be kept', dataset, error);
+      }
+    }, 0);
   }
 
   /**
@@ -104,7 +130,8 @@ export class LocalEngine {
       const raw = await this.options.imported(dataset);
       if (!raw) return false;
       const SQL = await this.sqlJs();
-      this.engine.use(dataset, new SQL.Database(raw));
+      this.artifacts.delete(dataset);
+      this.engine.use(dataset, openHandedOver(SQL, raw));
       return true;
     } catch (error) {
       console.error('service worker: the imported dataset cannot be opened; the build\'s dataset answers', dataset, error);

@@ -3,6 +3,14 @@
  * update flow's skip-waiting (the exact message workbox-window's `messageSkipWaiting()` sends) and a
  * diagnostic of who answered the API requests (relay to a window's DB worker, or the service worker).
  */
+
+/**
+ * A path (under the service worker's scope) it answers at once with a constant: the cost of any answer
+ * from a service worker (the browser's interception, the body back to the page), which the measurements
+ * of the relay compare against (scripts/measure-pwa.ts, docs/decisions/0405).
+ */
+export const FLOOR_PATH = 'sw-floor';
+export const FLOOR_BODY = '{"floor":true}';
 export type ServedBy = 'relay' | 'service-worker';
 
 export type PwaQuery = { type: 'SKIP_WAITING' } | { type: 'served-by' };

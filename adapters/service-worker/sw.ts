@@ -13,7 +13,7 @@ import { apiFor, internalErrorResponse, toApiRequest, toResponse } from './api-h
 import { RelayClient } from './relay-client.ts';
 import { LocalEngine } from './local-engine.ts';
 import { DatasetCache } from './dataset-cache.ts';
-import { isPwaQuery, type PwaAnswer, type ServedBy } from './messages.ts';
+import { FLOOR_BODY, FLOOR_PATH, isPwaQuery, type PwaAnswer, type ServedBy } from './messages.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { activeImportedDatabase } from './imported-dataset.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
@@ -56,6 +56,13 @@ onActiveChanged(() => local.reset());
 // The datasets are on the machine once install completes (Workbox precaches the rest in its own install step).
 self.addEventListener('install', (event) => {
   event.waitUntil(datasets.install());
+});
+
+// The floor of any answer from here (a diagnostic for the measurements): a constant, at once, before any other work.
+const floorUrl = new URL(FLOOR_PATH, scope).href;
+self.addEventListener('fetch', (event) => {
+  if (event.request.url !== floorUrl) return;
+  event.respondWith(new Response(FLOOR_BODY, { headers: { 'content-type': 'application/json' } }));
 });
 
 // Dataset files from this version's cache (offline, and no second download); a reload the user asked for

@@ -1,28 +1,41 @@
 import type { DatasetArtifact } from './format.ts';
 
-/** An unpacked database as it was kept, with the date the server gave its download. */
+/** An unpacked database as it is kept, with the date the server gave its download. */
 export interface StoredDatabase {
   raw: Uint8Array;
   /** The download's Last-Modified (ISO 8601), or null when the server sent none. */
   fileDate: string | null;
+  /** Row count per table, counted when the file was first opened (absent in copies kept before they were). */
+  rows?: Record<string, number>;
+}
+
+/** A kept database as read back: the file, and the engine's prepared index of it when one was kept too. */
+export interface KeptDatabase extends StoredDatabase {
+  /** What the engine offered to keep after binding this file (`EngineEvents.preparedReady`), or null. */
+  prepared: Uint8Array | null;
 }
 
 /**
  * Unpacked database files kept on this machine, one per dataset, named by the sha256 of the verified
  * gzip'd artifact they came from. Reopening a dataset then reads its file as it will be opened: no
- * download check, no gunzip. Only a file written from a verified artifact is ever stored, so a stored file
- * is trusted when its name (dataset and sha256) and its size match the manifest.
+ * download check, no gunzip, and (with the prepared index beside it) no bind over the records. Only a file
+ * written from a verified artifact is ever stored, so a stored file is trusted when its name (dataset and
+ * sha256) and its size match the manifest; the prepared index is checked by the engine that reads it.
  */
 export interface UnpackedStore {
   /** The stored file of this artifact, or null when there is none or it is not whole. */
-  read(artifact: DatasetArtifact): Promise<StoredDatabase | null>;
+  read(artifact: DatasetArtifact): Promise<KeptDatabase | null>;
   /** Keep the unpacked file of a verified artifact in place of the dataset's other stored files. */
   write(artifact: DatasetArtifact, stored: StoredDatabase): Promise<void>;
+  /** Keep the engine's prepared index of an artifact's file beside it. */
+  writePrepared(artifact: DatasetArtifact, prepared: Uint8Array): Promise<void>;
 }
 
+export type UnpackedFileKind = 'sqlite' | 'json' | 'prepared';
+
 /** The stored file's name: the dataset and the artifact's sha256, so a new build never meets an old file. */
-export function unpackedFileName(artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, extension: 'sqlite' | 'json' = 'sqlite'): string {
-  return `${artifact.name}.${artifact.sha256}.${extension}`;
+export function unpackedFileName(artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, kind: UnpackedFileKind = 'sqlite'): string {
+  return `${artifact.name}.${artifact.sha256}.${kind}`;
 }
 
 /** True for a stored file of the same dataset from another artifact (another build, an older version). */

@@ -19,7 +19,7 @@ import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manife
 import { Gate } from './gate.ts';
 import type { ImportedStore } from './imported-store.ts';
 import type { UnpackedStore } from '../artifact/unpacked-store.ts';
-import { openDownloaded, openImported, startDownload, type FetchFile, type OpenedDataset } from './open.ts';
+import { openDownloaded, openImported, startDownload, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
 import { ProgressReporter, type ProgressCallback } from './progress.ts';
 import { datasetStatus, hostStatus, type DatasetStatus, type DbStatus } from './status.ts';
 
@@ -46,8 +46,14 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** How long after a load settles the engine's prepared index is kept: after the first view's own follow-up requests. */
+const KEEP_PREPARED_DELAY_MS = 250;
+
+/** A macrotask: lets the answers already computed leave (their replies are posted in microtasks) before more CPU work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export class DatasetHost {
-  private readonly engine = createEngine();
+  private readonly engine = createEngine({ preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) });
   private readonly slots = new Map<DatasetName, Slot>(
     DATASETS.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate() }]),
   );
@@ -222,7 +228,8 @@ export class DatasetHost {
     const artifact = this.manifest.datasets[name];
     if (!artifact) throw new Error(`the build has no ${name} dataset`);
     const reporter = new ProgressReporter(this.progress);
-    return openDownloaded(this.SQL, startDownload(this.platform.fetch, this.dataUrl, artifact, reporter, 'default', this.platform.unpacked), this.manifest, reporter);
+    const pending = startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl, artifact, reporter, cache: 'default', unpacked: this.platform.unpacked });
+    return openDownloaded(this.SQL, pending, this.manifest, reporter);
   }
 
   /** Install an opened database as its dataset's answer (closing the old one); views showing it ask again. */
@@ -239,7 +246,7 @@ export class DatasetHost {
 
   /** Wraps a database built elsewhere (an import) with the status it will have. */
   opened(db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): OpenedDataset {
-    return { db, status: datasetStatus(status) };
+    return { db, status: datasetStatus(status), prepared: null };
   }
 
   private slot(name: DatasetName): Slot {
@@ -248,17 +255,43 @@ export class DatasetHost {
     return slot;
   }
 
-  private install(name: DatasetName, db: Database | null): void {
+  private install(name: DatasetName, db: Database | null, prepared: Uint8Array | null = null): void {
     const s = this.slot(name);
     const old = s.db;
     s.db = db;
-    this.engine.use(name, db);
+    this.engine.use(name, db, prepared);
     if (old && old !== db) old.close();
   }
 
   private adoptQuietly(opened: OpenedDataset): void {
-    this.install(opened.status.name, opened.db);
+    this.install(opened.status.name, opened.db, opened.prepared);
     this.slot(opened.status.name).status = opened.status;
+  }
+
+  /**
+   * The engine bound a dataset from its records and offers its prepared index: keep it beside the build's
+   * file it came from, once the load is over (off the way of the first answers), so the next opening maps it.
+   * An import, or a database replaced meanwhile, keeps nothing.
+   */
+  private keepPrepared(name: DatasetName, db: Database, prepared: () => Uint8Array): void {
+    const store = this.platform.unpacked;
+    if (!store) return;
+    const keep = () => {
+      const s = this.slot(name);
+      const artifact = this.manifest?.datasets[name];
+      if (s.db !== db || !artifact || s.status.importId !== null || s.status.sha256 !== artifact.sha256) return;
+      let bytes: Uint8Array;
+      try {
+        bytes = prepared();
+      } catch (error) {
+        this.log(`dataset host: the prepared ${name} index cannot be kept`, error);
+        return;
+      }
+      store.writePrepared(artifact, bytes).catch((error: unknown) => this.log(`dataset host: cannot keep the prepared ${name} index`, error));
+    };
+    void Promise.resolve(this.loading)
+      .catch(() => {})
+      .then(() => setTimeout(keep, KEEP_PREPARED_DELAY_MS));
   }
 
   /**
@@ -341,10 +374,13 @@ export class DatasetHost {
     const reporter = new ProgressReporter(this.progress);
     reporter.report(null, 'manifest');
     const names = this.ordered([...this.slots.keys()], (name) => name);
+    // The manifest is read while the imports store is (both are needed before any dataset opens).
+    const manifestRead = this.readManifest(cache === 'default' ? 'no-cache' : cache);
+    manifestRead.catch(() => {});
     const needBuiltIn = await this.openActiveImports(names, reporter, onlyChanged);
     let manifest: Manifest;
     try {
-      manifest = await this.readManifest(cache === 'default' ? 'no-cache' : cache);
+      manifest = await manifestRead;
     } catch (error) {
       this.log('dataset host: manifest failed', error);
       for (const name of needBuiltIn) {
@@ -364,8 +400,14 @@ export class DatasetHost {
     for (const a of artifacts) if (!wanted.includes(a)) this.slot(a.name).status.version = manifest.version;
     // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
     // the dataset of the page's first view first, so that view does not wait for the other's unpacking.
-    const downloads = this.ordered(wanted, (a) => a.name).map((a) => startDownload(this.platform.fetch, this.dataUrl!, a, reporter, cache, this.platform.unpacked));
-    for (const pending of downloads) {
+    const downloads: PendingDownload[] = [];
+    for (const artifact of this.ordered(wanted, (a) => a.name)) {
+      const after = downloads[0]?.bytes;
+      downloads.push(startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl!, artifact, reporter, cache, unpacked: this.platform.unpacked, after }));
+    }
+    for (const [i, pending] of downloads.entries()) {
+      // The answers of the dataset just opened leave before the next one's CPU work starts.
+      if (i > 0) await nextTask();
       const name = pending.artifact.name;
       const s = this.slot(name);
       try {

@@ -3,7 +3,8 @@ import type { DatasetArtifact, Manifest } from '../artifact/format.ts';
 import { readArtifact } from '../artifact/download.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
 import { unpack } from '../artifact/unpack.ts';
-import type { UnpackedStore } from '../artifact/unpacked-store.ts';
+import { openHandedOver } from '../artifact/open-database.ts';
+import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
 import { countRows } from '../inspect.ts';
 import type { ImportedStore } from './imported-store.ts';
 import type { ProgressReporter } from './progress.ts';
@@ -13,12 +14,14 @@ import { datasetStatus, type DatasetStatus } from './status.ts';
 export interface OpenedDataset {
   db: Database;
   status: DatasetStatus;
+  /** The engine's prepared index kept beside this database file, for its bind (null: none kept). */
+  prepared: Uint8Array | null;
 }
 
 export type FetchFile = (url: string, init: { cache: RequestCache }) => Promise<Response>;
 
 /** The bytes of a build dataset: its verified gzip'd download, or the unpacked copy kept on this machine. */
-export type DatasetBytes = { gz: Uint8Array; raw?: never } | { raw: Uint8Array; gz?: never };
+export type DatasetBytes = { gz: Uint8Array; kept?: never } | { kept: KeptDatabase; gz?: never };
 
 /** A build dataset's download, started at once; its CPU-bound steps wait for their turn (see DatasetHost). */
 export interface PendingDownload {
@@ -31,18 +34,25 @@ export interface PendingDownload {
   unpacked: UnpackedStore | null;
 }
 
+export interface DownloadOptions {
+  fetchFile: FetchFile;
+  dataUrl: string;
+  artifact: DatasetArtifact;
+  reporter: ProgressReporter;
+  cache: RequestCache;
+  unpacked?: UnpackedStore | null;
+  /**
+   * The kept copy is read once this settles: reading the first view's file alone is faster than reading
+   * every file at once (a download, on a miss, starts at once all the same).
+   */
+  after?: Promise<unknown>;
+}
+
 /**
  * Start reading a build dataset: the unpacked copy kept on this machine when there is one (not on a
  * `reload`, which means "from the server"), else the download, verified against the manifest.
  */
-export function startDownload(
-  fetchFile: FetchFile,
-  dataUrl: string,
-  artifact: DatasetArtifact,
-  reporter: ProgressReporter,
-  cache: RequestCache,
-  unpacked: UnpackedStore | null = null,
-): PendingDownload {
+export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after }: DownloadOptions): PendingDownload {
   const url = resolveDataUrl(dataUrl, artifact.file);
   const pending: PendingDownload = { artifact, bytes: Promise.resolve({ gz: new Uint8Array() }), fileDate: null, started: performance.now(), downloaded: 0, unpacked };
   const download = async (): Promise<DatasetBytes> => {
@@ -58,13 +68,14 @@ export function startDownload(
     pending.downloaded = performance.now();
     return { gz };
   };
-  const stored = unpacked && cache !== 'reload' ? unpacked.read(artifact).catch(() => null) : Promise.resolve(null);
+  const store = cache === 'reload' ? null : unpacked;
+  const stored = store ? Promise.resolve(after).catch(() => {}).then(() => store.read(artifact)).catch(() => null) : Promise.resolve(null);
   pending.bytes = stored.then((kept) => {
     if (!kept) return download();
     pending.fileDate = kept.fileDate;
     pending.downloaded = performance.now();
     reporter.bytes(artifact.name, artifact.bytes);
-    return { raw: kept.raw };
+    return { kept };
   });
   // Failures are reported when this dataset's turn comes; until then the rejection is expected.
   pending.bytes.catch(() => {});
@@ -75,27 +86,30 @@ export function startDownload(
 export async function openDownloaded(SQL: Promise<SqlJsStatic>, pending: PendingDownload, manifest: Manifest, reporter: ProgressReporter): Promise<OpenedDataset> {
   const { artifact } = pending;
   const name = artifact.name;
-  const bytes = await pending.bytes;
+  const { gz, kept } = await pending.bytes;
   // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
   const turn = performance.now();
   reporter.report(name, 'decompress');
-  const raw = bytes.raw ?? (await unpack(bytes.gz, artifact.rawBytes));
+  const raw = kept ? kept.raw : await unpack(gz!, artifact.rawBytes);
   const unpacked = performance.now();
   reporter.report(name, 'open');
-  const db = new (await SQL).Database(raw);
+  const db = openHandedOver(await SQL, raw);
+  // Counted once, when the file is first opened: the kept copy carries the counts of the same bytes.
+  const rows = kept?.rows ?? countRows(db, Object.keys(artifact.rows));
   // Kept for the next opening, after this one is served: the write is not on the way to the first answer.
-  if (bytes.gz && pending.unpacked) {
+  if (gz && pending.unpacked) {
     const store = pending.unpacked;
-    const kept = { raw, fileDate: pending.fileDate };
-    setTimeout(() => void store.write(artifact, kept).catch((error: unknown) => console.error(`cannot keep the unpacked ${name} dataset`, error)), 0);
+    const copy = { raw, fileDate: pending.fileDate, rows };
+    setTimeout(() => void store.write(artifact, copy).catch((error: unknown) => console.error(`cannot keep the unpacked ${name} dataset`, error)), 0);
   }
   return {
     db,
+    prepared: kept?.prepared ?? null,
     status: datasetStatus({
       name,
       loaded: true,
       version: manifest.version,
-      rows: countRows(db, Object.keys(artifact.rows)),
+      rows,
       bytes: artifact.bytes,
       rawBytes: raw.length,
       sha256: artifact.sha256,
@@ -122,9 +136,10 @@ export async function openImported(SQL: Promise<SqlJsStatic>, store: ImportedSto
   const raw = await unpack(file, meta.rawBytes);
   const unpacked = performance.now();
   reporter.report(meta.dataset, 'open');
-  const db = new (await SQL).Database(raw);
+  const db = openHandedOver(await SQL, raw);
   return {
     db,
+    prepared: null,
     status: datasetStatus({
       name: meta.dataset,
       loaded: true,

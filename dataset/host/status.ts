@@ -5,7 +5,10 @@ export interface DatasetStatus {
   loaded: boolean;
   /** The manifest version the dataset was loaded from. */
   version: string | null;
-  /** Row count per table, counted in the opened database (not trusted from the manifest). */
+  /**
+   * Row count per table, counted in the opened database (not trusted from the manifest); for a copy kept on
+   * this machine, counted when that same file was first opened.
+   */
   rows: Record<string, number>;
   /** gzip'd size (what crossed the network) and the open database's size. */
   bytes: number;

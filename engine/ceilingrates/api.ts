@@ -4,18 +4,18 @@
  * from SQLite for the page only.
  */
 import type { Database } from 'sql.js';
-import type { ApiDefinition, RouteContext } from '../http/routes.ts';
+import type { ApiDefinition, RouteContext, RouteHandler } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
 import type { ColumnStore } from './columns/store.ts';
-import { loadColumns } from './columns/load.ts';
-import { OrderColumns } from './columns/order-columns.ts';
+import type { OrderColumns } from './columns/order-columns.ts';
+import { prepareColumns, preparedBytes, readPrepared, type PreparedColumns } from './columns/prepared.ts';
 import { matchedRows, matchRecords, type MatchScratch, type MatchSet } from './query/match.ts';
 import { ValueForms } from './query/value-forms.ts';
 import { CEILING_RATES_BASES } from './parameters.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';
 import { topRows, type OrderKey } from './query/order.ts';
 import { Aggregator } from './query/aggregations.ts';
-import { buildCombos, type Combos } from './columns/combos.ts';
+import type { Combos } from './columns/combos.ts';
 import { readSourceJson } from './query/source.ts';
 import { containsAggregation, FirstRows, suggestBody } from './query/suggest.ts';
 import { CsvRowWriter, exportHead } from './export.ts';
@@ -35,18 +35,22 @@ export class CeilingRatesIndex {
   /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
   private readonly scratch: MatchScratch;
 
-  constructor(readonly db: Database) {
-    this.store = loadColumns(db);
+  /** `prepared`: what the bind reads from the database, or the same read back from kept bytes (prepared.ts). */
+  constructor(
+    readonly db: Database,
+    prepared: PreparedColumns = prepareColumns(db),
+  ) {
+    ({ store: this.store, combos: this.combos, orders: this.orders } = prepared);
     this.forms = new ValueForms(this.store);
-    this.orders = new OrderColumns(this.store);
     this.firstRows = new FirstRows(this.store);
-    // The default ordering and every request's price aggregations read the price order: build it now.
-    this.combos = buildCombos(this.store);
+    // Every request's price aggregations read the price order.
     this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos);
-    // The application's default request filters on experience_range, and search, keyword and suggest-contains
-    // start from the rows grouped by value of their fields: have those ready before the first request.
-    for (const field of ['min_years_experience', 'labor_category', 'vendor_name', 'idv_piid'] as const) this.orders.get(field);
     this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
+  }
+
+  /** What this index keeps beside its database so that a later bind maps it instead of reading the records. */
+  preparedBytes(): Uint8Array {
+    return preparedBytes(this);
   }
 
   match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {
@@ -115,6 +119,20 @@ export function ceilingRatesIndex(db: Database): CeilingRatesIndex {
   return index;
 }
 
+/** The index of an opened database from bytes an earlier bind kept (throws when they do not fit it). */
+function keptIndex(db: Database, kept: Uint8Array): CeilingRatesIndex {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new CeilingRatesIndex(db, readPrepared(kept, db));
+    indexes.set(db, index);
+  }
+  return index;
+}
+
+function handlers(index: CeilingRatesIndex): Record<string, RouteHandler> {
+  return { search: (ctx) => index.search(ctx) };
+}
+
 export const ceilingRatesApi: ApiDefinition = {
   id: 'ceiling-rates',
   dataset: 'ceilingrates',
@@ -132,8 +150,9 @@ export const ceilingRatesApi: ApiDefinition = {
     unavailable: () => detail(503, 'Service temporarily unavailable, try again later.'),
   },
   options: () => respond(200, { name: 'Ceiling Rates', renders: ['application/json'], parses: ['application/json'] }),
-  bind(db) {
-    const index = ceilingRatesIndex(db);
-    return { search: (ctx) => index.search(ctx) };
+  bind: (db) => handlers(ceilingRatesIndex(db)),
+  prepared: {
+    save: (db) => ceilingRatesIndex(db).preparedBytes(),
+    bind: (db, kept) => handlers(keptIndex(db, kept)),
   },
 };

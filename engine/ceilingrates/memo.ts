@@ -6,9 +6,15 @@
 
 /** `compute(key)` the first time a key is asked for, the kept value afterwards. */
 export class Memo<K, V extends object> {
-  private readonly kept = new Map<K, V>();
+  private readonly kept: Map<K, V>;
 
-  constructor(private readonly compute: (key: K) => V) {}
+  /** `known`: values computed earlier (kept from another bind), returned as if computed here. */
+  constructor(
+    private readonly compute: (key: K) => V,
+    known: Iterable<readonly [K, V]> = [],
+  ) {
+    this.kept = new Map(known);
+  }
 
   get(key: K): V {
     let value = this.kept.get(key);

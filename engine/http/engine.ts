@@ -7,6 +7,16 @@ import { isPreflight, preflight, withCors } from './cors.ts';
 
 const ORIGIN = 'http://localhost';
 
+/** What an engine tells its host. */
+export interface EngineEvents {
+  /**
+   * An API that can keep its bind (`ApiDefinition.prepared`) was bound from the records of `db`:
+   * `prepared()` gives the bytes to keep beside that database file, for a later `use` of the same file.
+   * It copies the precomputation: call it off the way of an answer, and only while `db` is still in use.
+   */
+  preparedReady?(dataset: DatasetName, db: Database, prepared: () => Uint8Array): void;
+}
+
 /**
  * The one entry point: `handle(request) → response`. Holds one database per dataset and each API's
  * handlers bound to it; swapping a dataset rebinds only the APIs that read it.
@@ -14,13 +24,24 @@ const ORIGIN = 'http://localhost';
 export class Engine {
   private readonly bound = new Map<string, Record<string, RouteHandler>>();
   private readonly databases = new Map<DatasetName, Database>();
+  /** Bytes an earlier bind of the same database file kept, until the bind reads them. */
+  private readonly kept = new Map<DatasetName, Uint8Array>();
 
-  constructor(readonly apis: readonly ApiDefinition[]) {}
+  constructor(
+    readonly apis: readonly ApiDefinition[],
+    private readonly events: EngineEvents = {},
+  ) {}
 
-  /** Install (or replace, or remove with null) the database behind a dataset. */
-  use(dataset: DatasetName, db: Database | null): void {
+  /**
+   * Install (or replace, or remove with null) the database behind a dataset. `kept`: the bytes
+   * `preparedReady` gave for this same database file earlier; the bind reads them instead of the records
+   * when they fit.
+   */
+  use(dataset: DatasetName, db: Database | null, kept: Uint8Array | null = null): void {
     if (db) this.databases.set(dataset, db);
     else this.databases.delete(dataset);
+    if (db && kept) this.kept.set(dataset, kept);
+    else this.kept.delete(dataset);
     for (const api of this.apis) {
       if (api.dataset === dataset) this.bound.delete(api.id);
     }
@@ -91,8 +112,28 @@ export class Engine {
     if (cached) return cached;
     const db = this.databases.get(api.dataset);
     if (!db) return null;
-    const handlers = api.bind(db);
+    const handlers = this.bindKept(api, db) ?? this.bindRecords(api, db);
     this.bound.set(api.id, handlers);
+    return handlers;
+  }
+
+  /** The handlers bound from kept bytes, or null when there are none or they do not fit (then bound as usual). */
+  private bindKept(api: ApiDefinition, db: Database): Record<string, RouteHandler> | null {
+    const kept = this.kept.get(api.dataset);
+    if (!kept || !api.prepared) return null;
+    this.kept.delete(api.dataset);
+    try {
+      return api.prepared.bind(db, kept);
+    } catch (error) {
+      console.warn(`engine: the kept ${api.dataset} index does not fit its database; binding from the records`, error);
+      return null;
+    }
+  }
+
+  private bindRecords(api: ApiDefinition, db: Database): Record<string, RouteHandler> {
+    const handlers = api.bind(db);
+    const { prepared } = api;
+    if (prepared) this.events.preparedReady?.(api.dataset, db, () => prepared.save(db));
     return handlers;
   }
 }

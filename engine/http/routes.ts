@@ -53,4 +53,13 @@ export interface ApiDefinition {
   /** Answer to OPTIONS on a matched route, when the API has one. */
   options?(ctx: RouteContext): ApiResponse;
   bind(db: Database): Record<string, RouteHandler>;
+  /**
+   * For an API whose bind is worth keeping: its precomputation as bytes a platform may keep beside the
+   * database file (`save`, once bound), and a bind that reads them instead of the records (`bind`, which
+   * throws when the bytes are of another format or plainly of other records; the engine then binds as usual).
+   */
+  prepared?: {
+    save(db: Database): Uint8Array;
+    bind(db: Database, kept: Uint8Array): Record<string, RouteHandler>;
+  };
 }

@@ -15,7 +15,8 @@ export function isOrderField(name: string): name is OrderField {
   return (ORDER_FIELDS as readonly string[]).includes(name);
 }
 
-export interface OrderColumn {
+/** What an order column holds: arrays and counts only, so it can be kept (prepared.ts). */
+export interface OrderColumnData {
   field: OrderField;
   /** Dense rank of each row's value in ascending order; `nullRank` for null. */
   recordRank: Codes;
@@ -26,9 +27,15 @@ export interface OrderColumn {
   groupStart: Uint32Array;
   /** Numeric fields: the distinct values ascending, indexed by rank. */
   rankValues: Float64Array | null;
+}
+
+export interface OrderColumn extends OrderColumnData {
   /** The hit's `sort` element: a number for numeric fields, the string for text, null for null. */
   sortValue(row: number): number | string | null;
 }
+
+/** The order columns every bind builds (the default ordering, the default filter, search and suggest fields). */
+export const BOUND_ORDER_FIELDS = ['current_price', 'min_years_experience', 'labor_category', 'vendor_name', 'idv_piid'] as const satisfies readonly OrderField[];
 
 function groupByRank(recordRank: Codes, groups: number): { perm: Uint32Array; groupStart: Uint32Array } {
   const groupStart = new Uint32Array(groups + 1);
@@ -40,7 +47,7 @@ function groupByRank(recordRank: Codes, groups: number): { perm: Uint32Array; gr
   return { perm, groupStart };
 }
 
-function numericColumn(field: NumericField, values: Float64Array, ranks: NumberRanks): OrderColumn {
+function numericColumn(field: NumericField, ranks: NumberRanks): OrderColumnData {
   const nullRank = ranks.distinct.length;
   return {
     field,
@@ -48,14 +55,10 @@ function numericColumn(field: NumericField, values: Float64Array, ranks: NumberR
     nullRank,
     ...groupByRank(ranks.rank, nullRank + 1),
     rankValues: ranks.distinct,
-    sortValue: (row) => {
-      const v = values[row];
-      return v === v ? v : null;
-    },
   };
 }
 
-function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): OrderColumn {
+function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): OrderColumnData {
   const dict = store.text[field];
   const nullRank = dict.values.filter((v) => v !== null).length;
   const recordRank = new Uint32Array(store.size);
@@ -66,31 +69,46 @@ function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): 
     nullRank,
     ...groupByRank(recordRank, nullRank + 1),
     rankValues: null,
-    sortValue: (row) => dict.values[dict.codes[row]],
   };
 }
 
 /** A field no record holds: one group of nulls (rank 0 = nullRank) in row order, so the next key decides. */
-function absentColumn(field: OrderField, size: number): OrderColumn {
+function absentColumn(field: OrderField, size: number): OrderColumnData {
   const recordRank = new Uint8Array(size);
-  return {
-    field,
-    recordRank,
-    nullRank: 0,
-    ...groupByRank(recordRank, 1),
-    rankValues: null,
-    sortValue: () => null,
-  };
+  return { field, recordRank, nullRank: 0, ...groupByRank(recordRank, 1), rankValues: null };
 }
 
-/** Each orderable field's column, built the first time a request uses it. */
+/** The column with its `sort` element, read from the store (a kept column gets it the same way). */
+export function orderColumn(data: OrderColumnData, store: ColumnStore): OrderColumn {
+  const { field } = data;
+  if (ABSENT_ORDER.has(field)) return { ...data, sortValue: () => null };
+  if (NUMERIC_ORDER.has(field)) {
+    const values = store.numbers[field as NumericField];
+    return {
+      ...data,
+      sortValue: (row) => {
+        const v = values[row];
+        return v === v ? v : null;
+      },
+    };
+  }
+  const dict = store.text[field as TextField];
+  return { ...data, sortValue: (row) => dict.values[dict.codes[row]] };
+}
+
+function buildColumn(field: OrderField, store: ColumnStore): OrderColumnData {
+  if (ABSENT_ORDER.has(field)) return absentColumn(field, store.size);
+  if (!NUMERIC_ORDER.has(field)) return textColumn(field as Extract<OrderField, TextField>, store);
+  const numeric = field as NumericField;
+  return numericColumn(numeric, store.numberRanks[numeric] ?? rankNumbers(store.numbers[numeric]));
+}
+
+/** Each orderable field's column, built the first time a request uses it (or given, kept from an earlier bind). */
 export class OrderColumns extends Memo<OrderField, OrderColumn> {
-  constructor(store: ColumnStore) {
-    super((field) => {
-      if (ABSENT_ORDER.has(field)) return absentColumn(field, store.size);
-      if (!NUMERIC_ORDER.has(field)) return textColumn(field as Extract<OrderField, TextField>, store);
-      const values = store.numbers[field as NumericField];
-      return numericColumn(field as NumericField, values, store.numberRanks[field as NumericField] ?? rankNumbers(values));
-    });
+  constructor(store: ColumnStore, kept: readonly OrderColumnData[] = []) {
+    super(
+      (field) => orderColumn(buildColumn(field, store), store),
+      kept.map((data) => [data.field, orderColumn(data, store)]),
+    );
   }
 }

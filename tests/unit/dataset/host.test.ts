@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DatasetHost, type ImportedDataset, type ImportedStore, type LoadProgress } from '../../../dataset/host/index.ts';
 import { sha256Hex, type DatasetArtifact, type Manifest } from '../../../dataset/artifact/format.ts';
 import { pack } from '../../../dataset/artifact/unpack.ts';
-import { isOtherUnpackedFile, unpackedFileName, type StoredDatabase, type UnpackedStore } from '../../../dataset/artifact/unpacked-store.ts';
+import { isOtherUnpackedFile, unpackedFileName, type KeptDatabase, type StoredDatabase, type UnpackedStore } from '../../../dataset/artifact/unpacked-store.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { datasetDefinition } from '../../../engine/datasets.ts';
@@ -105,21 +105,35 @@ async function storeImport(store: MemoryStore, id: string, source: BuiltFile): P
 }
 
 /** Unpacked databases in memory, as the origin-private file system keeps them (one per dataset, named by sha256). */
-function unpackedStore(): UnpackedStore & { files: Map<string, StoredDatabase>; writes: number } {
-  const files = new Map<string, StoredDatabase>();
+function unpackedStore({ readMs = 5, files = new Map<string, StoredDatabase>() } = {}) {
+  const prepared = new Map<string, Uint8Array>();
+  /** Every read, as the dataset's name when it starts and `name done` when it resolves. */
+  const reads: string[] = [];
   const store = {
     files,
+    prepared,
+    reads,
     writes: 0,
-    async read(artifact: DatasetArtifact) {
+    preparedWrites: 0,
+    async read(artifact: DatasetArtifact): Promise<KeptDatabase | null> {
+      reads.push(artifact.name);
+      if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs));
+      reads.push(`${artifact.name} done`);
       const kept = files.get(unpackedFileName(artifact));
-      return kept && kept.raw.length === artifact.rawBytes ? { ...kept, raw: kept.raw.slice() } : null;
+      if (!kept || kept.raw.length !== artifact.rawBytes) return null;
+      return { ...kept, raw: kept.raw.slice(), prepared: prepared.get(unpackedFileName(artifact, 'prepared'))?.slice() ?? null };
     },
     async write(artifact: DatasetArtifact, kept: StoredDatabase) {
       store.writes++;
       for (const name of [...files.keys()]) if (isOtherUnpackedFile(name, artifact)) files.delete(name);
+      for (const name of [...prepared.keys()]) if (isOtherUnpackedFile(name, artifact)) prepared.delete(name);
       files.set(unpackedFileName(artifact), { ...kept, raw: kept.raw.slice() });
     },
-  };
+    async writePrepared(artifact: DatasetArtifact, bytes: Uint8Array) {
+      store.preparedWrites++;
+      prepared.set(unpackedFileName(artifact, 'prepared'), bytes.slice());
+    },
+  } satisfies UnpackedStore & Record<string, unknown>;
   return store;
 }
 
@@ -280,6 +294,93 @@ describe('the unpacked copy kept on this machine', () => {
     await host.init({ dataUrl: DATA });
     expect(await total(host, RATES_URL)).toBe(40);
     await vi.waitFor(() => expect([...kept.files.keys()].sort()).toEqual([unpackedFileName(rates.artifact), unpackedFileName(websites.artifact)].sort()));
+  });
+
+  it("keeps the engine's prepared index once the load is over; a later load binds from it and keeps nothing new", async () => {
+    const kept = unpackedStore();
+    const first = hostOver(server([websites, rates]), memoryStore(), kept).host;
+    await first.init({ dataUrl: DATA, first: 'ceilingrates' });
+    // The first view's dataset was bound during the load; the other binds on its first request.
+    await vi.waitFor(() => expect([...kept.prepared.keys()]).toEqual([unpackedFileName(rates.artifact, 'prepared')]));
+    expect(kept.files.get(unpackedFileName(rates.artifact))!.rows).toEqual(rates.artifact.rows);
+
+    const { host, logged } = hostOver(server([websites, rates]), memoryStore(), kept);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    expect(await total(host, RATES_URL)).toBe(40);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(kept.preparedWrites).toBe(1);
+    expect(warn).not.toHaveBeenCalled();
+    expect(logged).toEqual([]);
+    warn.mockRestore();
+  });
+
+  it('rebinds from the records when the kept prepared index does not fit, and keeps a new one', async () => {
+    const kept = unpackedStore();
+    await hostOver(server([websites, rates]), memoryStore(), kept).host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    await vi.waitFor(() => expect(kept.preparedWrites).toBe(1));
+    const name = unpackedFileName(rates.artifact, 'prepared');
+    const good = kept.prepared.get(name)!;
+    kept.prepared.set(name, good.slice(0, good.length - 100));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { host } = hostOver(server([websites, rates]), memoryStore(), kept);
+    await host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    expect(await total(host, RATES_URL)).toBe(40);
+    expect(warn).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(kept.preparedWrites).toBe(2));
+    expect(kept.prepared.get(name)).toEqual(good);
+    warn.mockRestore();
+  });
+
+  it('keeps no prepared index for an import, nor for a database switched away before it was kept', async () => {
+    const store = memoryStore();
+    await storeImport(store, 'mine', await built('ceilingrates', 7));
+    store.active.ceilingrates = 'mine';
+    const kept = unpackedStore();
+    const { host } = hostOver(server([websites, rates]), store, kept);
+    await host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    expect(await total(host, RATES_URL)).toBe(7);
+
+    delete store.active.ceilingrates;
+    const other = unpackedStore();
+    const switched = hostOver(server([websites, rates]), store, other).host;
+    await switched.init({ dataUrl: DATA, first: 'ceilingrates' });
+    switched.adopt('ceilingrates', await switched.openImport('mine'));
+    expect(await total(switched, RATES_URL)).toBe(7);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(kept.preparedWrites).toBe(0);
+    expect(other.preparedWrites).toBe(0);
+  });
+
+  it("reads the first view's kept copy before the other's, and uses the row counts kept with it", async () => {
+    const kept = unpackedStore();
+    await hostOver(server([websites, rates]), memoryStore(), kept).host.init({ dataUrl: DATA });
+    await vi.waitFor(() => expect(kept.writes).toBe(2));
+    kept.reads.length = 0;
+    // Counts kept with the copy are the counts of these very bytes: the opening does not count again.
+    kept.files.get(unpackedFileName(rates.artifact))!.rows = { ceilingrates: 41 };
+    const { host } = hostOver(server([websites, rates]), memoryStore(), kept);
+    const status = await host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    expect(kept.reads).toEqual(['ceilingrates', 'ceilingrates done', 'websites', 'websites done']);
+    expect(status.datasets.find((d) => d.name === 'ceilingrates')!.rows).toEqual({ ceilingrates: 41 });
+  });
+
+  it("answers the first view's requests before the next dataset opens", async () => {
+    const kept = unpackedStore();
+    await hostOver(server([websites, rates]), memoryStore(), kept).host.init({ dataUrl: DATA });
+    await vi.waitFor(() => expect(kept.writes).toBe(2));
+    const events: string[] = [];
+    // Read at once: the other dataset's file is there before the first one is bound.
+    const instant = unpackedStore({ readMs: 0, files: kept.files });
+    const { host } = hostOver(server([websites, rates]), memoryStore(), instant);
+    const loading = host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p) => events.push(`${p.dataset} ${p.phase}`));
+    // The answer's way out (encoding it, posting it to the relay's port) takes some more steps after `handle`.
+    let answered: Promise<unknown> = host.handle({ method: 'GET', url: RATES_URL });
+    for (let step = 0; step < 20; step++) answered = answered.then((x) => x);
+    answered = answered.then(() => events.push('answer'));
+    await Promise.all([loading, answered]);
+    expect(events.indexOf('answer')).toBeGreaterThan(events.indexOf('ceilingrates ready'));
+    expect(events.indexOf('answer')).toBeLessThan(events.indexOf('websites open'));
   });
 
   it('is passed by a reset, which downloads past the HTTP cache and keeps the new copy', async () => {

@@ -1,0 +1,80 @@
+/**
+ * What a bind prepares from the database (the column store, the combinations, the order columns every bind
+ * builds), built from the database or read back from bytes kept beside it (decision 0405). Reading kept bytes
+ * maps their typed arrays instead of scanning SQLite; the request-time structures built from these
+ * (aggregations' packing, scratch buffers) are cheap and are rebuilt.
+ *
+ * The kept bytes are `typed-pack` bytes labelled with PREPARED_VERSION and the shape of what is kept. The
+ * shape is the store's keys and the kinds of their values: a field added to the store changes it, which
+ * makes older kept bytes unreadable (they are then rebuilt) and makes `preparedBytes` refuse to write until
+ * PREPARED_SHAPE (and PREPARED_VERSION) are updated here; the unit test of this file says so.
+ */
+import type { Database } from 'sql.js';
+import { pack, PackMismatch, shapeHash, unpack } from '../../typed-pack.ts';
+import { CEILINGRATES_TABLE } from '../record.ts';
+import type { ColumnStore } from './store.ts';
+import { loadColumns } from './load.ts';
+import { buildCombos, COMBO_FIELDS, comboDictionary, type Combos } from './combos.ts';
+import { BOUND_ORDER_FIELDS, OrderColumns, type OrderColumnData } from './order-columns.ts';
+
+export const PREPARED_KIND = 'ceilingrates-prepared';
+/** Bump with any change of meaning that keeps the shape (a column computed differently). */
+export const PREPARED_VERSION = 1;
+/** `shapeHash` of what `preparedBytes` packs. */
+export const PREPARED_SHAPE = '8c50ba5a';
+
+export interface PreparedColumns {
+  store: ColumnStore;
+  combos: Combos;
+  orders: OrderColumns;
+}
+
+/** Build from the database: what binding does without kept bytes. */
+export function prepareColumns(db: Database): PreparedColumns {
+  const store = loadColumns(db);
+  const orders = new OrderColumns(store);
+  for (const field of BOUND_ORDER_FIELDS) orders.get(field);
+  return { store, combos: buildCombos(store), orders };
+}
+
+/** What is kept: the store, the combinations without their dictionaries (the store's), the bound order columns' arrays. */
+function keptValue({ store, combos, orders }: PreparedColumns) {
+  const { dicts: _shared, ...combosOwn } = combos;
+  const orderData = Object.fromEntries(
+    BOUND_ORDER_FIELDS.map((field): [string, OrderColumnData] => {
+      const { sortValue: _closure, ...data } = orders.get(field);
+      return [field, data];
+    }),
+  );
+  return { store, combos: combosOwn, orders: orderData };
+}
+
+/** The bytes to keep beside the database. Reads what the store computes on first use (the later-year prices). */
+export function preparedBytes(prepared: PreparedColumns): Uint8Array {
+  const value = keptValue(prepared);
+  const shape = shapeHash(value);
+  if (shape !== PREPARED_SHAPE) {
+    throw new Error(`the prepared ceiling-rates columns changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update PREPARED_SHAPE and bump PREPARED_VERSION in engine/ceilingrates/columns/prepared.ts`);
+  }
+  return pack(value, { kind: PREPARED_KIND, version: PREPARED_VERSION });
+}
+
+/**
+ * The prepared columns from kept bytes, their arrays views on those bytes. Throws PackMismatch when the bytes
+ * are of another version or shape, cut short, or plainly not of this database (first and last id).
+ */
+export function readPrepared(bytes: Uint8Array, db: Database): PreparedColumns {
+  const kept = unpack(bytes, { kind: PREPARED_KIND, version: PREPARED_VERSION, shape: PREPARED_SHAPE }) as ReturnType<typeof keptValue>;
+  const { store } = kept;
+  if (store.ids.length !== store.size || !sameIdRange(db, store)) throw new PackMismatch('kept columns are of other records');
+  const combos: Combos = { ...kept.combos, dicts: COMBO_FIELDS.map((field) => comboDictionary(store, field)) };
+  return { store, combos, orders: new OrderColumns(store, Object.values(kept.orders)) };
+}
+
+/** First and last id as the database holds them: two seeks down the rowid tree. */
+function sameIdRange(db: Database, store: ColumnStore): boolean {
+  const min = db.exec(`SELECT min(id) FROM ${CEILINGRATES_TABLE}`)[0]?.values[0][0] ?? null;
+  const max = db.exec(`SELECT max(id) FROM ${CEILINGRATES_TABLE}`)[0]?.values[0][0] ?? null;
+  if (store.size === 0) return min === null && max === null;
+  return min === store.ids[0] && max === store.ids[store.size - 1];
+}

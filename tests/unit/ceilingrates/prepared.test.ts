@@ -1,0 +1,153 @@
+/**
+ * The prepared columns kept beside a database (decision 0405): an index bound from the kept bytes answers
+ * every request of the bench workload and of a fuzz sample exactly as an index bound from the records, over
+ * a generated database and an awkward one; bytes that do not fit (another format, other records, cut short)
+ * are not used, and the engine binds from the records instead.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import type { Database } from 'sql.js';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import { emptyDatabase, generatedDatabase } from '../helpers/engine.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
+import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
+import { KNOWN } from './known-records.ts';
+import { workload } from '../../../bench/ceilingrates/workload.ts';
+import { ceilingPathArb, queryArb } from '../fuzz/requests.ts';
+import { ceilingRatesIndex } from '../../../engine/ceilingrates/api.ts';
+import { PREPARED_KIND, PREPARED_SHAPE, PREPARED_VERSION, readPrepared } from '../../../engine/ceilingrates/columns/prepared.ts';
+import { pack, PackMismatch, unpack } from '../../../engine/typed-pack.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The same file opened again: a new Database object, so nothing bound to the first is shared. */
+async function reopened(db: Database): Promise<Database> {
+  const SQL = await loadSqlJs();
+  return new SQL.Database(db.export());
+}
+
+/** An engine bound from the records, and the bytes it offered to keep. */
+function boundFromRecords(db: Database): { engine: Engine; kept: Uint8Array } {
+  let kept: Uint8Array | null = null;
+  const engine = createEngine({ preparedReady: (_dataset, _db, prepared) => (kept = prepared()) });
+  engine.use('ceilingrates', db);
+  engine.prepare('ceilingrates');
+  if (!kept) throw new Error('the bind offered nothing to keep');
+  return { engine, kept };
+}
+
+/** An engine given kept bytes, and whether it bound from the records after all. */
+function boundFromKept(db: Database, kept: Uint8Array): { engine: Engine; rebound: () => boolean } {
+  let rebound = false;
+  const engine = createEngine({ preparedReady: () => (rebound = true) });
+  engine.use('ceilingrates', db, kept);
+  engine.prepare('ceilingrates');
+  return { engine, rebound: () => rebound };
+}
+
+/** Values that exist in the data, as the bench takes them. */
+function known(db: Database): { vendor: string; piid: string } {
+  const row = db.exec('SELECT vendor_name, idv_piid FROM ceilingrates ORDER BY id LIMIT 1 OFFSET 7')[0].values[0] as string[];
+  return { vendor: row[0], piid: row[1] };
+}
+
+/** The bench workload, every request once more with a later page, and a fixed fuzz sample. */
+function requests(db: Database): string[] {
+  const bench = workload(known(db)).flatMap(({ url }) => [url, `${url}&page=2`]);
+  const fuzz = fc.sample(
+    fc.tuple(ceilingPathArb(), fc.constantFrom('', 'filter=price_range:100,101&'), queryArb('ceiling')).map(([path, narrow, query]) => `${path}?${narrow}${query}`),
+    { seed: 4051, numRuns: 1500 },
+  );
+  const orderings = ['current_price', 'next_year_price', 'second_year_price', 'labor_category', 'vendor_name', 'idv_piid', 'education_level', 'min_years_experience', 'schedule', 'business_size'];
+  return [...bench, ...fuzz, ...orderings.flatMap((field) => [`/api/v3/search/ceilingrates/?ordering=${field}&sort=desc&page_size=50`, `/api/v3/search/ceilingrates/?ordering=${field}&export=y`])];
+}
+
+function answer(engine: Engine, url: string): { status: number; headers: Record<string, string>; body: string } {
+  const { status, headers, body } = engine.handle({ method: 'GET', url });
+  return { status, headers, body: body.replace(/^\{"took":\d+,/, '{"took":0,') };
+}
+
+function expectSameAnswers(fresh: Engine, kept: Engine, urls: readonly string[]): void {
+  for (const url of urls) expect(answer(kept, url), url).toEqual(answer(fresh, url));
+}
+
+/** Records built to differ between reading paths if any were careless (as in columns.test.ts), without the column table. */
+async function awkwardDatabase(): Promise<Database> {
+  const db = await emptyDatabase('ceilingrates');
+  insertCeilingRates(db, KNOWN);
+  insertHostileRecords(db, 'ceilingrates');
+  const texts = ['ä', 'z', '\u{1F600} emoji', '\uFFFD', 'A', 'a', ' a', '"quoted" \\ back', 'tab\there', 'line\nbreak', '\u0001ctl', 'cut\u0000here'];
+  insertCeilingRates(
+    db,
+    texts.map((text, i) => ({
+      ...KNOWN[0],
+      id: 5_000_000 - i * 7,
+      vendor_name: text,
+      labor_category: texts[(i + 3) % texts.length],
+      security_clearance: i % 3 === 0 ? null : text,
+      current_price: [0.1 + 0.2, -0, 1e300 / 7, 27.004, 27.001, 1 / 3, 123456789.12345679, 15, 0, 5e-324, 99.995, 100.005][i],
+      next_year_price: i % 2 ? null : 2 ** 53 + 2,
+      min_years_experience: [0, 3, 45, 2.5, -1, 1e21, 7, 7, 0, 3, 12, 30][i],
+    })),
+  );
+  db.run(`UPDATE ceilingrates SET second_year_price = 'n/a' WHERE id = ?`, [5_000_000]);
+  return db;
+}
+
+describe('prepared columns kept beside the database', () => {
+  it('answer every request of the workload and a fuzz sample as a bind from the records does (generated records)', async () => {
+    const db = await generatedDatabase('ceilingrates');
+    const fresh = boundFromRecords(db);
+    const again = boundFromKept(await reopened(db), fresh.kept);
+    expect(again.rebound()).toBe(false);
+    expectSameAnswers(fresh.engine, again.engine, requests(db));
+  });
+
+  it('answer the same over awkward records (unicode order, NUL, -0, 5e-324, text in a numeric column, no column table)', async () => {
+    const db = await awkwardDatabase();
+    const fresh = boundFromRecords(db);
+    const again = boundFromKept(await reopened(db), fresh.kept);
+    expect(again.rebound()).toBe(false);
+    expectSameAnswers(fresh.engine, again.engine, requests(db));
+  });
+
+  it('hold the same store, combinations and order columns, the arrays mapped on the kept bytes', async () => {
+    const db = await awkwardDatabase();
+    const index = ceilingRatesIndex(db);
+    const bytes = index.preparedBytes();
+    const read = readPrepared(bytes, await reopened(db));
+    expect(read.store).toEqual(index.store);
+    // Object.is per element: NaN equals NaN, and -0 is not 0.
+    for (const [field, column] of Object.entries(read.store.numbers)) {
+      const freshColumn = index.store.numbers[field as keyof typeof index.store.numbers];
+      expect(column.every((v, r) => Object.is(v, freshColumn[r])), field).toBe(true);
+    }
+    expect(read.store.ids.buffer).toBe(bytes.buffer);
+    const { dicts, ...combos } = read.combos;
+    const { dicts: freshDicts, ...freshCombos } = index.combos;
+    expect(combos).toEqual(freshCombos);
+    expect(dicts).toEqual(freshDicts);
+    for (const field of ['current_price', 'min_years_experience', 'labor_category', 'vendor_name', 'idv_piid', 'next_year_price'] as const) {
+      const { sortValue, ...column } = read.orders.get(field);
+      const { sortValue: freshSortValue, ...freshColumn } = index.orders.get(field);
+      expect(column, field).toEqual(freshColumn);
+      for (let row = 0; row < read.store.size; row++) expect(sortValue(row), `${field} ${row}`).toEqual(freshSortValue(row));
+    }
+  });
+
+  it('of other records, another version or cut short are not used: the engine binds from the records and offers new bytes', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const db = await generatedDatabase('ceilingrates', 400);
+    const other = boundFromRecords(await generatedDatabase('ceilingrates', 300)).kept;
+    const kept = boundFromRecords(db).kept;
+    const olderVersion = pack(unpack(kept, { kind: PREPARED_KIND, version: PREPARED_VERSION, shape: PREPARED_SHAPE }), { kind: PREPARED_KIND, version: PREPARED_VERSION - 1 });
+    for (const bytes of [other, olderVersion, kept.subarray(0, kept.byteLength - 1024), new Uint8Array(kept.byteLength)]) {
+      const again = boundFromKept(await reopened(db), bytes);
+      expect(again.rebound()).toBe(true);
+      expectSameAnswers(boundFromRecords(db).engine, again.engine, ['/api/v3/search/ceilingrates/?page_size=5', '/api/v3/search/ceilingrates/?suggest=vendor_name:a']);
+    }
+    expect(warn).toHaveBeenCalledTimes(4);
+    expect(() => readPrepared(other, db)).toThrow(PackMismatch);
+  });
+});
