@@ -6,7 +6,6 @@ import { parseHash } from './state/route.ts';
  * first, so the worker starts (and its file, sql.js and the datasets load) while the rest of the app's
  * modules are still evaluating. The load is what the first view waits for.
  */
-console.log('[t]', 'main start', (performance.timeOrigin + performance.now()).toFixed(1));
 export const db = createDbClient();
 const view = parseHash(location.hash).view;
 void db.init(new URL(`${import.meta.env.BASE_URL}data/`, location.href).href, view === 'websites' || view === 'website' ? 'websites' : 'ceilingrates');
