@@ -5,7 +5,7 @@ import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import { errorText, type WebsiteRecord } from '../../api/api-types.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, viewHeaderStyles } from '../common/styles.ts';
 import { lastListHash, websiteApiUrl } from '../../state/websites-query.ts';
 
 /** Fields that hold a bare host name: shown as a link to the site. */
@@ -58,23 +58,13 @@ function renderValue(field: string, value: unknown): TemplateResult | string {
 export class WebsiteDetail extends LitElement {
   static override styles = [
     baseStyles,
+    viewHeaderStyles,
     css`
       nav {
         margin-bottom: 0.75rem;
       }
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        justify-content: space-between;
-        align-items: baseline;
-        gap: 0.5rem;
-        margin-bottom: 0.75rem;
-      }
       h1 {
         overflow-wrap: anywhere;
-      }
-      .api {
-        font-size: 0.8rem;
       }
       .summary {
         display: flex;
