@@ -156,25 +156,39 @@ async function buildNextVersion(dataDir: string): Promise<string> {
   return outDir;
 }
 
+const SWAP = 'service worker replaced (skipWaiting) while the page fetched';
+
 describe('the service worker is replaced while the page fetches', () => {
-  let browser: Browser;
   let server: StaticServer;
   let next: string;
+  const current = () => dirname(inject('dataDir'));
 
   beforeAll(async () => {
     next = await buildNextVersion(inject('dataDir'));
-    server = await startStaticServer(dirname(inject('dataDir')));
-    browser = await launchBrowser();
-    await openAppUntilOfflineReady(browser.page, server.origin);
-    await waitForData(browser.page);
+    server = await startStaticServer(current());
   });
 
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
 
-  it('every fetch made before, during and after the new version takes over answers', async () => {
+  // Each attempt starts from a fresh profile on the current build. The browser activates the new version only
+  // once the old one has no event in flight; now and then (about one full suite in five on this 2-core machine) it
+  // does not within minutes, with the page pausing between bursts: such an attempt stops after two minutes and
+  // the test runs once more. Every fetch of every attempt must still answer.
+  it('every fetch made before, during and after the new version takes over answers', { retry: 1, timeout: 300_000 }, async () => {
+    server.setRoot(current());
+    const browser = await launchBrowser();
+    try {
+      await swapWhileFetching(browser);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  async function swapWhileFetching(browser: Browser): Promise<void> {
+    await openAppUntilOfflineReady(browser.page, server.origin);
+    await waitForData(browser.page);
     const page = browser.page;
     const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL + ' ' + (navigator.serviceWorker.controller as ServiceWorker).state);
     expect(first).toMatch(/sw\.js activated$/);
@@ -190,7 +204,7 @@ describe('the service worker is replaced while the page fetches', () => {
         );
       }
     });
-    injected.push('service worker replaced (skipWaiting) while the page fetched');
+    if (!injected.includes(SWAP)) injected.push(SWAP);
     // Fetch in a loop from the page; skip waiting in the middle; keep fetching until the new one controls
     // the page and has answered a few more.
     const run = await page.evaluate(async (rates) => {
@@ -212,6 +226,7 @@ describe('the service worker is replaced while the page fetches', () => {
         results.push({ url, status: response.status, ok, era: seen });
       };
       let sent = 0;
+      const started = Date.now();
       // Counted by the era a fetch started in, as the results record it: a burst that began under the old
       // version and ended under the new one counts as the old one's.
       const afterSwap = () => results.filter((r) => r.era === 'new').length;
@@ -220,7 +235,7 @@ describe('the service worker is replaced while the page fetches', () => {
         if (sent === 20) registration.waiting!.postMessage({ type: 'SKIP_WAITING' });
         sent += batch.length;
         await Promise.all(batch);
-        if (sent > 3_000) break;
+        if (sent > 3_000 || Date.now() - started > 120_000) break;
         // A page fetches in bursts: the old version finishes its fetches between bursts, the moment the
         // browser waits for before it activates the new one (it never cuts a fetch off). The pauses grow
         // while the old version is still in charge (on a loaded machine 10 ms was not always enough).
@@ -237,9 +252,7 @@ describe('the service worker is replaced while the page fetches', () => {
     expect(wrong).toEqual([]);
     // The new version serves the new build's files.
     expect((await page.evaluate(async () => (await fetch('/release.txt')).text()))).toBe('hardening: next build');
-  // The browser activates the new version only once the old one has no fetch in flight; on a loaded machine
-  // that can take most of the default two minutes, so this one test gets five.
-  }, 300_000);
+  }
 });
 
 describe('a dataset corrupted in the service worker cache', () => {
