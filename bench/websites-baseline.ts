@@ -9,6 +9,7 @@ import { FILTER_NAMES } from '../engine/site-scanning/parameters.ts';
 import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/params.ts';
 import { WEBSITE_FIELDS } from '../engine/site-scanning/record.ts';
 import { analysisBody, recordFromRow, websitePage } from '../engine/site-scanning/shape.ts';
+import { allRows } from '../engine/sqlite-rows.ts';
 
 const COLUMNS = WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ');
 
@@ -30,18 +31,6 @@ function where(filters: WebsiteFilters): { sql: string; params: SqlValue[] } {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
-function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
-  const statement = db.prepare(sql);
-  try {
-    statement.bind(params);
-    const rows: SqlValue[][] = [];
-    while (statement.step()) rows.push(statement.get());
-    return rows;
-  } finally {
-    statement.free();
-  }
-}
-
 /** The JSON body for a /websites or /analysis URL. */
 export function baselineAnswer(db: Database, url: string): string {
   const parsed = new URL(url, 'http://localhost');
@@ -58,13 +47,13 @@ export function baselineAnswer(db: Database, url: string): string {
                 COUNT(DISTINCT final_url_domain) + COALESCE(MAX(final_url_domain IS NULL), 0),
                 COUNT(DISTINCT target_url_agency_owner) + COALESCE(MAX(target_url_agency_owner IS NULL), 0)
            FROM websites ${w.sql}`;
-    const [row] = all(db, sql, w.params);
+    const [row] = allRows(db, sql, w.params);
     return JSON.stringify(analysisBody({ total: Number(row[0]), totalFinalUrlBaseDomains: Number(row[1]), totalAgencies: Number(row[2]) }));
   }
-  const total = Number(all(db, `SELECT COUNT(*) FROM websites ${w.sql}`, w.params)[0][0]);
+  const total = Number(allRows(db, `SELECT COUNT(*) FROM websites ${w.sql}`, w.params)[0][0]);
   const offset = (query.page - 1) * query.limit;
   const rows = offset < total
-    ? all(db, `SELECT ${COLUMNS} FROM websites ${w.sql} ORDER BY sort_key LIMIT ?${w.params.length + 1} OFFSET ?${w.params.length + 2}`, [...w.params, query.limit, offset])
+    ? allRows(db, `SELECT ${COLUMNS} FROM websites ${w.sql} ORDER BY sort_key LIMIT ?${w.params.length + 1} OFFSET ?${w.params.length + 2}`, [...w.params, query.limit, offset])
     : [];
   return JSON.stringify(websitePage(rows.map(recordFromRow), total, query));
 }

@@ -9,6 +9,7 @@ import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
 import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';
 import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/query/histogram.ts';
+import { allRows } from '../../engine/sqlite-rows.ts';
 
 /** Runs of equal values of `sorted[0..n)` as distinct values with counts. */
 function priceCountsOfSorted(sorted: ArrayLike<number>, n: number): PriceCounts {
@@ -51,21 +52,9 @@ const SQLJS: Dialect<SqlValue> = {
 type Where = WhereOf<SqlValue>;
 const where = (query: CeilingRatesQuery, extra: string[] = [], extraParams: SqlValue[] = []): Where => whereSql(query, SQLJS, extra, extraParams);
 
-function all(db: Database, sql: string, params: SqlValue[]): SqlValue[][] {
-  const statement = db.prepare(sql);
-  try {
-    statement.bind(params);
-    const rows: SqlValue[][] = [];
-    while (statement.step()) rows.push(statement.get());
-    return rows;
-  } finally {
-    statement.free();
-  }
-}
-
 function terms(db: Database, w: Where, expression: string, size: number): unknown {
-  const rows = all(db, `SELECT ${expression} AS k, COUNT(*) AS c FROM ${T} ${w.sql} GROUP BY k HAVING k IS NOT NULL ORDER BY c DESC, CAST(k AS TEXT) LIMIT ${size + 1}`, w.params);
-  const total = all(db, `SELECT COUNT(${expression}) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
+  const rows = allRows(db, `SELECT ${expression} AS k, COUNT(*) AS c FROM ${T} ${w.sql} GROUP BY k HAVING k IS NOT NULL ORDER BY c DESC, CAST(k AS TEXT) LIMIT ${size + 1}`, w.params);
+  const total = allRows(db, `SELECT COUNT(${expression}) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
   const buckets = rows.slice(0, size).map(([k, c]) => ({ key: String(k), doc_count: c as number }));
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - buckets.reduce((n, b) => n + b.doc_count, 0), buckets };
 }
@@ -83,7 +72,7 @@ export function baselineAnswer(db: Database, url: string): string {
   if (query.suggest.length) {
     const out: Record<string, unknown[]> = {};
     for (const s of query.suggest) {
-      const rows = all(db, `SELECT ${s.field}, MIN(id) FROM ${T} WHERE lower(${s.field}) LIKE ? GROUP BY ${s.field} ORDER BY ${s.field} LIMIT 5`, [`${s.text.trim().toLowerCase()}%`]);
+      const rows = allRows(db, `SELECT ${s.field}, MIN(id) FROM ${T} WHERE lower(${s.field}) LIKE ? GROUP BY ${s.field} ORDER BY ${s.field} LIMIT 5`, [`${s.text.trim().toLowerCase()}%`]);
       (out[`${s.field}-suggestion`] ??= []).push({ text: s.text, offset: 0, length: s.text.length, options: rows.map(([t, id]) => ({ text: t, _index: T, _id: String(id), _score: 1, _source: {} })) });
     }
     return JSON.stringify(out);
@@ -91,16 +80,16 @@ export function baselineAnswer(db: Database, url: string): string {
   if (query.suggestContains) {
     const { field, text } = query.suggestContains;
     const w = where(query, [`lower(${field}) LIKE ?`], [`%${text.trim().toLowerCase()}%`]);
-    const count = all(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
+    const count = allRows(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
     return JSON.stringify({ took: Math.round(performance.now() - started), hits: { total: count, hits: [] }, aggregations: { [field]: terms(db, w, field, 100) } });
   }
   const w = where(query);
-  const count = all(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
+  const count = allRows(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
   const offset = (query.page - 1) * query.pageSize;
-  const page = all(db, `SELECT * FROM ${T} ${w.sql} ORDER BY ${ORDER_SQL(query)} LIMIT ? OFFSET ?`, [...w.params, query.pageSize, offset]);
-  const stats = all(db, `SELECT COUNT(current_price), MIN(current_price), MAX(current_price), SUM(current_price), SUM(current_price * current_price) FROM ${T} ${w.sql}`, w.params)[0];
+  const page = allRows(db, `SELECT * FROM ${T} ${w.sql} ORDER BY ${ORDER_SQL(query)} LIMIT ? OFFSET ?`, [...w.params, query.pageSize, offset]);
+  const stats = allRows(db, `SELECT COUNT(current_price), MIN(current_price), MAX(current_price), SUM(current_price), SUM(current_price * current_price) FROM ${T} ${w.sql}`, w.params)[0];
   const priced = where(query, ['current_price IS NOT NULL']);
-  const prices = all(db, `SELECT current_price FROM ${T} ${priced.sql} ORDER BY current_price`, priced.params);
+  const prices = allRows(db, `SELECT current_price FROM ${T} ${priced.sql} ORDER BY current_price`, priced.params);
   const sorted = Float64Array.from(prices, (r) => r[0] as number);
   const priceCounts = priceCountsOfSorted(sorted, sorted.length);
   const [median, ...rest] = percentiles(priceCounts, [50, ...PERCENTILES]);

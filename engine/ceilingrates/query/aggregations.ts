@@ -14,6 +14,7 @@ import { cumulativeCounts, priceOfRecord, wageHistogram, type HistogramBucket, t
 import type { Combos } from '../columns/combos.ts';
 import type { MatchSet } from './match.ts';
 import { EDUCATION_COUNT_CODES, educationCountCode } from '../text.ts';
+import { exponentAbove, times2 } from './power-of-two.ts';
 
 export interface TermBucket {
   key: string;
@@ -186,9 +187,6 @@ export interface PriceSums {
   exponent?: number;
 }
 
-/** x · 2^exponent, in two steps: 2^1024 itself is not a double, x · 2^1024 may be. */
-const times2 = (x: number, exponent: number): number => x * 2 ** Math.floor(exponent / 2) * 2 ** Math.ceil(exponent / 2);
-
 /** A statistic beyond the doubles (a sum of huge prices) has no value JSON can hold: null, not Infinity. */
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
@@ -240,7 +238,7 @@ export function priceSums(prices: Float64Array, over: SummedRows, min: number, m
   const plain = sumsOf(prices, over, 1);
   const magnitude = Math.max(Math.abs(min), Math.abs(max));
   if ((Number.isFinite(plain.sum) && Number.isFinite(plain.sumOfSquares)) || !Number.isFinite(magnitude)) return plain;
-  const exponent = Math.ceil(Math.log2(magnitude));
+  const exponent = exponentAbove(magnitude);
   return { ...sumsOf(prices, over, 2 ** -exponent), exponent };
 }
 

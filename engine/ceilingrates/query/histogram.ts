@@ -5,6 +5,7 @@
  * each iteration O(k log m). See docs/decisions/0201-wage-histogram-clustering.md.
  */
 import { upperBound } from '../bounds.ts';
+import { exponentAbove, times2 } from './power-of-two.ts';
 
 export interface HistogramBucket {
   min: number;
@@ -56,41 +57,31 @@ export interface HistogramOptions {
   scratch?: HistogramScratch;
 }
 
-/**
- * A power of two to divide prices by before summing, so that sums of huge prices (1e308) stay finite and
- * their means are not NaN. 1 for any sum that cannot overflow; dividing by a power of two is exact, so
- * ordinary prices give the same sums as before.
- */
-function sumScale(smallest: number, largest: number, records: number): number {
-  const magnitude = Math.max(Math.abs(smallest), Math.abs(largest));
-  // At most 2^1023: 2^1024 is already Infinity.
-  if (!(magnitude * Math.max(1, records) < 1e300)) return 2 ** Math.min(1023, Math.ceil(Math.log2(magnitude)));
-  return 1;
-}
-
 export function wageHistogram(prices: PriceCounts, { buckets: k = HISTOGRAM_BUCKETS, scratch }: HistogramOptions = {}): HistogramBucket[] {
   const { values, counts, m } = prices;
   const reuse = scratch && scratch.prefix.length > m && scratch.sums.length > m;
   const cumulative = prices.cumulative ?? cumulativeCounts(prices, reuse ? scratch.prefix : new Float64Array(m + 1));
   const records = cumulative[m];
   const sums = reuse ? scratch.sums : new Float64Array(m + 1);
-  const scale = m === 0 ? 1 : sumScale(values[0], values[m - 1], records);
-  // Multiplying by 2^-e is exactly dividing by 2^e.
-  const inverse = 1 / scale;
+  // Huge prices (power-of-two.ts): summed divided by 2^exponent, so their means are not NaN; 0 for any sum that
+  // cannot overflow, so ordinary prices give the same sums as unscaled.
+  const magnitude = m === 0 ? 0 : Math.max(Math.abs(values[0]), Math.abs(values[m - 1]));
+  const exponent = magnitude * Math.max(1, records) < 1e300 ? 0 : exponentAbove(magnitude);
+  const inverse = 2 ** -exponent;
   // A running total in a local, as in cumulativeCounts.
   let total = 0;
   sums[0] = 0;
   for (let i = 0; i < m; i++) sums[i + 1] = total += values[i] * inverse * counts[i];
   // The key is the bucket's centroid, the mean of its prices, as the search engine's variable-width histogram
   // reports it. Summed over the bucket itself, not as a difference of prefix sums, so a one-price bucket's key is
-  // its price and rounding cannot put a key outside [min, max]; scaled (sumScale) so huge prices keep a finite mean.
+  // its price and rounding cannot put a key outside [min, max]; scaled so huge prices keep a finite mean.
   const bucket = (start: number, end: number): HistogramBucket => {
     const min = values[start];
     const max = values[end - 1];
     const doc_count = cumulative[end] - cumulative[start];
     let sum = 0;
     for (let i = start; i < end; i++) sum += values[i] * inverse * counts[i];
-    const key = end - start === 1 ? min : Math.min(max, Math.max(min, (sum / doc_count) * scale));
+    const key = end - start === 1 ? min : Math.min(max, Math.max(min, times2(sum / doc_count, exponent)));
     return { min, key, max, doc_count };
   };
   if (m <= k) return Array.from({ length: m }, (_, i) => bucket(i, i + 1));
@@ -107,7 +98,7 @@ export function wageHistogram(prices: PriceCounts, { buckets: k = HISTOGRAM_BUCK
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
     const centroids: number[] = [];
     for (let j = 0; j + 1 < edges.length; j++) {
-      centroids.push(((sums[edges[j + 1]] - sums[edges[j]]) / (cumulative[edges[j + 1]] - cumulative[edges[j]])) * scale);
+      centroids.push(times2((sums[edges[j + 1]] - sums[edges[j]]) / (cumulative[edges[j + 1]] - cumulative[edges[j]]), exponent));
     }
     const next: number[] = [0];
     for (let j = 0; j + 1 < centroids.length; j++) {

@@ -199,3 +199,21 @@ export const viewHeaderStyles = css`
     max-width: 100%;
   }
 `;
+
+/** Dense tables of figures (roll-ups, a snapshot diff): smaller type, aligned digits, scrolling under a sticky header. */
+export const compactTableStyles = css`
+  .wrap {
+    overflow: auto;
+  }
+  table {
+    font-size: 0.88rem;
+    font-variant-numeric: tabular-nums;
+  }
+  th,
+  td {
+    padding: 0.3rem 0.45rem;
+  }
+  thead th {
+    background: var(--surface);
+  }
+`;

@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DatasetChoices, DbClient, SnapshotDiff } from '../../api/db-client.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, compactTableStyles } from '../common/styles.ts';
 import { formatCount, formatDate } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { navigate } from '../../state/route.ts';
@@ -32,6 +32,7 @@ const toDatasetId = (choice: string): string | null => (choice === BUILD_DATASET
 export class SnapshotDiffPanel extends LitElement {
   static override styles = [
     baseStyles,
+    compactTableStyles,
     css`
       :host {
         margin: 1rem 0;
@@ -72,30 +73,8 @@ export class SnapshotDiffPanel extends LitElement {
         font-size: 0.9rem;
       }
       .wrap {
-        overflow: auto;
         max-height: 24rem;
         margin: 0.5rem 0;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: 0.88rem;
-        font-variant-numeric: tabular-nums;
-      }
-      th,
-      td {
-        padding: 0.3rem 0.45rem;
-        border-bottom: 1px solid var(--line);
-        text-align: left;
-      }
-      th.num,
-      td.num {
-        text-align: right;
-      }
-      thead th {
-        position: sticky;
-        top: 0;
-        background: var(--surface);
       }
       td.agency {
         min-width: 10rem;

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, compactTableStyles } from '../common/styles.ts';
 import { formatCount } from '../common/format.ts';
 import type { RollupRow, Rollups } from '../../api/db-client.ts';
 import { percent, ROLLUP_SHARES, sortRows, type ShareColumn } from './rollup-model.ts';
@@ -29,6 +29,7 @@ const GROUP_LABELS: Record<RollupGroup, string> = { target_url_agency_owner: 'Ag
 export class WebsiteRollups extends LitElement {
   static override styles = [
     baseStyles,
+    compactTableStyles,
     css`
       .head {
         display: flex;
@@ -40,26 +41,12 @@ export class WebsiteRollups extends LitElement {
       }
       .wrap {
         max-height: 26rem;
-        overflow: auto;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: 0.88rem;
-        font-variant-numeric: tabular-nums;
       }
       th,
       td {
-        padding: 0.3rem 0.45rem;
-        border-bottom: 1px solid var(--line);
-        text-align: left;
         vertical-align: middle;
       }
       thead th {
-        position: sticky;
-        top: 0;
-        background: var(--surface);
-        z-index: 1;
         white-space: nowrap;
       }
       th button {
@@ -69,10 +56,6 @@ export class WebsiteRollups extends LitElement {
       }
       th button:focus-visible {
         outline: 3px solid var(--focus);
-      }
-      td.num,
-      th.num {
-        text-align: right;
       }
       td.name {
         /* Whole words on a phone: the table scrolls sideways in its box instead. */
