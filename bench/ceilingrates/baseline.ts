@@ -8,23 +8,8 @@ import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/
 import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
 import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';
-import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/query/histogram.ts';
+import { priceCountsOfSorted, wageHistogram } from '../../engine/ceilingrates/query/histogram.ts';
 import { allRows } from '../../engine/sqlite-rows.ts';
-
-/** Runs of equal values of `sorted[0..n)` as distinct values with counts. */
-function priceCountsOfSorted(sorted: ArrayLike<number>, n: number): PriceCounts {
-  const values = new Float64Array(n);
-  const counts = new Float64Array(n);
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    if (m > 0 && values[m - 1] === sorted[i]) counts[m - 1]++;
-    else {
-      values[m] = sorted[i];
-      counts[m++] = 1;
-    }
-  }
-  return { values, counts, m };
-}
 
 const T = 'ceilingrates';
 

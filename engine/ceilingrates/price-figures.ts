@@ -11,7 +11,8 @@ import { matchedRows } from './query/match.ts';
 import { NotAcceptable, parseQuery, sizeDetail } from './params.ts';
 import { sizeProblem } from '../http/request-size.ts';
 import { PERCENTILES, percentiles, priceSums, statsFrom, type WageStats } from './query/aggregations.ts';
-import { wageHistogram, type HistogramBucket, type PriceCounts } from './query/histogram.ts';
+import { priceCountsOfSorted, wageHistogram, type HistogramBucket } from './query/histogram.ts';
+import { lowerBound, upperBound } from './bounds.ts';
 import { PRICE_FIGURES_PARAMETERS, type PriceField } from './parameters.ts';
 
 /** Where a proposed price falls among the matching prices. */
@@ -48,27 +49,10 @@ const SELECTING = new Set(['keyword', 'search', 'filter', 'exclude']);
 
 export type PriceFiguresAnswer = { ok: true; figures: PriceFigures } | { ok: false; status: 406 | 503; detail: string };
 
-/** The distinct values ascending with their counts, from sorted values. */
-function distinctCounts(sorted: Float64Array): PriceCounts {
-  const values = new Float64Array(sorted.length);
-  const counts = new Float64Array(sorted.length);
-  let m = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    if (m > 0 && values[m - 1] === sorted[i]) counts[m - 1]++;
-    else {
-      values[m] = sorted[i];
-      counts[m++] = 1;
-    }
-  }
-  return { values, counts, m };
-}
-
 function priceCheck(sorted: Float64Array, median: number | null, price: number): PriceCheck {
-  let below = 0;
-  while (below < sorted.length && sorted[below] < price) below++;
-  let equal = 0;
-  while (below + equal < sorted.length && sorted[below + equal] === price) equal++;
   const n = sorted.length;
+  const below = lowerBound(sorted, n, price);
+  const equal = upperBound(sorted, n, price) - below;
   return {
     price,
     below,
@@ -152,7 +136,7 @@ export function priceFigures(
     if (v === v) present[n++] = v;
   }
   const sorted = present.subarray(0, n).sort();
-  const counts = distinctCounts(sorted);
+  const counts = priceCountsOfSorted(sorted, sorted.length);
   const [min, max] = [sorted[0], sorted[n - 1]];
   const stats = statsFrom({ count: n, ...priceSums(column, { rows }, min, max), min, max });
   const [median, ...others] = percentiles(counts, [50, ...PERCENTILES]);

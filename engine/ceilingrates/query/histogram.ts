@@ -36,6 +36,21 @@ export function priceOfRecord(cumulative: Float64Array, m: number, k: number): n
   return upperBound(cumulative, m + 1, k) - 1;
 }
 
+/** Runs of equal values of `sorted[0..n)` (ascending) as distinct values with counts. */
+export function priceCountsOfSorted(sorted: ArrayLike<number>, n: number): PriceCounts {
+  const values = new Float64Array(n);
+  const counts = new Float64Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    if (m > 0 && values[m - 1] === sorted[i]) counts[m - 1]++;
+    else {
+      values[m] = sorted[i];
+      counts[m++] = 1;
+    }
+  }
+  return { values, counts, m };
+}
+
 /** Records before each distinct price, into `into` (m + 1 entries). */
 export function cumulativeCounts({ counts, m }: PriceCounts, into: Float64Array): Float64Array {
   // A running total in a local: reading back the array's previous entry would chain every step through memory.
