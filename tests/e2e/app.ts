@@ -9,6 +9,7 @@ import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
+import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/screenshots');
 
@@ -147,4 +148,34 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Removes the unpacked databases the app kept in the origin-private file system, so that the next
+ * opening reads the download again. They are written a moment after a load (the metadata file last, the
+ * rates' prepared index later still): waits until every name `kept` lists is there, and for the prepared
+ * index when `prepared`; a directory with a file still being written cannot be removed, so that is tried
+ * again.
+ */
+export async function dropKeptDatabases(page: Page, kept: string[], prepared: boolean): Promise<void> {
+  await page.evaluate(async ({ directory, kept, prepared }) => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+    const root = await navigator.storage.getDirectory();
+    for (let tries = 0; tries < 100; tries++) {
+      const names: string[] = [];
+      for await (const name of (await root.getDirectoryHandle(directory, { create: true })).keys()) names.push(name);
+      const whole = kept.every((name) => names.some((n) => n.startsWith(`${name}.`) && n.endsWith('.json')));
+      if (whole && (!prepared || names.some((n) => n.endsWith('.prepared')))) break;
+      await pause();
+    }
+    for (let tries = 0; ; tries++) {
+      try {
+        await root.removeEntry(directory, { recursive: true });
+        return;
+      } catch (error) {
+        if ((error as DOMException).name !== 'NoModificationAllowedError' || tries === 50) throw error;
+        await pause();
+      }
+    }
+  }, { directory: UNPACKED_DIRECTORY, kept, prepared });
 }

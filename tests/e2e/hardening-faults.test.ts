@@ -11,10 +11,9 @@ import { dirname, resolve } from 'node:path';
 import { build } from 'vite';
 import type { Page, Worker } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.ts';
-import { waitForData, waitForRendered } from './app.ts';
+import { dropKeptDatabases, waitForData, waitForRendered } from './app.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, servedBy, waitUntilControlled } from './pwa-helpers.ts';
-import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RATES = '/api/v3/search/ceilingrates/';
@@ -273,18 +272,9 @@ describe('a dataset corrupted in the service worker cache', () => {
 
   it('is reported by name, the other dataset answers, and Reset loads a good copy from the server', async () => {
     const page = browser.page;
-    const cacheName = await page.evaluate(async (unpackedDirectory) => {
-      // The unpacked copies the first load kept (written just after it) go too: the corrupted download is
-      // then what reopening reads.
-      const root = await navigator.storage.getDirectory();
-      for (let tries = 0; ; tries++) {
-        const kept = await root.getDirectoryHandle(unpackedDirectory, { create: true });
-        const names: string[] = [];
-        for await (const name of kept.keys()) names.push(name);
-        if (names.filter((n) => n.endsWith('.json')).length === 2 || tries === 100) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await root.removeEntry(unpackedDirectory, { recursive: true });
+    // The unpacked copies the first load kept go too: the corrupted download is then what reopening reads.
+    await dropKeptDatabases(page, ['websites', 'ceilingrates'], true);
+    const cacheName = await page.evaluate(async () => {
       const name = (await caches.keys()).find((k) => k.startsWith('offline-gov-api-data-'));
       if (!name) throw new Error('no dataset cache');
       const cache = await caches.open(name);
@@ -294,7 +284,7 @@ describe('a dataset corrupted in the service worker cache', () => {
       bytes[bytes.length >> 1] ^= 0xff;
       await cache.put(url, new Response(bytes, { headers: stored.headers }));
       return name;
-    }, UNPACKED_DIRECTORY);
+    });
     expect(cacheName).toMatch(/^offline-gov-api-data-/);
     injected.push('one byte of a cached dataset flipped (sha256 mismatch)');
     server.reset();

@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.ts';
-import { waitForRendered } from './app.ts';
-import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
+import { dropKeptDatabases, waitForRendered } from './app.ts';
 
 let browser: Browser;
 let page: Page;
@@ -61,17 +60,7 @@ describe('a dataset that fails its check', () => {
     await browser.context.route('**/data/ceilingrates.sqlite.gz', (route) => route.fulfill({ status: 200, body: bad }));
     // The unpacked copy the good load kept (written just after it) goes too, or reopening would read it and
     // never meet the bad download.
-    await page.evaluate(async (unpackedDirectory) => {
-      const root = await navigator.storage.getDirectory();
-      for (let tries = 0; tries < 100; tries++) {
-        const kept = await root.getDirectoryHandle(unpackedDirectory, { create: true });
-        const names: string[] = [];
-        for await (const name of kept.keys()) names.push(name);
-        if (names.some((n) => n.startsWith('ceilingrates') && n.endsWith('.json'))) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await root.removeEntry(unpackedDirectory, { recursive: true });
-    }, UNPACKED_DIRECTORY);
+    await dropKeptDatabases(page, ['ceilingrates'], false);
     await page.goto(`${inject('baseUrl')}/#/rates?keyword=engineer`);
     await page.reload();
     await expect.poll(() => page.locator('rates-view').getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/HTTP 503/);
