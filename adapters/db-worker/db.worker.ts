@@ -16,6 +16,7 @@ import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/r
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
+import { RUNNING_MESSAGE } from './running.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import { createImports } from './imports.ts';
 import { websiteOwners } from './website-owners.ts';
@@ -112,3 +113,4 @@ const api = {
 export type DbWorkerApi = typeof api;
 
 Comlink.expose(api);
+self.postMessage({ type: RUNNING_MESSAGE });

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import { isLifelineMessage } from '../../adapters/browser/lifeline.ts';
+import { isRunningMessage } from '../../adapters/db-worker/running.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DbWorkerApi } from '../../adapters/db-worker/db.worker.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
@@ -79,6 +80,11 @@ export interface DbClient extends Forwarded {
   restartWorker(reason: string): void;
   /** The DB worker was lost and replaced (docs/decisions/0801); returns an unsubscribe function. */
   onRecovery(listener: RecoveryListener): () => void;
+  /**
+   * Resolves once the first DB worker has run its script (or was lost trying): the page's own start-up
+   * waits for it, so that the browser's part of starting the worker is not queued behind it.
+   */
+  running(): Promise<void>;
   terminate(): void;
 }
 
@@ -94,6 +100,8 @@ export function createDbClient(): DbClient {
   let restartsInARow = 0;
   let gaveUp: string | null = null;
   let closed = false;
+  let firstRunning!: () => void;
+  const running = new Promise<void>((resolve) => (firstRunning = resolve));
 
   const report = Comlink.proxy((progress: LoadProgress) => {
     last = progress;
@@ -116,6 +124,7 @@ export function createDbClient(): DbClient {
     const worker = new Worker(new URL('../../adapters/db-worker/db.worker.ts', import.meta.url), { type: 'module', name });
     const connection: Connection = { worker, remote: Comlink.wrap<DbWorkerApi>(worker), pending: new Set(), lost: false };
     worker.addEventListener('message', (event: MessageEvent) => {
+      if (isRunningMessage(event.data)) firstRunning();
       if (!isLifelineMessage(event.data) || !navigator.locks) return;
       // Granted only once the worker that holds it is gone.
       void navigator.locks.request(event.data.lock, () => lose(connection, 'the data worker stopped'));
@@ -133,6 +142,7 @@ export function createDbClient(): DbClient {
   function lose(connection: Connection, reason: string, deliberate = false): void {
     if (closed || connection.lost || connection !== current) return;
     connection.lost = true;
+    firstRunning();
     connection.worker.terminate();
     const waiting = [...connection.pending];
     connection.pending.clear();
@@ -216,6 +226,7 @@ export function createDbClient(): DbClient {
       return () => listeners.delete(listener);
     },
     lastProgress: () => last,
+    running: () => running,
     restartWorker(reason) {
       lose(current, reason, true);
     },
