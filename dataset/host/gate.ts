@@ -2,10 +2,18 @@
 export class Gate {
   promise!: Promise<void>;
   open!: () => void;
+  /** False from a reset until `open` is called. */
+  isOpen = false;
   constructor() {
     this.reset();
   }
   reset(): void {
-    this.promise = new Promise((resolve) => (this.open = resolve));
+    this.isOpen = false;
+    this.promise = new Promise((resolve) => {
+      this.open = () => {
+        this.isOpen = true;
+        resolve();
+      };
+    });
   }
 }

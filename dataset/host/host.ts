@@ -325,7 +325,12 @@ export class DatasetHost {
       return;
     }
     const match = matchRoute(APIS, pathname);
-    if (match) await this.slot(match.api.dataset).settled.promise;
+    const gate = match ? this.slot(match.api.dataset).settled : null;
+    if (!gate || gate.isOpen) return;
+    await gate.promise;
+    // The requests that waited for the data are answered one per task: each answer is posted (to the page
+    // or the service worker) before the next one is computed, instead of all of them leaving at the end.
+    await nextTask();
   }
 
   /** The active import of each dataset; none when the store cannot be read (the build's datasets then load). */
@@ -406,8 +411,12 @@ export class DatasetHost {
       downloads.push(startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl!, artifact, reporter, cache, unpacked: this.platform.unpacked, after }));
     }
     for (const [i, pending] of downloads.entries()) {
-      // The answers of the dataset just opened leave before the next one's CPU work starts.
-      if (i > 0) await nextTask();
+      // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
+      // waited for it took their turns (ready()) when its gate opened, before this awaits the same gate.
+      if (i > 0) {
+        await this.slot(downloads[i - 1].artifact.name).settled.promise;
+        await nextTask();
+      }
       const name = pending.artifact.name;
       const s = this.slot(name);
       try {

@@ -383,6 +383,28 @@ describe('the unpacked copy kept on this machine', () => {
     expect(events.indexOf('answer')).toBeLessThan(events.indexOf('websites open'));
   });
 
+  it('answers the requests that waited for the data one per task: each answer leaves before the next is computed', async () => {
+    const { host } = hostOver(server([websites, rates]));
+    const loading = host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    const order: string[] = [];
+    // Each answer's way out (the reply posted in the caller's continuation) runs in microtasks after `handle`.
+    const ask = (label: string, url: string) =>
+      host.handle({ method: 'GET', url }).then((answer) => {
+        expect(answer.status).toBe(200);
+        order.push(`${label} answered`);
+        queueMicrotask(() => order.push(`${label} posted`));
+      });
+    await Promise.all([ask('first', RATES_URL), ask('second', `${RATES_URL}&page_size=5`), ask('third', RATES_URL), loading]);
+    expect(order).toEqual(['first answered', 'first posted', 'second answered', 'second posted', 'third answered', 'third posted']);
+    // An open dataset answers at once, with no extra task.
+    let settled = false;
+    void host.handle({ method: 'GET', url: RATES_URL }).then(() => (settled = true));
+    await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(settled).toBe(true);
+  });
+
   it('is passed by a reset, which downloads past the HTTP cache and keeps the new copy', async () => {
     const kept = unpackedStore();
     const fake = server([websites, rates]);
