@@ -44,13 +44,13 @@ export class CeilingRatesIndex {
     this.forms = new ValueForms(this.store);
     this.firstRows = new FirstRows(this.store);
     // Every request's price aggregations read the price order.
-    this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos);
+    this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos, prepared.aggregator);
     this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
   }
 
   /** What this index keeps beside its database so that a later bind maps it instead of reading the records. */
   preparedBytes(): Uint8Array {
-    return preparedBytes(this);
+    return preparedBytes({ store: this.store, combos: this.combos, orders: this.orders, aggregator: this.aggregator.tables() });
   }
 
   match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {

@@ -1,8 +1,8 @@
 /**
  * What a bind prepares from the database (the column store, the combinations, the order columns every bind
- * builds), built from the database or read back from bytes kept beside it (decision 0405). Reading kept bytes
- * maps their typed arrays instead of scanning SQLite; the request-time structures built from these
- * (aggregations' packing, scratch buffers) are cheap and are rebuilt.
+ * builds, the aggregations' tables), built from the database or read back from bytes kept beside it
+ * (decision 0405). Reading kept bytes maps their typed arrays instead of scanning SQLite and counting every
+ * record again; the request-time buffers are rebuilt.
  *
  * The kept bytes are `typed-pack` bytes labelled with PREPARED_VERSION and the shape of what is kept. The
  * shape is the store's keys and the kinds of their values: a field added to the store changes it, which
@@ -16,17 +16,20 @@ import type { ColumnStore } from './store.ts';
 import { loadColumns } from './load.ts';
 import { buildCombos, COMBO_FIELDS, comboDictionary, type Combos } from './combos.ts';
 import { BOUND_ORDER_FIELDS, OrderColumns, type OrderColumnData } from './order-columns.ts';
+import type { AggregatorTables } from '../query/aggregations.ts';
 
 export const PREPARED_KIND = 'ceilingrates-prepared';
 /** Bump with any change of meaning that keeps the shape (a column computed differently). */
-export const PREPARED_VERSION = 1;
+export const PREPARED_VERSION = 2;
 /** `shapeHash` of what `preparedBytes` packs. */
-export const PREPARED_SHAPE = '8c50ba5a';
+export const PREPARED_SHAPE = '3efbe4bf';
 
 export interface PreparedColumns {
   store: ColumnStore;
   combos: Combos;
   orders: OrderColumns;
+  /** The aggregations' tables, when read back (built from the database, the Aggregator computes them). */
+  aggregator?: AggregatorTables;
 }
 
 /** Build from the database: what binding does without kept bytes. */
@@ -37,8 +40,11 @@ export function prepareColumns(db: Database): PreparedColumns {
   return { store, combos: buildCombos(store), orders };
 }
 
-/** What is kept: the store, the combinations without their dictionaries (the store's), the bound order columns' arrays. */
-function keptValue({ store, combos, orders }: PreparedColumns) {
+/**
+ * What is kept: the store, the combinations without their dictionaries (the store's), the bound order columns'
+ * arrays, and the aggregations' tables.
+ */
+function keptValue({ store, combos, orders, aggregator }: PreparedColumns & { aggregator: AggregatorTables }) {
   const { dicts: _shared, ...combosOwn } = combos;
   const orderData = Object.fromEntries(
     BOUND_ORDER_FIELDS.map((field): [string, OrderColumnData] => {
@@ -46,11 +52,11 @@ function keptValue({ store, combos, orders }: PreparedColumns) {
       return [field, data];
     }),
   );
-  return { store, combos: combosOwn, orders: orderData };
+  return { store, combos: combosOwn, orders: orderData, aggregator };
 }
 
 /** The bytes to keep beside the database. Reads what the store computes on first use (the later-year prices). */
-export function preparedBytes(prepared: PreparedColumns): Uint8Array {
+export function preparedBytes(prepared: PreparedColumns & { aggregator: AggregatorTables }): Uint8Array {
   const value = keptValue(prepared);
   const shape = shapeHash(value);
   if (shape !== PREPARED_SHAPE) {
@@ -68,7 +74,12 @@ export function readPrepared(bytes: Uint8Array, db: Database): PreparedColumns {
   const { store } = kept;
   if (store.ids.length !== store.size || !sameIdRange(db, store)) throw new PackMismatch('kept columns are of other records');
   const combos: Combos = { ...kept.combos, dicts: COMBO_FIELDS.map((field) => comboDictionary(store, field)) };
-  return { store, combos, orders: new OrderColumns(store, Object.values(kept.orders)) };
+  const orders = new OrderColumns(store, Object.values(kept.orders));
+  const { aggregator } = kept;
+  if (aggregator.packed.length !== 3 * store.size || aggregator.priceKeyOfRank.length !== orders.get('current_price').nullRank) {
+    throw new PackMismatch('kept aggregation tables are of other columns');
+  }
+  return { store, combos, orders, aggregator };
 }
 
 /** First and last id as the database holds them: two seeks down the rowid tree. */

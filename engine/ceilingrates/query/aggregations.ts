@@ -333,24 +333,29 @@ export class Aggregator {
     sums: Float64Array;
   };
 
+  /** `tables`: what an earlier Aggregator over the same columns computed (`tables()`), kept with the prepared columns. */
   constructor(
     private readonly store: ColumnStore,
     private readonly priceOrder: OrderColumn,
     combos: Combos,
+    tables?: AggregatorTables,
   ) {
     this.dicts = [store.text.labor_category, ...combos.dicts];
-    // Each distinct price has one two-decimal key: map price ranks to term keys once.
-    this.priceKeyOfRank = new Uint32Array(priceOrder.nullRank);
     const rank = priceOrder.recordRank;
-    const keys = store.priceKeys.codes;
-    for (let r = 0; r < store.size; r++) if (rank[r] < priceOrder.nullRank) this.priceKeyOfRank[rank[r]] = keys[r];
-
-    this.packed = new Uint32Array(store.size * 3);
-    const labor = store.text.labor_category.codes;
-    for (let r = 0; r < store.size; r++) {
-      this.packed[3 * r] = labor[r];
-      this.packed[3 * r + 1] = combos.codes[r];
-      this.packed[3 * r + 2] = rank[r];
+    if (tables) {
+      ({ priceKeyOfRank: this.priceKeyOfRank, packed: this.packed } = tables);
+    } else {
+      // Each distinct price has one two-decimal key: map price ranks to term keys once.
+      this.priceKeyOfRank = new Uint32Array(priceOrder.nullRank);
+      const keys = store.priceKeys.codes;
+      for (let r = 0; r < store.size; r++) if (rank[r] < priceOrder.nullRank) this.priceKeyOfRank[rank[r]] = keys[r];
+      this.packed = new Uint32Array(store.size * 3);
+      const labor = store.text.labor_category.codes;
+      for (let r = 0; r < store.size; r++) {
+        this.packed[3 * r] = labor[r];
+        this.packed[3 * r + 1] = combos.codes[r];
+        this.packed[3 * r + 2] = rank[r];
+      }
     }
     this.comboFields = combos.fieldCodes;
     this.educationCountOfCode = Int32Array.from(store.text.education_level.values, (v) => {
@@ -373,10 +378,19 @@ export class Aggregator {
       sums: new Float64Array(distinct + 1),
       cumulative: new Float64Array(distinct + 1),
     };
-    const everyRow = new Uint32Array(store.size);
-    for (let r = 0; r < store.size; r++) everyRow[r] = r;
-    const totals = this.matchCounts({ mask: new Uint8Array(0), count: store.size, rows: everyRow, rest: null });
-    this.totals = { labor: totals.labor.slice(), ranks: totals.ranks.slice(), fields: totals.fields.map((f) => f.slice()) };
+    if (tables) {
+      this.totals = tables.totals;
+    } else {
+      const everyRow = new Uint32Array(store.size);
+      for (let r = 0; r < store.size; r++) everyRow[r] = r;
+      const totals = this.matchCounts({ mask: new Uint8Array(0), count: store.size, rows: everyRow, rest: null });
+      this.totals = { labor: totals.labor.slice(), ranks: totals.ranks.slice(), fields: totals.fields.map((f) => f.slice()) };
+    }
+  }
+
+  /** What this computed from the columns at bind, for a later Aggregator over the same columns. */
+  tables(): AggregatorTables {
+    return { priceKeyOfRank: this.priceKeyOfRank, packed: this.packed, totals: this.totals };
   }
 
   /**
@@ -532,7 +546,14 @@ export class Aggregator {
   }
 }
 
-interface Counts {
+/** The Aggregator's tables built from the columns at bind: a price rank's term key, the packed rows, every record's counts. */
+export interface AggregatorTables {
+  priceKeyOfRank: Uint32Array;
+  packed: Uint32Array;
+  totals: Counts;
+}
+
+export interface Counts {
   labor: Uint32Array;
   /** By price rank; nulls at `nullRank`. */
   ranks: Uint32Array;

@@ -112,7 +112,7 @@ describe('prepared columns kept beside the database', () => {
     expectSameAnswers(fresh.engine, again.engine, requests(db));
   });
 
-  it('hold the same store, combinations and order columns, the arrays mapped on the kept bytes', async () => {
+  it('hold the same store, combinations, order columns and aggregation tables, the arrays mapped on the kept bytes', async () => {
     const db = await awkwardDatabase();
     const index = ceilingRatesIndex(db);
     const bytes = index.preparedBytes();
@@ -134,6 +134,8 @@ describe('prepared columns kept beside the database', () => {
       expect(column, field).toEqual(freshColumn);
       for (let row = 0; row < read.store.size; row++) expect(sortValue(row), `${field} ${row}`).toEqual(freshSortValue(row));
     }
+    expect(read.aggregator).toEqual(index.aggregator.tables());
+    expect(read.aggregator!.packed.buffer).toBe(bytes.buffer);
   });
 
   it('of other records, another version or cut short are not used: the engine binds from the records and offers new bytes', async () => {
