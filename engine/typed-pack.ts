@@ -16,7 +16,6 @@
 
 export type TypedArray = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 
-
 const MAGIC = 0x4b50474f; // "OGPK" little-endian
 const CONTAINER_VERSION = 1;
 const PREFIX = 16;

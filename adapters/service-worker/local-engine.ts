@@ -7,7 +7,7 @@ import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifac
 import { readArtifact } from '../../dataset/artifact/download.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
-import type { UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
+import { keepPreparedIndex, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
 export type FileSource = (url: string) => Promise<Response | undefined>;
@@ -112,11 +112,7 @@ export class LocalEngine {
     if (!store || !artifact) return;
     setTimeout(() => {
       if (this.engine.database(dataset) !== db || this.artifacts.get(dataset) !== artifact) return;
-      try {
-        void store.writePrepared(artifact, prepared()).catch((error: unknown) => console.error('service worker: cannot keep the prepared index', dataset, error));
-      } catch (error) {
-        console.error('service worker: the prepared index cannot be kept', dataset, error);
-      }
+      keepPreparedIndex(store, artifact, prepared, (text, error) => console.error(`service worker: ${text}`, error));
     }, 0);
   }
 

@@ -9,6 +9,7 @@ import { buildDatabase } from '../../tools/datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
 import { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
+import { prepareColumns } from '../../engine/ceilingrates/columns/prepared.ts';
 import { matchedRows, matchRecords } from '../../engine/ceilingrates/query/match.ts';
 import { parseQuery } from '../../engine/ceilingrates/params.ts';
 import { fold } from '../../engine/ceilingrates/text.ts';
@@ -167,7 +168,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   log(`engine: ${options.rounds} rounds done`);
 
   // A second index over the same database, warmed by the same requests, to measure what the engine retains.
-  const index = new CeilingRatesIndex(db);
+  const index = new CeilingRatesIndex(db, prepareColumns(db));
   for (const r of requests) {
     const url = new URL(r.url, 'http://localhost');
     index.search({ url, query: url.searchParams } as Parameters<CeilingRatesIndex['search']>[0]);

@@ -42,3 +42,18 @@ export function unpackedFileName(artifact: Pick<DatasetArtifact, 'name' | 'sha25
 export function isOtherUnpackedFile(fileName: string, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>): boolean {
   return fileName.startsWith(`${artifact.name}.`) && !fileName.startsWith(`${artifact.name}.${artifact.sha256}.`);
 }
+
+/**
+ * Compute the engine's prepared index (`EngineEvents.preparedReady`) and keep it beside the artifact's file.
+ * Never throws: a failure is logged, and the next opening binds from the records as before.
+ */
+export function keepPreparedIndex(store: UnpackedStore, artifact: DatasetArtifact, prepared: () => Uint8Array, log: (text: string, error: unknown) => void): void {
+  let bytes: Uint8Array;
+  try {
+    bytes = prepared();
+  } catch (error) {
+    log(`the prepared ${artifact.name} index cannot be kept`, error);
+    return;
+  }
+  store.writePrepared(artifact, bytes).catch((error: unknown) => log(`cannot keep the prepared ${artifact.name} index`, error));
+}

@@ -18,7 +18,7 @@ import type { Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
 import { Gate } from './gate.ts';
 import type { ImportedStore } from './imported-store.ts';
-import type { UnpackedStore } from '../artifact/unpacked-store.ts';
+import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
 import { openDownloaded, openImported, startDownload, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
 import { ProgressReporter, type ProgressCallback } from './progress.ts';
 import { datasetStatus, hostStatus, type DatasetStatus, type DbStatus } from './status.ts';
@@ -280,14 +280,7 @@ export class DatasetHost {
       const s = this.slot(name);
       const artifact = this.manifest?.datasets[name];
       if (s.db !== db || !artifact || s.status.importId !== null || s.status.sha256 !== artifact.sha256) return;
-      let bytes: Uint8Array;
-      try {
-        bytes = prepared();
-      } catch (error) {
-        this.log(`dataset host: the prepared ${name} index cannot be kept`, error);
-        return;
-      }
-      store.writePrepared(artifact, bytes).catch((error: unknown) => this.log(`dataset host: cannot keep the prepared ${name} index`, error));
+      keepPreparedIndex(store, artifact, prepared, (text, error) => this.log(`dataset host: ${text}`, error));
     };
     void Promise.resolve(this.loading)
       .catch(() => {})

@@ -35,10 +35,10 @@ export class CeilingRatesIndex {
   /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
   private readonly scratch: MatchScratch;
 
-  /** `prepared`: what the bind reads from the database, or the same read back from kept bytes (prepared.ts). */
+  /** `prepared`: what the bind read from the database, or the same read back from kept bytes (prepared.ts). */
   constructor(
     readonly db: Database,
-    prepared: PreparedColumns = prepareColumns(db),
+    prepared: PreparedColumns,
   ) {
     ({ store: this.store, combos: this.combos, orders: this.orders } = prepared);
     this.forms = new ValueForms(this.store);
@@ -107,23 +107,14 @@ export class CeilingRatesIndex {
 
 /**
  * The index of an opened database, built once and shared by the API's routes and the price figures the
- * DB worker computes beside them (price-figures.ts): the columns are read into memory only once.
+ * DB worker computes beside them (price-figures.ts): the columns are read into memory only once. `kept`: bytes
+ * an earlier bind of the same file kept, read instead of the records (throws when they do not fit it).
  */
 const indexes = new WeakMap<Database, CeilingRatesIndex>();
-export function ceilingRatesIndex(db: Database): CeilingRatesIndex {
+export function ceilingRatesIndex(db: Database, kept: Uint8Array | null = null): CeilingRatesIndex {
   let index = indexes.get(db);
   if (!index) {
-    index = new CeilingRatesIndex(db);
-    indexes.set(db, index);
-  }
-  return index;
-}
-
-/** The index of an opened database from bytes an earlier bind kept (throws when they do not fit it). */
-function keptIndex(db: Database, kept: Uint8Array): CeilingRatesIndex {
-  let index = indexes.get(db);
-  if (!index) {
-    index = new CeilingRatesIndex(db, readPrepared(kept, db));
+    index = new CeilingRatesIndex(db, kept ? readPrepared(kept, db) : prepareColumns(db));
     indexes.set(db, index);
   }
   return index;
@@ -153,6 +144,6 @@ export const ceilingRatesApi: ApiDefinition = {
   bind: (db) => handlers(ceilingRatesIndex(db)),
   prepared: {
     save: (db) => ceilingRatesIndex(db).preparedBytes(),
-    bind: (db, kept) => handlers(keptIndex(db, kept)),
+    bind: (db, kept) => handlers(ceilingRatesIndex(db, kept)),
   },
 };

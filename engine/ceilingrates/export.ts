@@ -82,8 +82,7 @@ const numberCell = (v: number): string => (v === v ? String(v) : '');
 /**
  * Writes records' CSV rows from a store. Built once per store (the cells it renders stay valid as long as the
  * store does). Text fields and the numbers the store ranks have their cells rendered once per distinct value;
- * the later-year prices are rendered per record and asked for only when rows are written (the store reads
- * them on first use).
+ * the numbers it does not rank (the later-year prices) are rendered per record.
  */
 export class CsvRowWriter {
   private readonly columns: (CodedCells | NumericField)[];

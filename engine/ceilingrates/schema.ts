@@ -2,6 +2,7 @@ import type { Database } from 'sql.js';
 import { CEILINGRATES_TABLE, RECORD_FIELDS, type CeilingRateRecord } from './record.ts';
 import { COLUMNS_TABLE, writeColumnTable } from './columns/table.ts';
 import { readColumnsByRow } from './columns/load.ts';
+import { inTransaction } from '../sqlite-transaction.ts';
 
 /**
  * One table, columns named and ordered as the API's `_source`. The engine reads the columns once when it
@@ -41,18 +42,15 @@ export function insertCeilingRates(db: Database, records: readonly CeilingRateRe
   const columns = RECORD_FIELDS.join(', ');
   const slots = RECORD_FIELDS.map(() => '?').join(', ');
   const statement = db.prepare(`INSERT INTO ${CEILINGRATES_TABLE} (${columns}) VALUES (${slots})`);
-  db.run('BEGIN');
   try {
-    for (const record of records) {
-      statement.run(RECORD_FIELDS.map((field) => record[field]));
-    }
-    // The column table describes the records as they were: drop it, so the engine never binds a stale one
-    // (it reads the text instead until writeCeilingRatesColumns runs again).
-    db.run(`DROP TABLE IF EXISTS ${COLUMNS_TABLE}`);
-    db.run('COMMIT');
-  } catch (error) {
-    db.run('ROLLBACK');
-    throw error;
+    inTransaction(db, () => {
+      for (const record of records) {
+        statement.run(RECORD_FIELDS.map((field) => record[field]));
+      }
+      // The column table describes the records as they were: drop it, so the engine never binds a stale one
+      // (it reads the text instead until writeCeilingRatesColumns runs again).
+      db.run(`DROP TABLE IF EXISTS ${COLUMNS_TABLE}`);
+    });
   } finally {
     statement.free();
   }

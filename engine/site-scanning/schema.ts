@@ -1,5 +1,6 @@
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
+import { inTransaction } from '../sqlite-transaction.ts';
 
 export const WEBSITES_TABLE = 'websites';
 
@@ -55,30 +56,24 @@ function toSql(kind: FieldKind, value: unknown): SqlValue {
 }
 
 /**
- * THE way records enter a websites database (generator and CSV importer alike): one prepared statement in
- * one transaction that also assigns the new rows' sort keys, then ANALYZE so the planner has statistics.
- */
-/**
- * Inserts records in one transaction. By default each gets its sort key among the rows already stored, and the
- * table is analysed. An import of many records into a new table passes `sortKeys: 'later'` for each batch (the
- * keys stay NULL) and calls `placeSortKeys` once at the end: the batches need not be held until then, and the
- * listing order is the same as one call with every record.
+ * THE way records enter a websites database (generator and CSV importer alike): one prepared statement in one
+ * transaction. By default each record gets its sort key among the rows already stored, and the table is then
+ * analysed so the planner has statistics. An import of many records into a new table passes `sortKeys: 'later'`
+ * for each batch (the keys stay NULL) and calls `placeSortKeys` once at the end: the batches need not be held
+ * until then, and the listing order is the same as one call with every record.
  */
 export function insertWebsites(db: Database, records: readonly WebsiteRecord[], { sortKeys = 'now' }: { sortKeys?: 'now' | 'later' } = {}): void {
   const names = WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ');
   const marks = WEBSITE_FIELDS.map(() => '?').join(', ');
   const insert = db.prepare(`INSERT INTO ${WEBSITES_TABLE} (${names}, ${SORT_KEY}) VALUES (${marks}, ?)`);
-  db.run('BEGIN');
   try {
-    const keys = sortKeys === 'now' ? sortKeysFor(db, records) : null;
-    records.forEach((record, i) => {
-      insert.run([...WEBSITE_FIELDS.map(([name, kind]) => toSql(kind, record[name])), keys ? keys[i] : null]);
+    inTransaction(db, () => {
+      const keys = sortKeys === 'now' ? sortKeysFor(db, records) : null;
+      records.forEach((record, i) => {
+        insert.run([...WEBSITE_FIELDS.map(([name, kind]) => toSql(kind, record[name])), keys ? keys[i] : null]);
+      });
+      if (sortKeys === 'now' && !keys) renumberSortKeys(db);
     });
-    if (sortKeys === 'now' && !keys) renumberSortKeys(db);
-    db.run('COMMIT');
-  } catch (error) {
-    db.run('ROLLBACK');
-    throw error;
   } finally {
     insert.free();
   }
@@ -87,14 +82,7 @@ export function insertWebsites(db: Database, records: readonly WebsiteRecord[], 
 
 /** Every row's sort key by URL (byte order), then insertion order; then ANALYZE. Ends a `sortKeys: 'later'` import. */
 export function placeSortKeys(db: Database): void {
-  db.run('BEGIN');
-  try {
-    renumberSortKeys(db);
-    db.run('COMMIT');
-  } catch (error) {
-    db.run('ROLLBACK');
-    throw error;
-  }
+  inTransaction(db, () => renumberSortKeys(db));
   db.run('ANALYZE');
 }
 

@@ -7,7 +7,6 @@ const COLUMNS = WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ');
 /** Rows come back as arrays in WEBSITE_FIELDS order. */
 export type WebsiteRow = SqlValue[];
 
-
 /** The statements as text, exported so a test can check their query plans use the indexes. */
 export const BY_TARGET_URL_SQL = `SELECT ${COLUMNS} FROM websites WHERE target_url = ?1 ORDER BY sort_key LIMIT 1`;
 /**

@@ -55,7 +55,7 @@ function keptValue({ store, combos, orders, aggregator }: PreparedColumns & { ag
   return { store, combos: combosOwn, orders: orderData, aggregator };
 }
 
-/** The bytes to keep beside the database. Reads what the store computes on first use (the later-year prices). */
+/** The bytes to keep beside the database; refused while PREPARED_SHAPE is not the shape of what is kept. */
 export function preparedBytes(prepared: PreparedColumns & { aggregator: AggregatorTables }): Uint8Array {
   const value = keptValue(prepared);
   const shape = shapeHash(value);
