@@ -96,16 +96,11 @@ async function awkwardDatabase(): Promise<Database> {
 }
 
 describe('prepared columns kept beside the database', () => {
-  it('answer every request of the workload and a fuzz sample as a bind from the records does (generated records)', async () => {
-    const db = await generatedDatabase('ceilingrates');
-    const fresh = boundFromRecords(db);
-    const again = boundFromKept(await reopened(db), fresh.kept);
-    expect(again.rebound()).toBe(false);
-    expectSameAnswers(fresh.engine, again.engine, requests(db));
-  });
-
-  it('answer the same over awkward records (unicode order, NUL, -0, 5e-324, text in a numeric column, no column table)', async () => {
-    const db = await awkwardDatabase();
+  it.each([
+    ['generated records', () => generatedDatabase('ceilingrates')],
+    ['awkward records: unicode order, NUL, -0, 5e-324, text in a numeric column, no column table', awkwardDatabase],
+  ])('answer every request of the workload and a fuzz sample as a bind from the records does (%s)', async (_, database) => {
+    const db = await database();
     const fresh = boundFromRecords(db);
     const again = boundFromKept(await reopened(db), fresh.kept);
     expect(again.rebound()).toBe(false);

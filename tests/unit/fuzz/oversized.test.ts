@@ -168,6 +168,15 @@ describe('ties larger than a sort handles are ordered by the later keys without 
 });
 
 describe('prices near the largest double', () => {
+  /** Each bucket's key is a finite number between its bounds. */
+  function expectKeysWithinBuckets(buckets: readonly { key: number; min: number; max: number }[]): void {
+    for (const b of buckets) {
+      expect(Number.isFinite(b.key), JSON.stringify(b)).toBe(true);
+      expect(b.key).toBeGreaterThanOrEqual(b.min);
+      expect(b.key).toBeLessThanOrEqual(b.max);
+    }
+  }
+
   it('histogram keys stay numbers (sums do not overflow to Infinity)', async () => {
     const db = await emptyDatabase('ceilingrates');
     insertCeilingRates(db, KNOWN.map((r, i) => ({ ...r, current_price: i < 5 ? 1e308 : 1.5e308 - i * 1e306 })));
@@ -175,22 +184,14 @@ describe('prices near the largest double', () => {
     expect(r.status).toBe(200);
     const buckets = r.body.aggregations.wage_histogram.buckets as { key: number; min: number; max: number }[];
     expect(buckets.length).toBeGreaterThan(0);
-    for (const b of buckets) {
-      expect(Number.isFinite(b.key), JSON.stringify(b)).toBe(true);
-      expect(b.key).toBeGreaterThanOrEqual(b.min);
-      expect(b.key).toBeLessThanOrEqual(b.max);
-    }
+    expectKeysWithinBuckets(buckets);
   });
 
   it('histogram keys stay numbers at the largest double itself, past twelve distinct prices', () => {
     const values = Float64Array.from({ length: 20 }, (_, i) => Number.MAX_VALUE - (19 - i) * 1e300);
     const buckets = wageHistogram({ values, counts: new Float64Array(20).fill(3), m: 20 });
     expect(buckets.length).toBeGreaterThan(1);
-    for (const b of buckets) {
-      expect(Number.isFinite(b.key), JSON.stringify(b)).toBe(true);
-      expect(b.key).toBeGreaterThanOrEqual(b.min);
-      expect(b.key).toBeLessThanOrEqual(b.max);
-    }
+    expectKeysWithinBuckets(buckets);
   });
 });
 
