@@ -12,20 +12,23 @@ import { toResponse } from './fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { staticFiles } from './static-files.ts';
 import { documentFor } from './documents.ts';
+import type { DataLabels } from '../../engine/openapi/documents.ts';
 
 export interface ServerOptions {
   engine: Engine;
   /** The built app to serve beside the APIs; null (or a missing directory) serves the APIs alone. */
   appDir?: string | null;
   faults?: Faults;
+  /** Where each served dataset comes from, for the OpenAPI documents' descriptions. */
+  dataLabels?: DataLabels;
 }
 
-export function createApp({ engine, appDir = null, faults }: ServerOptions): Hono {
+export function createApp({ engine, appDir = null, faults, dataLabels = {} }: ServerOptions): Hono {
   const app = new Hono();
   const handle = withFaults(engine, faults);
   app.all('*', async (c, next) => {
     const url = new URL(c.req.url);
-    const document = documentFor(url.pathname, c.req.method);
+    const document = documentFor(url.pathname, c.req.method, dataLabels);
     if (document) return toResponse(document);
     if (!matchRoute(engine.apis, url.pathname)) return next();
     const headers = Object.fromEntries(c.req.raw.headers);

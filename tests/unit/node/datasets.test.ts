@@ -21,7 +21,7 @@ async function writeBuild(files: Partial<Record<'websites' | 'ceilingrates', Uin
   const manifest: Manifest = { version: 'test', datasets: {} };
   for (const [name, gz] of Object.entries(files) as ['websites' | 'ceilingrates', Uint8Array][]) {
     const file = `${name}.sqlite.gz`;
-    manifest.datasets[name] = { name, file, bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { profile: 'test', seed: 1 } };
+    manifest.datasets[name] = { name, file, bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 } };
     const written = corrupt ? gz.map((b, i) => (i === gz.length - 10 ? b ^ 0xff : b)) : gz;
     writeFileSync(join(out, file), written);
   }

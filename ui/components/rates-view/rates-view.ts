@@ -222,6 +222,17 @@ export class RatesView extends LitElement {
     args: () => [this.query.pins, this.query.year] as [string[], PriceField],
   });
 
+  /** Where the active rates came from, for the badge by the title: generated prices are never shown as real. */
+  private readonly source = new Task(this, {
+    task: async () => {
+      const status = (await this.db.status()).datasets.find((d) => d.name === 'ceilingrates');
+      if (!status?.loaded) return null;
+      if (status.importName) return { kind: 'imported' as const, label: `Imported from ${status.importName}` };
+      return status.source ? { kind: status.source.kind, label: status.source.label } : null;
+    },
+    args: () => [],
+  });
+
   private unsubscribe: (() => void) | null = null;
 
   override connectedCallback(): void {
@@ -230,6 +241,7 @@ export class RatesView extends LitElement {
     this.unsubscribe = this.db.onProgress((p) => {
       if (p.dataset === 'ceilingrates' && p.phase === 'ready') {
         if (this.results.status === TaskStatus.ERROR) void this.results.run();
+        void this.source.run();
       }
     });
   }
@@ -365,7 +377,12 @@ export class RatesView extends LitElement {
   /** The dataset the figures came from, as an export notes it. */
   private async datasetNote(): Promise<DatasetNote> {
     const status = (await this.db.status()).datasets.find((d) => d.name === 'ceilingrates');
-    return { version: status?.version ?? null, date: status?.fileDate ?? status?.loadedAt ?? null, importName: status?.importName ?? null };
+    return {
+      version: status?.version ?? null,
+      date: status?.fileDate ?? status?.loadedAt ?? null,
+      importName: status?.importName ?? null,
+      sourceLabel: status?.importName ? null : (status?.source?.label ?? null),
+    };
   }
 
   /**
@@ -399,7 +416,7 @@ export class RatesView extends LitElement {
     this.exportError = '';
     try {
       const dataset = await this.datasetNote();
-      const source = `Source: ceiling rates dataset version ${dataset.version ?? 'unknown'} (${dataset.date ?? 'date unknown'}); GET ${ratesApiUrl(this.apiQuery)}`;
+      const source = `Source: ceiling rates dataset version ${dataset.version ?? 'unknown'} (${dataset.date ?? 'date unknown'})${dataset.sourceLabel ? `. ${dataset.sourceLabel}` : ''}; GET ${ratesApiUrl(this.apiQuery)}`;
       const svgText = figuresSvg(model, describeRatesQuery(this.query), source);
       const stamp = new Date().toISOString().slice(0, 10);
       if (kind === 'svg') saveBytes(new TextEncoder().encode(svgText), `ceiling-rates-figures-${stamp}.svg`, 'image/svg+xml');
@@ -494,12 +511,22 @@ export class RatesView extends LitElement {
     </div>`;
   }
 
+  private sourceBadge() {
+    const source = this.source.value;
+    if (!source) return nothing;
+    const word = source.kind === 'synthetic' ? 'Synthetic data' : source.kind === 'real' ? 'Real data' : 'Your file';
+    return html`<a class="source-badge ${source.kind}" href="#/datasets" title=${source.label} data-source=${source.kind}
+      >${word}<span class="visually-hidden">: ${source.label}</span></a
+    >`;
+  }
+
   override render() {
     const url = ratesApiUrl(this.apiQuery);
     const task = this.results;
     const data = task.value?.body;
     return html`<div class="top">
         <h1 id="view-title" tabindex="-1">Ceiling rates</h1>
+        ${this.sourceBadge()}
         <code class="api muted" title="The API request behind this view">GET ${url}</code>
       </div>
       ${this.query.mode === 'titles'
