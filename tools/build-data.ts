@@ -78,7 +78,7 @@ const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id
     datasets: [realSnapshotWithHistory(NEWEST_SNAPSHOT, FIRST_SNAPSHOT), generated(generator('ceilingrates'), 'default')],
     extras: [
       { ...realSnapshot(FIRST_SNAPSHOT), id: `websites-${FIRST_SNAPSHOT}`, title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)' },
-      { ...realS70, id: 'ceilingrates-s70-2017', title: 'IT Schedule 70 price list of 2017 (real, 4,157 rates)' },
+      { ...realS70, id: 'ceilingrates-s70-2017', title: 'IT Schedule 70 price list of 2017 (real, 4,144 rates)' },
     ],
   },
   small: { datasets: GENERATORS.map((def) => generated(def, 'small')), extras: [] },
