@@ -66,6 +66,17 @@ export class WebsiteDetail extends LitElement {
       h1 {
         overflow-wrap: anywhere;
       }
+      .history table {
+        table-layout: fixed;
+        width: 100%;
+      }
+      .history th[scope='row'] {
+        width: 30%;
+        overflow-wrap: anywhere;
+      }
+      .history td {
+        overflow-wrap: anywhere;
+      }
       .summary {
         display: flex;
         flex-wrap: wrap;
