@@ -33,6 +33,7 @@ import './rates-figures.ts';
 import './price-check.ts';
 import './pool-compare.ts';
 import './title-pool.ts';
+import '../common/source-badge.ts';
 import type { TitlePoolChangeEvent } from './title-pool.ts';
 import type { Pool, UnpinEvent } from './pool-compare.ts';
 import type { PriceCheckChangeEvent } from './price-check.ts';
@@ -222,17 +223,6 @@ export class RatesView extends LitElement {
     args: () => [this.query.pins, this.query.year] as [string[], PriceField],
   });
 
-  /** Where the active rates came from, for the badge by the title: generated prices are never shown as real. */
-  private readonly source = new Task(this, {
-    task: async () => {
-      const status = (await this.db.status()).datasets.find((d) => d.name === 'ceilingrates');
-      if (!status?.loaded) return null;
-      if (status.importName) return { kind: 'imported' as const, label: `Imported from ${status.importName}` };
-      return status.source ? { kind: status.source.kind, label: status.source.label } : null;
-    },
-    args: () => [],
-  });
-
   private unsubscribe: (() => void) | null = null;
 
   override connectedCallback(): void {
@@ -241,7 +231,6 @@ export class RatesView extends LitElement {
     this.unsubscribe = this.db.onProgress((p) => {
       if (p.dataset === 'ceilingrates' && p.phase === 'ready') {
         if (this.results.status === TaskStatus.ERROR) void this.results.run();
-        void this.source.run();
       }
     });
   }
@@ -511,22 +500,13 @@ export class RatesView extends LitElement {
     </div>`;
   }
 
-  private sourceBadge() {
-    const source = this.source.value;
-    if (!source) return nothing;
-    const word = source.kind === 'synthetic' ? 'Synthetic data' : source.kind === 'real' ? 'Real data' : 'Your file';
-    return html`<a class="source-badge ${source.kind}" href="#/datasets" title=${source.label} data-source=${source.kind}
-      >${word}<span class="visually-hidden">: ${source.label}</span></a
-    >`;
-  }
-
   override render() {
     const url = ratesApiUrl(this.apiQuery);
     const task = this.results;
     const data = task.value?.body;
     return html`<div class="top">
         <h1 id="view-title" tabindex="-1">Ceiling rates</h1>
-        ${this.sourceBadge()}
+        <source-badge of="ceilingrates"></source-badge>
         <code class="api muted" title="The API request behind this view">GET ${url}</code>
       </div>
       ${this.query.mode === 'titles'
