@@ -53,17 +53,25 @@ function generated(def: DatasetGenerator, size: 'default' | 'small'): Recipe {
 
 const generator = (name: DatasetName): DatasetGenerator => GENERATORS.find((d) => d.name === name)!;
 
-const realSnapshot = (date: string): Recipe => ({
-  name: 'websites',
-  build: (SQL) => snapshotDatabase(SQL, date),
-});
+/** Snapshots already imported in this run, by date: the first week serves the history and its own extra. */
+const imported = new Map<string, { raw: Uint8Array; source: DatasetSource }>();
+
+async function snapshot(SQL: Awaited<ReturnType<typeof loadSqlJs>>, date: string): Promise<{ db: Database; source: DatasetSource }> {
+  const done = imported.get(date);
+  if (done) return { db: new SQL.Database(done.raw), source: done.source };
+  const built = await snapshotDatabase(SQL, date);
+  imported.set(date, { raw: built.db.export(), source: built.source });
+  return built;
+}
+
+const realSnapshot = (date: string): Recipe => ({ name: 'websites', build: (SQL) => snapshot(SQL, date) });
 
 /** The newest snapshot, with how each site's record differed in the first week (the detail view shows it). */
 const realSnapshotWithHistory = (date: string, earlier: string): Recipe => ({
   name: 'websites',
   async build(SQL) {
     const built = await snapshotDatabase(SQL, date);
-    const older = await snapshotDatabase(SQL, earlier);
+    const older = await snapshot(SQL, earlier);
     writeHistory(built.db, date, older.db, earlier);
     older.db.close();
     return built;
