@@ -79,6 +79,7 @@ const realSnapshotWithHistory = (date: string, earlier: string): Recipe => ({
 });
 
 const realS70: Recipe = { name: 'ceilingrates', build: (SQL) => s70Database(SQL) };
+const S70_EXTRA = { ...realS70, id: 'ceilingrates-s70-2017', title: 'IT Schedule 70 price list of 2017 (real, 4,144 rates)' };
 
 /** The first visit's datasets per profile, and the extras fetched on demand. */
 const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id: string; title: string })[] }> = {
@@ -86,10 +87,11 @@ const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id
     datasets: [realSnapshotWithHistory(NEWEST_SNAPSHOT, FIRST_SNAPSHOT), generated(generator('ceilingrates'), 'default')],
     extras: [
       { ...realSnapshot(FIRST_SNAPSHOT), id: `websites-${FIRST_SNAPSHOT}`, title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)' },
-      { ...realS70, id: 'ceilingrates-s70-2017', title: 'IT Schedule 70 price list of 2017 (real, 4,144 rates)' },
+      S70_EXTRA,
     ],
   },
-  small: { datasets: GENERATORS.map((def) => generated(def, 'small')), extras: [] },
+  // The real price list is small (183 KB): the browser tests load it as an extra.
+  small: { datasets: GENERATORS.map((def) => generated(def, 'small')), extras: [S70_EXTRA] },
   synthetic: { datasets: GENERATORS.map((def) => generated(def, 'default')), extras: [] },
 };
 

@@ -24,7 +24,7 @@ import { announceActive, type ActiveChanged } from '../browser/active-channel.ts
 import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';
 import type { ImportSource } from '../../dataset/import/source.ts';
 import { fetchSource, FetchSourceError } from './fetch-source.ts';
-import type { ExtraArtifact } from '../../dataset/artifact/format.ts';
+import type { DatasetSource, ExtraArtifact } from '../../dataset/artifact/format.ts';
 import type { ImportFormat } from '../../dataset/import/formats.ts';
 
 export { IMPORT_LOCK, importOwnerLock };
@@ -144,10 +144,11 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     send: (progress: ImportProgressReport) => void;
     gz?: Blob;
     formatLabel?: string;
+    source?: DatasetSource;
   }
 
   /** Stores a database built aside as an import and swaps it in; the open dataset stays on any failure. */
-  async function keep({ db, dataset, format, report, name, size, id, owned, signal, send, gz: packed, formatLabel }: Built): Promise<ImportOutcome> {
+  async function keep({ db, dataset, format, report, name, size, id, owned, signal, send, gz: packed, formatLabel, source }: Built): Promise<ImportOutcome> {
     const fail = (code: 'cancelled' | 'quota' | 'storage', text: string): ImportOutcome => {
       db.close();
       return { ok: false, code, message: text, report };
@@ -172,6 +173,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         sourceBytes: size ?? report.bytesRead,
         bytes: gz.size,
         rawBytes: raw.length,
+        ...(source ? { source } : {}),
       };
       const ownerGone = await exclusive(async () => {
         if (owned && !(await lockHeld(importOwnerLock(id)))) return true;
@@ -189,6 +191,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
             loadedAt: new Date().toISOString(),
             importId: meta.id,
             importName: meta.fileName,
+            source: meta.source ?? null,
           }),
         );
         return false;
@@ -252,7 +255,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         };
         return keep({
           db, dataset: artifact.name, format, report, name: artifact.title, size: artifact.bytes, id: options.id, owned, signal, send,
-          gz: new Blob([gz as Uint8Array<ArrayBuffer>]), formatLabel: 'Built-in dataset (fetched on demand)',
+          gz: new Blob([gz as Uint8Array<ArrayBuffer>]), formatLabel: 'Built-in dataset (fetched on demand)', source: artifact.source,
         });
       },
     );

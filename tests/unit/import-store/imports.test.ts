@@ -124,6 +124,9 @@ describe('importBuiltIn', () => {
     if (!outcome.ok) return;
     expect(outcome.imported).toMatchObject({ dataset: 'websites', fileName: 'Site Scanning snapshot of 2025-02-10 (real, the first week)', formatLabel: 'Built-in dataset (fetched on demand)' });
     expect(outcome.report.warnings).toEqual(['Real: test']);
+    // Kept like an import, it still says where its records come from.
+    expect(outcome.imported.source).toMatchObject({ kind: 'real', label: 'Real: test' });
+    expect(fake.open.get('websites')!.status.source).toMatchObject({ kind: 'real' });
     expect(store.active.get('websites')).toBe(outcome.imported.id);
     expect(fake.adopted).toEqual([{ name: 'websites', importId: outcome.imported.id }]);
   });

@@ -45,8 +45,10 @@ export class SourceBadge extends LitElement {
   private async read(): Promise<void> {
     const status = (await this.db.status()).datasets.find((d) => d.name === this.of);
     if (!status?.loaded) this.source = null;
+    // A built-in extra kept like an import still says what it is; only a user's own file is "your file".
+    else if (status.source) this.source = { kind: status.source.kind, label: status.source.label };
     else if (status.importName) this.source = { kind: 'imported', label: `Imported from ${status.importName}` };
-    else this.source = status.source ? { kind: status.source.kind, label: status.source.label } : null;
+    else this.source = null;
   }
 
   override render() {

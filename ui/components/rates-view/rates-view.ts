@@ -370,7 +370,7 @@ export class RatesView extends LitElement {
       version: status?.version ?? null,
       date: status?.fileDate ?? status?.loadedAt ?? null,
       importName: status?.importName ?? null,
-      sourceLabel: status?.importName ? null : (status?.source?.label ?? null),
+      sourceLabel: status?.source?.label ?? null,
     };
   }
 
