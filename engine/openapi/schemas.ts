@@ -25,7 +25,6 @@ const WEBSITE_KIND_SCHEMAS: Record<FieldKind, JsonSchema> = {
   text: nullable('string'),
   number: nullable('number'),
   boolean: nullable('boolean'),
-  booleanString: { enum: ['true', 'false', null] },
   list: { type: ['array', 'null'], items: { type: 'string' } },
   object: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
 };
