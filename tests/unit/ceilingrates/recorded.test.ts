@@ -182,7 +182,7 @@ describe('replayed against production answers recorded 2024–2026', () => {
     expect(ours.dt_termg).toBeNull();
     // Each is listed in the differences table with the date it was seen.
     const differences = readFileSync(new URL('../../../docs/api/differences.md', import.meta.url), 'utf8');
-    for (const needle of ['`data_source`', '`security_clearance`', '`dt_termg`']) {
+    for (const needle of ['`_source.data_source`', '`_source.security_clearance`', '`_source.dt_termg`']) {
       const row = differences.split('\n').find((line) => line.startsWith('|') && line.includes(needle) && line.includes('2026-10-10'));
       expect(row, needle).toBeDefined();
     }
