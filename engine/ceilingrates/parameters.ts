@@ -133,7 +133,7 @@ export const CEILING_RATES_PARAMETERS = [
     maxItems: 20,
     maxLength: 10_000,
     example: 'labor_category:Engineer II',
-    help: 'field:text, the whole value exactly (case-sensitive)',
+    help: 'field:text, the whole value exactly (case-sensitive); the text ends at a second colon',
   },
   {
     name: 'filter',
