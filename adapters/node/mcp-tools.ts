@@ -49,7 +49,8 @@ function rateParams(f: RateFilters): [string, string | number | undefined][] {
   }
   if (f.business_size) params.push(['filter', `business_size:${f.business_size}`]);
   if (f.security_clearance) params.push(['filter', `security_clearance:${f.security_clearance}`]);
-  if (f.worksite) params.push(['filter', `worksite:${f.worksite}`]);
+  // `site:`, not `worksite:`: the API ignores a worksite filter, as production does.
+  if (f.worksite) params.push(['filter', `site:${f.worksite}`]);
   return params;
 }
 

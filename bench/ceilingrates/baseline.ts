@@ -47,6 +47,13 @@ function terms(db: Database, w: Where, expression: string, size: number): unknow
 /** education_level_counts' key: the level trimmed and upper-cased when it is one of the six codes, else NULL. */
 const EDUCATION_CODE_SQL = "CASE WHEN upper(trim(education_level)) IN ('AA', 'BA', 'HS', 'MA', 'PHD', 'TEC') THEN upper(trim(education_level)) END";
 
+/** education_level_counts as production answers it: the six codes in order, zero counts kept. */
+function educationCounts(db: Database, w: Where): { buckets: { key: string; doc_count: number }[] } {
+  const rows = allRows(db, `SELECT ${EDUCATION_CODE_SQL} AS k, COUNT(*) FROM ${T} ${w.sql} GROUP BY k`, w.params);
+  const counts = new Map(rows.map(([k, c]) => [String(k), c as number]));
+  return { buckets: ['AA', 'BA', 'HS', 'MA', 'PHD', 'TEC'].map((key) => ({ key, doc_count: counts.get(key) ?? 0 })) };
+}
+
 const ORDER_SQL = (query: CeilingRatesQuery): string =>
   query.ordering.map(({ field, desc }) => `${field} IS NULL, ${field} ${desc ? 'DESC' : 'ASC'}`).join(', ') + ', id ASC';
 
@@ -84,11 +91,11 @@ export function baselineAnswer(db: Database, url: string): string {
     labor_category: terms(db, w, 'labor_category', TERM_SIZES.labor_category),
     security_clearance: terms(db, w, 'security_clearance', 10),
     worksite: terms(db, w, 'worksite', 10),
-    min_years_experience: terms(db, w, 'min_years_experience', 10),
+    min_years_experience: terms(db, w, 'min_years_experience', TERM_SIZES.min_years_experience),
     education_level: terms(db, w, 'education_level', 10),
-    current_price: terms(db, w, 'price_key(current_price)', 10),
+    current_price: terms(db, w, 'price_key(current_price)', TERM_SIZES.current_price),
     business_size: terms(db, w, 'business_size', 10),
-    education_level_counts: terms(db, w, EDUCATION_CODE_SQL, 10),
+    education_level_counts: educationCounts(db, w),
     wage_histogram: { buckets: wageHistogram(priceCounts) },
     histogram_percentiles: { values },
     median_price: { values: { '50.0': median } },

@@ -34,6 +34,15 @@ export function engineAnswer(body: string): Answer {
     const v = value as Record<string, unknown>;
     if (Array.isArray(v.buckets) && 'sum_other_doc_count' in v) answer.terms![name] = { sum_other_doc_count: v.sum_other_doc_count as number, buckets: v.buckets as TermsAnswer['buckets'] };
   }
+  // education_level_counts is production's six fixed buckets (zeros kept), absent when nothing matches: compared
+  // with the peer's terms over the same codes as the non-zero buckets by count, then code.
+  if ('wage_stats' in aggs) {
+    const education = (aggs.education_level_counts as { buckets: TermsAnswer['buckets'] } | undefined)?.buckets ?? [];
+    answer.terms!.education_level_counts = {
+      sum_other_doc_count: 0,
+      buckets: education.filter((b) => b.doc_count > 0).sort((x, y) => y.doc_count - x.doc_count || (x.key < y.key ? -1 : 1)),
+    };
+  }
   if ('wage_stats' in aggs) {
     answer.ids = parsed.hits.hits.map((h) => h._id);
     answer.stats = aggs.wage_stats as Answer['stats'];

@@ -42,9 +42,9 @@ const TERM_EXPRESSIONS: [string, string, number][] = [
   ['labor_category', 'labor_category', TERM_SIZES.labor_category],
   ['security_clearance', 'security_clearance', 10],
   ['worksite', 'worksite', 10],
-  ['min_years_experience', 'CAST(min_years_experience AS VARCHAR)', 10],
+  ['min_years_experience', 'CAST(min_years_experience AS VARCHAR)', TERM_SIZES.min_years_experience],
   ['education_level', 'education_level', 10],
-  ['current_price', "printf('%.2f', current_price)", 10],
+  ['current_price', "printf('%.2f', current_price)", TERM_SIZES.current_price],
   ['business_size', 'business_size', 10],
   ['education_level_counts', `CASE WHEN upper(trim(education_level)) IN (${EDUCATION_CODES.map((c) => `'${c}'`).join(',')}) THEN upper(trim(education_level)) END`, 10],
 ];

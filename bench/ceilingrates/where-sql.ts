@@ -43,7 +43,6 @@ function filterSql<V>(filter: Filter, params: V[], dialect: Dialect<V>): string 
     case 'category':
     case 'subcategory':
       return any(filter.values.map((v) => dialect.listHas(filter.name, v, params)));
-    case 'worksite':
     case 'site':
       return any(filter.phrases.map((p) => dialect.worksiteWords(p, params)));
     case 'security_clearance':

@@ -17,7 +17,7 @@ import { topRows, type OrderKey } from './query/order.ts';
 import { Aggregator } from './query/aggregations.ts';
 import type { Combos } from './columns/combos.ts';
 import { readSourceJson } from './query/source.ts';
-import { containsAggregation, FirstRows, suggestBody } from './query/suggest.ts';
+import { containsAggregation, FirstRows, suggestBody, suggestJson } from './query/suggest.ts';
 import { CsvRowWriter, exportHead } from './export.ts';
 import { Lazy } from './memo.ts';
 import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from './shape.ts';
@@ -79,7 +79,7 @@ export class CeilingRatesIndex {
       throw error;
     }
     const { store } = this;
-    if (query.suggest.length > 0) return respond(200, suggestBody(this, query.suggest));
+    if (query.suggest.length > 0) return respondJson(suggestJson(suggestBody(this, query.suggest)));
 
     if (query.suggestContains) {
       const { field, tooShort } = query.suggestContains;
@@ -100,7 +100,8 @@ export class CeilingRatesIndex {
     const pageRows = topRows({ ...ordered, limit: offset + query.pageSize }).slice(offset);
     const aggregations = this.aggregator.aggregate(match);
     const sources = this.sources(pageRows);
-    const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row))));
+    const doubles = keys.map(({ column }) => column.double);
+    const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row)), doubles));
     return respondJson(envelopeJson(started, match.count, hits, aggregations));
   }
 }

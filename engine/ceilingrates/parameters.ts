@@ -87,12 +87,11 @@ export const FILTERS = [
   { name: 'category', grammar: 'trimmed', examples: [''], help: 'Category, the whole name' },
   { name: 'subcategory', grammar: 'trimmed', examples: [''], help: 'Subcategory, the whole name' },
   {
-    name: 'worksite',
+    name: 'site',
     grammar: 'phrase',
     examples: ['customer', 'contractor', 'both'],
     help: 'Words in the worksite, any case',
   },
-  { name: 'site', grammar: 'phrase', examples: ['customer'], help: 'Same as worksite' },
   {
     name: 'security_clearance',
     grammar: 'class',
@@ -104,8 +103,15 @@ export const FILTERS = [
 
 export type FilterName = (typeof FILTERS)[number]['name'];
 
-/** Filter names accepted and ignored, as production ignores them (`search=` is the way to match these fields). */
-export const IGNORED_FILTERS = ['vendor_name', 'labor_category'] as const;
+/**
+ * Filter names accepted and ignored, as production ignores them: `search=` is the way to match vendor and labor
+ * category, and `site:` the way to match the worksite. Production's documentation lists `worksite` as a filter,
+ * yet production answers it unfiltered (live-verified in 2026-08 by the gsa-calc-mcp client's authors:
+ * 1102tools-dev/federal-contracting-mcps, servers/gsa-calc-mcp/changelog.md, 1.0.1, and testing.md @ 9615d70);
+ * a prototype built here must not rely on a narrowing production does not do. (They found `site:` ignored too
+ * by then; `site:` is the interface's documented filter and keeps working here: docs/api/differences.md.)
+ */
+export const IGNORED_FILTERS = ['vendor_name', 'labor_category', 'worksite'] as const;
 
 /** The query parameters of the search endpoint, in the order the console offers them. */
 export const CEILING_RATES_PARAMETERS = [
@@ -127,7 +133,7 @@ export const CEILING_RATES_PARAMETERS = [
     maxItems: 20,
     maxLength: 10_000,
     example: 'labor_category:Engineer II',
-    help: 'field:text, the whole value exactly (case-sensitive)',
+    help: 'field:text, the whole value exactly (case-sensitive); the text ends at a second colon',
   },
   {
     name: 'filter',

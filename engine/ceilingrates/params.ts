@@ -92,13 +92,19 @@ export interface CeilingRatesQuery {
   export: boolean;
 }
 
-/** `<field>:<text>`, the text being everything after the first colon. */
-function fieldText(param: string, value: string): FieldText {
+/**
+ * `<field>:<text>`, the text being everything after the first colon — for `search`, only up to a second colon:
+ * production splits the value on colons and matches the second piece, so `search=labor_category:Engineer 1: Sr.
+ * Naval Architect` finds the `Engineer 1` records (recorded 2026-10-10, tests/unit/ceilingrates/recorded.test.ts).
+ */
+function fieldText(param: string, value: string, { toSecondColon = false } = {}): FieldText {
   const colon = value.indexOf(':');
   if (colon < 0) throw new NotAcceptable(`Invalid ${param}: expected <field>:<text>`);
   const field = value.slice(0, colon);
   if (!isSearchField(field)) throw new NotAcceptable(`Invalid ${param} field: ${field}`);
-  return { field, text: value.slice(colon + 1) };
+  const text = value.slice(colon + 1);
+  const second = toSecondColon ? text.indexOf(':') : -1;
+  return { field, text: second < 0 ? text : text.slice(0, second) };
 }
 
 function number(text: string, what: string): number {
@@ -198,7 +204,7 @@ export function parseQuery(query: URLSearchParams, search = `?${query.toString()
 function parseWithinLimits(query: URLSearchParams): CeilingRatesQuery {
   const searches = query
     .getAll('search')
-    .map((s) => fieldText('search', s))
+    .map((s) => fieldText('search', s, { toSecondColon: true }))
     .filter(({ text }) => text !== '');
 
   const keywordRaw = (query.get('keyword') ?? '').trim();

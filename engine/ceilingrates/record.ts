@@ -1,6 +1,6 @@
 /**
- * The ceiling-rate record as the API returns it under `hits.hits[]._source`. Key order here IS the JSON
- * key order: the contract's field table, top to bottom.
+ * The ceiling-rate record: the contract's field table, top to bottom (the table's columns and the CSV export
+ * follow this order). `_source` writes the same fields in production's order, SOURCE_FIELDS.
  */
 export interface CeilingRateRecord {
   id: number;
@@ -33,7 +33,7 @@ export interface CeilingRateRecord {
   _timestamp: string;
 }
 
-/** Every field in `_source` order; the schema's columns and the SELECT lists follow it. */
+/** Every field in the contract's order; the schema's columns and the insert follow it. */
 export const RECORD_FIELDS = [
   'id',
   'vendor_name',
@@ -60,6 +60,37 @@ export const RECORD_FIELDS = [
 ] as const satisfies readonly (keyof CeilingRateRecord)[];
 
 export type RecordField = (typeof RECORD_FIELDS)[number];
+
+/**
+ * The `_source` key order production writes, unchanged from 2024 to 2026: the example response in GSA's API
+ * documentation (GSA/open-gsa-redesign, `_apidocs/dx-calc-api.md`, record 6340611, `_timestamp` 2024-05-02) and
+ * responses recorded on 2026-10-10 (1102tools-dev/federal-contracting-mcps, gsa-calc-mcp test fixtures) list
+ * the keys in this order. (2026 adds `data_source` after `contract_start`; docs/api/differences.md.)
+ */
+export const SOURCE_FIELDS = [
+  'contract_end',
+  'security_clearance',
+  'next_year_price',
+  'second_year_price',
+  'vendor_name',
+  'idv_piid',
+  'business_size',
+  'contract_start',
+  'labor_category',
+  'schedule',
+  'cont_end_dtg',
+  'min_years_experience',
+  'sin',
+  'worksite',
+  'education_level',
+  'id',
+  'current_price',
+  'dt_termg',
+  'category',
+  'subcategory',
+  '_timestamp',
+  'cont_beg_dtg',
+] as const satisfies readonly RecordField[];
 
 /** The table every ceilingrates database holds. */
 export const CEILINGRATES_TABLE = 'ceilingrates';

@@ -2,6 +2,8 @@
 import type { ApiResponse } from '../http/types.ts';
 import { json, JSON_TYPE, text } from '../http/respond.ts';
 import { RESULT_WINDOW } from './params.ts';
+import { aggregationsJson, sortJson } from './json.ts';
+import type { Aggregations } from './query/aggregations.ts';
 
 /** Every response carries these, errors included (the production web framework's convention). */
 export const HEADERS = { allow: 'GET, HEAD, OPTIONS', vary: 'Accept' } as const;
@@ -42,14 +44,14 @@ export function envelope<A>(started: number, count: number, hits: never[], aggre
 
 const SHARDS = '{"total":1,"successful":1,"skipped":0,"failed":0}';
 
-/** One hit as JSON text around the record's `_source` JSON. */
-export function hitJson(id: number, sourceJson: string, sort: readonly (number | string | null)[]): string {
-  return `{"_index":"ceilingrates","_id":"${id}","_score":null,"_source":${sourceJson},"sort":${JSON.stringify(sort)}}`;
+/** One hit as JSON text around the record's `_source` JSON; `doubles`: which `sort` values are prices (`15.0`). */
+export function hitJson(id: number, sourceJson: string, sort: readonly (number | string | null)[], doubles: readonly boolean[]): string {
+  return `{"_index":"ceilingrates","_id":"${id}","_score":null,"_source":${sourceJson},"sort":${sortJson(sort, doubles)}}`;
 }
 
-/** The envelope as JSON text, same keys and order as `envelope`. */
-export function envelopeJson(started: number, count: number, hits: readonly string[], aggregations: unknown): string {
-  const aggregationsJson = JSON.stringify(aggregations);
+/** The envelope as JSON text, same keys and order as `envelope`; the aggregations' doubles written as doubles. */
+export function envelopeJson(started: number, count: number, hits: readonly string[], aggregations: Aggregations): string {
+  const aggregationsText = aggregationsJson(aggregations);
   const took = Math.max(0, Math.round(performance.now() - started));
-  return `{"took":${took},"timed_out":false,"_shards":${SHARDS},"hits":{"total":${JSON.stringify(total(count))},"max_score":null,"hits":[${hits.join(',')}]},"aggregations":${aggregationsJson}}`;
+  return `{"took":${took},"timed_out":false,"_shards":${SHARDS},"hits":{"total":${JSON.stringify(total(count))},"max_score":null,"hits":[${hits.join(',')}]},"aggregations":${aggregationsText}}`;
 }

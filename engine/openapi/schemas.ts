@@ -4,7 +4,7 @@
  * answers against these, so a change of shape that is not made here fails.
  */
 import { SCAN_STATUSES, WEBSITE_FIELDS, type FieldKind } from '../site-scanning/record.ts';
-import { RECORD_FIELDS } from '../ceilingrates/record.ts';
+import { RECORD_FIELDS, SOURCE_FIELDS } from '../ceilingrates/record.ts';
 import { PERCENTILES, TERM_SIZES } from '../ceilingrates/query/aggregations.ts';
 import { SEARCH_FIELDS } from '../ceilingrates/parameters.ts';
 
@@ -25,7 +25,6 @@ const WEBSITE_KIND_SCHEMAS: Record<FieldKind, JsonSchema> = {
   text: nullable('string'),
   number: nullable('number'),
   boolean: nullable('boolean'),
-  booleanString: { enum: ['true', 'false', null] },
   list: { type: ['array', 'null'], items: { type: 'string' } },
   object: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
 };
@@ -78,6 +77,8 @@ const percentileValues = (keys: readonly number[]): JsonSchema =>
   object({ values: object(Object.fromEntries(keys.map((p) => [p.toFixed(1), nullable('number')]))) });
 
 const n = nullable('number');
+/** A sample statistic: `"NaN"` (a string, as production writes it) when exactly one price matches. */
+const sampled: JsonSchema = { anyOf: [nullable('number'), { const: 'NaN' }] };
 const wageStats = object({
   count: integer,
   min: n,
@@ -87,15 +88,25 @@ const wageStats = object({
   sum_of_squares: n,
   variance: n,
   variance_population: n,
-  variance_sampling: n,
+  variance_sampling: sampled,
   std_deviation: n,
   std_deviation_population: n,
-  std_deviation_sampling: n,
-  std_deviation_bounds: object({ upper: n, lower: n, upper_population: n, lower_population: n, upper_sampling: n, lower_sampling: n }),
+  std_deviation_sampling: sampled,
+  std_deviation_bounds: object({ upper: n, lower: n, upper_population: n, lower_population: n, upper_sampling: sampled, lower_sampling: sampled }),
 });
 
-/** The term aggregations, from the engine's table of their sizes (the seven fields, then education_level_counts). */
+/** The term aggregations, from the engine's table of their sizes (the seven fields). */
 const TERM_AGGREGATIONS = Object.keys(TERM_SIZES);
+
+/** education_level_counts: production's shape, buckets only, the six codes in order (zero counts kept). */
+const educationCounts = object({
+  buckets: {
+    type: 'array',
+    minItems: 6,
+    maxItems: 6,
+    items: object({ key: { enum: ['AA', 'BA', 'HS', 'MA', 'PHD', 'TEC'] }, doc_count: integer }),
+  },
+});
 
 const envelope = (aggregations: JsonSchema): JsonSchema =>
   object({
@@ -149,7 +160,8 @@ export const SITE_SCANNING_SCHEMAS: Record<string, JsonSchema> = {
 };
 
 export const CEILING_RATES_SCHEMAS: Record<string, JsonSchema> = {
-  CeilingRate: object(RATE_FIELD_SCHEMAS),
+  // In production's `_source` key order.
+  CeilingRate: object(Object.fromEntries(SOURCE_FIELDS.map((field) => [field, RATE_FIELD_SCHEMAS[field]]))),
   CeilingRateHit: object({
     _index: { const: 'ceilingrates' },
     _id: { type: 'string' },
@@ -158,15 +170,20 @@ export const CEILING_RATES_SCHEMAS: Record<string, JsonSchema> = {
     sort: { type: 'array', items: { type: ['number', 'string', 'null'] } },
   }),
   Search: envelope(
-    object({
-      ...Object.fromEntries(TERM_AGGREGATIONS.map((name) => [name, terms])),
-      wage_histogram: object({
+    object(
+      {
+        ...Object.fromEntries(TERM_AGGREGATIONS.map((name) => [name, terms])),
+        education_level_counts: educationCounts,
+        wage_histogram: object({
         buckets: { type: 'array', items: object({ min: { type: 'number' }, key: { type: 'number' }, max: { type: 'number' }, doc_count: integer }) },
       }),
-      histogram_percentiles: percentileValues(PERCENTILES),
-      median_price: percentileValues([50]),
-      wage_stats: wageStats,
-    }),
+        histogram_percentiles: percentileValues(PERCENTILES),
+        median_price: percentileValues([50]),
+        wage_stats: wageStats,
+      },
+      // Absent when nothing matches, as production leaves it out.
+      { required: [...TERM_AGGREGATIONS, 'wage_histogram', 'histogram_percentiles', 'median_price', 'wage_stats'] },
+    ),
   ),
   SuggestContains: envelope({
     type: 'object',

@@ -12,8 +12,11 @@ export interface WebsiteRecord {
   final_url_domain: string | null;
   final_url_website: string | null;
   final_url_MIMEType: string | null;
-  /** Declared as a string by the 2.0 interface: `"true"` / `"false"`. */
-  final_url_same_domain: 'true' | 'false' | null;
+  /**
+   * A JSON boolean, as every recorded production record (2021–2024) has it. The 2.0 interface declares a string
+   * but describes a boolean, and `"false"` as a string is truthy in JavaScript (docs/api/differences.md).
+   */
+  final_url_same_domain: boolean | null;
   final_url_status_code: number | null;
   final_url_same_website: boolean | null;
   target_url_404_test: boolean | null;
@@ -113,7 +116,7 @@ export interface WebsiteRecord {
 }
 
 /** How a field is stored in SQLite and turned back into JSON. */
-export type FieldKind = 'text' | 'number' | 'boolean' | 'booleanString' | 'list' | 'object';
+export type FieldKind = 'text' | 'number' | 'boolean' | 'list' | 'object';
 
 /** The interface's 16 fields and production's documented DTO fields, in record order. */
 const CORE_FIELDS = [
@@ -125,7 +128,7 @@ const CORE_FIELDS = [
   ['final_url_domain', 'text'],
   ['final_url_website', 'text'],
   ['final_url_MIMEType', 'text'],
-  ['final_url_same_domain', 'booleanString'],
+  ['final_url_same_domain', 'boolean'],
   ['final_url_status_code', 'number'],
   ['final_url_same_website', 'boolean'],
   ['target_url_404_test', 'boolean'],

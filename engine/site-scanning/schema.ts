@@ -16,14 +16,12 @@ const SQL_TYPE: Record<FieldKind, string> = {
   text: 'TEXT',
   number: 'NUMERIC',
   boolean: 'INTEGER',
-  booleanString: 'INTEGER',
   list: 'TEXT',
   object: 'TEXT',
 };
 
 /**
- * One row per record, one column per field in record order. Booleans (including the string-typed
- * final_url_same_domain) are 0/1, lists and objects JSON text, and an empty list is stored as NULL
+ * One row per record, one column per field in record order. Booleans are 0/1, lists and objects JSON text, and an empty list is stored as NULL
  * because the API answers it as null.
  */
 export function createWebsitesSchema(db: Database): void {
@@ -41,9 +39,9 @@ function toSql(kind: FieldKind, value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
   switch (kind) {
     case 'boolean':
-      return value ? 1 : 0;
-    case 'booleanString':
-      return value === true || value === 'true' ? 1 : 0;
+      // A record built before final_url_same_domain became a boolean may still say "true"/"false": "false" is
+      // truthy, so a string is read by its word.
+      return typeof value === 'string' ? (value === 'true' ? 1 : 0) : value ? 1 : 0;
     case 'list':
       return Array.isArray(value) && value.length > 0 ? JSON.stringify(value) : null;
     case 'object':

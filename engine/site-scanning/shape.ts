@@ -9,8 +9,6 @@ function fromSql(kind: FieldKind, value: SqlValue): unknown {
   switch (kind) {
     case 'boolean':
       return value === 1;
-    case 'booleanString':
-      return value === 1 ? 'true' : 'false';
     case 'list': {
       const list = JSON.parse(String(value)) as unknown[];
       // Production serialises an empty list as null.

@@ -3,12 +3,15 @@
  * several thousand vendors, each offering a few dozen labor categories; free-text labor categories with heavy
  * repetition, levels, upper-case variants and trailing spaces; prices skewed like real ones with float
  * artefacts, four-decimal prices and the 9,999 placeholder; SIN strings with every separator the contract lists.
- * Vocabularies are the real CALC samples' (committed in tools/vocab/ceilingrates.json).
+ * Vocabularies are real: the 2016–2017 CALC samples' (tools/vocab/ceilingrates.json) for the legacy schedules, and
+ * for the Multiple Award Schedule since its 2019 consolidation the SINs, categories, labor categories, vendors and
+ * price levels production answered with in 2024 and 2026 (tools/vocab/ceilingrates-mas.json, with its sources).
  */
 import type { Database } from 'sql.js';
 import type { DatasetGenerator } from './generator.ts';
 import { Random } from '../random.ts';
 import vocab from '../vocab/ceilingrates.json' with { type: 'json' };
+import mas from '../vocab/ceilingrates-mas.json' with { type: 'json' };
 import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
 import { countCeilingRates, createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
 
@@ -40,7 +43,28 @@ const PIID_PREFIXES = ['GS-10F', 'GS-35F', 'GS-00F', 'GS-23F', 'GS-02F', 'GS-07F
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
+/**
+ * A family of post-2019 MAS contracts: its SINs, category and subcategories, labor categories (`legacy`: the IT
+ * labor categories of the CALC samples) and the median hourly price production's answers show for it.
+ */
+interface Family {
+  name: string;
+  weight: number;
+  sins: readonly string[];
+  category: string;
+  subcategories: readonly string[];
+  priceMedian: number;
+  laborCategories: readonly string[] | 'legacy';
+}
+const FAMILIES = mas.families as readonly Family[];
+/** Share of contracts on the consolidated MAS (SINs like 54151S): most of today's records. */
+const MAS_SHARE = 0.6;
+/** The legacy schedules' price level (the CALC samples' median is near it). */
+const LEGACY_MEDIAN = 105;
+
 interface Contract {
+  /** The MAS family, or null for a legacy-schedule contract. */
+  family: Family | null;
   vendor: string;
   piid: string;
   schedule: string;
@@ -93,6 +117,42 @@ const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 const compactDate = (d: Date): string => isoDate(d).replace(/-/g, '');
 const DAY = 86_400_000;
 
+/** A consolidated-MAS contract number, as production writes them: `47QRAA22D004N`, `GS00F017CA`. */
+function masPiid(rng: Random, serial: number): string {
+  const prefix = rng.pick(mas.piidPrefixes);
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+  if (prefix.startsWith('47Q')) return `${prefix}${pad(rng.int(18, 25), 2)}D${serial.toString(36).toUpperCase().padStart(4, '0')}`;
+  return `${prefix}${pad(serial % 1000, 3)}${letters[Math.floor(serial / 1000) % letters.length]}${letters[rng.int(0, letters.length - 1)]}`;
+}
+
+/** A MAS contract's SINs: one to three of its family's codes, now and then an ancillary code, comma-joined. */
+function masSins(rng: Random, family: Family): string {
+  const codes = [rng.pick(family.sins)];
+  const more = rng.weighted([[0, 45], [1, 35], [2, 20]] as const);
+  for (let i = 0; i < more; i++) {
+    const code = rng.pick(family.sins);
+    if (!codes.includes(code)) codes.push(code);
+  }
+  if (rng.chance(0.05)) codes.push(rng.pick(mas.extraSins));
+  return codes.join(rng.chance(0.85) ? ',' : ', ');
+}
+
+function masContract(rng: Random, base: Contract, serial: number): Contract {
+  const family = rng.weighted(FAMILIES.map((f) => [f, f.weight] as const));
+  const { subcategories } = family;
+  const subcategory = rng.chance(0.3) ? `${rng.pick(subcategories)}; ${rng.pick(subcategories)}` : rng.pick(subcategories);
+  return {
+    ...base,
+    family,
+    vendor: rng.chance(0.04) ? rng.pick(mas.vendors) : base.vendor,
+    piid: masPiid(rng, serial),
+    schedule: mas.schedule,
+    sin: masSins(rng, family),
+    category: rng.chance(0.2) ? `${family.category}; Miscellaneous` : family.category,
+    subcategory: subcategory.split('; ').filter((v, i, all) => all.indexOf(v) === i).join('; '),
+  };
+}
+
 function contract(rng: Random, vendor: string, businessSize: string, serial: number): Contract {
   const start = new Date(Date.UTC(rng.int(2003, 2024), rng.int(0, 11), rng.int(1, 28)));
   const years = rng.weighted([[5, 35], [10, 25], [15, 25], [20, 15]] as const);
@@ -101,7 +161,8 @@ function contract(rng: Random, vendor: string, businessSize: string, serial: num
   const terminated = rng.chance(0.04) && latest > start.getTime() ? new Date(start.getTime() + Math.floor(rng.next() * ((latest - start.getTime()) / DAY)) * DAY) : null;
   const [category, subcategories] = rng.weighted(CATEGORIES.map((c, i) => [c, 7 - i] as const));
   const timestamp = `2026-${pad(rng.int(6, 8), 2)}-${pad(rng.int(1, 28), 2)}T${pad(rng.int(2, 6), 2)}:${pad(rng.int(0, 59), 2)}:${pad(rng.int(0, 59), 2)}Z`;
-  return {
+  const legacy: Contract = {
+    family: null,
     vendor,
     piid: piid(rng, serial),
     schedule: rng.weighted(SCHEDULES),
@@ -117,9 +178,16 @@ function contract(rng: Random, vendor: string, businessSize: string, serial: num
     timestamp,
     rows: Math.min(300, 3 + Math.floor(rng.lognormal(28, 0.8))),
   };
+  return rng.chance(MAS_SHARE) ? masContract(rng, legacy, serial) : legacy;
 }
 
-function laborCategory(rng: Random): { name: string; factor: number; years: number } {
+function laborCategory(rng: Random, family: Family | null): { name: string; factor: number; years: number } {
+  // A family's own titles carry their levels already (Engineer I … VI, Registered Nurse I … IV): used as written.
+  if (family && family.laborCategories !== 'legacy') {
+    const titles = family.laborCategories;
+    const at = rng.zipf(titles.length, 0.9);
+    return { name: titles[at], factor: 0.85 + (0.4 * at) / titles.length, years: 0 };
+  }
   let name = vocab.laborCategories[rng.zipf(vocab.laborCategories.length, 1.25)];
   const [suffix, factor, years] = rng.chance(0.35) ? rng.pick(LEVELS) : LEVELS[0];
   name += suffix;
@@ -152,8 +220,8 @@ export function* ceilingRateRecords(count: number, seed: number): Generator<Ceil
     for (let c = 0; c < contracts && id < count; c++) {
       const k = contract(rng, vendor, businessSize, serial++);
       for (let r = 0; r < k.rows && id < count; r++) {
-        const lcat = laborCategory(rng);
-        const current = price(rng, 105 * k.priceFactor * lcat.factor);
+        const lcat = laborCategory(rng, k.family);
+        const current = price(rng, (k.family?.priceMedian ?? LEGACY_MEDIAN) * k.priceFactor * lcat.factor);
         const next = rng.chance(0.85) ? Math.round(current * (1 + rng.int(20, 40) / 1000) * 100) / 100 : null;
         const second = next !== null && rng.chance(0.8) ? Math.round(next * (1 + rng.int(20, 40) / 1000) * 100) / 100 : null;
         id++;

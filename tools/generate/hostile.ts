@@ -112,7 +112,7 @@ function websiteRecord(targetUrl: string, text: string, index: number): WebsiteR
     final_url_domain: HOSTILE_DOMAIN,
     final_url_website: text,
     final_url_MIMEType: text,
-    final_url_same_domain: 'true',
+    final_url_same_domain: true,
     final_url_status_code: 200,
     final_url_same_website: index % 2 === 0,
     target_url_404_test: true,

@@ -190,7 +190,7 @@ function completedRecord(random: Random, domain: Domain, host: string, others: W
     final_url_domain: finalDomain,
     final_url_website: finalWebsite,
     final_url_MIMEType: mime,
-    final_url_same_domain: finalDomain === domain.base ? 'true' : 'false',
+    final_url_same_domain: finalDomain === domain.base,
     final_url_status_code: statusCode,
     final_url_same_website: finalWebsite === host,
     target_url_404_test: random.chance(live ? 0.8 : 0.4),

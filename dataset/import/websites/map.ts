@@ -144,7 +144,7 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
     final_url_domain: finalBase,
     final_url_website: finalWebsite,
     final_url_MIMEType: str('media_type', 'final_url_MIMEType'),
-    final_url_same_domain: sameDomainValue === null ? null : sameDomainValue ? 'true' : 'false',
+    final_url_same_domain: sameDomainValue,
     final_url_status_code: int('status_code', 'final_url_status_code'),
     final_url_same_website: sameDomain(bool('same_website', 'final_url_same_website'), finalWebsite, initialDomain),
     target_url_404_test: bool('404_test', 'target_url_404_test'),

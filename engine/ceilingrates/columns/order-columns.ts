@@ -10,6 +10,8 @@ import { rankNumbers, type NumberRanks } from './number-ranks.ts';
 
 const NUMERIC_ORDER: ReadonlySet<string> = new Set<NumericField>(['current_price', 'next_year_price', 'second_year_price', 'min_years_experience']);
 const ABSENT_ORDER: ReadonlySet<string> = new Set(ABSENT_ORDER_FIELDS);
+/** Production's double fields: their `sort` values are written with a decimal point (`[15.0]`, as `_source` has it). */
+const DOUBLE_ORDER: ReadonlySet<string> = new Set<NumericField>(['current_price', 'next_year_price', 'second_year_price']);
 
 export function isOrderField(name: string): name is OrderField {
   return (ORDER_FIELDS as readonly string[]).includes(name);
@@ -32,6 +34,8 @@ export interface OrderColumnData {
 export interface OrderColumn extends OrderColumnData {
   /** The hit's `sort` element: a number for numeric fields, the string for text, null for null. */
   sortValue(row: number): number | string | null;
+  /** Whether a numeric `sort` value is a double (a price) rather than an integer (experience). */
+  double: boolean;
 }
 
 /** The order columns every bind builds (the default ordering, the default filter, search and suggest fields). */
@@ -81,11 +85,12 @@ function absentColumn(field: OrderField, size: number): OrderColumnData {
 /** The column with its `sort` element, read from the store (a kept column gets it the same way). */
 export function orderColumn(data: OrderColumnData, store: ColumnStore): OrderColumn {
   const { field } = data;
-  if (ABSENT_ORDER.has(field)) return { ...data, sortValue: () => null };
+  if (ABSENT_ORDER.has(field)) return { ...data, double: false, sortValue: () => null };
   if (NUMERIC_ORDER.has(field)) {
     const values = store.numbers[field as NumericField];
     return {
       ...data,
+      double: DOUBLE_ORDER.has(field),
       sortValue: (row) => {
         const v = values[row];
         return v === v ? v : null;
@@ -93,7 +98,7 @@ export function orderColumn(data: OrderColumnData, store: ColumnStore): OrderCol
     };
   }
   const dict = store.text[field as TextField];
-  return { ...data, sortValue: (row) => dict.values[dict.codes[row]] };
+  return { ...data, double: false, sortValue: (row) => dict.values[dict.codes[row]] };
 }
 
 function buildColumn(field: OrderField, store: ColumnStore): OrderColumnData {

@@ -48,7 +48,7 @@ function keptValue({ store, combos, orders, aggregator }: PreparedColumns & { ag
   const { dicts: _shared, ...combosOwn } = combos;
   const orderData = Object.fromEntries(
     BOUND_ORDER_FIELDS.map((field): [string, OrderColumnData] => {
-      const { sortValue: _closure, ...data } = orders.get(field);
+      const { sortValue: _closure, double: _derived, ...data } = orders.get(field);
       return [field, data];
     }),
   );

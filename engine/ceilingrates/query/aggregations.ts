@@ -37,18 +37,27 @@ export interface WageStats {
   sum_of_squares: number | null;
   variance: number | null;
   variance_population: number | null;
-  variance_sampling: number | null;
+  /** `"NaN"` (a string, as production writes it) when `count` is 1: the sample variance divides by n − 1 = 0. */
+  variance_sampling: Sampled;
   std_deviation: number | null;
   std_deviation_population: number | null;
-  std_deviation_sampling: number | null;
+  std_deviation_sampling: Sampled;
   std_deviation_bounds: {
     upper: number | null;
     lower: number | null;
     upper_population: number | null;
     lower_population: number | null;
-    upper_sampling: number | null;
-    lower_sampling: number | null;
+    upper_sampling: Sampled;
+    lower_sampling: Sampled;
   };
+}
+
+/** A sample statistic: a number, null (nothing matches, or beyond the doubles) or production's `"NaN"` for one price. */
+export type Sampled = number | null | 'NaN';
+
+/** education_level_counts: production's shape, `buckets` only, one per code in EDUCATION_COUNT_CODES order. */
+export interface EducationCounts {
+  buckets: TermBucket[];
 }
 
 export const PERCENTILES = [10, 25, 30, 35, 50, 65, 70, 75, 90] as const;
@@ -62,33 +71,32 @@ export interface Aggregations {
   education_level: TermsAggregation;
   current_price: TermsAggregation;
   business_size: TermsAggregation;
-  education_level_counts: TermsAggregation;
+  /** Absent when nothing matches (production leaves it out). */
+  education_level_counts?: EducationCounts;
   wage_histogram: { buckets: HistogramBucket[] };
   histogram_percentiles: { values: Record<string, number | null> };
   median_price: { values: Record<string, number | null> };
   wage_stats: WageStats;
 }
 
-/** Term sizes: labor_category 500, the others 10. */
+/**
+ * Term sizes, production's: labor_category, current_price and min_years_experience 500, the others 10. A response
+ * recorded from production on 2026-10-10 (filter=sin:541330EMI, 5,560 matches) has exactly 500 current_price
+ * buckets with sum_other_doc_count 3725, and all 30 distinct experience values with sum_other_doc_count 0 (see
+ * tests/unit/ceilingrates/recorded.test.ts); 10, the search engine's default, cut both short.
+ */
 export const TERM_SIZES = {
   labor_category: 500,
   security_clearance: 10,
   worksite: 10,
-  min_years_experience: 10,
+  min_years_experience: 500,
   education_level: 10,
-  current_price: 10,
+  current_price: 500,
   business_size: 10,
-  education_level_counts: 10,
 } as const;
 
 /** What a term aggregation reads of a dictionary: the keys and their order. */
 export type TermKeys = Pick<Dictionary, 'values' | 'rank'>;
-
-/** The keys of education_level_counts: EDUCATION_COUNT_CODES, already in byte order. */
-const EDUCATION_COUNT_KEYS: TermKeys = {
-  values: EDUCATION_COUNT_CODES,
-  rank: Uint32Array.from(EDUCATION_COUNT_CODES, (_, i) => i),
-};
 
 /**
  * Buckets by doc_count descending then key ascending (the dictionary's key rank), at most `size`; a null
@@ -256,6 +264,7 @@ export function statsFrom({ count, sum, sumOfSquares, min, max, exponent = 0 }: 
   const avg = times2(sum / count, exponent);
   const spread = sumOfSquares - (sum * sum) / count;
   const scaledPopulation = Math.max(0, spread / count);
+  // One price: n − 1 is 0, and production (its search engine) writes the sample statistics as the string "NaN".
   const scaledSampling = count > 1 ? Math.max(0, spread / (count - 1)) : null;
   const population = times2(scaledPopulation, 2 * exponent);
   const sampling = scaledSampling === null ? null : times2(scaledSampling, 2 * exponent);
@@ -270,17 +279,17 @@ export function statsFrom({ count, sum, sumOfSquares, min, max, exponent = 0 }: 
     sum_of_squares: finite(times2(sumOfSquares, 2 * exponent)),
     variance: finite(population),
     variance_population: finite(population),
-    variance_sampling: sampling === null ? null : finite(sampling),
+    variance_sampling: sampling === null ? 'NaN' : finite(sampling),
     std_deviation: finite(stdPopulation),
     std_deviation_population: finite(stdPopulation),
-    std_deviation_sampling: stdSampling === null ? null : finite(stdSampling),
+    std_deviation_sampling: stdSampling === null ? 'NaN' : finite(stdSampling),
     std_deviation_bounds: {
       upper: finite(avg + 2 * stdPopulation),
       lower: finite(avg - 2 * stdPopulation),
       upper_population: finite(avg + 2 * stdPopulation),
       lower_population: finite(avg - 2 * stdPopulation),
-      upper_sampling: stdSampling === null ? null : finite(avg + 2 * stdSampling),
-      lower_sampling: stdSampling === null ? null : finite(avg - 2 * stdSampling),
+      upper_sampling: stdSampling === null ? 'NaN' : finite(avg + 2 * stdSampling),
+      lower_sampling: stdSampling === null ? 'NaN' : finite(avg - 2 * stdSampling),
     },
   };
 }
@@ -462,14 +471,17 @@ export class Aggregator {
     return { ranks: unique(ranks), labor: unique(labor) };
   }
 
-  /** education_level's counts summed per normalised code: a few distinct values, not records. */
-  private educationCounts(education: Uint32Array): Uint32Array {
-    const counts = new Uint32Array(EDUCATION_COUNT_CODES.length);
+  /**
+   * education_level's counts summed per normalised code (a few distinct values, not records): every code, in
+   * EDUCATION_COUNT_CODES order, zero counts kept, as production answers it.
+   */
+  private educationCounts(education: Uint32Array): EducationCounts {
+    const counts = new Array<number>(EDUCATION_COUNT_CODES.length).fill(0);
     for (let code = 0; code < education.length; code++) {
       const at = this.educationCountOfCode[code];
       if (at >= 0) counts[at] += education[code];
     }
-    return counts;
+    return { buckets: EDUCATION_COUNT_CODES.map((key, i) => ({ key, doc_count: counts[i] })) };
   }
 
 
@@ -520,7 +532,7 @@ export class Aggregator {
     const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES]);
     const byKey: Record<string, number | null> = {};
     PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
-    return {
+    const aggregations: Aggregations = {
       labor_category: termsFromCounts({ dict: dicts[0], counts: terms[0], size: TERM_SIZES.labor_category, touched: sparse?.labor }),
       security_clearance: termsFromCounts({ dict: dicts[1], counts: terms[1], size: TERM_SIZES.security_clearance }),
       worksite: termsFromCounts({ dict: dicts[2], counts: terms[2], size: TERM_SIZES.worksite }),
@@ -533,16 +545,15 @@ export class Aggregator {
         touched: touchedKeys ?? undefined,
       }),
       business_size: termsFromCounts({ dict: dicts[5], counts: terms[5], size: TERM_SIZES.business_size }),
-      education_level_counts: termsFromCounts({
-        dict: EDUCATION_COUNT_KEYS,
-        counts: this.educationCounts(terms[4]),
-        size: TERM_SIZES.education_level_counts,
-      }),
+      education_level_counts: this.educationCounts(terms[4]),
       wage_histogram: { buckets: wageHistogram(priceCounts, { scratch: { prefix: scratch.prefix, sums: scratch.sums } }) },
       histogram_percentiles: { values: byKey },
       median_price: { values: { [percentileKey(50)]: median } },
       wage_stats: stats,
     };
+    // Production leaves education_level_counts out when nothing matches.
+    if (match.count === 0) delete aggregations.education_level_counts;
+    return aggregations;
   }
 }
 

@@ -169,7 +169,6 @@ function comboFieldTable(store: ColumnStore, filter: Filter): FieldTable | null 
       const wanted = new Set(filter.values);
       return table(filter.name, (v) => v !== null && wanted.has(v));
     }
-    case 'worksite':
     case 'site':
       return table('worksite', (v) => v !== null && filter.phrases.some((p) => containsWords(v, p)));
     case 'security_clearance':

@@ -1,14 +1,14 @@
 /**
  * The `_source` of records, read from SQLite by id with bound statements. SQLite writes the JSON
- * (json_object, keys in `RECORD_FIELDS` order), so a page's records go into the response as text
+ * (json_object, keys in production's order, `SOURCE_FIELDS`), so a page's records go into the response as text
  * without building and re-serialising objects. Numbers keep their value exactly (SQLite prints reals
  * round-trip; whole reals keep a `.0`, as Python-rendered production responses do).
  */
 import type { Database } from 'sql.js';
-import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../record.ts';
+import { CEILINGRATES_TABLE, SOURCE_FIELDS } from '../record.ts';
 
 const CHUNK = 500;
-const JSON_OBJECT = `json_object(${RECORD_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
+const JSON_OBJECT = `json_object(${SOURCE_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
 
 /** `_source` JSON text by id. */
 export function readSourceJson(db: Database, ids: readonly number[]): Map<number, string> {

@@ -79,3 +79,11 @@ export function suggestBody(sources: SuggestSources, specs: readonly FieldText[]
   for (const spec of specs) (body[`${spec.field}-suggestion`] ??= []).push(suggestEntry(sources, spec));
   return body;
 }
+
+/**
+ * The suggest body as JSON text: `_score` is production's double, `1.0` (JSON.stringify would write `1`). The
+ * pattern cannot match inside a value: a quote in a suggested text is written escaped (`\"_score\":1,`).
+ */
+export function suggestJson(body: Record<string, SuggestEntry[]>): string {
+  return JSON.stringify(body).replaceAll('"_score":1,', '"_score":1.0,');
+}

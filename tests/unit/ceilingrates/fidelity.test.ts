@@ -75,14 +75,14 @@ describe('fidelity: ceiling rates', () => {
     expect(ids(known, 'search=idv_piid:gs-35f-0002b')).toEqual([]);
   });
 
-  it('point 7: term buckets with equal doc_count order by key in byte order, which picks which size-10 buckets are shown', () => {
+  it('point 7: term buckets with equal doc_count order by key in byte order', () => {
     const a = get(wide, '').body.aggregations;
-    // Numerically the first ten would be 1–10; as strings, "10" … "14" come before "2", and "6" … "9" are left out.
-    expect(keys(a.min_years_experience.buckets)).toEqual(['1', '10', '11', '12', '13', '14', '2', '3', '4', '5']);
-    expect(a.min_years_experience.sum_other_doc_count).toBe(4);
-    // "104.09" before "74.79"; "10.00" before "3.00"; 7.00, 74.79, 8.00 and 9.00 are not among the ten.
-    expect(keys(a.current_price.buckets)).toEqual(['10.00', '104.09', '11.00', '12.00', '13.00', '14.00', '15.00', '3.00', '5.00', '6.00']);
-    expect(a.current_price.sum_other_doc_count).toBe(4);
+    // Numerically 1–14; as strings, "10" … "14" come before "2".
+    expect(keys(a.min_years_experience.buckets)).toEqual(['1', '10', '11', '12', '13', '14', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(a.min_years_experience.sum_other_doc_count).toBe(0);
+    // "104.09" before "74.79"; "10.00" before "3.00".
+    expect(keys(a.current_price.buckets)).toEqual(['10.00', '104.09', '11.00', '12.00', '13.00', '14.00', '15.00', '3.00', '5.00', '6.00', '7.00', '74.79', '8.00', '9.00']);
+    expect(a.current_price.sum_other_doc_count).toBe(0);
     // A higher count still comes first.
     const known10 = get(known, '').body.aggregations.min_years_experience.buckets;
     expect(keys(known10)).toEqual(['3', '0', '1', '10', '12', '15', '20', '5', '8']);
@@ -102,30 +102,22 @@ describe('fidelity: ceiling rates', () => {
     for (const b of get(known, '').body.aggregations.wage_histogram.buckets) expect(b.key).toBe(b.min);
   });
 
-  it('point 9: education_level_counts, an eighth term aggregation over the normalised education code, after the seven', () => {
+  it('point 9: education_level_counts, after the seven term aggregations: the six codes in order, buckets only', () => {
     const a = get(known, '').body.aggregations;
     expect(Object.keys(a).indexOf('education_level_counts')).toBe(Object.keys(a).indexOf('business_size') + 1);
-    // NONE (5) and OTHER (6) are not buckets.
-    expect(a.education_level_counts).toEqual({
-      doc_count_error_upper_bound: 0,
-      sum_other_doc_count: 0,
+    const counts = (aa: number, ba: number, hs: number, ma: number, phd: number, tec: number) => ({
       buckets: [
-        { key: 'BA', doc_count: 2 }, { key: 'MA', doc_count: 2 }, { key: 'PHD', doc_count: 2 },
-        { key: 'AA', doc_count: 1 }, { key: 'HS', doc_count: 1 },
+        { key: 'AA', doc_count: aa }, { key: 'BA', doc_count: ba }, { key: 'HS', doc_count: hs },
+        { key: 'MA', doc_count: ma }, { key: 'PHD', doc_count: phd }, { key: 'TEC', doc_count: tec },
       ],
     });
-    // Trimmed and upper-cased; None, OTHER, empty text, an unmapped spelling and an unknown code are no bucket.
-    expect(get(wide, '').body.aggregations.education_level_counts.buckets).toEqual([
-      { key: 'BA', doc_count: 3 }, { key: 'TEC', doc_count: 2 }, { key: 'AA', doc_count: 1 },
-      { key: 'HS', doc_count: 1 }, { key: 'MA', doc_count: 1 }, { key: 'PHD', doc_count: 1 },
-    ]);
-    // Over the matches, like the others; empty when nothing matches.
-    expect(get(known, 'filter=business_size:O').body.aggregations.education_level_counts.buckets).toEqual([
-      { key: 'AA', doc_count: 1 }, { key: 'BA', doc_count: 1 }, { key: 'HS', doc_count: 1 }, { key: 'PHD', doc_count: 1 },
-    ]);
-    expect(get(known, 'keyword=nothing-like-this').body.aggregations.education_level_counts).toEqual({
-      doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [],
-    });
+    // NONE (5) and OTHER (6) are not counted; TEC is kept with 0.
+    expect(a.education_level_counts).toEqual(counts(1, 2, 1, 2, 2, 0));
+    // Trimmed and upper-cased; None, OTHER, empty text, an unmapped spelling and an unknown code are not counted.
+    expect(get(wide, '').body.aggregations.education_level_counts).toEqual(counts(1, 3, 1, 1, 1, 2));
+    // Over the matches, like the others; absent when nothing matches.
+    expect(get(known, 'filter=business_size:O').body.aggregations.education_level_counts).toEqual(counts(1, 1, 1, 0, 1, 0));
+    expect(get(known, 'keyword=nothing-like-this').body.aggregations).not.toHaveProperty('education_level_counts');
   });
 
   it('point 10: suggest-contains with fewer than 2 characters answers 200 with no buckets and total 0', () => {

@@ -63,7 +63,7 @@ describe('price figures', () => {
         expect(f.stats.count).toBe(want.count);
         expect(f.stats.min).toBe(want.min);
         expect(f.stats.max).toBe(want.max);
-        expect(f.stats.avg).toBeCloseTo(want.avg!, 9);
+        expect(f.stats.avg).toBeCloseTo(want.avg as number, 9);
         expect(f.median).toBeCloseTo(refPercentile(sorted, 50)!, 9);
         for (const p of [10, 25, 75, 90]) expect(f.percentiles[p.toFixed(1)]).toBeCloseTo(refPercentile(sorted, p)!, 9);
         expect(f.histogram.reduce((n, b) => n + b.doc_count, 0)).toBe(prices.length);

@@ -9,7 +9,7 @@ import type { Database } from 'sql.js';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
-import { byteOrder, refBucketMean, refEducationCode, refMatches, refPage, refPercentile, refSortValue, refStats, refTerms, type RefQuery } from './reference.ts';
+import { byteOrder, refBucketMean, refEducationCounts, refMatches, refPage, refPercentile, refSortValue, refStats, refTerms, type RefQuery } from './reference.ts';
 import { ORDER_FIELDS } from '../../../engine/ceilingrates/parameters.ts';
 
 const API = '/api/v3/search/ceilingrates/';
@@ -155,11 +155,11 @@ describe('engine = reference', () => {
         expect(a.labor_category).toEqual(refTerms(matches.map((m) => m.labor_category), 500));
         expect(a.security_clearance).toEqual(refTerms(matches.map((m) => m.security_clearance), 10));
         expect(a.worksite).toEqual(refTerms(matches.map((m) => m.worksite), 10));
-        expect(a.min_years_experience).toEqual(refTerms(matches.map((m) => String(m.min_years_experience)), 10));
+        expect(a.min_years_experience).toEqual(refTerms(matches.map((m) => String(m.min_years_experience)), 500));
         expect(a.education_level).toEqual(refTerms(matches.map((m) => m.education_level), 10));
-        expect(a.current_price).toEqual(refTerms(matches.map((m) => m.current_price.toFixed(2)), 10));
+        expect(a.current_price).toEqual(refTerms(matches.map((m) => m.current_price.toFixed(2)), 500));
         expect(a.business_size).toEqual(refTerms(matches.map((m) => m.business_size), 10));
-        expect(a.education_level_counts).toEqual(refTerms(matches.map((m) => refEducationCode(m.education_level)), 10));
+        expect(a.education_level_counts).toEqual(refEducationCounts(matches.map((m) => m.education_level)));
 
         const prices = matches.map((m) => m.current_price);
         const stats = refStats(prices);

@@ -58,14 +58,14 @@ function filterMatches(record: CeilingRateRecord, filter: string): boolean {
         return record.category.split(';').map((s) => s.trim()).includes(value.trim());
       case 'subcategory':
         return record.subcategory.split(';').map((s) => s.trim()).includes(value.trim());
-      case 'site':
-      case 'worksite': {
+      case 'site': {
         const have = ` ${record.worksite.toLowerCase().split(/[^a-z0-9]+/).join(' ')} `;
         const want = value.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ');
         return want !== '' && have.includes(` ${want} `);
       }
       case 'vendor_name':
       case 'labor_category':
+      case 'worksite':
         return true; // ignored, as production ignores them
       case 'security_clearance': {
         const v = (record.security_clearance ?? '').trim().toLowerCase();
@@ -82,8 +82,12 @@ function filterMatches(record: CeilingRateRecord, filter: string): boolean {
 
 export function refMatches(records: readonly CeilingRateRecord[], query: RefQuery): CeilingRateRecord[] {
   return records.filter((r) => {
-    // search: the whole value, exactly (case-sensitive, untrimmed); an empty text is ignored.
-    for (const s of query.searches) if (s.text !== '' && r[s.field] !== s.text) return false;
+    // search: the whole value, exactly (case-sensitive, untrimmed), compared with the text up to a second colon;
+    // an empty text is ignored.
+    for (const s of query.searches) {
+      const text = s.text.split(':')[0];
+      if (text !== '' && r[s.field] !== text) return false;
+    }
     if (query.keyword !== null) {
       const k = query.keyword.trim().toLowerCase();
       if (![r.labor_category, r.vendor_name, r.idv_piid].some((v) => v.toLowerCase().includes(k))) return false;
@@ -138,6 +142,13 @@ export function refTerms(values: readonly (string | null)[], size: number): RefT
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: other, buckets };
 }
 
+/** education_level_counts: the six codes in order, zero counts kept; absent (undefined) when nothing matches. */
+export function refEducationCounts(levels: readonly (string | null)[]): { buckets: { key: string; doc_count: number }[] } | undefined {
+  if (levels.length === 0) return undefined;
+  const codes = levels.map(refEducationCode);
+  return { buckets: ['AA', 'BA', 'HS', 'MA', 'PHD', 'TEC'].map((key) => ({ key, doc_count: codes.filter((c) => c === key).length })) };
+}
+
 /** education_level_counts' key of a stored level: trimmed, upper-cased, one of six codes, else no bucket. */
 export function refEducationCode(level: string | null): string | null {
   const code = level?.trim().toUpperCase() ?? null;
@@ -158,7 +169,7 @@ export function refPercentile(sorted: readonly number[], p: number): number | nu
   return frac === 0 ? sorted[lo] : sorted[lo] * (1 - frac) + sorted[lo + 1] * frac;
 }
 
-export function refStats(prices: readonly number[]): Record<string, number | null> {
+export function refStats(prices: readonly number[]): Record<string, number | string | null> {
   const n = prices.length;
   if (n === 0) return { count: 0, sum: 0, min: null, max: null, avg: null };
   let sum = 0;
@@ -169,7 +180,8 @@ export function refStats(prices: readonly number[]): Record<string, number | nul
   }
   const avg = sum / n;
   const variance = Math.max(0, (squares - (sum * sum) / n) / n);
-  const sampling = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : null;
+  // One price: production writes the sample statistics as the string "NaN".
+  const sampling = n > 1 ? Math.max(0, (squares - (sum * sum) / n) / (n - 1)) : 'NaN';
   return {
     count: n,
     min: Math.min(...prices),
@@ -181,6 +193,6 @@ export function refStats(prices: readonly number[]): Record<string, number | nul
     variance_population: variance,
     variance_sampling: sampling,
     std_deviation: Math.sqrt(variance),
-    std_deviation_sampling: sampling === null ? null : Math.sqrt(sampling),
+    std_deviation_sampling: sampling === 'NaN' ? 'NaN' : Math.sqrt(sampling),
   };
 }

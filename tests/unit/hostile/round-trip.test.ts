@@ -110,6 +110,8 @@ describe('ceiling rates', () => {
 
   it('search=<field>:<hostile text> finds its record, the text sent percent-encoded and exact', () => {
     for (const [i, { text }] of HOSTILE_PAYLOADS.entries()) {
+      // A colon in the text ends a search's text there, as production reads it (recorded.test.ts, point 7).
+      if (text.includes(':')) continue;
       for (const field of ['labor_category', 'vendor_name', 'idv_piid']) {
         const ids = hostileHits(ok(`${RATES}?search=${field}:${q(text)}&page_size=100`)).map((h) => Number(h._id));
         expect(ids, `${field}:${text.slice(0, 60)}`).toEqual([rates[i].id]);

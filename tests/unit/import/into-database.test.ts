@@ -94,7 +94,7 @@ describe('importIntoDatabase', () => {
     expect(status).toBe(200);
     expect(body.items.map((item: { target_url: string }) => item.target_url)).toEqual(['benefits.va.gov', 'old.va.gov']);
     expect(body.items[0].og_description_final_url).toHaveLength(2000);
-    expect(body.items[0].final_url_same_domain).toBe('false');
+    expect(body.items[0].final_url_same_domain).toBe(false);
     const one = call(engine, '/websites/https://www.nasa.gov/');
     expect(one.status).toBe(200);
     expect(one.body.final_url_status_code).toBe(200);

@@ -94,7 +94,7 @@ describe('the default profile looks like the real snapshot (data.md)', () => {
     expect(share((r) => r.target_url_redirects === true, completed)).toBeGreaterThan(0.2);
     expect(away.length).toBeGreaterThan(500);
     for (const r of completed) {
-      expect(r.final_url_same_domain).toBe(r.final_url_domain === r.target_url_domain ? 'true' : 'false');
+      expect(r.final_url_same_domain).toBe(r.final_url_domain === r.target_url_domain);
       expect(r.final_url_same_website).toBe(r.final_url_website === r.target_url);
       if (!r.target_url_redirects) expect(r.final_url_website).toBe(r.target_url);
     }

@@ -46,7 +46,7 @@ describe('GET /websites', () => {
     const record = body.items[0];
     expect(Object.keys(record)).toEqual(WEBSITE_FIELDS.map(([name]) => name));
     expect(record).toEqual(KNOWN[0]);
-    expect(record.final_url_same_domain).toBe('true');
+    expect(record.final_url_same_domain).toBe(true);
     expect(record.final_url_live).toBe(true);
     expect(record.final_url_status_code).toBe(200);
     expect(record.dap_parameters_final_url).toEqual({ agency: 'GSA' });
