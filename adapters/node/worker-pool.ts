@@ -33,13 +33,19 @@ export function openShared(options: ShareWorkerData): Promise<SharedDatasets> {
   });
 }
 
+/**
+ * Each thread's heap has its own young generation, which V8 lets grow to tens of MiB under a stream of
+ * requests' short-lived garbage: capped, two workers used 60 MiB less at 100 connections (decision 0901).
+ */
+const YOUNG_GENERATION_MB = 8;
+
 interface Member {
   worker: Worker;
   pending: Map<number, { done: (response: ApiResponse) => void; fail: (error: Error) => void }>;
 }
 
 function startMember(data: PoolWorkerData): Promise<Member> {
-  const worker = new Worker(bundledFile('pool-worker.js'), { workerData: data });
+  const worker = new Worker(bundledFile('pool-worker.js'), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const member: Member = { worker, pending: new Map() };
   const failAll = (error: Error): void => {
     for (const { fail } of member.pending.values()) fail(error);
