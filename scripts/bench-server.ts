@@ -5,7 +5,8 @@
  * same machine (so the load generator takes its share of the cores), at 10, 100 and 500 connections for
  * three requests: the heavy ceiling-rates search (250,000 records, every aggregation), a /websites page
  * and /analysis. Prints requests/s, p50/p99, errors and non-2xx per run, the server's resident memory
- * (the highest seen after each run) and the machine's load average. A measurement, not a test.
+ * (the highest seen after each run) and the machine's load average. Between runs it waits for the server to
+ * answer what the last run left queued. A measurement, not a test.
  *
  *   npm run bench:server -- --duration 10 --connections 10,100,500 --data public/data
  */
@@ -74,6 +75,15 @@ function run(url: string, path: string, connections: number): Promise<Result> {
   });
 }
 
+/**
+ * Waits until the server has answered what the last run left queued: autocannon stops at the deadline, but
+ * requests already sent are still answered (each thread in turn), and the next run must not wait behind them.
+ * A cheap request per core, sent together, comes back once every thread has reached it.
+ */
+async function drained(url: string): Promise<void> {
+  await Promise.all(Array.from({ length: availableParallelism() }, () => fetch(`${url}/analysis?limit=1`, { signal: AbortSignal.timeout(300_000) }).then((r) => r.arrayBuffer())));
+}
+
 const load = (): string => loadavg()[0].toFixed(1);
 console.log(`${availableParallelism()} cores; autocannon runs in this process on the same machine; ${duration} s per run`);
 console.log('| workers | request | connections | requests/s | p50 ms | p99 ms | requests | errors | non-2xx | server RSS MiB | load avg |');
@@ -87,6 +97,7 @@ for (const workers of values.workers.split(',')) {
       for (const connections of levels) {
         const r = await run(url, path, connections);
         highest = Math.max(highest, rssMiB(child.pid!));
+        await drained(url);
         console.log(
           `| ${workers} | ${name} | ${connections} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.requests.total} | ${r.errors} | ${r.non2xx} | ${rssMiB(child.pid!)} | ${load()} |`,
         );
