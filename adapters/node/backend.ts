@@ -8,5 +8,6 @@ import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
  */
 export interface ApiBackend {
   readonly apis: readonly ApiDefinition[];
-  handle(request: ApiRequest): ApiResponse | Promise<ApiResponse>;
+  /** `signal`: aborted when the client has gone; a backend that queues may then drop the request. */
+  handle(request: ApiRequest, signal?: AbortSignal): ApiResponse | Promise<ApiResponse>;
 }

@@ -14,7 +14,7 @@ export interface Faults {
   random?: () => number;
 }
 
-export type AsyncHandle = (request: ApiRequest) => Promise<ApiResponse>;
+export type AsyncHandle = (request: ApiRequest, signal?: AbortSignal) => Promise<ApiResponse>;
 
 /**
  * The engine as an asynchronous door with the faults applied: a delay, then either the engine's answer or,
@@ -23,7 +23,7 @@ export type AsyncHandle = (request: ApiRequest) => Promise<ApiResponse>;
  */
 export function withFaults(engine: ApiBackend, faults: Faults = {}): AsyncHandle {
   const { delayMs = 0, failRate = 0, random = Math.random } = faults;
-  return async (request) => {
+  return async (request, signal) => {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failRate > 0 && !isPreflight(request) && random() < failRate) {
       const match = matchRoute(engine.apis, new URL(request.url, 'http://localhost').pathname);
@@ -32,6 +32,6 @@ export function withFaults(engine: ApiBackend, faults: Faults = {}): AsyncHandle
         return request.method.toUpperCase() === 'HEAD' ? withoutBody(failed) : failed;
       }
     }
-    return engine.handle(request);
+    return engine.handle(request, signal);
   };
 }

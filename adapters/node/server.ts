@@ -42,7 +42,7 @@ export function createApp({ engine, appDir = null, faults }: ServerOptions): Hon
     if (document) return toResponse(document);
     if (!matchRoute(engine.apis, url.pathname)) return next();
     const headers = Object.fromEntries(c.req.raw.headers);
-    return toResponse(await handle({ method: c.req.method, url: url.pathname + url.search, headers }));
+    return toResponse(await handle({ method: c.req.method, url: url.pathname + url.search, headers }, c.req.raw.signal));
   });
   if (appDir && existsSync(appDir)) app.use('*', staticFiles(appDir));
   app.notFound((c) => c.text('Not found', 404));

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { openSharedDatabase, sharedCopy } from '../../../adapters/node/shared-bytes.ts';
+import { shareDatasets } from '../../../adapters/node/share-datasets.ts';
+import { IN_FLIGHT, startWorkerPool } from '../../../adapters/node/worker-pool.ts';
+import { APIS } from '../../../engine/index.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { serveCli, type Served } from './cli-process.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
@@ -63,6 +66,28 @@ describe('offline-gov-api serve --workers 2', () => {
       expect(response.status, label).toBe(expected.status);
       for (const [name, value] of Object.entries(expected.headers)) expect(response.headers.get(name), `${label} ${name}`).toBe(value);
       expect(comparable(await response.text()), label).toBe(comparable(expected.body));
+    }
+  });
+});
+
+describe('the worker pool', () => {
+  it('drops a request whose client has gone before a worker takes it, and answers the others in order', async () => {
+    const db = await generatedDatabase('websites', 20);
+    const pool = await startWorkerPool(shareDatasets(APIS, [{ name: 'websites', db, origin: 'generated', rows: {} }]), 1);
+    try {
+      const gone = await pool.handle({ method: 'GET', url: '/websites?limit=1' }, AbortSignal.abort());
+      expect([gone.status, gone.body]).toEqual([503, '']);
+      // The one worker takes IN_FLIGHT requests; the next waits in the pool, and its client leaves meanwhile.
+      const taken = Array.from({ length: IN_FLIGHT }, () => pool.handle({ method: 'GET', url: '/websites?limit=1' }));
+      const leaving = new AbortController();
+      const waiting = pool.handle({ method: 'GET', url: '/websites?limit=2' }, leaving.signal);
+      const after = pool.handle({ method: 'GET', url: '/analysis' });
+      leaving.abort();
+      expect((await waiting).status).toBe(503);
+      for (const answer of await Promise.all(taken)) expect(answer.status).toBe(200);
+      expect(JSON.parse((await after).body).total).toBe(20);
+    } finally {
+      await pool.close();
     }
   });
 });
