@@ -15,6 +15,9 @@ export const ENTRIES = {
   bin: 'adapters/node/bin.ts',
   index: 'adapters/node/index.ts',
   msw: 'adapters/node/msw.ts',
+  // The server's worker threads are loaded by path (worker-pool.ts), so each is an entry of its own.
+  'pool-worker': 'adapters/node/pool-worker.ts',
+  'share-worker': 'adapters/node/share-worker.ts',
 };
 
 export async function buildNode(): Promise<void> {

@@ -4,12 +4,15 @@
  * own files through the same import core as the app.
  */
 import { parseArgs } from 'node:util';
+import { availableParallelism } from 'node:os';
 import { summariseReport } from '../../dataset/import/index.ts';
 import { openEngine, type OpenEngineOptions } from './open-engine.ts';
-import type { OpenedDataset } from './datasets.ts';
+import type { DatasetSummary } from './pool-protocol.ts';
 import { startServer } from './server.ts';
 import { builtAppDir } from './package-root.ts';
 import { serveMcpOverStdio } from './mcp.ts';
+import { openBackend } from './open-backend.ts';
+import { DEFAULT_GRACE_MS } from './graceful-close.ts';
 
 const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
 
@@ -33,6 +36,10 @@ serve options:
   --delay <ms>            Wait this long before every API answer (latency testing)
   --fail-rate <0..1>      Answer this share of API requests with the API's own 500 or 503
                           (resilience testing)
+  --workers <n|auto>      Answer on n threads sharing one copy of the data (default auto: one per
+                          core; 1 answers on the server's own thread)
+  --grace <seconds>       On SIGTERM/SIGINT, wait this long for requests in flight before cutting
+                          them (default 10)
 
 API paths (each also under its production base path):
   GET /websites   GET /websites/{url}   GET /analysis
@@ -47,6 +54,10 @@ export interface CliOptions {
   app: boolean;
   delayMs: number;
   failRate: number;
+  /** Threads answering the APIs (`--workers`; `auto` is the machine's cores). */
+  workers: number;
+  /** How long a shutdown waits for busy connections, in ms. */
+  graceMs: number;
   open: OpenEngineOptions;
 }
 
@@ -58,6 +69,12 @@ function number(name: string, text: string | undefined, min: number, max: number
   if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
     throw new UsageError(`--${name} must be a number from ${min} to ${max}, not "${text}"`);
   }
+  return value;
+}
+
+function integer(name: string, text: string, min: number, max: number): number {
+  const value = number(name, text, min, max)!;
+  if (!Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
   return value;
 }
 
@@ -77,6 +94,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         ceilingrates: { type: 'string' },
         delay: { type: 'string' },
         'fail-rate': { type: 'string' },
+        workers: { type: 'string' },
+        grace: { type: 'string' },
       },
     });
   } catch (error) {
@@ -96,12 +115,14 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     app: !values['no-app'],
     delayMs: number('delay', values.delay, 0, 600_000) ?? 0,
     failRate: number('fail-rate', values['fail-rate'], 0, 1) ?? 0,
+    workers: values.workers === undefined || values.workers === 'auto' ? availableParallelism() : integer('workers', values.workers, 1, 256),
+    graceMs: (number('grace', values.grace, 0, 3600) ?? DEFAULT_GRACE_MS / 1000) * 1000,
     open: { files, ...(values.data ? { dataDir: values.data } : {}) },
   };
 }
 
 /** What was opened, on stderr (stdout belongs to the MCP protocol in `mcp`). */
-function describe(datasets: readonly OpenedDataset[]): void {
+function describe(datasets: readonly DatasetSummary[]): void {
   for (const d of datasets) {
     const rows = Object.values(d.rows).reduce((a, b) => a + b, 0);
     console.error(`${d.name}: ${rows} records from ${d.origin}. ${d.label}`);
@@ -115,24 +136,39 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  const { engine, datasets } = await openEngine(options.open);
-  describe(datasets);
   if (options.command === 'mcp') {
+    const { engine, datasets } = await openEngine(options.open);
+    describe(datasets);
     await serveMcpOverStdio(engine);
     return;
   }
+  const { backend, datasets, close } = await openBackend(options.open, options.workers);
+  describe(datasets);
   const server = await startServer({
-    engine,
+    engine: backend,
     appDir: options.app ? builtAppDir() : null,
     port: options.port,
     host: options.host,
     faults: { delayMs: options.delayMs, failRate: options.failRate },
     dataLabels: Object.fromEntries(datasets.map((d) => [d.name, d.label])),
+    graceMs: options.graceMs,
   });
-  console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'})`);
+  const threads = options.workers > 1 ? `${options.workers} worker threads` : 'one thread';
+  console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'}, ${threads})`);
   if (options.delayMs || options.failRate) console.error(`faults: ${options.delayMs} ms delay, ${options.failRate} fail rate`);
-  const stop = (): void => {
-    void server.close().finally(() => process.exit(0));
+  const stop = (signal: string): void => {
+    // A second signal finds no handler left: the process ends at once, as a user pressing Ctrl-C twice expects.
+    console.error(`offline-gov-api: ${signal}: finishing the answers in flight (up to ${options.graceMs / 1000} s)`);
+    void server
+      .close()
+      .then(close)
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('offline-gov-api: shutdown failed', error);
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -1,8 +1,8 @@
-import type { Engine } from '../../engine/http/engine.ts';
 import { matchRoute } from '../../engine/http/match.ts';
 import { isPreflight, withCors } from '../../engine/http/cors.ts';
 import { withoutBody } from '../../engine/http/respond.ts';
 import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+import type { ApiBackend } from './backend.ts';
 
 /** Made-up trouble for a client's resilience tests; none by default. */
 export interface Faults {
@@ -14,16 +14,16 @@ export interface Faults {
   random?: () => number;
 }
 
-export type AsyncHandle = (request: ApiRequest) => Promise<ApiResponse>;
+export type AsyncHandle = (request: ApiRequest, signal?: AbortSignal) => Promise<ApiResponse>;
 
 /**
  * The engine as an asynchronous door with the faults applied: a delay, then either the engine's answer or,
  * at the given rate, the API's own internal-error or unavailable answer (half of each). Preflights are
  * never failed: a failed preflight is a CORS error in the browser, not an API answer to test against.
  */
-export function withFaults(engine: Engine, faults: Faults = {}): AsyncHandle {
+export function withFaults(engine: ApiBackend, faults: Faults = {}): AsyncHandle {
   const { delayMs = 0, failRate = 0, random = Math.random } = faults;
-  return async (request) => {
+  return async (request, signal) => {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failRate > 0 && !isPreflight(request) && random() < failRate) {
       const match = matchRoute(engine.apis, new URL(request.url, 'http://localhost').pathname);
@@ -32,6 +32,6 @@ export function withFaults(engine: Engine, faults: Faults = {}): AsyncHandle {
         return request.method.toUpperCase() === 'HEAD' ? withoutBody(failed) : failed;
       }
     }
-    return engine.handle(request);
+    return engine.handle(request, signal);
   };
 }

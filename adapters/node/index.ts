@@ -7,4 +7,5 @@ export { openEngine, type OpenEngineOptions, type OpenedEngine } from './open-en
 export { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './datasets.ts';
 export { createApp, startServer, type ListenOptions, type RunningServer, type ServerOptions } from './server.ts';
 export { withFaults, type Faults } from './faults.ts';
+export type { ApiBackend } from './backend.ts';
 export { createMcpServer } from './mcp.ts';

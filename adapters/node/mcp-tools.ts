@@ -20,9 +20,13 @@ function url(path: string, params: [string, string | number | boolean | undefine
 /** The engine refused the request (a 400 for a bad filter, say): its words go back to the model. */
 export class ApiAnswerError extends Error {}
 
+/** The most of a request URL or an answer an error message echoes: the model needs the gist, not the input back. */
+export const ECHOED = 300;
+const echo = (text: string): string => (text.length > ECHOED ? `${text.slice(0, ECHOED)}… (${text.length - ECHOED} more characters)` : text);
+
 function ask<T>(engine: Engine, requestUrl: string): T {
   const answer = engine.handle({ method: 'GET', url: requestUrl });
-  if (answer.status !== 200) throw new ApiAnswerError(`${requestUrl} answered ${answer.status}: ${answer.body}`);
+  if (answer.status !== 200) throw new ApiAnswerError(`${echo(requestUrl)} answered ${answer.status}: ${echo(answer.body)}`);
   return JSON.parse(answer.body) as T;
 }
 

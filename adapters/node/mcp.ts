@@ -2,11 +2,11 @@
  * The MCP door: the tools of mcp-tools.ts registered with their input schemas, over stdio.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Engine } from '../../engine/http/engine.ts';
 import { LIMIT_PARAMETER, PAGE_PARAMETER } from '../../engine/site-scanning/parameters.ts';
+import { LineTransport } from './mcp-stdio.ts';
 import { agencyAnalysis, ApiAnswerError, listWebsites, priceCheck, rateFilters, searchCeilingRates, websiteFilters } from './mcp-tools.ts';
 
 function result(value: unknown): CallToolResult {
@@ -78,5 +78,5 @@ export function createMcpServer(engine: Engine): McpServer {
 }
 
 export async function serveMcpOverStdio(engine: Engine): Promise<void> {
-  await createMcpServer(engine).connect(new StdioServerTransport());
+  await createMcpServer(engine).connect(new LineTransport());
 }

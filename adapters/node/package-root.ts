@@ -22,3 +22,6 @@ export function packageRoot(): string {
 /** The built app (`npm run build`), and the dataset files inside it. */
 export const builtAppDir = (): string => resolve(packageRoot(), 'dist');
 export const builtDataDir = (): string => resolve(builtAppDir(), 'data');
+
+/** A file of the Node bundles (npm run build:node): worker threads load theirs by path, from the sources too. */
+export const bundledFile = (name: string): string => resolve(packageRoot(), 'adapters/node/dist', name);

@@ -41,14 +41,22 @@ export const EXPORT_FIELDS: readonly ExportField[] = COLUMNS.map(([, field]) => 
 export const FORMULA_START = /^[=+\-@|\t\r]/;
 
 /**
- * One CSV cell. Text that starts like a formula gets a leading `'`; numbers are written as numbers, unguarded,
- * so a negative price stays a number a spreadsheet (and the importer) reads back.
+ * Text quoted whatever separator the spreadsheet splits on: a comma here, but a semicolon in locales whose
+ * decimal mark is a comma, a tab or `|` when a user picks them. Unquoted, `x;=HYPERLINK(…)` opened in a
+ * `;` locale is two cells, the second a live formula that no leading `'` on the first could guard.
+ */
+const NEEDS_QUOTES = /[",;\t|\r\n]/;
+
+/**
+ * One CSV cell. Text that starts like a formula gets a leading `'`, and text holding a quote, a line break or
+ * any separator is quoted; numbers are written as numbers, unguarded, so a negative price stays a number a
+ * spreadsheet (and the importer) reads back.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const row = (cells: readonly (string | number | null)[]): string => cells.map(csvCell).join(',');

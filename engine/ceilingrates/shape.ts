@@ -8,8 +8,8 @@ import type { Aggregations } from './query/aggregations.ts';
 /** Every response carries these, errors included (the production web framework's convention). */
 export const HEADERS = { allow: 'GET, HEAD, OPTIONS', vary: 'Accept' } as const;
 
-export const respond = (status: number, body: unknown): ApiResponse => json(status, body, { ...HEADERS });
-export const detail = (status: number, message: string): ApiResponse => respond(status, { detail: message });
+export const respond = (status: number, body: unknown, headers: Record<string, string> = {}): ApiResponse => json(status, body, { ...HEADERS, ...headers });
+export const detail = (status: number, message: string, headers: Record<string, string> = {}): ApiResponse => respond(status, { detail: message }, headers);
 /** A JSON body already serialised (search responses splice SQLite's `_source` JSON in as text). */
 export const respondJson = (body: string): ApiResponse => text(200, body, JSON_TYPE, { ...HEADERS });
 export const csv = (body: string): ApiResponse =>

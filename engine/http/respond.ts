@@ -10,6 +10,13 @@ export function text(status: number, body: string, contentType: string, headers:
   return { status, headers: { 'content-type': contentType, ...headers }, body };
 }
 
+/**
+ * Every 503 says when to try again (RFC 9110 10.2.3), so a client backs off instead of hammering or giving
+ * up: a dataset still loading in the browser is usually there within seconds.
+ */
+export const RETRY_AFTER_SECONDS = 5;
+export const retryAfter = (): Record<string, string> => ({ 'retry-after': String(RETRY_AFTER_SECONDS) });
+
 /** HEAD answers with the GET's status and headers and no body. */
 export function withoutBody(response: ApiResponse): ApiResponse {
   return { ...response, body: '' };

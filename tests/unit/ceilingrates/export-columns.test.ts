@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import type { Database } from 'sql.js';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { importedHostileRates } from '../fuzz/imported.ts';
@@ -120,5 +121,20 @@ describe('export=y from the columns equals the export from _source', () => {
     const text = [...answer.export.chunks()].map((c) => c.text).join('');
     const { now } = bothWays(db, 'export=y&ordering=vendor_name');
     expect(text.slice(text.indexOf('Contract #,'))).toBe(now.slice(now.indexOf('Contract #,')));
+  });
+});
+
+describe('csvCell and the separators of other locales', () => {
+  it('quotes text holding ; tab or | as it quotes a comma, so `x;=formula` stays one cell in a ;-separated reading', () => {
+    for (const separator of [',', ';', '\t', '|']) {
+      const text = `Senior Engineer${separator}=HYPERLINK("http://evil.example","x")`;
+      const cell = csvCell(text);
+      expect(cell, JSON.stringify(separator)).toBe(`"${text.replace(/"/g, '""')}"`);
+      // Read as a file of that separator, the quoted cell is one field: no field starts with `=`.
+      const fields = Papa.parse<string[]>(`${cell}${separator}next`, { delimiter: separator }).data[0];
+      expect(fields, JSON.stringify(separator)).toEqual([text, 'next']);
+    }
+    expect(csvCell('plain text')).toBe('plain text');
+    expect(csvCell(-12.5)).toBe('-12.5');
   });
 });

@@ -83,11 +83,11 @@ describe('export=y over hostile records', () => {
     }
   });
 
-  it('cells with commas, quotes or line breaks are quoted with doubled quotes, and others are not', () => {
+  it('cells with quotes, line breaks or any separator a spreadsheet may split on (, ; tab |) are quoted with doubled quotes, and others are not', () => {
     const { raw } = exportOf('');
     for (const { name, text } of HOSTILE_PAYLOADS) {
       const cell = guarded(text);
-      if (/[",\r\n]/.test(cell)) expect(raw.includes(`,"${cell.replace(/"/g, '""')}",`), name).toBe(true);
+      if (/[",;\t|\r\n]/.test(cell)) expect(raw.includes(`,"${cell.replace(/"/g, '""')}",`), name).toBe(true);
       else expect(raw.includes(`,${cell},`), name).toBe(true);
     }
   });

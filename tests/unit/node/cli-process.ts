@@ -10,6 +10,8 @@ export interface Served {
   url: string;
   stderr: () => string;
   stop(): Promise<void>;
+  /** Sends the signal and resolves with the exit code once the process has ended. */
+  signal(name: NodeJS.Signals): Promise<number | null>;
 }
 
 /** `offline-gov-api serve …` on a free port; resolves once it says where it listens. */
@@ -20,9 +22,17 @@ export function serveCli(args: readonly string[]): Promise<Served> {
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const listening = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (listening) resolveServed({ url: listening[1], stderr: () => stderr, stop: () => stop(child) });
+      if (listening) resolveServed({ url: listening[1], stderr: () => stderr, stop: () => stop(child), signal: (name) => signal(child, name) });
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code} before listening:\n${stderr}`)));
+  });
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals): Promise<number | null> {
+  return new Promise((done) => {
+    if (child.exitCode !== null) return done(child.exitCode);
+    child.once('exit', (code) => done(code));
+    child.kill(name);
   });
 }
 

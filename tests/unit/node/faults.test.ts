@@ -42,3 +42,27 @@ describe('faults', () => {
     }
   });
 });
+
+describe('a simulated 503', () => {
+  it("is the API's own 503 on each API's paths, production bases included, with Retry-After", async () => {
+    const engine = engineOver('websites', await generatedDatabase('websites', 20));
+    engine.use('ceilingrates', await generatedDatabase('ceilingrates', 20));
+    // The first draw fails the request, the second picks the 503.
+    const handle = withFaults(engine, { failRate: 1, random: () => 0.9 });
+    const siteScanning = { statusCode: 503, message: 'Website dataset not loaded', error: 'Service Unavailable' };
+    const ceilingRates = { detail: 'Service temporarily unavailable, try again later.' };
+    for (const [url, body] of [
+      ['/websites?limit=1', siteScanning],
+      ['/technology/site-scanning/v1/analysis', siteScanning],
+      ['/websites/18f.gov', siteScanning],
+      ['/api/v3/search/ceilingrates/?keyword=engineer', ceilingRates],
+      ['/acquisition/calc/v3/api/ceilingrates/', ceilingRates],
+    ] as const) {
+      const answer = await handle({ method: 'GET', url });
+      expect(answer.status, url).toBe(503);
+      expect(JSON.parse(answer.body), url).toEqual(body);
+      expect(answer.headers['retry-after'], url).toBe('5');
+      expect(answer.headers['access-control-allow-origin'], url).toBe('*');
+    }
+  });
+});

@@ -1,0 +1,30 @@
+/** What the server's thread and its worker threads say to each other (worker-pool.ts, pool-worker.ts). */
+import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import type { OpenedDataset } from './datasets.ts';
+import type { OpenEngineOptions } from './open-engine.ts';
+
+/** A dataset as every worker receives it: shared bytes (SharedArrayBuffer views), never a copy per worker. */
+export interface SharedDataset {
+  name: DatasetName;
+  /** The SQLite file. */
+  file: Uint8Array;
+  /** The bind its APIs keep (`ApiDefinition.prepared`), read by each worker instead of the records; or null. */
+  kept: Uint8Array | null;
+}
+
+export interface PoolWorkerData {
+  datasets: SharedDataset[];
+}
+
+export type ToWorker = { id: number; request: ApiRequest };
+export type FromWorker = { ready: true } | { id: number; response: ApiResponse };
+
+/** What was opened, for the start-up lines: an opened dataset without its database. */
+export type DatasetSummary = Omit<OpenedDataset, 'db'>;
+
+/** The share worker (share-worker.ts) opens the datasets as `openEngine` does and answers once. */
+export type ShareWorkerData = OpenEngineOptions;
+export interface SharedDatasets {
+  datasets: DatasetSummary[];
+  shared: SharedDataset[];
+}

@@ -1,0 +1,23 @@
+/**
+ * A worker thread of the server's pool (worker-pool.ts): its own engine over the shared datasets, bound from
+ * the shared kept bytes and warmed before it says it is ready; then one answer per request message.
+ * Bundled on its own (tools/build-node.ts) as adapters/node/dist/pool-worker.js.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngine } from '../../engine/index.ts';
+import { loadSqlJs } from './sqljs-node.ts';
+import { openSharedDatabase } from './shared-bytes.ts';
+import { warm } from './warm.ts';
+import type { FromWorker, PoolWorkerData, ToWorker } from './pool-protocol.ts';
+
+const port = parentPort!;
+const { datasets } = workerData as PoolWorkerData;
+const SQL = await loadSqlJs();
+const engine = createEngine();
+for (const { name, file, kept } of datasets) engine.use(name, openSharedDatabase(SQL, file), kept);
+warm(engine);
+
+port.on('message', ({ id, request }: ToWorker) => {
+  port.postMessage({ id, response: engine.handle(request) } satisfies FromWorker);
+});
+port.postMessage({ ready: true } satisfies FromWorker);

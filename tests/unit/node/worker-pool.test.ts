@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Engine } from '../../../engine/http/engine.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { openSharedDatabase, sharedCopy } from '../../../adapters/node/shared-bytes.ts';
+import { shareDatasets } from '../../../adapters/node/share-datasets.ts';
+import { IN_FLIGHT, startWorkerPool } from '../../../adapters/node/worker-pool.ts';
+import { APIS } from '../../../engine/index.ts';
+import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { serveCli, type Served } from './cli-process.ts';
+import { comparable, SAMPLE_REQUESTS } from './samples.ts';
+
+describe('a database over shared bytes', () => {
+  it('reads the shared bytes themselves, not a copy: every thread given them reads one copy', async () => {
+    const SQL = await loadSqlJs();
+    const file = sharedCopy((await generatedDatabase('websites', 20)).export());
+    expect(file.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const db = openSharedDatabase(SQL, file);
+    expect(db.exec('SELECT count(*) FROM websites')[0].values[0][0]).toBe(20);
+    // Were it a copy, clearing the shared bytes would change nothing for it.
+    file.fill(0);
+    expect(() => db.exec('SELECT count(*) FROM websites')).toThrow(/not a database/);
+  });
+
+  it('refuses to write, so no thread changes what the others read', async () => {
+    const SQL = await loadSqlJs();
+    const db = openSharedDatabase(SQL, sharedCopy((await generatedDatabase('websites', 5)).export()));
+    expect(() => db.exec('DELETE FROM websites')).toThrow(/readonly|query_only/i);
+  });
+});
+
+describe('offline-gov-api serve --workers 2', () => {
+  let dir: string;
+  let engine: Engine;
+  let served: Served;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'doors-pool-'));
+    const websites = await generatedDatabase('websites');
+    const rates = await generatedDatabase('ceilingrates');
+    writeFileSync(join(dir, 'websites.sqlite'), websites.export());
+    writeFileSync(join(dir, 'rates.sqlite'), rates.export());
+    engine = engineOver('websites', websites);
+    engine.use('ceilingrates', rates);
+    served = await serveCli(['--no-app', '--data', dir, '--workers', '2', '--websites', join(dir, 'websites.sqlite'), '--ceilingrates', join(dir, 'rates.sqlite')]);
+  });
+  afterAll(async () => {
+    await served?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says it answers on two threads', () => {
+    expect(served.stderr()).toMatch(/listening on .*2 worker threads/);
+  });
+
+  it('answers every sampled request as the engine does, many at once: status, headers and body', async () => {
+    // Sent together, so both workers answer some of them.
+    const requests = [...SAMPLE_REQUESTS, ...SAMPLE_REQUESTS];
+    const responses = await Promise.all(requests.map(({ method, url }) => fetch(served.url + url, { method })));
+    for (const [i, response] of responses.entries()) {
+      const { method, url } = requests[i];
+      const expected = engine.handle({ method, url });
+      const label = `${method} ${url}`;
+      expect(response.status, label).toBe(expected.status);
+      for (const [name, value] of Object.entries(expected.headers)) expect(response.headers.get(name), `${label} ${name}`).toBe(value);
+      expect(comparable(await response.text()), label).toBe(comparable(expected.body));
+    }
+  });
+});
+
+describe('the worker pool', () => {
+  it('drops a request whose client has gone before a worker takes it, and answers the others in order', async () => {
+    const db = await generatedDatabase('websites', 20);
+    const pool = await startWorkerPool(shareDatasets(APIS, [{ name: 'websites', db, origin: 'generated', label: 'test data', rows: {} }]), 1);
+    try {
+      const gone = await pool.handle({ method: 'GET', url: '/websites?limit=1' }, AbortSignal.abort());
+      expect([gone.status, gone.body]).toEqual([503, '']);
+      // The one worker takes IN_FLIGHT requests; the next waits in the pool, and its client leaves meanwhile.
+      const taken = Array.from({ length: IN_FLIGHT }, () => pool.handle({ method: 'GET', url: '/websites?limit=1' }));
+      const leaving = new AbortController();
+      const waiting = pool.handle({ method: 'GET', url: '/websites?limit=2' }, leaving.signal);
+      const after = pool.handle({ method: 'GET', url: '/analysis' });
+      leaving.abort();
+      expect((await waiting).status).toBe(503);
+      for (const answer of await Promise.all(taken)) expect(answer.status).toBe(200);
+      expect(JSON.parse((await after).body).total).toBe(20);
+    } finally {
+      await pool.close();
+    }
+  });
+});
