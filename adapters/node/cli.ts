@@ -10,12 +10,15 @@ import type { OpenedDataset } from './datasets.ts';
 import { startServer } from './server.ts';
 import { builtAppDir } from './package-root.ts';
 import { serveMcpOverStdio } from './mcp.ts';
+import { openPostgresAnswers, runLoad } from './postgres/commands.ts';
 
 const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
 
 Usage:
   offline-gov-api serve [options]   HTTP server: both APIs (CORS open) and the built app
   offline-gov-api mcp [options]     MCP server over stdio, for AI assistants
+  offline-gov-api load --database <postgres-url> [--websites <file>] [--ceilingrates <file>] [--snapshot <YYYY-MM-DD>]
+                                    Load the datasets (default: the built ones) into PostgreSQL, in one transaction
   offline-gov-api --help
 
 Datasets (default: the built ones, from \`npm run build\`):
@@ -33,15 +36,27 @@ serve options:
   --delay <ms>            Wait this long before every API answer (latency testing)
   --fail-rate <0..1>      Answer this share of API requests with the API's own 500 or 503
                           (resilience testing)
+  --database <url>        Answer from PostgreSQL (postgres://user@host:port/db, loaded by \`load\`)
+                          instead of datasets held in memory
+
+load options:
+  --database <url>        The PostgreSQL database (schema created or migrated as needed)
+  --snapshot <date>       The Site Scanning snapshot's date (default: its latest scan date); loading the
+                          same date again replaces that snapshot, another date adds one
 
 API paths (each also under its production base path):
   GET /websites   GET /websites/{url}   GET /analysis
   GET /api/v3/search/ceilingrates/
   GET /openapi.json
+  GET /snapshots/{YYYY-MM-DD}/websites …   an older Site Scanning snapshot (with --database)
 `;
 
 export interface CliOptions {
-  command: 'serve' | 'mcp' | 'help';
+  command: 'serve' | 'mcp' | 'load' | 'help';
+  /** PostgreSQL URL: `load` writes to it, `serve` answers from it. */
+  database?: string;
+  /** `load`: the Site Scanning snapshot's date. */
+  snapshot?: string;
   port: number;
   host: string;
   app: boolean;
@@ -77,6 +92,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         ceilingrates: { type: 'string' },
         delay: { type: 'string' },
         'fail-rate': { type: 'string' },
+        database: { type: 'string' },
+        snapshot: { type: 'string' },
       },
     });
   } catch (error) {
@@ -84,7 +101,13 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   }
   const { values, positionals } = parsed;
   const command = values.help ? 'help' : (positionals[0] ?? 'serve');
-  if (command !== 'serve' && command !== 'mcp' && command !== 'help') throw new UsageError(`unknown command "${command}"`);
+  if (command !== 'serve' && command !== 'mcp' && command !== 'load' && command !== 'help') throw new UsageError(`unknown command "${command}"`);
+  if (command === 'load' && !values.database) throw new UsageError('load needs --database <postgres-url>');
+  if (command === 'mcp' && values.database) throw new UsageError('--database is for serve and load');
+  if (values.snapshot !== undefined && command !== 'load') throw new UsageError('--snapshot is for load');
+  if (command === 'serve' && values.database && (values.websites || values.ceilingrates || values.data)) {
+    throw new UsageError('serve --database answers what the database holds: load files with `offline-gov-api load --database`');
+  }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const files: OpenEngineOptions['files'] = {};
   if (values.websites) files.websites = values.websites;
@@ -97,6 +120,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     delayMs: number('delay', values.delay, 0, 600_000) ?? 0,
     failRate: number('fail-rate', values['fail-rate'], 0, 1) ?? 0,
     open: { files, ...(values.data ? { dataDir: values.data } : {}) },
+    ...(values.database ? { database: values.database } : {}),
+    ...(values.snapshot !== undefined ? { snapshot: values.snapshot } : {}),
   };
 }
 
@@ -115,14 +140,20 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(HELP);
     return;
   }
-  const { engine, datasets } = await openEngine(options.open);
-  describe(datasets);
+  if (options.command === 'load') {
+    const { files, dataDir } = options.open;
+    await runLoad({ database: options.database!, files: files ?? {}, ...(typeof dataDir === 'string' ? { dataDir } : {}), ...(options.snapshot ? { snapshot: options.snapshot } : {}) });
+    return;
+  }
+  const source = options.database ? await openPostgresAnswers(options.database) : null;
+  const opened = source ? null : await openEngine(options.open);
+  if (opened) describe(opened.datasets);
   if (options.command === 'mcp') {
-    await serveMcpOverStdio(engine);
+    await serveMcpOverStdio(opened!.engine);
     return;
   }
   const server = await startServer({
-    engine,
+    engine: source ?? opened!.engine,
     appDir: options.app ? builtAppDir() : null,
     port: options.port,
     host: options.host,
@@ -131,7 +162,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'})`);
   if (options.delayMs || options.failRate) console.error(`faults: ${options.delayMs} ms delay, ${options.failRate} fail rate`);
   const stop = (): void => {
-    void server.close().finally(() => process.exit(0));
+    void server
+      .close()
+      .then(() => source?.end())
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

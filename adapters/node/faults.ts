@@ -1,8 +1,8 @@
-import type { Engine } from '../../engine/http/engine.ts';
 import { matchRoute } from '../../engine/http/match.ts';
 import { isPreflight, withCors } from '../../engine/http/cors.ts';
 import { withoutBody } from '../../engine/http/respond.ts';
 import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+import type { AnswerSource } from './answer-source.ts';
 
 /** Made-up trouble for a client's resilience tests; none by default. */
 export interface Faults {
@@ -21,7 +21,7 @@ export type AsyncHandle = (request: ApiRequest) => Promise<ApiResponse>;
  * at the given rate, the API's own internal-error or unavailable answer (half of each). Preflights are
  * never failed: a failed preflight is a CORS error in the browser, not an API answer to test against.
  */
-export function withFaults(engine: Engine, faults: Faults = {}): AsyncHandle {
+export function withFaults(engine: AnswerSource, faults: Faults = {}): AsyncHandle {
   const { delayMs = 0, failRate = 0, random = Math.random } = faults;
   return async (request) => {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));

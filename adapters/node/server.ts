@@ -6,15 +6,15 @@
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import type { Engine } from '../../engine/http/engine.ts';
-import { matchRoute } from '../../engine/http/match.ts';
+import { isApiPath, type AnswerSource } from './answer-source.ts';
 import { toResponse } from './fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { staticFiles } from './static-files.ts';
 import { documentFor } from './documents.ts';
 
 export interface ServerOptions {
-  engine: Engine;
+  /** The in-memory engine, or another backend answering the same APIs (`serve --database`). */
+  engine: AnswerSource;
   /** The built app to serve beside the APIs; null (or a missing directory) serves the APIs alone. */
   appDir?: string | null;
   faults?: Faults;
@@ -27,7 +27,7 @@ export function createApp({ engine, appDir = null, faults }: ServerOptions): Hon
     const url = new URL(c.req.url);
     const document = documentFor(url.pathname, c.req.method);
     if (document) return toResponse(document);
-    if (!matchRoute(engine.apis, url.pathname)) return next();
+    if (!isApiPath(engine, url.pathname)) return next();
     const headers = Object.fromEntries(c.req.raw.headers);
     return toResponse(await handle({ method: c.req.method, url: url.pathname + url.search, headers }));
   });
