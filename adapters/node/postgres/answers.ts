@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import { APIS } from '../../../engine/index.ts';
 import { dispatch, finish, noRoute } from '../../../engine/http/dispatch.ts';
-import { splitSnapshotPath } from '../../../engine/http/snapshots.ts';
+import { datedRequest, SNAPSHOT_DATASET } from '../../../engine/http/snapshots.ts';
 import type { ApiDefinition, RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import type { AnswerSource } from '../answer-source.ts';
@@ -40,8 +40,8 @@ export class PostgresAnswers implements AnswerSource {
     const routed = dispatch(this.apis, dated?.request ?? request);
     if (routed.kind === 'answered') return finish(request, routed.response);
     const { api, route, ctx } = routed;
-    // Only Site Scanning keeps snapshots: a dated ceiling-rates path is no API's.
-    if (dated && api.dataset !== 'websites') return finish(request, noRoute(request.method.toUpperCase(), dated.pathname));
+    // The same order of checks as answerDated (engine/http/snapshots.ts): only Site Scanning keeps snapshots.
+    if (dated && api.dataset !== SNAPSHOT_DATASET) return finish(request, noRoute(request.method.toUpperCase(), dated.pathname));
     try {
       const response = await this.answer(api, route.name, ctx, dated?.snapshot ?? null, request);
       this.lastProblem = '';
@@ -100,15 +100,3 @@ export class PostgresAnswers implements AnswerSource {
   }
 }
 
-/** A `/snapshots/<date>/…` request as the same request without the prefix, and the date. */
-function datedRequest(request: ApiRequest): { request: ApiRequest; snapshot: string; pathname: string } | null {
-  let url: URL;
-  try {
-    url = new URL(request.url, 'http://localhost');
-  } catch {
-    return null;
-  }
-  const split = splitSnapshotPath(url.pathname);
-  if (!split) return null;
-  return { request: { ...request, url: split.pathname + url.search }, snapshot: split.snapshot, pathname: url.pathname };
-}

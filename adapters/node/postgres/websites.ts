@@ -18,6 +18,12 @@ const SELECT_COLUMNS = WEBSITE_COLUMNS.map(quote).join(', ');
 
 export type SnapshotHandler = (pool: pg.Pool, snapshot: string, ctx: RouteContext) => Promise<ApiResponse>;
 
+/**
+ * Postgres text cannot hold U+0000, so no stored value contains one: a value with it matches nothing (as in
+ * the engine), and is never sent (Postgres would refuse the statement).
+ */
+const storable = (text: string): boolean => !text.includes('\u0000');
+
 /** The filters as SQL after `snapshot = $1`: exact, case-sensitive equality with the stored value (booleans 0/1). */
 function whereOf(snapshot: string, filters: WebsiteFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [snapshot];
@@ -25,6 +31,7 @@ function whereOf(snapshot: string, filters: WebsiteFilters): { sql: string; para
   for (const name of FILTER_NAMES) {
     const value = filters[name];
     if (value === undefined) continue;
+    if (typeof value === 'string' && !storable(value)) return { sql: 'false', params: [] };
     params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
     parts.push(`${quote(name)} = $${params.length}`);
   }
@@ -63,6 +70,7 @@ export const getWebsite: SnapshotHandler = async (pool, snapshot, ctx) => {
   if (key.length > URL_PARAMETER.maxLength) {
     return badRequest([sizeMessage({ kind: 'length', parameter: URL_PARAMETER.name, limit: URL_PARAMETER.maxLength, actual: key.length })]);
   }
+  if (!storable(key)) return websiteNotFound();
   const result = await pool.query({
     text: `SELECT ${SELECT_COLUMNS} FROM websites WHERE snapshot = $1 AND target_url = $2 ORDER BY ord LIMIT 1`,
     values: [snapshot, key],

@@ -9,6 +9,7 @@ import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
+import { answerDated } from '../../../engine/http/snapshots.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
 
@@ -20,6 +21,8 @@ export interface Backends {
   postgres: PostgresAnswers;
   websites: Database;
   ceilingrates: Database;
+  /** The date the websites were loaded as. */
+  snapshot: string;
   stop(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startBackends(snapshot = '2025-06-02'): Promise<Backends> 
     postgres,
     websites,
     ceilingrates,
+    snapshot,
     async stop() {
       postgres.close();
       await pool.end();
@@ -57,6 +61,12 @@ export function comparable(response: ApiResponse): ApiResponse {
   return { ...response, body: response.body.replace(/^\{"took":\d+,/, '{"took":0,') };
 }
 
+/** The engine holding the one snapshot loaded, answering its dated paths as answerDated routes them. */
+export function engineAnswer(backends: Backends, request: ApiRequest): ApiResponse {
+  const { engine, snapshot } = backends;
+  return answerDated(engine.apis, request, (date) => (date === snapshot ? engine : undefined)) ?? engine.handle(request);
+}
+
 export async function bothAnswers(backends: Backends, request: ApiRequest): Promise<{ engine: ApiResponse; postgres: ApiResponse }> {
-  return { engine: comparable(backends.engine.handle(request)), postgres: comparable(await backends.postgres.handle(request)) };
+  return { engine: comparable(engineAnswer(backends, request)), postgres: comparable(await backends.postgres.handle(request)) };
 }
