@@ -5,12 +5,15 @@
  * interrupted, that data is intact. A Site Scanning load replaces the snapshot of the same date and adds any
  * other; a ceiling-rates load replaces the rates and bumps their generation (servers re-read on a new one).
  */
+import { gzipSync } from 'node:zlib';
 import type pg from 'pg';
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
 import { SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
 import { isSnapshotDate } from '../../../engine/http/snapshots.ts';
+import { writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
+import { hasColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
 import { migrate, quote } from './schema.ts';
 
 /** Rows per INSERT: each column travels as one array parameter (unnest), so a batch costs a few parameters. */
@@ -109,8 +112,11 @@ async function loadCeilingRates(client: pg.PoolClient, db: Database, origin: str
   });
   const { rows } = await client.query<{ generation: string }>('SELECT coalesce(max(generation), 0) + 1 AS generation FROM ceilingrates_loads');
   const generation = Number(rows[0].generation);
+  // The same records as the engine's file, with the column table that makes its bind fast (an import has none yet).
+  if (!hasColumnTable(db)) writeCeilingRatesColumns(db);
+  const image = gzipSync(db.export(), { level: 1 });
   await client.query('DELETE FROM ceilingrates_loads');
-  await client.query('INSERT INTO ceilingrates_loads (generation, origin, records) VALUES ($1, $2, $3)', [generation, origin, records]);
+  await client.query('INSERT INTO ceilingrates_loads (generation, origin, records, image) VALUES ($1, $2, $3, $4)', [generation, origin, records, image]);
   return { records, generation };
 }
 

@@ -71,6 +71,9 @@ const SCHEMA_V1 = `
     origin text NOT NULL,
     records integer NOT NULL
   );
+  -- The engine's own SQLite file of the same rates (gzip'd, with its column table): a replica opens it in
+  -- seconds instead of rebuilding it from the rows (decision 1000).
+  ALTER TABLE ceilingrates_loads ADD COLUMN IF NOT EXISTS image bytea;
   CREATE TABLE IF NOT EXISTS ceilingrates (
     ${RECORD_FIELDS.map((field) => `${quote(field)} ${RATE_TYPE[field]}`).join(',\n    ')}
   );

@@ -85,6 +85,20 @@ describe('snapshots and loads', () => {
   });
 });
 
+describe('ceiling rates from the rows', () => {
+  it('answers the same without the engine file load keeps beside them', async () => {
+    await backends.pool.query('UPDATE ceilingrates_loads SET image = NULL');
+    const fromRows = new PostgresAnswers(backends.pool);
+    try {
+      for (const url of ['/api/v3/search/ceilingrates/?keyword=analyst&ordering=vendor_name', '/api/v3/search/ceilingrates/?export=y&filter=price_range:100,101']) {
+        expect(comparable(await fromRows.handle({ method: 'GET', url })), url).toEqual(comparable(backends.engine.handle({ method: 'GET', url })));
+      }
+    } finally {
+      fromRows.close();
+    }
+  });
+});
+
 describe('a database that is empty or down', () => {
   it('answers each API its own 503 from an empty database, logging one line once', async () => {
     const url = backends.server.createDatabase('empty');
