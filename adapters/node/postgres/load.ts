@@ -15,6 +15,7 @@ import { isSnapshotDate } from '../../../engine/http/snapshots.ts';
 import { writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
 import { hasColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
 import { migrate, quote } from './schema.ts';
+import { analysisCountsSql } from './websites.ts';
 
 /** Rows per INSERT: each column travels as one array parameter (unnest), so a batch costs a few parameters. */
 const BATCH = 5_000;
@@ -95,7 +96,9 @@ async function loadWebsites(client: pg.PoolClient, db: Database, origin: string,
     const ords = rows.map(() => ord++);
     await client.query(insert, [rows.map(() => snapshot), ords, ...values]);
   });
-  await client.query('UPDATE websites_snapshots SET records = $2 WHERE snapshot = $1', [snapshot, records]);
+  const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
+  const [, domains, agencies] = counts.rows[0].map(Number);
+  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [snapshot, records, domains, agencies]);
   return { snapshot, records, replaced: (deleted.rowCount ?? 0) > 0 };
 }
 

@@ -64,6 +64,9 @@ const SCHEMA_V1 = `
     ${WEBSITE_FIELDS.map(([name, kind]) => `${quote(name)} ${WEBSITE_TYPE[kind]}${name === 'target_url' ? ' NOT NULL' : ''}`).join(',\n    ')},
     PRIMARY KEY (snapshot, ord)
   );
+  -- /analysis without a filter, counted once by the load (websites.ts analysisCountsSql).
+  ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS final_url_domains integer NOT NULL DEFAULT 0;
+  ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS agencies integer NOT NULL DEFAULT 0;
   CREATE INDEX IF NOT EXISTS websites_by_target_url ON websites (snapshot, target_url, ord);
   CREATE TABLE IF NOT EXISTS ceilingrates_loads (
     generation bigint NOT NULL,

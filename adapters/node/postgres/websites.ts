@@ -84,16 +84,25 @@ export const getWebsite: SnapshotHandler = async (pool, snapshot, ctx) => {
 };
 
 /** GET /analysis: the matches, and the distinct final domains and agencies among them (a null is one value). */
+/**
+ * The /analysis counts of the rows `where` selects: matches, distinct final domains, distinct agencies. Groups,
+ * not count(DISTINCT): a null is a group of its own, as the engine counts it, and the groups are hashed
+ * instead of every value sorted. `load` runs the same statement once per week for the unfiltered answer.
+ */
+export function analysisCountsSql(where: string): string {
+  const distinct = (column: string): string => `(SELECT count(*) FROM (SELECT 1 FROM matches GROUP BY ${quote(column)}) g)`;
+  return `WITH matches AS MATERIALIZED (SELECT final_url_domain, target_url_agency_owner FROM websites WHERE ${where})
+          SELECT (SELECT count(*) FROM matches), ${distinct('final_url_domain')}, ${distinct('target_url_agency_owner')}`;
+}
+
 export const analysis: SnapshotHandler = async (pool, snapshot, ctx) => {
   const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const where = whereOf(snapshot, parsed.query.filters);
-  // Groups, not count(DISTINCT): a null is a group of its own, as the engine counts it, and the planner hashes
-  // the groups instead of sorting every value.
-  const distinct = (column: string): string => `(SELECT count(*) FROM (SELECT 1 FROM matches GROUP BY ${quote(column)}) g)`;
   const result = await pool.query({
-    text: `WITH matches AS MATERIALIZED (SELECT final_url_domain, target_url_agency_owner FROM websites WHERE ${where.sql})
-           SELECT (SELECT count(*) FROM matches), ${distinct('final_url_domain')}, ${distinct('target_url_agency_owner')}`,
+    text: where.filtered
+      ? analysisCountsSql(where.sql)
+      : 'SELECT records, final_url_domains, agencies FROM websites_snapshots WHERE snapshot = $1',
     values: where.params,
     rowMode: 'array',
   });
