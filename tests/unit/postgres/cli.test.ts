@@ -107,3 +107,21 @@ describe('load, then serve --database', () => {
     }
   });
 });
+
+describe('the options', () => {
+  it('load needs --database; --snapshot is for load; serve --database takes no files', async () => {
+    const { parseCli } = await import('../../../adapters/node/cli.ts');
+    expect(parseCli(['load', '--database', 'postgres://x/y', '--snapshot', '2025-06-02'])).toMatchObject({ command: 'load', database: 'postgres://x/y', snapshot: '2025-06-02' });
+    expect(parseCli(['serve', '--database', 'postgres://x/y'])).toMatchObject({ command: 'serve', database: 'postgres://x/y' });
+    expect(() => parseCli(['load'])).toThrow('load needs --database');
+    expect(() => parseCli(['serve', '--snapshot', '2025-06-02'])).toThrow('--snapshot is for load');
+    expect(() => parseCli(['serve', '--database', 'postgres://x/y', '--websites', 'a.csv'])).toThrow('serve --database answers what the database holds');
+    expect(() => parseCli(['mcp', '--database', 'postgres://x/y'])).toThrow('--database is for serve and load');
+  });
+
+  it('refuses a snapshot that is not a date', async () => {
+    const result = await runCli(['load', '--database', database, '--websites', fixture('websites-week1.csv'), '--snapshot', '2025-02-30']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--snapshot must be a date YYYY-MM-DD, not "2025-02-30"');
+  });
+});
