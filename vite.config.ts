@@ -1,9 +1,11 @@
 import { createReadStream, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
-import { OPENAPI_FILES } from './engine/openapi/documents.ts';
+import { OPENAPI_FILES, type DataLabels } from './engine/openapi/documents.ts';
+import type { Manifest } from './dataset/artifact/format.ts';
 
 /**
  * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server
@@ -54,13 +56,28 @@ function datasetFilesAsBytes(): Plugin {
   };
 }
 
+/** Each built dataset's source line from the manifest the data step wrote, for the documents' descriptions. */
+async function dataLabels(manifestPath: string): Promise<DataLabels> {
+  try {
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
+    return Object.fromEntries(Object.entries(manifest.datasets).map(([name, artifact]) => [name, artifact?.source?.label]));
+  } catch {
+    return {};
+  }
+}
+
 /** The OpenAPI documents as files of the app, generated from the engine's parameter tables at build time. */
 function openApiFiles(): Plugin {
+  let publicDirectory = 'public';
   return {
     name: 'offline-gov-api:openapi',
-    generateBundle() {
+    configResolved(config) {
+      publicDirectory = config.publicDir;
+    },
+    async generateBundle() {
+      const data = await dataLabels(resolve(publicDirectory, 'data', 'manifest.json'));
       for (const [path, document] of Object.entries(OPENAPI_FILES)) {
-        this.emitFile({ type: 'asset', fileName: path.slice(1), source: JSON.stringify(document(), null, 2) + '\n' });
+        this.emitFile({ type: 'asset', fileName: path.slice(1), source: JSON.stringify(document(data), null, 2) + '\n' });
       }
     },
   };

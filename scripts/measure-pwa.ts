@@ -31,12 +31,13 @@ const URLS = [
   '/api/v3/search/ceilingrates/?suggest-contains=labor_category:eng',
 ];
 
-function shippedBytes(dir: string): number {
+/** The files a first visit needs: everything built, less source maps and the extra datasets fetched on demand. */
+function shippedBytes(dir: string, onDemand: ReadonlySet<string>): number {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) total += shippedBytes(path);
-    else if (!entry.name.endsWith('.map') && !entry.name.startsWith('.')) total += statSync(path).size;
+    if (entry.isDirectory()) total += shippedBytes(path, onDemand);
+    else if (!entry.name.endsWith('.map') && !entry.name.startsWith('.') && !onDemand.has(entry.name)) total += statSync(path).size;
   }
   return total;
 }
@@ -101,7 +102,7 @@ try {
   const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + a!.bytes, 0);
   figures.firstVisit = {
     bytesSent: server.bytesSent(),
-    shippedBytes: shippedBytes(dist),
+    shippedBytes: shippedBytes(dist, new Set((manifest.extras ?? []).map((e) => e.file))),
     datasetBytes,
     datasetBodiesSent: server.log.filter((r) => r.path.endsWith('.sqlite.gz') && r.status === 200).length,
     datasetCount: Object.keys(manifest.datasets).length,

@@ -84,7 +84,8 @@ export function snapshotRow(record: WebsiteRecord, random: Random): Record<Snaps
     hostname: random.pick(['cloudfront.net', 'akamaiedge.net', 'azurewebsites.net', 'amazonaws.com', 'cloud.gov', '']),
     cms: record.cms ?? '',
     login_provider: random.chance(0.1) ? 'login.gov' : '',
-    login: random.chance(0.2) ? json({ 'login.gov': random.chance(0.5), 'id.me': random.chance(0.2), sign_in: true }) : '',
+    // As the published snapshot writes it: the login markers found, a list of strings.
+    login: random.chance(0.2) ? json(random.chance(0.5) ? ['"password"', 'type="password"'] : ['"password"', '>Sign In<']) : '',
     site_search: String(random.chance(0.6)),
     search_dot_gov: String(random.chance(0.3)),
     dap: flag(record.dap_detected_final_url),

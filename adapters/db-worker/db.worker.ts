@@ -66,6 +66,8 @@ const api = {
   },
   /** What changed between two Site Scanning datasets (import ids, null for the build's). */
   diffWebsiteSnapshots: (before: string | null, after: string | null) => host.diffWebsiteSnapshots(before, after),
+  /** How one site's record changed across the weekly snapshots shipped with the websites dataset (not an API route). */
+  websiteHistory: (targetUrl: string) => host.websiteHistory(targetUrl),
   /** The websites the Site Scanning filters select, rolled up by agency or bureau (not an API route). */
   websiteRollups: (query: string, group: RollupGroup) => host.websiteRollups(query, group),
   /** Read the manifest again and re-download only the datasets whose bytes changed. */
@@ -90,6 +92,9 @@ const api = {
   /** Import the file at an http(s) URL the same way, its body streamed into the import (see fetch-source.ts). */
   importUrl: (url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
     imports.importUrl(url, options, onProgress),
+  /** Load one of the build's extra datasets (manifest `extras`) and keep it like an import; same outcome shape. */
+  importBuiltIn: (extraId: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
+    imports.importBuiltIn(extraId, options, onProgress),
   /** Stop a running import (its outcome is then `cancelled`); unknown ids are ignored. */
   cancelImport: async (id: string): Promise<void> => imports.cancel(id),
   /** The build's and the imported datasets of each API, and the active one. */

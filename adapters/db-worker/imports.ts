@@ -24,6 +24,8 @@ import { announceActive, type ActiveChanged } from '../browser/active-channel.ts
 import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';
 import type { ImportSource } from '../../dataset/import/source.ts';
 import { fetchSource, FetchSourceError } from './fetch-source.ts';
+import type { DatasetSource, ExtraArtifact } from '../../dataset/artifact/format.ts';
+import type { ImportFormat } from '../../dataset/import/formats.ts';
 
 export { IMPORT_LOCK, importOwnerLock };
 
@@ -56,6 +58,8 @@ export interface DatasetSwitcher<O> {
   close(opened: O): void;
   /** Wraps a database built here with the status it will have. */
   opened(db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): O;
+  /** One of the build's extra datasets, downloaded and checked against the manifest, opened. */
+  downloadExtra(id: string, signal?: AbortSignal): Promise<{ artifact: ExtraArtifact; gz: Uint8Array; db: Database }>;
 }
 
 function message(error: unknown): string {
@@ -123,7 +127,28 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         report: null,
       };
     }
-    const { db, dataset, format, report } = result;
+    return keep({ ...result, name, size, id, owned, signal, send });
+  }
+
+  /** What `keep` stores: a database built aside, where it came from, and (already packed) its gzip'd bytes. */
+  interface Built {
+    db: Database;
+    dataset: DatasetName;
+    format: ImportFormat;
+    report: ImportReport;
+    name: string;
+    size: number | null;
+    id: string;
+    owned: boolean;
+    signal: AbortSignal;
+    send: (progress: ImportProgressReport) => void;
+    gz?: Blob;
+    formatLabel?: string;
+    source?: DatasetSource;
+  }
+
+  /** Stores a database built aside as an import and swaps it in; the open dataset stays on any failure. */
+  async function keep({ db, dataset, format, report, name, size, id, owned, signal, send, gz: packed, formatLabel, source }: Built): Promise<ImportOutcome> {
     const fail = (code: 'cancelled' | 'quota' | 'storage', text: string): ImportOutcome => {
       db.close();
       return { ok: false, code, message: text, report };
@@ -132,7 +157,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       send({ phase: 'saving', bytesRead: report.bytesRead, totalBytes: size, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
       if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
       const raw = db.export();
-      const gz = await pack(raw);
+      const gz = packed ?? (await pack(raw));
       if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
       const rows = countRows(db, dataset === 'websites' ? ['websites'] : ['ceilingrates']);
       const meta: ImportedDataset = {
@@ -140,7 +165,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         dataset,
         fileName: name,
         format,
-        formatLabel: FORMAT_LABELS[format],
+        formatLabel: formatLabel ?? FORMAT_LABELS[format],
         importedAt: new Date().toISOString(),
         rows: Object.keys(rows).length ? rows : countRows(db, tablesOf(db)),
         rowsImported: report.rowsImported,
@@ -148,6 +173,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         sourceBytes: size ?? report.bytesRead,
         bytes: gz.size,
         rawBytes: raw.length,
+        ...(source ? { source } : {}),
       };
       const ownerGone = await exclusive(async () => {
         if (owned && !(await lockHeld(importOwnerLock(id)))) return true;
@@ -165,6 +191,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
             loadedAt: new Date().toISOString(),
             importId: meta.id,
             importName: meta.fileName,
+            source: meta.source ?? null,
           }),
         );
         return false;
@@ -181,17 +208,76 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
 
   /** The file as it is, or (for a URL) fetched once the import may start: the fetch is cancellable too. */
   type Opened = { source: ImportSource; size: number | null; name: string };
+  /** What an import does once it may start (the lock is taken, its page is still there). */
+  type Work = (signal: AbortSignal, owned: boolean) => Promise<ImportOutcome>;
 
   function importFile(file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
-    return guarded(options.id, async () => ({ source: file, size: file.size, name: options.name ?? (file as File).name ?? 'file' }), onProgress);
+    return guarded(options.id, fromSource(options.id, async () => ({ source: file, size: file.size, name: options.name ?? (file as File).name ?? 'file' }), onProgress));
   }
 
   /** Imports the file at `url`, its body streamed into the import as it arrives (progress in bytes). */
   function importUrl(url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
-    return guarded(options.id, async (signal) => fetchSource(url, signal).then(({ body, size, name }) => ({ source: body, size, name })), onProgress);
+    return guarded(options.id, fromSource(options.id, async (signal) => fetchSource(url, signal).then(({ body, size, name }) => ({ source: body, size, name })), onProgress));
   }
 
-  async function guarded(id: string, open: (signal: AbortSignal) => Promise<Opened>, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
+  /**
+   * Loads one of the build's extra datasets (the first real Site Scanning week, the real 2017 price list): the
+   * checked file is kept like an import, so it can be switched to, compared and deleted like one.
+   */
+  function importBuiltIn(extraId: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
+    return guarded(
+      options.id,
+      async (signal: AbortSignal, owned: boolean): Promise<ImportOutcome> => {
+        const send = throttle(onProgress);
+        let extra;
+        try {
+          extra = await worker.downloadExtra(extraId, signal);
+        } catch (error) {
+          if (signal.aborted) return { ok: false, code: 'cancelled', message: 'Cancelled. The previous dataset is still active.', report: null };
+          return { ok: false, code: 'fetch', message: `The built-in dataset could not be loaded (${message(error)}). The previous dataset is still active; nothing was changed.`, report: null };
+        }
+        const { artifact, gz, db } = extra;
+        const rows = Object.values(artifact.rows).reduce((a, b) => a + b, 0);
+        const format: ImportFormat = artifact.name === 'websites' ? 'websites-json' : 'ceilingrates-csv';
+        const report: ImportReport = {
+          dataset: artifact.name,
+          format,
+          encoding: 'utf-8',
+          rowsRead: rows,
+          rowsImported: rows,
+          rowsRejected: 0,
+          rejected: [],
+          metadataRows: 0,
+          values: [],
+          columns: { used: [], ignored: [] },
+          warnings: [artifact.source.label],
+          bytesRead: artifact.bytes,
+        };
+        return keep({
+          db, dataset: artifact.name, format, report, name: artifact.title, size: artifact.bytes, id: options.id, owned, signal, send,
+          gz: new Blob([gz as Uint8Array<ArrayBuffer>]), formatLabel: 'Built-in dataset (fetched on demand)', source: artifact.source,
+        });
+      },
+    );
+  }
+
+  /** An import of a file or a fetched body: opened once the import may start, then run through the import core. */
+  function fromSource(id: string, open: (signal: AbortSignal) => Promise<Opened>, onProgress: ImportProgressCallback | undefined): Work {
+    return async (signal, owned) => {
+      let opened: Opened;
+      try {
+        opened = await open(signal);
+      } catch (error) {
+        if (signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. The previous dataset is still active.', report: null };
+        if (error instanceof FetchSourceError) return { ok: false, code: 'fetch', message: error.message, report: null };
+        throw error;
+      }
+      return run(opened.source, opened.size, opened.name, id, owned, signal, onProgress);
+    };
+  }
+
+  /** Runs one import's work under the import lock, watched for its page going away. */
+  async function guarded(id: string, work: Work): Promise<ImportOutcome> {
     const options = { id };
     const controller = new AbortController();
     running.set(options.id, controller);
@@ -213,17 +299,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       if (controller.signal.aborted || (owned && !(await lockHeld(owner)))) {
         return { ok: false, code: 'cancelled', message: controller.signal.aborted ? 'Import cancelled. Nothing was changed.' : OWNER_GONE_MESSAGE, report: null };
       }
-      const start = async (): Promise<ImportOutcome> => {
-        let opened: Opened;
-        try {
-          opened = await open(controller.signal);
-        } catch (error) {
-          if (controller.signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. The previous dataset is still active.', report: null };
-          if (error instanceof FetchSourceError) return { ok: false, code: 'fetch', message: error.message, report: null };
-          throw error;
-        }
-        return run(opened.source, opened.size, opened.name, options.id, owned, controller.signal, onProgress);
-      };
+      const start = (): Promise<ImportOutcome> => work(controller.signal, owned);
       const locks = (globalThis.navigator as Navigator | undefined)?.locks;
       if (!locks) return await start();
       return await locks.request(IMPORT_LOCK, { ifAvailable: true }, async (lock) =>
@@ -315,6 +391,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
   return {
     importFile,
     importUrl,
+    importBuiltIn,
     cancel(id: string): void {
       running.get(id)?.abort();
     },

@@ -129,7 +129,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
 function describe(datasets: readonly OpenedDataset[]): void {
   for (const d of datasets) {
     const rows = Object.values(d.rows).reduce((a, b) => a + b, 0);
-    console.error(`${d.name}: ${rows} records from ${d.origin}`);
+    console.error(`${d.name}: ${rows} records from ${d.origin}. ${d.label}`);
     if (d.report) console.error(summariseReport(d.report).replace(/^/gm, '  '));
   }
 }
@@ -158,6 +158,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     port: options.port,
     host: options.host,
     faults: { delayMs: options.delayMs, failRate: options.failRate },
+    dataLabels: Object.fromEntries(datasets.map((d) => [d.name, d.label])),
   });
   console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'})`);
   if (options.delayMs || options.failRate) console.error(`faults: ${options.delayMs} ms delay, ${options.failRate} fail rate`);

@@ -21,6 +21,8 @@ export interface OpenedDataset {
   db: Database;
   /** Where it came from, for a start-up line: a file path, or `name (manifest version)`. */
   origin: string;
+  /** What the records are, in one line: real (whose, which commit, licence) or synthetic, or the user's own file. */
+  label: string;
   rows: Record<string, number>;
   /** Present when the file went through the import core (CSV or JSON). */
   report?: ImportReport;
@@ -48,7 +50,8 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
     const gz = new Uint8Array(await readFile(resolve(dir, artifact.file)));
     await verifyArtifact(gz, artifact);
     const db = new SQL.Database(await unpack(gz, artifact.rawBytes));
-    opened.push({ name: artifact.name, db, origin: `${artifact.file} (${manifest.version})`, rows: countRows(db, datasetDefinition(artifact.name).tables) });
+    const label = artifact.source?.label ?? 'built-in (no source recorded)';
+    opened.push({ name: artifact.name, db, origin: `${artifact.file} (${manifest.version})`, label, rows: countRows(db, datasetDefinition(artifact.name).tables) });
   }
   return opened;
 }
@@ -90,12 +93,12 @@ export async function openDatasetBytes(input: Uint8Array, expected: DatasetName,
       db.close();
       throw new Error(`${name}: this SQLite file has no ${title} table (${tables.join(', ')})${holds ? `; it holds ${datasetDefinition(holds).title}` : ''}`);
     }
-    return { name: expected, db, origin: name, rows: countRows(db, tables) };
+    return { name: expected, db, origin: name, label: `Your file: ${basename(name)}`, rows: countRows(db, tables) };
   }
   const result = await importIntoDatabase(SQL, bytes, { name: basename(name) });
   if (result.dataset !== expected) {
     result.db.close();
     throw new Error(`${name}: this file holds ${datasetDefinition(result.dataset).title} records, not ${title}`);
   }
-  return { name: expected, db: result.db, origin: name, rows: countRows(result.db, tables), report: result.report };
+  return { name: expected, db: result.db, origin: name, label: `Your file: ${basename(name)}`, rows: countRows(result.db, tables), report: result.report };
 }

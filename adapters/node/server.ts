@@ -11,6 +11,7 @@ import { toResponse } from './fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { staticFiles } from './static-files.ts';
 import { documentFor } from './documents.ts';
+import type { DataLabels } from '../../engine/openapi/documents.ts';
 
 export interface ServerOptions {
   /** The in-memory engine, or another backend answering the same APIs (`serve --database`). */
@@ -18,14 +19,16 @@ export interface ServerOptions {
   /** The built app to serve beside the APIs; null (or a missing directory) serves the APIs alone. */
   appDir?: string | null;
   faults?: Faults;
+  /** Where each served dataset comes from, for the OpenAPI documents' descriptions. */
+  dataLabels?: DataLabels;
 }
 
-export function createApp({ engine, appDir = null, faults }: ServerOptions): Hono {
+export function createApp({ engine, appDir = null, faults, dataLabels = {} }: ServerOptions): Hono {
   const app = new Hono();
   const handle = withFaults(engine, faults);
   app.all('*', async (c, next) => {
     const url = new URL(c.req.url);
-    const document = documentFor(url.pathname, c.req.method);
+    const document = documentFor(url.pathname, c.req.method, dataLabels);
     if (document) return toResponse(document);
     if (!isApiPath(engine, url.pathname)) return next();
     const headers = Object.fromEntries(c.req.raw.headers);

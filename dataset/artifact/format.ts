@@ -13,14 +13,32 @@ export interface DatasetArtifact {
   sha256: string;
   /** Row count per table. */
   rows: Record<string, number>;
-  /** Where the records came from: the generator's profile and seed. */
-  source: { profile: string; seed: number };
+  /** Where the records came from. */
+  source: DatasetSource;
+}
+
+/**
+ * Where a dataset's records came from, said wherever a user sees the dataset (the datasets view, the command
+ * line's start line, the API docs, /openapi.json). `label` is that one line.
+ */
+export type DatasetSource =
+  | { kind: 'synthetic'; label: string; profile: string; seed: number }
+  | { kind: 'real'; label: string; repository: string; commit: string; date: string; licence: string; count: number };
+
+/** A dataset the build made that is not downloaded on the first visit: the app fetches it when asked. */
+export interface ExtraArtifact extends DatasetArtifact {
+  /** Stable id, e.g. `websites-2025-02-10`. */
+  id: string;
+  /** For a button: "Site Scanning snapshot of 2025-02-10 (real)". */
+  title: string;
 }
 
 export interface Manifest {
   /** Changes whenever any dataset's bytes change. */
   version: string;
   datasets: Partial<Record<DatasetName, DatasetArtifact>>;
+  /** Built-in datasets fetched on demand, never on the first visit. */
+  extras?: ExtraArtifact[];
 }
 
 export const MANIFEST_FILE = 'manifest.json';

@@ -11,11 +11,16 @@ import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/typ
 import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import { websiteRollups, type RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
+import { siteHistory, type SiteHistory } from '../../engine/site-scanning/history.ts';
+import { selectWebsiteByTargetUrl } from '../../engine/site-scanning/sql.ts';
+import { recordFromRow } from '../../engine/site-scanning/shape.ts';
 import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
 import { diffSnapshots, type SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
 import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
-import type { Manifest } from '../artifact/format.ts';
-import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
+import type { ExtraArtifact, Manifest } from '../artifact/format.ts';
+import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../artifact/manifest.ts';
+import { readArtifact } from '../artifact/download.ts';
+import { unpack } from '../artifact/unpack.ts';
 import { Gate } from './gate.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
@@ -135,6 +140,13 @@ export class DatasetHost {
     return websiteRollups(db, new URLSearchParams(query), group);
   }
 
+  /** How a site's record changed across the weekly snapshots shipped with the active websites dataset (null: none). */
+  async websiteHistory(targetUrl: string): Promise<SiteHistory | null> {
+    const db = await this.database('websites');
+    const row = db ? selectWebsiteByTargetUrl(db, targetUrl) : null;
+    return db && row ? siteHistory(db, recordFromRow(row)) : null;
+  }
+
   /**
    * What changed between two Site Scanning datasets (engine/site-scanning/snapshot-diff.ts): each an import's
    * id, or null for the build's. One that is not the active dataset is opened aside and closed after.
@@ -160,7 +172,24 @@ export class DatasetHost {
   }
 
   status(): DbStatus {
-    return hostStatus(this.dataUrl, this.version, [...this.slots.values()].map((s) => s.status));
+    return hostStatus(this.dataUrl, this.version, [...this.slots.values()].map((s) => s.status), this.manifest?.extras ?? []);
+  }
+
+  /**
+   * One of the build's extra datasets (fetched on demand, never on the first visit): its gzip'd bytes, checked
+   * against the manifest like every dataset file, and the database they hold. The caller keeps it as an import.
+   */
+  async downloadExtra(id: string, signal?: AbortSignal): Promise<{ artifact: ExtraArtifact; gz: Uint8Array; db: Database }> {
+    if (!this.dataUrl) throw new Error('init has not been called');
+    this.manifest ??= await this.readManifest('no-cache');
+    const artifact = this.manifest.extras?.find((extra) => extra.id === id);
+    if (!artifact) throw new Error(`the build has no extra dataset "${id}"`);
+    const url = resolveDataUrl(this.dataUrl, artifact.file);
+    signal?.throwIfAborted();
+    const gz = await readArtifact(await this.platform.fetch(url, { cache: 'default' }), url, artifact);
+    signal?.throwIfAborted();
+    const db = new (await this.SQL).Database(await unpack(gz, artifact.rawBytes));
+    return { artifact, gz, db };
   }
 
   /** Read the manifest again and re-download only the datasets whose bytes changed. */

@@ -1,3 +1,4 @@
+import type { DatasetSource } from '../artifact/format.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 
 /** One imported file, as the dataset panel lists it. */
@@ -19,6 +20,8 @@ export interface ImportedDataset {
   sourceBytes: number;
   bytes: number;
   rawBytes: number;
+  /** Set for one of the build's extra datasets kept this way: where its records come from (real, whose). */
+  source?: DatasetSource;
 }
 
 /** What the host reads of the imported datasets on this machine (IndexedDB in the browser: adapters/browser/import-store.ts). */

@@ -151,6 +151,7 @@ export async function openImported(SQL: Promise<SqlJsStatic>, store: ImportedSto
       timings: { download: 0, queued: 0, decompress: Math.round(unpacked - started), open: Math.round(performance.now() - unpacked) },
       importId: meta.id,
       importName: meta.fileName,
+      source: meta.source ?? null,
     }),
   };
 }

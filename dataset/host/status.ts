@@ -1,3 +1,4 @@
+import type { DatasetSource, ExtraArtifact } from '../artifact/format.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 
 export interface DatasetStatus {
@@ -14,8 +15,8 @@ export interface DatasetStatus {
   bytes: number;
   rawBytes: number;
   sha256: string | null;
-  /** Where the records came from (generator profile and seed), as the manifest says. */
-  source: { profile: string; seed: number } | null;
+  /** Where the records came from, as the manifest says (null for an import: see importName). */
+  source: DatasetSource | null;
   /** Last-Modified of the downloaded file when the server sent one, else null. */
   fileDate: string | null;
   /** When this copy was opened (ISO 8601). */
@@ -39,6 +40,8 @@ export interface DbStatus {
   dataUrl: string | null;
   version: string | null;
   datasets: DatasetStatus[];
+  /** The build's datasets fetched on demand (a real earlier snapshot, the real price list). */
+  extras: ExtraArtifact[];
 }
 
 /** The one place a dataset's status is made: the given fields over "not loaded". */
@@ -62,7 +65,7 @@ export function datasetStatus(fields: Partial<DatasetStatus> & { name: DatasetNa
 }
 
 /** The host's status from its datasets' (copied: the caller may keep it). */
-export function hostStatus(dataUrl: string | null, version: string | null, datasets: readonly DatasetStatus[]): DbStatus {
+export function hostStatus(dataUrl: string | null, version: string | null, datasets: readonly DatasetStatus[], extras: readonly ExtraArtifact[] = []): DbStatus {
   const copies = datasets.map((d) => ({ ...d }));
-  return { ready: copies.every((d) => d.loaded), dataUrl, version, datasets: copies };
+  return { ready: copies.every((d) => d.loaded), dataUrl, version, datasets: copies, extras: extras.map((e) => ({ ...e })) };
 }

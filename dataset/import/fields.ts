@@ -4,6 +4,11 @@ export interface SourceFields<K extends string> {
   has(key: K): boolean;
   /** The raw value; undefined when the column is absent. */
   get(key: K): unknown;
+  /**
+   * Whether values come typed (JSON), where `""` and null are two values; in a CSV an empty cell is the only
+   * way to write null, so `""` cannot be told from it.
+   */
+  readonly typed: boolean;
 }
 
 export type MapResult<R> = { ok: true; record: R } | { ok: false; reason: string };
@@ -11,6 +16,7 @@ export type MapResult<R> = { ok: true; record: R } | { ok: false; reason: string
 /** A CSV row through its header's column map. */
 export function csvFields<K extends string>(index: ReadonlyMap<K, number>, cells: readonly string[]): SourceFields<K> {
   return {
+    typed: false,
     has: (key) => index.has(key),
     get: (key) => {
       const at = index.get(key);
@@ -22,6 +28,7 @@ export function csvFields<K extends string>(index: ReadonlyMap<K, number>, cells
 /** A JSON record through the same alias table as the CSV header. */
 export function jsonFields<K extends string>(index: ReadonlyMap<K, string>, record: Record<string, unknown>): SourceFields<K> {
   return {
+    typed: true,
     has: (key) => index.has(key),
     get: (key) => {
       const name = index.get(key);

@@ -17,7 +17,7 @@ import { clip, quote, ReportBuilder, type ImportReport, type RowPlace, type Valu
 import { nextTask, sourceSize, textChunks, type ImportSource, type TextChunk } from './source.ts';
 import { detectEncoding } from './encoding.ts';
 import { INVALID_MARK } from './utf8.ts';
-import { WEBSITE_COLUMNS, type WebsiteColumn } from './websites/columns.ts';
+import { ALL_WEBSITE_COLUMNS, type WebsiteColumn } from './websites/columns.ts';
 import { mapWebsite, targetSource, type TargetSource } from './websites/map.ts';
 import { CEILING_COLUMNS, type CeilingColumn } from './ceilingrates/columns.ts';
 import { mapCeilingRate, type ImportedCeilingRate } from './ceilingrates/map.ts';
@@ -50,6 +50,11 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** `_timestamp` of ceiling-rate rows that carry none (default: now). */
   now?: Date;
+  /**
+   * The day a Site Scanning snapshot was published (`YYYY-MM-DD`): the scan_date of records that have none (a
+   * copy whose scan dates were removed), as midnight UTC of that day. Without it they keep a null scan_date.
+   */
+  snapshotDate?: string;
 }
 
 export interface ImportRun<D extends DatasetName = DatasetName> {
@@ -110,10 +115,10 @@ interface Mapper<R> {
   identityName: string;
 }
 
-function websitesMapper(): Mapper<WebsiteRecord> {
+function websitesMapper(snapshotDate: string | undefined): Mapper<WebsiteRecord> {
   let target: TargetSource = 'initial_domain';
   return {
-    aliases: WEBSITE_COLUMNS,
+    aliases: ALL_WEBSITE_COLUMNS,
     isHeader: isWebsitesHeader,
     rowsBeforeHeader: 0,
     prepare(has, report) {
@@ -127,7 +132,7 @@ function websitesMapper(): Mapper<WebsiteRecord> {
       }
       if (!has('primary_scan_status')) report.warn('The file has no scan status column: scan_status is "completed" where a final URL is known, else "unknown_error".');
     },
-    map: (row, notes) => mapWebsite(row as SourceFields<WebsiteColumn>, target, notes),
+    map: (row, notes) => mapWebsite(row as SourceFields<WebsiteColumn>, target, notes, snapshotDate),
     identity: (record) => record.target_url,
     identityName: 'target_url',
   };
@@ -397,7 +402,7 @@ export async function startImport(source: ImportSource, options: ImportOptions =
   const base = { format, label: FORMAT_LABELS[format], report: builder.report, totalBytes };
 
   if (dataset === 'websites') {
-    const context: PipelineContext<WebsiteRecord> = { mapper: websitesMapper(), builder, options, totalBytes, markInvalid };
+    const context: PipelineContext<WebsiteRecord> = { mapper: websitesMapper(options.snapshotDate), builder, options, totalBytes, markInvalid };
     const batches = json ? jsonBatches(replay, context, dataset) : csvBatches(replay, context);
     return { ...base, dataset, batches: finishing(batches, builder) };
   }

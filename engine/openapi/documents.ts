@@ -85,14 +85,21 @@ function ceilingRatesOperation(): Record<string, unknown> {
   );
 }
 
-function info(title: string, description: string): OpenApiDocument['info'] {
-  return { title, version: VERSION, description: `${description}\n\n${CORS_NOTE}` };
+/**
+ * Where each dataset's records come from, one line each ("Real: the published Site Scanning snapshot of …",
+ * "Synthetic: 250,000 generated ceiling rates …"), as the build's manifest or the server's opened files say.
+ */
+export type DataLabels = Partial<Record<'websites' | 'ceilingrates', string>>;
+
+function info(title: string, description: string, data: readonly (string | undefined)[]): OpenApiDocument['info'] {
+  const lines = data.filter((label): label is string => !!label).map((label) => `Data: ${label}`);
+  return { title, version: VERSION, description: [description, ...lines, CORS_NOTE].join('\n\n') };
 }
 
-export function siteScanningDocument(): OpenApiDocument {
+export function siteScanningDocument(data: DataLabels = {}): OpenApiDocument {
   return {
     openapi: '3.1.0',
-    info: info('Site Scanning API (offline)', 'Federal websites and what their scans found, answered from a local SQLite snapshot.'),
+    info: info('Site Scanning API (offline)', 'Federal websites and what their scans found, answered from a local SQLite snapshot.', [data.websites]),
     servers: SITE_SCANNING_BASES.map((base) => ({ url: base === '' ? '/' : base, description: base === '' ? 'The app root' : "Production's gateway path" })),
     tags: [{ name: SITE_SCANNING_TAG, description: 'GET /websites, /websites/{url}, /analysis' }],
     paths: siteScanningPaths(),
@@ -100,10 +107,10 @@ export function siteScanningDocument(): OpenApiDocument {
   };
 }
 
-export function ceilingRatesDocument(): OpenApiDocument {
+export function ceilingRatesDocument(data: DataLabels = {}): OpenApiDocument {
   return {
     openapi: '3.1.0',
-    info: info('Ceiling Rates API (offline)', 'Awarded hourly ceiling rates of GSA contracts, answered from a local SQLite dataset.'),
+    info: info('Ceiling Rates API (offline)', 'Awarded hourly ceiling rates of GSA contracts, answered from a local SQLite dataset.', [data.ceilingrates]),
     servers: CEILING_RATES_BASES.map((base, i) => ({ url: base, description: i === 0 ? "The app's path" : "Production's gateway path" })),
     tags: [{ name: CEILING_RATES_TAG, description: 'GET /api/v3/search/ceilingrates/' }],
     paths: { '/': ceilingRatesOperation() },
@@ -112,12 +119,15 @@ export function ceilingRatesDocument(): OpenApiDocument {
 }
 
 /** Both APIs at their app-root paths, in one document. */
-export function combinedDocument(): OpenApiDocument {
+export function combinedDocument(data: DataLabels = {}): OpenApiDocument {
   const siteScanning = siteScanningDocument();
   const ceilingRates = ceilingRatesDocument();
   return {
     openapi: '3.1.0',
-    info: info('Site Scanning and Ceiling Rates APIs (offline)', 'Both APIs, answered locally at their app-root paths; each also answers under its production gateway path.'),
+    info: info('Site Scanning and Ceiling Rates APIs (offline)', 'Both APIs, answered locally at their app-root paths; each also answers under its production gateway path.', [
+      data.websites,
+      data.ceilingrates,
+    ]),
     servers: [{ url: '/', description: 'This server' }],
     tags: [...siteScanning.tags, ...ceilingRates.tags],
     paths: { ...siteScanning.paths, [`${CEILING_RATES_BASES[0]}/`]: ceilingRates.paths['/'] },
@@ -126,14 +136,14 @@ export function combinedDocument(): OpenApiDocument {
 }
 
 /** The documents as files of the app (the build writes them, so the service worker keeps them offline). */
-export const OPENAPI_FILES: Readonly<Record<string, () => OpenApiDocument>> = {
+export const OPENAPI_FILES: Readonly<Record<string, (data?: DataLabels) => OpenApiDocument>> = {
   '/openapi.json': combinedDocument,
   '/openapi/site-scanning.json': siteScanningDocument,
   '/openapi/ceiling-rates.json': ceilingRatesDocument,
 };
 
 /** Every path a server publishes a document at: the files, and production's Site Scanning document path. */
-export const OPENAPI_DOCUMENTS: Readonly<Record<string, () => OpenApiDocument>> = {
+export const OPENAPI_DOCUMENTS: Readonly<Record<string, (data?: DataLabels) => OpenApiDocument>> = {
   ...OPENAPI_FILES,
   '/technology/site-scanning/v1/api-json': siteScanningDocument,
 };

@@ -1,6 +1,7 @@
 /**
  * The website scan record as the API returns it (WebsiteApiResultDto). Key order here IS the JSON key
- * order: the 2.0 interface's 16 fields, then production's documented DTO order (docs/api/site-scanning.md).
+ * order: the 2.0 interface's 16 fields, then production's documented DTO order, then the snapshot's further fields
+ * (docs/api/site-scanning.md).
  */
 export interface WebsiteRecord {
   scan_date: string | null;
@@ -24,7 +25,8 @@ export interface WebsiteRecord {
   ds_semantic_version: string | null;
   ds_count: number | null;
   dap_detected_final_url: boolean | null;
-  dap_parameters_final_url: Record<string, string> | null;
+  /** An object of the DAP parameters; the published snapshot also has `""` where the scan found none. */
+  dap_parameters_final_url: Record<string, string> | '' | null;
   og_title_final_url: string | null;
   og_description_final_url: string | null;
   main_element_present_final_url: boolean | null;
@@ -38,13 +40,83 @@ export interface WebsiteRecord {
   target_url_branch: string | null;
   target_url_agency_owner: string | null;
   target_url_bureau_owner: string | null;
+  // The snapshot's further fields (docs/api/site-scanning.md#further-fields): named as production's record named
+  // them in the interface's generation (2021-2024, `ds_` for `uswds_`), else by today's snapshot name.
+  name: string | null;
+  initial_url: string | null;
+  initial_top_level_domain: string | null;
+  top_level_domain: string | null;
+  filter: boolean | null;
+  source_list: string[] | null;
+  accessibility_scan_status: string | null;
+  dns_scan_status: string | null;
+  not_found_scan_status: string | null;
+  performance_scan_status: string | null;
+  robots_txt_scan_status: string | null;
+  security_scan_status: string | null;
+  sitemap_xml_scan_status: string | null;
+  www_scan_status: string | null;
+  page_hash: string | null;
+  accessibility_violations: string | null;
+  pageviews: number | null;
+  visits: number | null;
+  dns_ipv6: boolean | null;
+  hostname: string | null;
+  login_provider: string | null;
+  login: string[] | null;
+  site_search: boolean | null;
+  search_dot_gov: boolean | null;
+  dap_version: string | null;
+  ga_tag_id: string | null;
+  third_party_service_urls: string[] | null;
+  cookie_domains: string[] | null;
+  viewport_meta_tag: boolean | null;
+  required_links_url: string[] | null;
+  required_links_text: string[] | null;
+  https_enforced: boolean | null;
+  hsts: boolean | null;
+  title: string | null;
+  description: string | null;
+  keywords: string | null;
+  og_article_published_final_url: string | null;
+  og_article_modified_final_url: string | null;
+  og_image: string | null;
+  og_type: string | null;
+  og_url: string | null;
+  canonical_link: string | null;
+  language: string | null;
+  language_link: string | null;
+  robots_txt_final_url: string | null;
+  robots_txt_final_url_status_code: number | null;
+  robots_txt_final_url_mimetype: string | null;
+  robots_txt_final_url_filesize_in_bytes: number | null;
+  robots_txt_crawl_delay: number | null;
+  robots_txt_sitemap_locations: string[] | null;
+  sitemap_xml_final_url: string | null;
+  sitemap_xml_final_url_status_code: number | null;
+  sitemap_xml_final_url_mimetype: string | null;
+  sitemap_xml_final_url_filesize_in_bytes: number | null;
+  sitemap_xml_count: number | null;
+  sitemap_xml_lastmod: string | null;
+  sitemap_xml_pdf_count: number | null;
+  sitemap_xml_page_hash: string | null;
+  ds_favicon: number | null;
+  ds_favicon_in_css: number | null;
+  ds_publicsans_font: number | null;
+  ds_inline_css: number | null;
+  ds_string: number | null;
+  ds_string_in_css: number | null;
+  ds_version: number | null;
+  www_url: string | null;
+  www_status_code: number | null;
+  www_title: string | null;
 }
 
 /** How a field is stored in SQLite and turned back into JSON. */
 export type FieldKind = 'text' | 'number' | 'boolean' | 'booleanString' | 'list' | 'object';
 
-/** Every field in record order with its storage kind; the schema, the insert and the shaping all read this. */
-export const WEBSITE_FIELDS = [
+/** The interface's 16 fields and production's documented DTO fields, in record order. */
+const CORE_FIELDS = [
   ['scan_date', 'text'],
   ['target_url_domain', 'text'],
   ['scan_status', 'text'],
@@ -80,7 +152,91 @@ export const WEBSITE_FIELDS = [
   ['target_url_bureau_owner', 'text'],
 ] as const satisfies readonly (readonly [keyof WebsiteRecord, FieldKind])[];
 
+/**
+ * The snapshot's further fields (docs/api/site-scanning.md#further-fields), after the core ones in record order.
+ */
+export const FURTHER_FIELDS = [
+  ['name', 'text'],
+  ['initial_url', 'text'],
+  ['initial_top_level_domain', 'text'],
+  ['top_level_domain', 'text'],
+  ['filter', 'boolean'],
+  ['source_list', 'list'],
+  ['accessibility_scan_status', 'text'],
+  ['dns_scan_status', 'text'],
+  ['not_found_scan_status', 'text'],
+  ['performance_scan_status', 'text'],
+  ['robots_txt_scan_status', 'text'],
+  ['security_scan_status', 'text'],
+  ['sitemap_xml_scan_status', 'text'],
+  ['www_scan_status', 'text'],
+  ['page_hash', 'text'],
+  ['accessibility_violations', 'text'],
+  ['pageviews', 'number'],
+  ['visits', 'number'],
+  ['dns_ipv6', 'boolean'],
+  ['hostname', 'text'],
+  ['login_provider', 'text'],
+  ['login', 'list'],
+  ['site_search', 'boolean'],
+  ['search_dot_gov', 'boolean'],
+  ['dap_version', 'text'],
+  ['ga_tag_id', 'text'],
+  ['third_party_service_urls', 'list'],
+  ['cookie_domains', 'list'],
+  ['viewport_meta_tag', 'boolean'],
+  ['required_links_url', 'list'],
+  ['required_links_text', 'list'],
+  ['https_enforced', 'boolean'],
+  ['hsts', 'boolean'],
+  ['title', 'text'],
+  ['description', 'text'],
+  ['keywords', 'text'],
+  ['og_article_published_final_url', 'text'],
+  ['og_article_modified_final_url', 'text'],
+  ['og_image', 'text'],
+  ['og_type', 'text'],
+  ['og_url', 'text'],
+  ['canonical_link', 'text'],
+  ['language', 'text'],
+  ['language_link', 'text'],
+  ['robots_txt_final_url', 'text'],
+  ['robots_txt_final_url_status_code', 'number'],
+  ['robots_txt_final_url_mimetype', 'text'],
+  ['robots_txt_final_url_filesize_in_bytes', 'number'],
+  ['robots_txt_crawl_delay', 'number'],
+  ['robots_txt_sitemap_locations', 'list'],
+  ['sitemap_xml_final_url', 'text'],
+  ['sitemap_xml_final_url_status_code', 'number'],
+  ['sitemap_xml_final_url_mimetype', 'text'],
+  ['sitemap_xml_final_url_filesize_in_bytes', 'number'],
+  ['sitemap_xml_count', 'number'],
+  ['sitemap_xml_lastmod', 'text'],
+  ['sitemap_xml_pdf_count', 'number'],
+  ['sitemap_xml_page_hash', 'text'],
+  ['ds_favicon', 'number'],
+  ['ds_favicon_in_css', 'number'],
+  ['ds_publicsans_font', 'number'],
+  ['ds_inline_css', 'number'],
+  ['ds_string', 'number'],
+  ['ds_string_in_css', 'number'],
+  ['ds_version', 'number'],
+  ['www_url', 'text'],
+  ['www_status_code', 'number'],
+  ['www_title', 'text'],
+] as const satisfies readonly (readonly [keyof WebsiteRecord, FieldKind])[];
+
+/** Every field in record order with its storage kind; the schema, the insert and the shaping all read this. */
+export const WEBSITE_FIELDS = [...CORE_FIELDS, ...FURTHER_FIELDS] as const;
+
 export type WebsiteField = (typeof WEBSITE_FIELDS)[number][0];
+
+export type FurtherFieldName = (typeof FURTHER_FIELDS)[number][0];
+
+/** The further fields all null: a record made without a snapshot (the synthetic profile, tests) has none of them. */
+export const NO_FURTHER_FIELDS = Object.freeze(
+  Object.fromEntries(FURTHER_FIELDS.map(([name]) => [name, null])),
+) as Readonly<Pick<WebsiteRecord, FurtherFieldName>>;
 
 /** The interface's scan_status values, in its order (also the order of the 400 message's list). */
 export const SCAN_STATUSES = [

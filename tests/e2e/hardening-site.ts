@@ -41,7 +41,7 @@ export async function buildHostileSite(dataDir: string, outDir: string, generate
       rawBytes: raw.length,
       sha256: await sha256Hex(gz),
       rows: counted,
-      source: { profile: 'hostile', seed: def.seed },
+      source: { kind: 'synthetic', label: 'test data', profile: 'hostile', seed: def.seed },
     };
   }
   writeFileSync(join(out, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');

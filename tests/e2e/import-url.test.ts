@@ -15,6 +15,7 @@ import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch } from './pwa-helpers.ts';
 import { currentHash, screenshot, seriousViolations } from './app.ts';
 import { OFFICIAL_SOURCES } from '../../ui/config/sources.ts';
+import type { Manifest } from '../../dataset/artifact/format.ts';
 
 const GOOD = readFileSync(resolve(import.meta.dirname, '../fixtures/import/websites-current.csv'));
 const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
@@ -212,5 +213,28 @@ describe('the dataset panel with the web import', () => {
     await screenshot(page, `import-url-panel-${width}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+describe("the build's extra datasets, loaded on demand", () => {
+  it('loads the real 2017 price list when asked, keeps it like an import and labels it real, not "your file"', async () => {
+    const extra = (JSON.parse(readFileSync(join(inject('dataDir'), 'manifest.json'), 'utf8')) as Manifest).extras?.find((e) => e.id === 'ceilingrates-s70-2017');
+    expect(extra).toBeDefined();
+    await page.goto(`${app.origin}/#/datasets`);
+    const item = page.locator(`dataset-panel li[data-extra="${extra!.id}"]`);
+    expect(await item.textContent()).toContain(extra!.source.label);
+    await item.getByRole('button', { name: 'Load' }).click();
+    expect(await outcome(page)).toMatchObject({ state: 'done', code: 'ok' });
+    const answer = await pageFetch(page, '/api/v3/search/ceilingrates/?page_size=1');
+    expect((JSON.parse(answer.body) as { hits: { total: { value: number } } }).hits.total.value).toBe(extra!.rows.ceilingrates);
+    await page.goto(`${app.origin}/#/rates`);
+    const badge = page.locator('rates-view source-badge a');
+    await expect.poll(() => badge.getAttribute('data-source')).toBe('real');
+    expect(await badge.textContent()).toContain('Real data');
+    // Back to the build's rates for what follows.
+    await page.evaluate(async () => {
+      const shell = document.querySelector('app-shell') as HTMLElement & { db: { activateDataset(d: string, id: string | null): Promise<unknown> } };
+      await shell.db.activateDataset('ceilingrates', null);
+    });
   });
 });

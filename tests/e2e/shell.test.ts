@@ -78,6 +78,10 @@ describe('app shell', () => {
       for (const [table, n] of Object.entries(artifact.rows)) {
         expect(await card.locator(`[data-rows="${table}"]`).textContent()).toBe(formatCount(n));
       }
+      // Where the records come from, with the badge that says whether they are real.
+      const source = card.locator('[data-field="source"]');
+      expect(await source.textContent()).toContain(artifact.source.label);
+      expect(await source.locator('.source-badge').textContent()).toBe(artifact.source.kind === 'synthetic' ? 'Synthetic' : 'Real');
     }
     await page.getByRole('button', { name: 'Reload (fetch what changed)' }).click();
     await expect.poll(() => page.locator('dataset-panel').getByRole('status').textContent()).toContain(`version ${manifest.version} is loaded`);
@@ -91,6 +95,10 @@ describe('app shell', () => {
     // The engine answers from the fresh copy.
     await page.getByRole('link', { name: 'Ceiling rates' }).click();
     await waitForRendered(page, 'rates-view', '/api/v3/search/ceilingrates/?page_size=50');
+    // The browser tests' rates are generated: the view says so by its title.
+    const badge = page.locator('rates-view source-badge a');
+    await expect.poll(() => badge.getAttribute('data-source')).toBe(manifest.datasets.ceilingrates!.source.kind);
+    expect(await badge.getAttribute('title')).toBe(manifest.datasets.ceilingrates!.source.label);
   });
 
   it('works from the keyboard alone: skip link, navigation, search with suggestions, filters, sorting', async () => {

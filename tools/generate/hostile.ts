@@ -8,7 +8,7 @@
  * `__hostile` as a recorder and fails if it is ever called, and fails on any dialog.
  */
 import type { Database } from 'sql.js';
-import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
+import { NO_FURTHER_FIELDS, type WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
 import { insertWebsites } from '../../engine/site-scanning/schema.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
@@ -137,6 +137,7 @@ function websiteRecord(targetUrl: string, text: string, index: number): WebsiteR
     target_url_branch: text,
     target_url_agency_owner: text,
     target_url_bureau_owner: text,
+    ...NO_FURTHER_FIELDS,
   };
 }
 

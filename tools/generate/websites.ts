@@ -8,7 +8,7 @@ import type { Database } from 'sql.js';
 import type { DatasetGenerator } from './generator.ts';
 import { Random } from '../random.ts';
 import { compactWebsites, countWebsites, createWebsitesSchema, insertWebsites } from '../../engine/site-scanning/schema.ts';
-import type { ScanStatus, WebsiteRecord } from '../../engine/site-scanning/record.ts';
+import { NO_FURTHER_FIELDS, type ScanStatus, type WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import owners from '../vocab/websites-owners.json' with { type: 'json' };
 import {
   CMS, DEAD_STATUS_CODES, DS_VERSIONS, FAILED_STATUSES, LIVE_STATUS_CODES, MIME_TYPES, THIRD_PARTY_DOMAINS,
@@ -147,6 +147,7 @@ function failedRecord(random: Random, domain: Domain, host: string, status: Scan
     target_url_branch: domain.branch,
     target_url_agency_owner: domain.agency,
     target_url_bureau_owner: domain.bureau,
+    ...NO_FURTHER_FIELDS,
   };
 }
 
@@ -214,6 +215,7 @@ function completedRecord(random: Random, domain: Domain, host: string, others: W
     target_url_branch: domain.branch,
     target_url_agency_owner: domain.agency,
     target_url_bureau_owner: domain.bureau,
+    ...NO_FURTHER_FIELDS,
   };
 }
 

@@ -6,6 +6,7 @@ import type { DbWorkerApi } from '../../adapters/db-worker/db.worker.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 
 export type { AgencyOwners, AgencyChanges, ChangeKind, SiteChange, SnapshotDiff, ExportCsvAnswer, RollupRow, Rollups, RollupsAnswer, PriceCheck, PriceFigures, PriceFiguresAnswer, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+export type { FieldChange, SiteHistory, WeekOfSite } from '../../adapters/db-worker/db-api.ts';
 export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
 
 /** A parsed JSON answer, with what a `fetch()` would have shown. */
@@ -43,7 +44,7 @@ export class WorkerLostError extends Error {
 const MAX_RESTARTS_IN_A_ROW = 3;
 
 /** The worker's methods the page calls as they are (same names and arguments): see DbWorkerApi. */
-type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'importUrl' | 'servePort' | 'exportRatesCsv'>;
+type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'importUrl' | 'importBuiltIn' | 'servePort' | 'exportRatesCsv'>;
 
 /**
  * The typed facade over the DB worker: everything the page asks of the data goes through here, so no
@@ -64,6 +65,8 @@ export interface DbClient extends Forwarded {
   importFile(file: Blob, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
   /** Import the file at an http(s) URL in the DB worker, which fetches it; `id` as for importFile. */
   importUrl(url: string, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
+  /** Loads one of the build's extra datasets (fetched on demand) and keeps it like an import. */
+  importBuiltIn(extraId: string, id: string, onProgress?: (progress: ImportProgressReport) => void): Promise<ImportOutcome>;
   /** Every match of a ceiling-rates query as CSV (past the API's window), the method's notes as metadata rows. */
   exportRatesCsv(query: string, notes: [string, string][], onProgress?: (written: number, total: number) => void, titles?: string[]): Promise<ExportCsvAnswer>;
   /** Hand a relay port (from the service worker) to the DB worker. */
@@ -214,6 +217,8 @@ export function createDbClient(): DbClient {
       call<ImportOutcome>((remote) => remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined)),
     importUrl: (url, id, onProgress) =>
       call<ImportOutcome>((remote) => remote.importUrl(url, { id }, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    importBuiltIn: (extraId, id, onProgress) =>
+      call<ImportOutcome>((remote) => remote.importBuiltIn(extraId, { id }, onProgress ? Comlink.proxy(onProgress) : undefined)),
     exportRatesCsv: (query, notes, onProgress, titles = []) =>
       call<ExportCsvAnswer>((remote) => remote.exportRatesCsv(query, notes, onProgress ? Comlink.proxy(onProgress) : undefined, titles) as Promise<ExportCsvAnswer>),
     servePort(port) {

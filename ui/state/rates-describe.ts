@@ -50,6 +50,8 @@ export interface DatasetNote {
   date: string | null;
   /** An imported file's name (null: the build's dataset). */
   importName: string | null;
+  /** The build's word on where its records came from ("Synthetic: …" or "Real: …"); null for an import. */
+  sourceLabel: string | null;
 }
 
 /** The metadata rows an export carries after the query's own (search and filters as sent). */
@@ -61,6 +63,8 @@ export function methodNotes(q: RatesQuery, apiUrl: string, dataset: DatasetNote,
     ['Dataset date', dataset.date ?? 'unknown'],
     ['Exported', exportedAt.toISOString()],
   ];
+  // A generated price must never pass for a real one once the file leaves the app.
+  if (dataset.sourceLabel) notes.splice(3, 0, ['Data source', dataset.sourceLabel]);
   if (q.year !== 'current_price') notes.push(['Figures computed on', `${YEAR_WORDS[q.year]} price`]);
   if (q.proposed !== null) notes.push(['Proposed price', `$${q.proposed.toFixed(2)}`]);
   return notes;

@@ -3,11 +3,11 @@
  * it: target_url ← initial_domain, final_url ← url, ds_* ← uswds_*, the comparisons derived from the
  * domains, and so on. Values are normalised by ../values.ts and noted in the report.
  */
-import { SCAN_STATUSES, type ScanStatus, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import { SCAN_STATUSES, WEBSITE_FIELDS, type FieldKind, type ScanStatus, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { quote, type ValueNotes } from '../report.ts';
 import type { MapResult, SourceFields } from '../fields.ts';
-import { boolean, integer, isBlank, list, stringObject, text } from '../values.ts';
-import type { WebsiteColumn } from './columns.ts';
+import { boolean, integer, isBlank, list, number, stringObject, text } from '../values.ts';
+import { FURTHER_COLUMNS, type FurtherField, type WebsiteColumn } from './columns.ts';
 
 const STATUSES: ReadonlySet<string> = new Set(SCAN_STATUSES);
 
@@ -78,7 +78,32 @@ function sameDomain(explicit: boolean | null, a: string | null, b: string | null
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSource, notes: ValueNotes): MapResult<WebsiteRecord> {
+/** The snapshot's `""` (no parameters found) is kept from a typed source; otherwise an object of strings. */
+function dapParameters(typed: boolean, value: unknown, notes: ValueNotes): Record<string, string> | '' | null {
+  if (typed && value === '') return '';
+  return stringObject(value, 'dap_parameters_final_url', notes);
+}
+
+const KIND_OF: ReadonlyMap<string, FieldKind> = new Map(WEBSITE_FIELDS);
+
+/** Every further field, read by the kind the record declares for it. */
+function furtherFields(
+  get: (key: WebsiteColumn, field: string) => unknown,
+  str: (key: WebsiteColumn, field: string) => string | null,
+  notes: ValueNotes,
+): Pick<WebsiteRecord, FurtherField> {
+  const fields: Record<string, unknown> = {};
+  for (const field of Object.keys(FURTHER_COLUMNS) as FurtherField[]) {
+    const kind = KIND_OF.get(field);
+    if (kind === 'boolean') fields[field] = boolean(get(field, field), field, notes);
+    else if (kind === 'number') fields[field] = number(get(field, field), field, notes);
+    else if (kind === 'list') fields[field] = list(get(field, field), field, notes);
+    else fields[field] = str(field, field);
+  }
+  return fields as Pick<WebsiteRecord, FurtherField>;
+}
+
+export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSource, notes: ValueNotes, snapshotDate?: string): MapResult<WebsiteRecord> {
   /** The raw value, with the representative sample's `--` (not applicable) read as absent. */
   const get = (key: WebsiteColumn, field: string): unknown => {
     const value = row.get(key);
@@ -88,7 +113,12 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
     }
     return value;
   };
-  const str = (key: WebsiteColumn, field: string): string | null => text(get(key, field));
+  // A typed source's string is kept as it is: its `""` is a value of its own (977 bureaus of the 2025 snapshot are
+  // `""`), and so are names with trailing spaces.
+  const str = (key: WebsiteColumn, field: string): string | null => {
+    const value = get(key, field);
+    return row.typed && typeof value === 'string' ? value : text(value);
+  };
   const bool = (key: WebsiteColumn, field: string): boolean | null => boolean(get(key, field), field, notes);
   const int = (key: WebsiteColumn, field: string): number | null => integer(get(key, field), field, notes);
 
@@ -106,7 +136,7 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
   const initialDomain = target === 'initial_domain' ? targetUrl : null;
 
   const record: WebsiteRecord = {
-    scan_date: scanDate(get('scan_date', 'scan_date'), notes),
+    scan_date: scanDate(get('scan_date', 'scan_date'), notes) ?? (snapshotDate ? `${snapshotDate}T00:00:00.000Z` : null),
     target_url_domain: initialBase,
     scan_status: scanStatus(row.has('primary_scan_status'), get('primary_scan_status', 'scan_status'), finalUrl, notes),
     final_url: finalUrl,
@@ -126,7 +156,7 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
     ds_semantic_version: str('uswds_semantic_version', 'ds_semantic_version'),
     ds_count: int('uswds_count', 'ds_count'),
     dap_detected_final_url: bool('dap', 'dap_detected_final_url'),
-    dap_parameters_final_url: stringObject(get('dap_parameters', 'dap_parameters_final_url'), 'dap_parameters_final_url', notes),
+    dap_parameters_final_url: dapParameters(row.typed, get('dap_parameters', 'dap_parameters_final_url'), notes),
     og_title_final_url: str('og_title', 'og_title_final_url'),
     og_description_final_url: str('og_description', 'og_description_final_url'),
     main_element_present_final_url: bool('main_element_present', 'main_element_present_final_url'),
@@ -139,6 +169,7 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
     target_url_branch: str('branch', 'target_url_branch'),
     target_url_agency_owner: str('agency', 'target_url_agency_owner'),
     target_url_bureau_owner: str('bureau', 'target_url_bureau_owner'),
+    ...furtherFields((key, field) => get(key, field), str, notes),
   };
   return { ok: true, record };
 }

@@ -16,7 +16,7 @@ async function artifact(overrides: Partial<DatasetArtifact> = {}): Promise<Datas
     rawBytes: raw.length,
     sha256: await sha256Hex(gz),
     rows: { websites: 1 },
-    source: { profile: 'small', seed: 1 },
+    source: { kind: 'synthetic', label: 'test data', profile: 'small', seed: 1 },
     ...overrides,
   };
 }

@@ -34,7 +34,7 @@ async function built(name: DatasetName, count: number): Promise<BuiltFile> {
   return {
     raw,
     gz,
-    artifact: { name, file: `${name}.sqlite.gz`, bytes: gz.length, rawBytes: raw.length, sha256: await sha256Hex(gz), rows, source: { profile: 'test', seed: count } },
+    artifact: { name, file: `${name}.sqlite.gz`, bytes: gz.length, rawBytes: raw.length, sha256: await sha256Hex(gz), rows, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count } },
   };
 }
 
@@ -458,6 +458,7 @@ describe('status', () => {
       dataUrl: null,
       version: null,
       datasets: ['websites', 'ceilingrates'].map((name) => expect.objectContaining({ name, loaded: false, error: null, importId: null })),
+      extras: [],
     });
     await host.init({ dataUrl: DATA });
     const site = host.status().datasets[0];
@@ -469,7 +470,7 @@ describe('status', () => {
       bytes: websites.gz.length,
       rawBytes: websites.raw.length,
       sha256: websites.artifact.sha256,
-      source: { profile: 'test', seed: 30 },
+      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 30 },
       fileDate: null,
       loadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       timings: { download: expect.any(Number), queued: expect.any(Number), decompress: expect.any(Number), open: expect.any(Number) },

@@ -11,6 +11,9 @@ import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import type { DatasetStatus } from '../../../adapters/db-worker/db-api.ts';
 import type { ImportedDataset } from '../../../adapters/browser/import-store.ts';
+import type { ExtraArtifact } from '../../../dataset/artifact/format.ts';
+import { pack } from '../../../dataset/artifact/unpack.ts';
+import { datasetDefinition } from '../../../engine/datasets.ts';
 
 /** The stand-in store: a test sets `failSave` to make the single write transaction fail. */
 const store = vi.hoisted(() => ({
@@ -82,6 +85,17 @@ function fakeWorker() {
     },
     close: (opened: Opened) => closed.push(opened),
     opened: (db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): Opened => ({ db, status }),
+    downloadExtra: async (id: string) => {
+      if (failOpen) throw failOpen;
+      const db = new SQL.Database();
+      datasetDefinition('websites').createSchema(db);
+      const gz = new Uint8Array(await (await pack(db.export())).arrayBuffer());
+      const artifact: ExtraArtifact = {
+        id, title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)', name: 'websites', file: `${id}.sqlite.gz`, bytes: gz.length, rawBytes: 0,
+        sha256: '', rows: { websites: 0 }, source: { kind: 'real', label: 'Real: test', repository: 'r', commit: 'c', date: '2025-02-10', licence: 'CC0-1.0', count: 0 },
+      };
+      return { artifact, gz, db };
+    },
   };
   return { worker, open, adopted, closed, failOpen: (error: Error | null) => (failOpen = error) };
 }
@@ -99,6 +113,35 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('importBuiltIn', () => {
+  it("keeps one of the build's extra datasets like an import and makes it active", async () => {
+    const fake = fakeWorker();
+    const imports = createImports(fake.worker);
+    const outcome = await imports.importBuiltIn('websites-2025-02-10', { id: 'run' });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.imported).toMatchObject({ dataset: 'websites', fileName: 'Site Scanning snapshot of 2025-02-10 (real, the first week)', formatLabel: 'Built-in dataset (fetched on demand)' });
+    expect(outcome.report.warnings).toEqual(['Real: test']);
+    // Kept like an import, it still says where its records come from.
+    expect(outcome.imported.source).toMatchObject({ kind: 'real', label: 'Real: test' });
+    expect(fake.open.get('websites')!.status.source).toMatchObject({ kind: 'real' });
+    expect(store.active.get('websites')).toBe(outcome.imported.id);
+    expect(fake.adopted).toEqual([{ name: 'websites', importId: outcome.imported.id }]);
+  });
+
+  it('leaves the open dataset when the download fails', async () => {
+    const fake = fakeWorker();
+    const imports = createImports(fake.worker);
+    fake.failOpen(new Error('HTTP 404'));
+    const outcome = await imports.importBuiltIn('websites-2025-02-10', { id: 'run' });
+    expect(outcome).toMatchObject({ ok: false, code: 'fetch' });
+    if (outcome.ok) return;
+    expect(outcome.message).toContain('HTTP 404');
+    expect(fake.adopted).toEqual([]);
+    expect(store.active.size).toBe(0);
+  });
 });
 
 describe('importFile', () => {

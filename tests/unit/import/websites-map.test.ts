@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
-import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
+import { FURTHER_FIELDS, WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { fixture, fixtureText, inChunks, noteOf, readAll } from './helpers.ts';
 
 /** A record with every field null except the identity, to spell out only what a row carries. */
 function record(fields: Partial<WebsiteRecord> & Pick<WebsiteRecord, 'target_url' | 'scan_status'>): WebsiteRecord {
   const empty = Object.fromEntries(WEBSITE_FIELDS.map(([name]) => [name, null])) as unknown as WebsiteRecord;
   return { ...empty, ...fields };
+}
+
+/** The interface's and production's DTO fields only: the tests below spell those out; the further fields are checked apart. */
+function core(full: WebsiteRecord): Partial<WebsiteRecord> {
+  const copy: Record<string, unknown> = { ...full };
+  for (const [name] of FURTHER_FIELDS) delete copy[name];
+  return copy as Partial<WebsiteRecord>;
 }
 
 const LONG = ('The Department of Veterans Affairs is the federal agency that provides health care, benefits, and memorial services to veterans. '.repeat(30)).slice(0, 2000);
@@ -114,13 +121,28 @@ const CURRENT: WebsiteRecord[] = [
 describe('Site Scanning snapshot CSV, current column names (BOM, CRLF, 104 columns)', () => {
   it('maps each row field by field, in the record key order', async () => {
     const { records } = await readAll(fixture('websites-current.csv'));
-    expect(records).toEqual(CURRENT);
+    expect(records.map(core)).toEqual(CURRENT.map(core));
     expect(Object.keys(records[0])).toEqual(WEBSITE_FIELDS.map(([name]) => name));
+  });
+
+  it('reads the further columns under their record names (older names where the 2021-2024 records had them)', async () => {
+    const { records } = await readAll(fixture('websites-current.csv'));
+    const raw = fixtureText('websites-current.csv').replace(/^\uFEFF/, '').split('\r\n');
+    const header = raw[0].split(',');
+    // The fixture's first row is plain (no quoted commas up to these columns).
+    const cells = raw[1].split(',');
+    const cell = (name: string): string => cells[header.indexOf(name)];
+    expect(records[0].initial_url).toBe(cell('initial_url') || null);
+    expect(records[0].robots_txt_final_url).toBe(cell('robots_txt_url') || null);
+    expect(records[0].dns_ipv6).toBe(cell('ipv6') === '' ? null : cell('ipv6') === 'true');
+    expect(records[1].final_url_live).toBe(CURRENT[1].final_url_live);
   });
 
   it('reads the same records when the text arrives in 7-character chunks (cells split anywhere)', async () => {
     const { records, report } = await readAll(inChunks(fixtureText('websites-current.csv'), 7));
-    expect(records).toEqual(CURRENT);
+    const whole = await readAll(fixture('websites-current.csv'));
+    expect(records).toEqual(whole.records);
+    expect(records.map(core)).toEqual(CURRENT.map(core));
     expect(report.rejected.map((row) => row.line)).toEqual([7, 9, 10]);
   });
 
@@ -148,7 +170,8 @@ describe('Site Scanning snapshot CSV, current column names (BOM, CRLF, 104 colum
     expect(noteOf(report, 'final_url_live', 'not a boolean')).toMatchObject({ outcome: 'set-to-null', examples: [{ original: 'maybe' }] });
     expect(noteOf(report, 'scan_status', 'status outside the API enum as unknown_error')?.examples[0]).toMatchObject({ original: 'Something new', value: 'unknown_error' });
     expect(report.columns.used).toContain('initial_domain');
-    expect(report.columns.ignored).toContain('ga_tag_id');
+    expect(report.columns.used).toContain('ga_tag_id');
+    expect(report.columns.ignored).not.toContain('ga_tag_id');
   });
 });
 
@@ -274,6 +297,8 @@ describe('Site Scanning snapshot JSON', () => {
         target_url_branch: 'Executive',
         target_url_agency_owner: 'General Services Administration',
         target_url_bureau_owner: 'GSA, TTS',
+        name: 'search.usa.gov',
+        ga_tag_id: 'G-1,G-2',
       }),
       record({
         scan_date: '2026-08-21T05:00:00.000Z',
@@ -282,6 +307,7 @@ describe('Site Scanning snapshot JSON', () => {
         target_url: 'old.va.gov',
         target_url_branch: 'Executive',
         target_url_agency_owner: 'Department of Veterans Affairs',
+        name: 'old.va.gov',
       }),
     ]);
     expect(report.rejected).toEqual([

@@ -7,6 +7,7 @@ import { DatasetIntegrityError } from '../../../dataset/artifact/verify.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/datasets.ts';
 import { openEngine } from '../../../adapters/node/open-engine.ts';
+import { documentFor } from '../../../adapters/node/documents.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { fixture } from './cli-process.ts';
 
@@ -21,7 +22,7 @@ async function writeBuild(files: Partial<Record<'websites' | 'ceilingrates', Uin
   const manifest: Manifest = { version: 'test', datasets: {} };
   for (const [name, gz] of Object.entries(files) as ['websites' | 'ceilingrates', Uint8Array][]) {
     const file = `${name}.sqlite.gz`;
-    manifest.datasets[name] = { name, file, bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { profile: 'test', seed: 1 } };
+    manifest.datasets[name] = { name, file, bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 } };
     const written = corrupt ? gz.map((b, i) => (i === gz.length - 10 ? b ^ 0xff : b)) : gz;
     writeFileSync(join(out, file), written);
   }
@@ -46,6 +47,18 @@ describe('built datasets', () => {
     ]);
   });
 
+  it("carry the manifest's word on where their records come from, which the OpenAPI documents repeat", async () => {
+    const opened = await openBuiltDatasets(await writeBuild({ websites: websitesGz }));
+    expect(opened[0].label).toBe('test data');
+    const labels = { websites: 'Real: the published Site Scanning snapshot of 2025-06-09', ceilingrates: 'Synthetic: 250,000 generated ceiling rates' };
+    const combined = JSON.parse(documentFor('/openapi.json', 'GET', labels)!.body) as { info: { description: string } };
+    expect(combined.info.description).toContain('Data: Real: the published Site Scanning snapshot of 2025-06-09');
+    expect(combined.info.description).toContain('Data: Synthetic: 250,000 generated ceiling rates');
+    const rates = JSON.parse(documentFor('/openapi/ceiling-rates.json', 'GET', labels)!.body) as { info: { description: string } };
+    expect(rates.info.description).toContain('Synthetic');
+    expect(rates.info.description).not.toContain('Site Scanning snapshot');
+  });
+
   it('a file that is not the one the manifest describes is refused', async () => {
     await expect(openBuiltDatasets(await writeBuild({ websites: websitesGz }, true))).rejects.toThrow(DatasetIntegrityError);
     await expect(openBuiltDatasets(await writeBuild({ websites: websitesGz }, true))).rejects.toThrow(/sha256 mismatch/);
@@ -59,6 +72,7 @@ describe('built datasets', () => {
 describe("the user's own files", () => {
   it('SQLite, plain or gzip\'d, of the right dataset', async () => {
     expect((await openDatasetBytes(websitesRaw, 'websites')).rows).toEqual({ websites: 50 });
+    expect((await openDatasetBytes(websitesRaw, 'websites', '/home/me/sites.sqlite')).label).toBe('Your file: sites.sqlite');
     expect((await openDatasetBytes(websitesGz, 'websites')).rows).toEqual({ websites: 50 });
     await expect(openDatasetBytes(ratesRaw, 'websites')).rejects.toThrow(/no Site Scanning table \(websites\); it holds Ceiling rates/);
   });

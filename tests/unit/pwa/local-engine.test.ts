@@ -21,7 +21,7 @@ async function files(options: { corrupt?: boolean } = {}): Promise<Map<string, U
   const manifest: Manifest = {
     version: 'v1',
     datasets: {
-      websites: { name: 'websites', file: 'websites.sqlite.gz', bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { profile: 'test', seed: 1 } },
+      websites: { name: 'websites', file: 'websites.sqlite.gz', bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 } },
     },
   };
   if (options.corrupt) gz[gz.length - 1] ^= 0xff;

@@ -1,5 +1,5 @@
 import type { Database } from 'sql.js';
-import type { ScanStatus, WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import { NO_FURTHER_FIELDS, type ScanStatus, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { emptyDatabase, engineOver } from '../helpers/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
@@ -40,6 +40,7 @@ export function completed(host: string, base: string, overrides: Partial<Website
     target_url_branch: 'Executive',
     target_url_agency_owner: 'General Services Administration',
     target_url_bureau_owner: 'GSA, TTS',
+    ...NO_FURTHER_FIELDS,
     ...overrides,
   };
 }

@@ -18,12 +18,14 @@ describe('a rates query in words', () => {
     );
   });
 
-  it('notes the request, the dataset, the year and the proposed price', () => {
-    const notes = methodNotes(q('keyword=analyst&year=next_year_price&proposed_price=99.5'), '/api/v3/search/ceilingrates/?keyword=analyst', { version: 'abc', date: '2026-01-02', importName: null }, new Date('2026-03-04T05:06:07Z'));
+  it('notes the request, the dataset and where its records came from, the year and the proposed price', () => {
+    const notes = methodNotes(q('keyword=analyst&year=next_year_price&proposed_price=99.5'), '/api/v3/search/ceilingrates/?keyword=analyst', { version: 'abc', date: '2026-01-02', importName: null, sourceLabel: 'Synthetic: 250,000 generated ceiling rates' }, new Date('2026-03-04T05:06:07Z'));
+    expect(notes[3]).toEqual(['Data source', 'Synthetic: 250,000 generated ceiling rates']);
     expect(Object.fromEntries(notes)).toEqual({
       'Query in words': 'Rates where labor category, vendor or contract contains “analyst”',
       'API request': 'GET /api/v3/search/ceilingrates/?keyword=analyst',
       Dataset: 'Ceiling rates, version abc',
+      'Data source': 'Synthetic: 250,000 generated ceiling rates',
       'Dataset date': '2026-01-02',
       Exported: '2026-03-04T05:06:07.000Z',
       'Figures computed on': 'next year price',

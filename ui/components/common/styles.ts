@@ -117,6 +117,29 @@ export const baseStyles = css`
     font-size: 0.85rem;
     white-space: nowrap;
   }
+  /* Where a dataset's records came from: a synthetic (generated) dataset must never pass for real data. */
+  .source-badge {
+    display: inline-block;
+    padding: 0.1rem 0.5rem;
+    border-radius: 999px;
+    border: 1px solid currentColor;
+    font-size: 0.8rem;
+    font-weight: 600;
+    text-decoration: none;
+    white-space: nowrap;
+  }
+  .source-badge.synthetic {
+    background: #fff1c2;
+    color: #5c3d00;
+  }
+  .source-badge.real {
+    background: #e3f2e6;
+    color: #1b5e20;
+  }
+  .source-badge.imported {
+    background: #e8eefc;
+    color: #1a3e8c;
+  }
   .visually-hidden {
     position: absolute !important;
     width: 1px;

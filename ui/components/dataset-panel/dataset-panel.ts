@@ -10,7 +10,8 @@ import { saveBytes } from '../common/save-file.ts';
 import './dataset-choices.ts';
 import './snapshot-diff.ts';
 import './import-from-web.ts';
-import { DATASETS_CHANGED } from '../import/import-controller.ts';
+import { DATASETS_CHANGED, importController, type ImportState } from '../import/import-controller.ts';
+import type { ExtraArtifact } from '../../../dataset/artifact/format.ts';
 
 const TITLES: Record<string, string> = {
   websites: 'Site Scanning websites',
@@ -87,6 +88,8 @@ export class DatasetPanel extends LitElement {
   @property({ attribute: false }) params = new URLSearchParams();
   @state() private busy: '' | 'reload' | 'reset' = '';
   @state() private message = '';
+  @state() private importing = importController.state.kind === 'running';
+  private unsubscribeImport: (() => void) | null = null;
   private unsubscribe: (() => void) | null = null;
 
   private readonly status = new Task(this, {
@@ -101,12 +104,14 @@ export class DatasetPanel extends LitElement {
       if (p.phase === 'ready' || p.phase === 'error') void this.status.run();
     });
     window.addEventListener(DATASETS_CHANGED, this.refresh);
+    this.unsubscribeImport = importController.subscribe((state: ImportState) => (this.importing = state.kind === 'running'));
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.unsubscribe?.();
     window.removeEventListener(DATASETS_CHANGED, this.refresh);
+    this.unsubscribeImport?.();
   }
 
   private readonly refresh = () => void this.status.run();
@@ -164,7 +169,7 @@ export class DatasetPanel extends LitElement {
           ${d.importName
             ? html`imported from <strong>${d.importName}</strong>`
             : d.source
-              ? `built-in, generated, ${d.source.profile} profile, seed ${d.source.seed}`
+              ? html`<span class="source-badge ${d.source.kind}">${d.source.kind === 'synthetic' ? 'Synthetic' : 'Real'}</span> built-in. ${d.source.label}`
               : '—'}
         </dd>
         <dt>File date</dt>
@@ -181,6 +186,27 @@ export class DatasetPanel extends LitElement {
         <dd><code>${d.sha256 ? d.sha256.slice(0, 16) + '…' : '—'}</code></dd>
       </dl>
       <button type="button" ?disabled=${!d.loaded} @click=${() => this.download(d.name)}>Save as .sqlite</button>
+    </section>`;
+  }
+
+  /** The build's further real datasets: downloaded only when asked, then kept like an import. */
+  private extras(extras: readonly ExtraArtifact[]) {
+    if (!extras.length) return nothing;
+    return html`<section class="card extras" aria-labelledby="extras-title">
+      <h2 id="extras-title">More built-in datasets</h2>
+      <p class="muted">Part of this app but not downloaded on the first visit. Loading one keeps it in this browser beside your imports, where you can switch to it, compare it or delete it.</p>
+      <ul>
+        ${extras.map(
+          (extra) => html`<li data-extra=${extra.id}>
+            <span class="source-badge ${extra.source.kind}">${extra.source.kind === 'synthetic' ? 'Synthetic' : 'Real'}</span>
+            <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
+            <span class="muted">${extra.source.label}</span>
+            <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
+              Load
+            </button>
+          </li>`,
+        )}
+      </ul>
     </section>`;
   }
 
@@ -204,7 +230,8 @@ export class DatasetPanel extends LitElement {
       <snapshot-diff .params=${this.params}></snapshot-diff>
       ${s
         ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
-            <div class="grid">${s.datasets.map((d) => this.card(d))}</div>`
+            <div class="grid">${s.datasets.map((d) => this.card(d))}</div>
+            ${this.extras(s.extras ?? [])}`
         : html`<p class="muted">Reading the status…</p>`}
       <p class="note muted">
         The data lives in this browser: every search and listing is answered from these files by the engine in a background worker,

@@ -74,6 +74,11 @@ export class ImportController {
     return this.run(name, 0, (id, onProgress) => db.importUrl(url, id, onProgress));
   }
 
+  /** Loads one of the build's extra datasets (a real earlier snapshot, the real price list) as an import. */
+  startBuiltIn(db: DbClient, extraId: string, title: string, bytes: number): Promise<ImportOutcome | null> {
+    return this.run(title, bytes, (id, onProgress) => db.importBuiltIn(extraId, id, onProgress));
+  }
+
   private async run(
     fileName: string,
     fileBytes: number,

@@ -33,6 +33,7 @@ import './rates-figures.ts';
 import './price-check.ts';
 import './pool-compare.ts';
 import './title-pool.ts';
+import '../common/source-badge.ts';
 import type { TitlePoolChangeEvent } from './title-pool.ts';
 import type { Pool, UnpinEvent } from './pool-compare.ts';
 import type { PriceCheckChangeEvent } from './price-check.ts';
@@ -365,7 +366,12 @@ export class RatesView extends LitElement {
   /** The dataset the figures came from, as an export notes it. */
   private async datasetNote(): Promise<DatasetNote> {
     const status = (await this.db.status()).datasets.find((d) => d.name === 'ceilingrates');
-    return { version: status?.version ?? null, date: status?.fileDate ?? status?.loadedAt ?? null, importName: status?.importName ?? null };
+    return {
+      version: status?.version ?? null,
+      date: status?.fileDate ?? status?.loadedAt ?? null,
+      importName: status?.importName ?? null,
+      sourceLabel: status?.source?.label ?? null,
+    };
   }
 
   /**
@@ -399,7 +405,7 @@ export class RatesView extends LitElement {
     this.exportError = '';
     try {
       const dataset = await this.datasetNote();
-      const source = `Source: ceiling rates dataset version ${dataset.version ?? 'unknown'} (${dataset.date ?? 'date unknown'}); GET ${ratesApiUrl(this.apiQuery)}`;
+      const source = `Source: ceiling rates dataset version ${dataset.version ?? 'unknown'} (${dataset.date ?? 'date unknown'})${dataset.sourceLabel ? `. ${dataset.sourceLabel}` : ''}; GET ${ratesApiUrl(this.apiQuery)}`;
       const svgText = figuresSvg(model, describeRatesQuery(this.query), source);
       const stamp = new Date().toISOString().slice(0, 10);
       if (kind === 'svg') saveBytes(new TextEncoder().encode(svgText), `ceiling-rates-figures-${stamp}.svg`, 'image/svg+xml');
@@ -500,6 +506,7 @@ export class RatesView extends LitElement {
     const data = task.value?.body;
     return html`<div class="top">
         <h1 id="view-title" tabindex="-1">Ceiling rates</h1>
+        <source-badge of="ceilingrates"></source-badge>
         <code class="api muted" title="The API request behind this view">GET ${url}</code>
       </div>
       ${this.query.mode === 'titles'

@@ -1,9 +1,9 @@
-import { LitElement, html, css, type TemplateResult } from 'lit';
+import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
-import type { DbClient } from '../../api/db-client.ts';
+import type { DbClient, SiteHistory } from '../../api/db-client.ts';
 import { errorText, type WebsiteRecord } from '../../api/api-types.ts';
 import { baseStyles, viewHeaderStyles } from '../common/styles.ts';
 import { lastListHash, websiteApiUrl } from '../../state/websites-query.ts';
@@ -64,6 +64,17 @@ export class WebsiteDetail extends LitElement {
         margin-bottom: 0.75rem;
       }
       h1 {
+        overflow-wrap: anywhere;
+      }
+      .history table {
+        table-layout: fixed;
+        width: 100%;
+      }
+      .history th[scope='row'] {
+        width: 30%;
+        overflow-wrap: anywhere;
+      }
+      .history td {
         overflow-wrap: anywhere;
       }
       .summary {
@@ -148,6 +159,42 @@ export class WebsiteDetail extends LitElement {
     args: () => [this.url] as [string],
   });
 
+  /** How the record changed across the weekly snapshots shipped with the data (none for an imported file). */
+  private readonly history = new Task(this, {
+    task: async ([url]: [string]) => this.db.websiteHistory(url.toLowerCase()),
+    args: () => [this.url] as [string],
+  });
+
+  private weeks(history: SiteHistory | null) {
+    if (!history || !history.weeks.length) return nothing;
+    return html`<section class="card history" aria-labelledby="history-title">
+      <h2 id="history-title">Across the weeks</h2>
+      <p class="muted">
+        This record is from the snapshot of ${history.date ?? 'the dataset'}. The same site in the earlier weekly snapshots shipped with
+        the app (production's API keeps no history; scan dates and the snapshot's counters are not compared):
+      </p>
+      ${history.weeks.map(
+        (week) => html`<h3>${week.date}</h3>
+          ${week.state === 'absent'
+            ? html`<p data-week=${week.date} data-state="absent">Not in that week's snapshot: the site was added since.</p>`
+            : week.state === 'same'
+              ? html`<p data-week=${week.date} data-state="same">No compared field was different.</p>`
+              : html`<table data-week=${week.date} data-state="changed">
+                  <thead><tr><th scope="col">Field</th><th scope="col">${week.date}</th><th scope="col">${history.date ?? 'Now'}</th></tr></thead>
+                  <tbody>
+                    ${week.changes.map(
+                      (c) => html`<tr data-field=${c.field}>
+                        <th scope="row">${label(c.field)} <code>${c.field}</code></th>
+                        <td>${renderValue(c.field, c.then)}</td>
+                        <td>${renderValue(c.field, c.now)}</td>
+                      </tr>`,
+                    )}
+                  </tbody>
+                </table>`}`,
+      )}
+    </section>`;
+  }
+
   /** The facts an analyst looks for first, above the full record. */
   private summary(r: WebsiteRecord) {
     return html`<p class="summary">
@@ -168,7 +215,7 @@ export class WebsiteDetail extends LitElement {
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
         complete: (record) =>
           record
-            ? html`${this.summary(record)}<div class="card">
+            ? html`${this.summary(record)}${this.weeks(this.history.value ?? null)}<div class="card">
                 <dl class="fields" id="website-fields">
                   ${Object.entries(record).map(
                     ([field, value]) => html`<dt>${label(field)}<code>${field}</code></dt>

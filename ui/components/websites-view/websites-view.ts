@@ -25,6 +25,7 @@ import '../common/page-nav.ts';
 import './websites-filters.ts';
 import type { PageChangeEvent } from '../common/page-nav.ts';
 import type { WebsiteFiltersChangeEvent } from './websites-filters.ts';
+import '../common/source-badge.ts';
 
 async function getOk<T>(db: DbClient, url: string): Promise<T> {
   const r = await db.getJson<T>(url);
@@ -264,6 +265,7 @@ export class WebsitesView extends LitElement {
     const last = this.list.value?.body;
     return html`<div class="top">
         <h1 id="view-title" tabindex="-1">Websites</h1>
+        <source-badge of="websites"></source-badge>
         <code class="api muted" title="The API request behind this view">GET ${websitesApiUrl(q)}</code>
       </div>
       <div class="card filters ${this.filtersOpen ? '' : 'collapsed'}">

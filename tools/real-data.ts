@@ -1,0 +1,131 @@
+/**
+ * The real datasets the repository ships under data/ (docs/api/data-sources.md), read back for the build and the
+ * tests: the 2025-06-09 Site Scanning snapshot, its earlier weeks rebuilt from the weekly changes, and the 2017
+ * Schedule 70 price list. Each goes into a database through the import core, the same mapping as a user's file.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { importIntoDatabase } from '../dataset/import/index.ts';
+import type { DatasetName } from '../engine/http/types.ts';
+import type { DatasetSource } from '../dataset/artifact/format.ts';
+import { applyWeek, type SourceRecord, type WeekChanges } from './site-scanning-source/weeks.ts';
+
+const DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));
+
+export const NEWEST_SNAPSHOT = '2025-06-09';
+/** The first weekly snapshot, shipped as changes against the newest. */
+export const FIRST_SNAPSHOT = '2025-02-10';
+const SNAPSHOT_FILE = `site-scanning-${NEWEST_SNAPSHOT}.json.br`;
+const FIRST_FILE = `site-scanning-${FIRST_SNAPSHOT}.changes.json.br`;
+const S70_FILE = 'ceilingrates-s70-2017.csv';
+const S70_PATH = 'contracts/docs/s70/s70_data.csv';
+
+interface SourceEntry {
+  repository: string;
+  commit: string;
+  date: string;
+  count: number;
+  files?: number;
+  dropped?: number;
+  sha256: string;
+  licence: string;
+}
+
+/** data/sources.json: where each shipped file came from. */
+export function dataSources(): Record<string, SourceEntry> {
+  return JSON.parse(readFileSync(`${DATA_DIR}sources.json`, 'utf8')) as Record<string, SourceEntry>;
+}
+
+function readBrotliJson(file: string): unknown {
+  return JSON.parse(brotliDecompressSync(readFileSync(`${DATA_DIR}${file}`)).toString('utf8'));
+}
+
+/** The newest snapshot's records as the source published them, in file order. */
+export function newestSnapshotRecords(): SourceRecord[] {
+  return readBrotliJson(SNAPSHOT_FILE) as SourceRecord[];
+}
+
+/** Source file path of a record, as the weekly changes name it: data/<initial_domain>.json. */
+const pathOf = (record: SourceRecord): string => `data/${String(record.initial_domain)}.json`;
+
+/** One week's records: the newest as shipped, the first rebuilt from its changes, in file order. */
+export function snapshotRecords(date: string): SourceRecord[] {
+  const newest = newestSnapshotRecords();
+  if (date === NEWEST_SNAPSHOT) return newest;
+  if (date !== FIRST_SNAPSHOT) throw new Error(`no Site Scanning snapshot of ${date} in data/ (${NEWEST_SNAPSHOT} and ${FIRST_SNAPSHOT} are shipped)`);
+  const older = applyWeek(new Map(newest.map((r) => [pathOf(r), r])), readBrotliJson(FIRST_FILE) as WeekChanges);
+  return [...older.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
+}
+
+/** The label and provenance of one week's snapshot, as users see it. */
+export function snapshotSource(date: string, count: number): DatasetSource {
+  const entry = dataSources()[date === NEWEST_SNAPSHOT ? SNAPSHOT_FILE : FIRST_FILE];
+  if (!entry) throw new Error(`data/sources.json does not describe the snapshot of ${date}`);
+  return {
+    kind: 'real',
+    label: `Real: the published Site Scanning snapshot of ${date}, ${count.toLocaleString('en-US')} sites (${entry.repository} @ ${entry.commit.slice(0, 8)}, data CC0)`,
+    repository: entry.repository,
+    commit: entry.commit,
+    date,
+    licence: 'CC0-1.0',
+    count,
+  };
+}
+
+/** A shipped file through the import core; more rejected rows than the file is known to have fails the build. */
+async function importRecords(
+  SQL: SqlJsStatic,
+  bytes: Uint8Array,
+  name: string,
+  expected: DatasetName,
+  options: { snapshotDate?: string; format: 'websites-json' | 'ceilingrates-csv'; rejects?: number; now?: Date },
+): Promise<{ db: Database; rejected: number }> {
+  const { rejects = 0, ...importOptions } = options;
+  const result = await importIntoDatabase(SQL, bytes, { name, ...importOptions });
+  if (result.dataset !== expected) throw new Error(`${name}: imported as ${result.dataset}, not ${expected}`);
+  if (result.report.rowsRejected !== rejects) {
+    result.db.close();
+    throw new Error(`${name}: ${result.report.rowsRejected} records rejected (expected ${rejects}): ${JSON.stringify(result.report.rejected.slice(0, 3))}`);
+  }
+  return { db: result.db, rejected: result.report.rowsRejected };
+}
+
+/** A week's Site Scanning database, through the import core's JSON mapping (scan_date: the snapshot's day). */
+export async function snapshotDatabase(SQL: SqlJsStatic, date: string): Promise<{ db: Database; source: DatasetSource }> {
+  const records = snapshotRecords(date);
+  const bytes = new TextEncoder().encode(JSON.stringify(records));
+  const { db } = await importRecords(SQL, bytes, `site-scanning-${date}.json`, 'websites', { format: 'websites-json', snapshotDate: date });
+  return { db, source: snapshotSource(date, records.length) };
+}
+
+/** Rows of the 2017 list whose price is `N/A`: the import refuses a rate without a price, as it would from a user. */
+const S70_ROWS_WITHOUT_PRICE = 13;
+/** `_timestamp` of the list's rates: the start of its year. */
+const S70_TIMESTAMP = '2017-01-01T00:00:00.000Z';
+
+/** The 2017 Schedule 70 price list (18F/calc, public domain), as a ceiling-rates database. */
+export async function s70Database(SQL: SqlJsStatic): Promise<{ db: Database; source: DatasetSource }> {
+  const bytes = new Uint8Array(readFileSync(`${DATA_DIR}${S70_FILE}`));
+  const { db, rejected } = await importRecords(SQL, bytes, S70_FILE, 'ceilingrates', {
+    format: 'ceilingrates-csv',
+    rejects: S70_ROWS_WITHOUT_PRICE,
+    // The list carries no time of its own: a fixed one keeps the build's bytes the same on every run.
+    now: new Date(S70_TIMESTAMP),
+  });
+  const entry = dataSources()[S70_FILE];
+  const count = Number(db.exec('SELECT COUNT(*) FROM ceilingrates')[0].values[0][0]);
+  return {
+    db,
+    source: {
+      kind: 'real',
+      label: `Real: the 2017 IT Schedule 70 price list, ${count.toLocaleString('en-US')} rates (${rejected} rows priced "N/A" left out; ${entry.repository}, ${S70_PATH} @ ${entry.commit}, public domain)`,
+      repository: entry.repository,
+      commit: entry.commit,
+      date: entry.date,
+      licence: entry.licence,
+      count,
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * A week of the snapshot history as changes against the week after it, field by field: for a site in both weeks,
+ * the fields whose value differs (and those the older record lacks); a site only in the older week whole; and
+ * the sites the older week did not have. Applying the changes to the newer week's records rebuilds the older
+ * week's values exactly (engine-free: the build and the tests both use applyWeek).
+ */
+export type SourceRecord = Record<string, unknown>;
+
+export interface WeekChanges {
+  date: string;
+  /** Per path: the older week's value of each field that differs; a field the older record lacks is listed in `dropped`. */
+  changed: { path: string; set: SourceRecord; dropped?: string[] }[];
+  /** Sites of the older week that the newer one does not have, whole. */
+  added: { path: string; record: SourceRecord }[];
+  /** Paths present the week after but not in this week. */
+  absent: string[];
+}
+
+const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+export function diffWeek(date: string, newer: ReadonlyMap<string, SourceRecord>, older: ReadonlyMap<string, SourceRecord>): WeekChanges {
+  const changes: WeekChanges = { date, changed: [], added: [], absent: [] };
+  for (const [path, record] of older) {
+    const next = newer.get(path);
+    if (!next) {
+      changes.added.push({ path, record });
+      continue;
+    }
+    const set: SourceRecord = {};
+    let differs = false;
+    for (const [key, value] of Object.entries(record)) {
+      if (!(key in next) || !same(next[key], value)) {
+        set[key] = value;
+        differs = true;
+      }
+    }
+    const dropped = Object.keys(next).filter((key) => !(key in record));
+    // Key order is not kept: the import reads a record by its keys' names, never by position.
+    if (differs || dropped.length > 0) changes.changed.push({ path, set, ...(dropped.length ? { dropped } : {}) });
+  }
+  changes.absent = [...newer.keys()].filter((path) => !older.has(path));
+  return changes;
+}
+
+/** The older week's records from the newer week's and the changes (inverse of diffWeek), by path. */
+export function applyWeek(newer: ReadonlyMap<string, SourceRecord>, changes: WeekChanges): Map<string, SourceRecord> {
+  const older = new Map<string, SourceRecord>();
+  const absent = new Set(changes.absent);
+  const changed = new Map(changes.changed.map((c) => [c.path, c]));
+  for (const [path, record] of newer) {
+    if (absent.has(path)) continue;
+    const change = changed.get(path);
+    if (!change) {
+      older.set(path, record);
+      continue;
+    }
+    const next: SourceRecord = { ...record, ...change.set };
+    for (const key of change.dropped ?? []) delete next[key];
+    older.set(path, next);
+  }
+  for (const { path, record } of changes.added) older.set(path, record);
+  return older;
+}

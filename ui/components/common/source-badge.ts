@@ -1,0 +1,67 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { dbContext } from '../../api/context.ts';
+import type { DbClient } from '../../api/db-client.ts';
+import type { DatasetName } from '../../../engine/http/types.ts';
+import { DATASETS_CHANGED } from '../import/import-controller.ts';
+import { baseStyles } from './styles.ts';
+
+type Kind = 'real' | 'synthetic' | 'imported';
+
+const WORDS: Record<Kind, string> = { real: 'Real data', synthetic: 'Synthetic data', imported: 'Your file' };
+
+/**
+ * Where the active dataset's records come from, beside a view's title: a generated price or site must never be
+ * taken for a real one. Links to the Datasets page, which says it in full.
+ */
+@customElement('source-badge')
+export class SourceBadge extends LitElement {
+  static override styles = [baseStyles];
+
+  @consume({ context: dbContext }) db!: DbClient;
+  /** The API whose active dataset is described. */
+  @property() of: DatasetName = 'ceilingrates';
+  @state() private source: { kind: Kind; label: string } | null = null;
+
+  private unsubscribe: (() => void) | null = null;
+  private readonly refresh = (): void => void this.read();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.unsubscribe = this.db.onProgress((p) => {
+      if (p.dataset === this.of && p.phase === 'ready') this.refresh();
+    });
+    window.addEventListener(DATASETS_CHANGED, this.refresh);
+    this.refresh();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    window.removeEventListener(DATASETS_CHANGED, this.refresh);
+  }
+
+  private async read(): Promise<void> {
+    const status = (await this.db.status()).datasets.find((d) => d.name === this.of);
+    if (!status?.loaded) this.source = null;
+    // A built-in extra kept like an import still says what it is; only a user's own file is "your file".
+    else if (status.source) this.source = { kind: status.source.kind, label: status.source.label };
+    else if (status.importName) this.source = { kind: 'imported', label: `Imported from ${status.importName}` };
+    else this.source = null;
+  }
+
+  override render() {
+    const source = this.source;
+    if (!source) return nothing;
+    return html`<a class="source-badge ${source.kind}" href="#/datasets" title=${source.label} data-source=${source.kind}
+      >${WORDS[source.kind]}<span class="visually-hidden">: ${source.label}</span></a
+    >`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'source-badge': SourceBadge;
+  }
+}
