@@ -4,7 +4,7 @@
  * per request kind, with every answer compared (`took` aside). Also the `load` time and, with --weeks, the
  * Site Scanning requests with that many weekly snapshots loaded (generated weeks: the same generator with a
  * different count per week, until the real weekly snapshots are in the repository).
- *   npm run bench -- --only postgres --records 250000 --websites 30000 --weeks 17 --rounds 10
+ *   npx tsx bench/run.ts --only postgres --records 250000 --websites 30000 --weeks 17 --rounds 10
  * A measurement, not a test: nothing is asserted about times.
  */
 import os from 'node:os';

@@ -2,12 +2,14 @@
  * `npm run bench`: benchmarks outside the test suite. Prints a table and writes bench/results.json.
  *   npm run bench -- --records 250000 --rounds 20 --baseline-rounds 1 --duckdb-threads 1 [--strict]
  * --strict exits non-zero when DuckDB's answers differ from the engine's (the differences are printed either way).
- * --postgres adds the Postgres column (bench/postgres.ts; --websites, --weeks); --only postgres runs that alone.
+ * The Postgres column (bench/postgres.ts; --websites, --weeks) runs when PostgreSQL 15 is installed, after the
+ * rest; --skip-postgres leaves it out, --only postgres runs it alone (`npx tsx bench/run.ts --only postgres`).
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { runBench, table } from './ceilingrates/bench.ts';
 import { postgresTable, runPostgresBench } from './postgres.ts';
+import { postgresAvailable } from '../tests/unit/helpers/postgres.ts';
 
 const { values } = parseArgs({
   options: {
@@ -18,7 +20,7 @@ const { values } = parseArgs({
     /** Fail when DuckDB's answers differ from the engine's anywhere. */
     strict: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results.json' },
-    postgres: { type: 'boolean', default: false },
+    'skip-postgres': { type: 'boolean', default: false },
     only: { type: 'string' },
     websites: { type: 'string', default: '30000' },
     weeks: { type: 'string', default: '1' },
@@ -41,7 +43,8 @@ const result = await runBench(
   (line) => console.log(`bench: ${line}`),
 );
 console.log(table(result));
-const postgres = values.postgres ? await runPostgresBench(postgresOptions(), log) : undefined;
+const withPostgres = !values['skip-postgres'] && postgresAvailable();
+const postgres = withPostgres ? await runPostgresBench(postgresOptions(), log) : undefined;
 if (postgres) console.log(postgresTable(postgres));
 await writeFile(values.out!, JSON.stringify({ ceilingrates: result, ...result, ...(postgres ? { postgres } : {}) }, null, 2) + '\n');
 console.log(`bench: wrote ${values.out}`);

@@ -158,7 +158,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     port: options.port,
     host: options.host,
     faults: { delayMs: options.delayMs, failRate: options.failRate },
-    dataLabels: Object.fromEntries(datasets.map((d) => [d.name, d.label])),
+    dataLabels: opened
+      ? Object.fromEntries(opened.datasets.map((d) => [d.name, d.label]))
+      : { websites: 'PostgreSQL, loaded by `offline-gov-api load`', ceilingrates: 'PostgreSQL, loaded by `offline-gov-api load`' },
   });
   console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'})`);
   if (options.delayMs || options.failRate) console.error(`faults: ${options.delayMs} ms delay, ${options.failRate} fail rate`);
