@@ -13,12 +13,17 @@ import { builtAppDir } from './package-root.ts';
 import { serveMcpOverStdio } from './mcp.ts';
 import { openBackend } from './open-backend.ts';
 import { DEFAULT_GRACE_MS } from './graceful-close.ts';
+import { openPostgresAnswers, runLoad } from './postgres/commands.ts';
+import type { ApiBackend } from './backend.ts';
+import type { DataLabels } from '../../engine/openapi/documents.ts';
 
 const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
 
 Usage:
   offline-gov-api serve [options]   HTTP server: both APIs (CORS open) and the built app
   offline-gov-api mcp [options]     MCP server over stdio, for AI assistants
+  offline-gov-api load --database <postgres-url> [--websites <file>] [--ceilingrates <file>] [--snapshot <YYYY-MM-DD>]
+                                    Load the datasets (default: the built ones) into PostgreSQL, in one transaction
   offline-gov-api --help
 
 Datasets (default: the built ones, from \`npm run build\`):
@@ -40,15 +45,27 @@ serve options:
                           core; 1 answers on the server's own thread)
   --grace <seconds>       On SIGTERM/SIGINT, wait this long for requests in flight before cutting
                           them (default 10)
+  --database <url>        Answer from PostgreSQL (postgres://user@host:port/db, loaded by \`load\`)
+                          instead of datasets held in memory
+
+load options:
+  --database <url>        The PostgreSQL database (schema created or migrated as needed)
+  --snapshot <date>       The Site Scanning snapshot's date (default: its latest scan date); loading the
+                          same date again replaces that snapshot, another date adds one
 
 API paths (each also under its production base path):
   GET /websites   GET /websites/{url}   GET /analysis
   GET /api/v3/search/ceilingrates/
   GET /openapi.json
+  GET /snapshots/{YYYY-MM-DD}/websites …   an older Site Scanning snapshot (with --database)
 `;
 
 export interface CliOptions {
-  command: 'serve' | 'mcp' | 'help';
+  command: 'serve' | 'mcp' | 'load' | 'help';
+  /** PostgreSQL URL: `load` writes to it, `serve` answers from it. */
+  database?: string;
+  /** `load`: the Site Scanning snapshot's date. */
+  snapshot?: string;
   port: number;
   host: string;
   app: boolean;
@@ -96,6 +113,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         'fail-rate': { type: 'string' },
         workers: { type: 'string' },
         grace: { type: 'string' },
+        database: { type: 'string' },
+        snapshot: { type: 'string' },
       },
     });
   } catch (error) {
@@ -103,7 +122,13 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   }
   const { values, positionals } = parsed;
   const command = values.help ? 'help' : (positionals[0] ?? 'serve');
-  if (command !== 'serve' && command !== 'mcp' && command !== 'help') throw new UsageError(`unknown command "${command}"`);
+  if (command !== 'serve' && command !== 'mcp' && command !== 'load' && command !== 'help') throw new UsageError(`unknown command "${command}"`);
+  if (command === 'load' && !values.database) throw new UsageError('load needs --database <postgres-url>');
+  if (command === 'mcp' && values.database) throw new UsageError('--database is for serve and load');
+  if (values.snapshot !== undefined && command !== 'load') throw new UsageError('--snapshot is for load');
+  if (command === 'serve' && values.database && (values.websites || values.ceilingrates || values.data)) {
+    throw new UsageError('serve --database answers what the database holds: load files with `offline-gov-api load --database`');
+  }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
   const files: OpenEngineOptions['files'] = {};
   if (values.websites) files.websites = values.websites;
@@ -118,6 +143,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     workers: values.workers === undefined || values.workers === 'auto' ? availableParallelism() : integer('workers', values.workers, 1, 256),
     graceMs: (number('grace', values.grace, 0, 3600) ?? DEFAULT_GRACE_MS / 1000) * 1000,
     open: { files, ...(values.data ? { dataDir: values.data } : {}) },
+    ...(values.database ? { database: values.database } : {}),
+    ...(values.snapshot !== undefined ? { snapshot: values.snapshot } : {}),
   };
 }
 
@@ -130,10 +157,27 @@ function describe(datasets: readonly DatasetSummary[]): void {
   }
 }
 
+/** What `serve` answers from: PostgreSQL (`--database`), or the datasets held in memory on one or more threads. */
+async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; labels: DataLabels; close(): Promise<void> }> {
+  if (options.database) {
+    const source = await openPostgresAnswers(options.database);
+    const label = 'PostgreSQL, loaded by `offline-gov-api load`';
+    return { backend: source, labels: { websites: label, ceilingrates: label }, close: () => source.end() };
+  }
+  const { backend, datasets, close } = await openBackend(options.open, options.workers);
+  describe(datasets);
+  return { backend, labels: Object.fromEntries(datasets.map((d) => [d.name, d.label])), close };
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   const options = parseCli(argv, process.env);
   if (options.command === 'help') {
     process.stdout.write(HELP);
+    return;
+  }
+  if (options.command === 'load') {
+    const { files, dataDir } = options.open;
+    await runLoad({ database: options.database!, files: files ?? {}, ...(typeof dataDir === 'string' ? { dataDir } : {}), ...(options.snapshot ? { snapshot: options.snapshot } : {}) });
     return;
   }
   if (options.command === 'mcp') {
@@ -142,15 +186,14 @@ export async function main(argv: readonly string[]): Promise<void> {
     await serveMcpOverStdio(engine);
     return;
   }
-  const { backend, datasets, close } = await openBackend(options.open, options.workers);
-  describe(datasets);
+  const served = await openServed(options);
   const server = await startServer({
-    engine: backend,
+    engine: served.backend,
     appDir: options.app ? builtAppDir() : null,
     port: options.port,
     host: options.host,
     faults: { delayMs: options.delayMs, failRate: options.failRate },
-    dataLabels: Object.fromEntries(datasets.map((d) => [d.name, d.label])),
+    dataLabels: served.labels,
     graceMs: options.graceMs,
   });
   const threads = options.workers > 1 ? `${options.workers} worker threads` : 'one thread';
@@ -161,7 +204,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     console.error(`offline-gov-api: ${signal}: finishing the answers in flight (up to ${options.graceMs / 1000} s)`);
     void server
       .close()
-      .then(close)
+      .then(served.close)
       .then(
         () => process.exit(0),
         (error: unknown) => {

@@ -7,13 +7,12 @@ import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { serve, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { matchRoute } from '../../engine/http/match.ts';
 import { toResponse } from './fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { staticFiles } from './static-files.ts';
 import { documentFor } from './documents.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
-import type { ApiBackend } from './backend.ts';
+import { isApiPath, type ApiBackend } from './backend.ts';
 import { hostProblem, refuseConnect } from './http-guards.ts';
 import { closeGracefully, DEFAULT_GRACE_MS } from './graceful-close.ts';
 
@@ -43,7 +42,7 @@ export function createApp({ engine, appDir = null, faults, dataLabels = {} }: Se
     const url = new URL(c.req.url);
     const document = documentFor(url.pathname, c.req.method, dataLabels);
     if (document) return toResponse(document);
-    if (!matchRoute(engine.apis, url.pathname)) return next();
+    if (!isApiPath(engine, url.pathname)) return next();
     const headers = Object.fromEntries(c.req.raw.headers);
     return toResponse(await handle({ method: c.req.method, url: url.pathname + url.search, headers }, c.req.raw.signal));
   });

@@ -1,11 +1,7 @@
 import type { Database } from 'sql.js';
 import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
 import type { ApiDefinition, RouteHandler } from './routes.ts';
-import { matchRoute } from './match.ts';
-import { json, withoutBody } from './respond.ts';
-import { isPreflight, preflight, withCors } from './cors.ts';
-
-const ORIGIN = 'http://localhost';
+import { dispatch, finish } from './dispatch.ts';
 
 /** What an engine tells its host. */
 export interface EngineEvents {
@@ -59,43 +55,15 @@ export class Engine {
     return this.databases.get(dataset);
   }
 
-  /**
-   * HEAD is the GET's status and headers with no body, for every answer: 404s and 400s included. Every
-   * answer may be read from any origin (cors.ts).
-   */
+  /** Every answer, HEAD and CORS included, as dispatch.ts routes it; the route reads the bound database. */
   handle(request: ApiRequest): ApiResponse {
-    const response = withCors(this.answer(request));
-    return request.method.toUpperCase() === 'HEAD' ? withoutBody(response) : response;
+    return finish(request, this.answer(request));
   }
 
   private answer(request: ApiRequest): ApiResponse {
-    let url: URL;
-    try {
-      url = new URL(request.url, ORIGIN);
-    } catch {
-      return json(400, { message: 'Malformed URL', error: 'Bad Request', statusCode: 400 });
-    }
-    const method = request.method.toUpperCase();
-    const match = matchRoute(this.apis, url.pathname);
-    if (!match) {
-      return json(404, { message: `Cannot ${method} ${url.pathname}`, error: 'Not Found', statusCode: 404 });
-    }
-    if (isPreflight(request)) return preflight(request);
-    const { api, route } = match;
-    if (!route) return api.errors.notFound({ method, path: url.pathname });
-
-    const ctx = {
-      request,
-      url,
-      query: url.searchParams,
-      params: match.params,
-      base: match.base,
-      path: match.path,
-    };
-    if (method === 'OPTIONS' && api.options) return api.options(ctx);
-    const isHead = method === 'HEAD';
-    if (!isHead && !api.allow.includes(method)) return api.errors.methodNotAllowed({ method, path: url.pathname });
-
+    const routed = dispatch(this.apis, request);
+    if (routed.kind === 'answered') return routed.response;
+    const { api, route, ctx } = routed;
     try {
       const handlers = this.handlersFor(api);
       if (!handlers) return api.errors.unavailable();

@@ -1,0 +1,102 @@
+/**
+ * Both APIs answered from Postgres, as an ApiBackend for the HTTP server. Everything but the data access
+ * is the engine's: dispatch (routes, preflight, OPTIONS, methods, 404s), CORS and HEAD, the parsers, the
+ * error bodies and the envelopes. Site Scanning is queried per request (websites.ts) and keeps every
+ * snapshot: `/snapshots/<YYYY-MM-DD>/<path>` answers that one, any other path the newest. Ceiling rates are
+ * the engine's over the rates of the current load (ceilingrates.ts).
+ *
+ * When the database is down, unreachable or holds no data, the request gets the API's own 503 and the log
+ * one line; the server keeps answering, and the pool reconnects once the database is back.
+ */
+import type pg from 'pg';
+import { APIS } from '../../../engine/index.ts';
+import { dispatch, finish, noRoute } from '../../../engine/http/dispatch.ts';
+import { datedRequest, SNAPSHOT_DATASET } from '../../../engine/http/snapshots.ts';
+import type { ApiDefinition, RouteContext } from '../../../engine/http/routes.ts';
+import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
+import type { ApiBackend } from '../backend.ts';
+import { CeilingRatesFromPostgres } from './ceilingrates.ts';
+import { WEBSITE_HANDLERS } from './websites.ts';
+import { oneLine } from './pool.ts';
+
+/** Postgres' "undefined table": a database no `load` has written to. */
+const UNDEFINED_TABLE = '42P01';
+
+export class PostgresAnswers implements ApiBackend {
+  readonly apis: readonly ApiDefinition[] = APIS;
+  private readonly ceilingRates: CeilingRatesFromPostgres;
+  /** The last problem logged, so a database that stays down is not logged once per request. */
+  private lastProblem = '';
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: (line: string) => void = (line) => console.error(line),
+  ) {
+    this.ceilingRates = new CeilingRatesFromPostgres(pool);
+  }
+
+  async handle(request: ApiRequest): Promise<ApiResponse> {
+    const dated = datedRequest(request);
+    const routed = dispatch(this.apis, dated?.request ?? request);
+    if (routed.kind === 'answered') return finish(request, routed.response);
+    const { api, route, ctx } = routed;
+    // The same order of checks as answerDated (engine/http/snapshots.ts): only Site Scanning keeps snapshots.
+    if (dated && api.dataset !== SNAPSHOT_DATASET) return finish(request, noRoute(request.method.toUpperCase(), dated.pathname));
+    try {
+      const response = await this.answer(api, route.name, ctx, dated?.snapshot ?? null, request);
+      this.lastProblem = '';
+      return finish(request, response);
+    } catch (error) {
+      this.report(error);
+      return finish(request, api.errors.unavailable());
+    }
+  }
+
+  /** Read the newest rates now (a replica pays the bind at start, not on its first request). */
+  async warm(): Promise<void> {
+    await this.ceilingRates.handlers();
+  }
+
+  close(): void {
+    this.ceilingRates.close();
+  }
+
+  private async answer(api: ApiDefinition, routeName: string, ctx: RouteContext, dated: string | null, request: ApiRequest): Promise<ApiResponse> {
+    if (api.dataset === 'websites') {
+      const snapshot = dated ? await this.snapshotExists(dated) : await this.newestSnapshot();
+      if (dated && !snapshot) return noRoute(request.method.toUpperCase(), new URL(request.url, 'http://localhost').pathname);
+      if (!snapshot) return api.errors.unavailable();
+      return WEBSITE_HANDLERS[routeName](this.pool, snapshot, ctx);
+    }
+    const handlers = await this.ceilingRates.handlers();
+    if (!handlers) return api.errors.unavailable();
+    try {
+      return handlers[routeName](ctx);
+    } catch (error) {
+      // As the engine does: an internal error is logged with its request and answered in the API's shape.
+      console.error('engine: internal error', request.method, request.url, error);
+      return api.errors.internal();
+    }
+  }
+
+  private async newestSnapshot(): Promise<string | null> {
+    const { rows } = await this.pool.query<{ snapshot: string | null }>('SELECT max(snapshot)::text AS snapshot FROM websites_snapshots');
+    return rows[0]?.snapshot ?? null;
+  }
+
+  private async snapshotExists(snapshot: string): Promise<string | null> {
+    const { rows } = await this.pool.query('SELECT 1 FROM websites_snapshots WHERE snapshot = $1', [snapshot]);
+    return rows.length > 0 ? snapshot : null;
+  }
+
+  private report(error: unknown): void {
+    const code = (error as { code?: string }).code;
+    const line =
+      code === UNDEFINED_TABLE
+        ? 'postgres: the database holds no offline-gov-api data; run `offline-gov-api load --database <url>`'
+        : `postgres: ${oneLine(error)}`;
+    if (line !== this.lastProblem) this.log(line);
+    this.lastProblem = line;
+  }
+}
+

@@ -1,0 +1,149 @@
+/**
+ * `offline-gov-api load --database`: the records of opened datasets (the engine's SQLite tables, as the built
+ * files hold them or the app's import core made them from a user's CSV/JSON) copied into Postgres. One
+ * transaction per load: until it commits, servers keep answering the data that was there; if it fails or is
+ * interrupted, that data is intact. A Site Scanning load replaces the snapshot of the same date and adds any
+ * other; a ceiling-rates load replaces the rates and bumps their generation (servers re-read on a new one).
+ */
+import { gzipSync } from 'node:zlib';
+import type pg from 'pg';
+import type { Database, SqlValue } from 'sql.js';
+import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
+import { SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
+import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
+import { isSnapshotDate } from '../../../engine/http/snapshots.ts';
+import { writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
+import { hasColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
+import { migrate, quote } from './schema.ts';
+import { analysisCountsSql } from './websites.ts';
+
+/** Rows per INSERT: each column travels as one array parameter (unnest), so a batch costs a few parameters. */
+const BATCH = 5_000;
+
+export interface LoadInput {
+  websites?: { db: Database; origin: string };
+  ceilingrates?: { db: Database; origin: string };
+  /** The Site Scanning snapshot's date; default: the latest scan date among its records, else today (UTC). */
+  snapshot?: string;
+}
+
+export interface LoadResult {
+  websites?: { snapshot: string; records: number; replaced: boolean };
+  ceilingrates?: { records: number; generation: number };
+}
+
+const PG_ARRAY_TYPE: Record<FieldKind, string> = {
+  text: 'text[]',
+  number: 'float8[]',
+  boolean: 'int2[]',
+  list: 'text[]',
+  object: 'text[]',
+};
+
+/** Step a SQLite statement, handing rows to `flush` in batches. */
+async function inBatches(db: Database, sql: string, flush: (rows: SqlValue[][]) => Promise<void>): Promise<number> {
+  const statement = db.prepare(sql);
+  let batch: SqlValue[][] = [];
+  let count = 0;
+  try {
+    while (statement.step()) {
+      batch.push(statement.get());
+      count++;
+      if (batch.length === BATCH) {
+        await flush(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await flush(batch);
+  } finally {
+    statement.free();
+  }
+  return count;
+}
+
+/** `INSERT … SELECT * FROM unnest($1::t1[], …)`: column arrays in, one row per index. */
+function unnestInsert(table: string, columns: readonly string[], types: readonly string[]): string {
+  const params = types.map((type, i) => `$${i + 1}::${type}`).join(', ');
+  return `INSERT INTO ${table} (${columns.map(quote).join(', ')}) SELECT * FROM unnest(${params})`;
+}
+
+function columnsOf(rows: readonly SqlValue[][], width: number): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: width }, () => new Array(rows.length));
+  rows.forEach((row, r) => {
+    for (let c = 0; c < width; c++) columns[c][r] = row[c] instanceof Uint8Array ? new TextDecoder().decode(row[c] as Uint8Array) : row[c];
+  });
+  return columns;
+}
+
+/** The latest scan date's day among the records, when it is a date. */
+function latestScanDate(db: Database): string | null {
+  const value = db.exec(`SELECT max(substr(scan_date, 1, 10)) FROM ${WEBSITES_TABLE}`)[0]?.values[0]?.[0];
+  return typeof value === 'string' && isSnapshotDate(value) ? value : null;
+}
+
+async function loadWebsites(client: pg.PoolClient, db: Database, origin: string, snapshot: string): Promise<NonNullable<LoadResult['websites']>> {
+  const deleted = await client.query('DELETE FROM websites_snapshots WHERE snapshot = $1', [snapshot]);
+  await client.query('INSERT INTO websites_snapshots (snapshot, origin, records) VALUES ($1, $2, 0)', [snapshot, origin]);
+  const columns = ['snapshot', 'ord', ...WEBSITE_FIELDS.map(([name]) => name)];
+  const types = ['date[]', 'int4[]', ...WEBSITE_FIELDS.map(([, kind]) => PG_ARRAY_TYPE[kind])];
+  const insert = unnestInsert('websites', columns, types);
+  let ord = 0;
+  // The engine's listing order is the sort key's (target_url byte order, then insertion): kept as `ord`.
+  const select = `SELECT ${WEBSITE_FIELDS.map(([name]) => quote(name)).join(', ')} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}, rowid`;
+  const records = await inBatches(db, select, async (rows) => {
+    const values = columnsOf(rows, WEBSITE_FIELDS.length);
+    const ords = rows.map(() => ord++);
+    await client.query(insert, [rows.map(() => snapshot), ords, ...values]);
+  });
+  const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
+  const [, domains, agencies] = counts.rows[0].map(Number);
+  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [snapshot, records, domains, agencies]);
+  return { snapshot, records, replaced: (deleted.rowCount ?? 0) > 0 };
+}
+
+const RATE_ARRAY_TYPE = (field: string): string =>
+  field === 'id' ? 'int8[]' : ['min_years_experience', 'current_price', 'next_year_price', 'second_year_price'].includes(field) ? 'float8[]' : 'text[]';
+
+async function loadCeilingRates(client: pg.PoolClient, db: Database, origin: string): Promise<NonNullable<LoadResult['ceilingrates']>> {
+  // DELETE, not TRUNCATE: readers keep seeing the old rates until this transaction commits.
+  await client.query('DELETE FROM ceilingrates');
+  const insert = unnestInsert('ceilingrates', RECORD_FIELDS, RECORD_FIELDS.map(RATE_ARRAY_TYPE));
+  const select = `SELECT ${RECORD_FIELDS.map(quote).join(', ')} FROM ${CEILINGRATES_TABLE} ORDER BY id`;
+  const records = await inBatches(db, select, async (rows) => {
+    await client.query(insert, columnsOf(rows, RECORD_FIELDS.length));
+  });
+  const { rows } = await client.query<{ generation: string }>('SELECT coalesce(max(generation), 0) + 1 AS generation FROM ceilingrates_loads');
+  const generation = Number(rows[0].generation);
+  // The same records as the engine's file, with the column table that makes its bind fast (an import has none yet).
+  if (!hasColumnTable(db)) writeCeilingRatesColumns(db);
+  const image = gzipSync(db.export(), { level: 1 });
+  await client.query('DELETE FROM ceilingrates_loads');
+  await client.query('INSERT INTO ceilingrates_loads (generation, origin, records, image) VALUES ($1, $2, $3, $4)', [generation, origin, records, image]);
+  return { records, generation };
+}
+
+/** Migrate the schema and load the given datasets, all in one transaction. */
+export async function loadIntoPostgres(pool: pg.Pool, input: LoadInput): Promise<LoadResult> {
+  if (input.snapshot !== undefined && !isSnapshotDate(input.snapshot)) throw new Error(`--snapshot must be a date YYYY-MM-DD, not "${input.snapshot}"`);
+  const client = await pool.connect();
+  const result: LoadResult = {};
+  try {
+    await client.query('BEGIN');
+    // A big load's statements may run longer than a request's timeout.
+    await client.query('SET LOCAL statement_timeout = 0');
+    await migrate(client);
+    if (input.websites) {
+      const snapshot = input.snapshot ?? latestScanDate(input.websites.db) ?? new Date().toISOString().slice(0, 10);
+      result.websites = await loadWebsites(client, input.websites.db, input.websites.origin, snapshot);
+    }
+    if (input.ceilingrates) result.ceilingrates = await loadCeilingRates(client, input.ceilingrates.db, input.ceilingrates.origin);
+    await client.query('COMMIT');
+    await client.query('ANALYZE websites; ANALYZE ceilingrates');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  return result;
+}

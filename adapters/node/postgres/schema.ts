@@ -1,0 +1,95 @@
+/**
+ * The Postgres schema of both datasets. Site Scanning keeps every loaded snapshot, keyed by its date; the
+ * ceiling rates are one set, replaced by each load. Columns hold the values exactly as the engine's SQLite
+ * tables hold them (booleans 0/1, lists and objects as JSON text), so the engine's own shaping code turns a
+ * row into the API's record whichever store it came from. `ord` is a record's place in the engine's
+ * listing order (target_url byte order, then insertion order), written at load from the SQLite sort key.
+ */
+import type { PoolClient } from 'pg';
+import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
+import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
+
+/** Bumped when the tables change; `migrate` brings an older schema up to it. */
+export const SCHEMA_VERSION = 1;
+
+export const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+const WEBSITE_TYPE: Record<FieldKind, string> = {
+  text: 'text',
+  number: 'double precision',
+  boolean: 'smallint',
+  list: 'text',
+  object: 'text',
+};
+
+const RATE_TYPE: Record<RecordField, string> = {
+  id: 'bigint PRIMARY KEY',
+  vendor_name: 'text NOT NULL',
+  idv_piid: 'text NOT NULL',
+  schedule: 'text NOT NULL',
+  sin: 'text NOT NULL',
+  labor_category: 'text NOT NULL',
+  category: 'text NOT NULL',
+  subcategory: 'text NOT NULL',
+  education_level: 'text NOT NULL',
+  min_years_experience: 'double precision',
+  worksite: 'text NOT NULL',
+  security_clearance: 'text',
+  business_size: 'text NOT NULL',
+  current_price: 'double precision',
+  next_year_price: 'double precision',
+  second_year_price: 'double precision',
+  contract_start: 'text NOT NULL',
+  contract_end: 'text NOT NULL',
+  cont_beg_dtg: 'text NOT NULL',
+  cont_end_dtg: 'text NOT NULL',
+  dt_termg: 'text',
+  _timestamp: 'text NOT NULL',
+};
+
+export const WEBSITE_COLUMNS = WEBSITE_FIELDS.map(([name]) => name);
+
+const SCHEMA_V1 = `
+  CREATE TABLE IF NOT EXISTS offline_gov_schema (version integer NOT NULL);
+  CREATE TABLE IF NOT EXISTS websites_snapshots (
+    snapshot date PRIMARY KEY,
+    loaded_at timestamptz NOT NULL DEFAULT now(),
+    origin text NOT NULL,
+    records integer NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS websites (
+    snapshot date NOT NULL REFERENCES websites_snapshots (snapshot) ON DELETE CASCADE,
+    ord integer NOT NULL,
+    ${WEBSITE_FIELDS.map(([name, kind]) => `${quote(name)} ${WEBSITE_TYPE[kind]}${name === 'target_url' ? ' NOT NULL' : ''}`).join(',\n    ')},
+    PRIMARY KEY (snapshot, ord)
+  );
+  -- /analysis without a filter, counted once by the load (websites.ts analysisCountsSql).
+  ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS final_url_domains integer NOT NULL DEFAULT 0;
+  ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS agencies integer NOT NULL DEFAULT 0;
+  CREATE INDEX IF NOT EXISTS websites_by_target_url ON websites (snapshot, target_url, ord);
+  CREATE TABLE IF NOT EXISTS ceilingrates_loads (
+    generation bigint NOT NULL,
+    loaded_at timestamptz NOT NULL DEFAULT now(),
+    origin text NOT NULL,
+    records integer NOT NULL
+  );
+  -- The engine's own SQLite file of the same rates (gzip'd, with its column table): a replica opens it in
+  -- seconds instead of rebuilding it from the rows (decision 1000).
+  ALTER TABLE ceilingrates_loads ADD COLUMN IF NOT EXISTS image bytea;
+  CREATE TABLE IF NOT EXISTS ceilingrates (
+    ${RECORD_FIELDS.map((field) => `${quote(field)} ${RATE_TYPE[field]}`).join(',\n    ')}
+  );
+`;
+
+/**
+ * Create or migrate the schema, inside the caller's transaction (Postgres DDL is transactional, so a failed
+ * load leaves no half-made schema). An advisory lock keeps two loads from migrating at once.
+ */
+export async function migrate(client: PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(774023)');
+  await client.query(SCHEMA_V1);
+  const { rows } = await client.query<{ version: number }>('SELECT version FROM offline_gov_schema');
+  if (rows.length === 0) await client.query('INSERT INTO offline_gov_schema (version) VALUES ($1)', [SCHEMA_VERSION]);
+  else if (rows[0].version > SCHEMA_VERSION) throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
+  else if (rows[0].version < SCHEMA_VERSION) await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
+}

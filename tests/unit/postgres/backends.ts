@@ -1,0 +1,72 @@
+/**
+ * Both backends over the same records: the in-memory engine, and the Postgres backend after a `load` of
+ * those records into a throwaway PostgreSQL server. Tests send each the same request and compare.
+ */
+import type pg from 'pg';
+import type { Database } from 'sql.js';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
+import { createPool } from '../../../adapters/node/postgres/pool.ts';
+import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
+import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
+import { answerDated } from '../../../engine/http/snapshots.ts';
+import { generatedDatabase } from '../helpers/engine.ts';
+import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
+
+export interface Backends {
+  server: ThrowawayPostgres;
+  url: string;
+  pool: pg.Pool;
+  engine: Engine;
+  postgres: PostgresAnswers;
+  websites: Database;
+  ceilingrates: Database;
+  /** The date the websites were loaded as. */
+  snapshot: string;
+  stop(): Promise<void>;
+}
+
+/** The generated small profile (2,000 websites, 3,000 rates), loaded as the snapshot of `snapshot`. */
+export async function startBackends(snapshot = '2025-06-02'): Promise<Backends> {
+  const server = await startPostgres();
+  const url = server.createDatabase('conformance');
+  const websites = await generatedDatabase('websites');
+  const ceilingrates = await generatedDatabase('ceilingrates');
+  const pool = createPool(url);
+  await loadIntoPostgres(pool, { websites: { db: websites, origin: 'generated' }, ceilingrates: { db: ceilingrates, origin: 'generated' }, snapshot });
+  const engine = createEngine();
+  engine.use('websites', websites);
+  engine.use('ceilingrates', ceilingrates);
+  const postgres = new PostgresAnswers(pool);
+  await postgres.warm();
+  return {
+    server,
+    url,
+    pool,
+    engine,
+    postgres,
+    websites,
+    ceilingrates,
+    snapshot,
+    async stop() {
+      postgres.close();
+      await pool.end();
+      server.stop();
+    },
+  };
+}
+
+/** An answer with `took` set to 0: the one field that may differ between two backends. */
+export function comparable(response: ApiResponse): ApiResponse {
+  return { ...response, body: response.body.replace(/^\{"took":\d+,/, '{"took":0,') };
+}
+
+/** The engine holding the one snapshot loaded, answering its dated paths as answerDated routes them. */
+export function engineAnswer(backends: Backends, request: ApiRequest): ApiResponse {
+  const { engine, snapshot } = backends;
+  return answerDated(engine.apis, request, (date) => (date === snapshot ? engine : undefined)) ?? engine.handle(request);
+}
+
+export async function bothAnswers(backends: Backends, request: ApiRequest): Promise<{ engine: ApiResponse; postgres: ApiResponse }> {
+  return { engine: comparable(engineAnswer(backends, request)), postgres: comparable(await backends.postgres.handle(request)) };
+}

@@ -1,0 +1,146 @@
+/**
+ * Issue 23: the same requests to the in-memory engine and to the Postgres backend (a real PostgreSQL 15,
+ * loaded with the same records) get the same status, headers and body, `took` aside. Plus what only the
+ * Postgres backend has: dated snapshots, and a database that is empty, down, or comes back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackends, bothAnswers, comparable, type Backends } from './backends.ts';
+import { CONFORMANCE_CASES } from './cases.ts';
+import { createPool } from '../../../adapters/node/postgres/pool.ts';
+import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
+import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
+import { createEngine } from '../../../engine/index.ts';
+import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+
+let backends: Backends;
+
+beforeAll(async () => {
+  backends = await startBackends('2025-06-02');
+});
+
+afterAll(async () => {
+  await backends?.stop();
+});
+
+describe('the conformance cases', () => {
+  it.each(CONFORMANCE_CASES.map((request) => [`${request.method} ${request.url}`, request] as const))('%s', async (_, request) => {
+    const { engine, postgres } = await bothAnswers(backends, request);
+    expect(postgres).toEqual(engine);
+  });
+});
+
+describe('snapshots and loads', () => {
+  it('keeps each snapshot by date: the newest answers the API paths, /snapshots/<date>/ an older one', async () => {
+    const url = backends.server.createDatabase('history');
+    const pool = createPool(url);
+    const answers = new PostgresAnswers(pool);
+    const fewer = await generatedDatabase('websites', 50);
+    try {
+      await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'week 1' }, snapshot: '2025-06-02' });
+      await loadIntoPostgres(pool, { websites: { db: fewer, origin: 'week 2' }, snapshot: '2025-06-09' });
+      const newest = engineOver('websites', fewer);
+      for (const path of ['/websites?limit=5&page=2', '/analysis', '/websites/18f.gov']) {
+        expect(comparable(await answers.handle({ method: 'GET', url: path })), path).toEqual(comparable(newest.handle({ method: 'GET', url: path })));
+        const dated = { method: 'GET', url: `/snapshots/2025-06-02${path}` };
+        expect(comparable(await answers.handle(dated)), dated.url).toEqual(comparable(backends.engine.handle({ method: 'GET', url: path })));
+      }
+      const unknown = await answers.handle({ method: 'GET', url: '/snapshots/2024-01-01/websites' });
+      expect([unknown.status, JSON.parse(unknown.body).message]).toEqual([404, 'Cannot GET /snapshots/2024-01-01/websites']);
+      // Only Site Scanning keeps snapshots.
+      expect((await answers.handle({ method: 'GET', url: '/snapshots/2025-06-02/api/v3/search/ceilingrates/' })).status).toBe(404);
+
+      // The same date again replaces that snapshot.
+      await loadIntoPostgres(pool, { websites: { db: fewer, origin: 'week 1 again' }, snapshot: '2025-06-02' });
+      expect(JSON.parse((await answers.handle({ method: 'GET', url: '/snapshots/2025-06-02/analysis' })).body).total).toBe(50);
+    } finally {
+      fewer.close();
+      answers.close();
+      await pool.end();
+    }
+  });
+
+  it('leaves the data as it was when a load fails', async () => {
+    const url = backends.server.createDatabase('failing');
+    const pool = createPool(url);
+    const answers = new PostgresAnswers(pool);
+    const broken = await emptyDatabase('websites');
+    // A number column holding text: Postgres refuses the row halfway through the load.
+    broken.run(`INSERT INTO websites (target_url, final_url_status_code, sort_key) VALUES ('a.gov', 1, 1), ('b.gov', 'not a number', 2)`);
+    try {
+      await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'good' }, ceilingrates: { db: backends.ceilingrates, origin: 'good' }, snapshot: '2025-06-02' });
+      const before = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      for (const snapshot of ['2025-06-02', '2025-06-16']) {
+        await expect(loadIntoPostgres(pool, { websites: { db: broken, origin: 'broken' }, ceilingrates: { db: backends.ceilingrates, origin: 'x' }, snapshot })).rejects.toThrow();
+      }
+      const after = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      expect(after).toEqual(before);
+      expect((await answers.handle({ method: 'GET', url: '/snapshots/2025-06-16/analysis' })).status).toBe(404);
+      const { rows } = await pool.query('SELECT generation FROM ceilingrates_loads');
+      expect(rows).toEqual([{ generation: '1' }]);
+    } finally {
+      broken.close();
+      answers.close();
+      await pool.end();
+    }
+  });
+});
+
+describe('ceiling rates from the rows', () => {
+  it('answers the same without the engine file load keeps beside them', async () => {
+    await backends.pool.query('UPDATE ceilingrates_loads SET image = NULL');
+    const fromRows = new PostgresAnswers(backends.pool);
+    try {
+      for (const url of ['/api/v3/search/ceilingrates/?keyword=analyst&ordering=vendor_name', '/api/v3/search/ceilingrates/?export=y&filter=price_range:100,101']) {
+        expect(comparable(await fromRows.handle({ method: 'GET', url })), url).toEqual(comparable(backends.engine.handle({ method: 'GET', url })));
+      }
+    } finally {
+      fromRows.close();
+    }
+  });
+});
+
+describe('a database that is empty or down', () => {
+  it('answers each API its own 503 from an empty database, logging one line once', async () => {
+    const url = backends.server.createDatabase('empty');
+    const pool = createPool(url);
+    const lines: string[] = [];
+    const answers = new PostgresAnswers(pool, (line) => lines.push(line));
+    try {
+      const site = await answers.handle({ method: 'GET', url: '/websites' });
+      const rates = await answers.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/' });
+      expect([site.status, rates.status]).toEqual([503, 503]);
+      // What the engine answers without a dataset.
+      const none = createEngine();
+      expect(comparable(site)).toEqual(comparable(none.handle({ method: 'GET', url: '/websites' })));
+      expect(comparable(rates)).toEqual(comparable(none.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/' })));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^postgres: the database holds no offline-gov-api data/);
+      expect(lines[0]).not.toContain('\n');
+    } finally {
+      answers.close();
+      await pool.end();
+    }
+  });
+
+  it('answers 503 while the server is down, keeps answering, and recovers when it is back', async () => {
+    const lines: string[] = [];
+    const answers = new PostgresAnswers(backends.pool, (line) => lines.push(line));
+    const request = { method: 'GET', url: '/websites?limit=1' };
+    const healthy = await answers.handle(request);
+    backends.server.pause();
+    try {
+      const down = await answers.handle(request);
+      expect(down.status).toBe(503);
+      const stillDown = await answers.handle({ method: 'GET', url: '/analysis' });
+      expect(stillDown.status).toBe(503);
+      // Answers that need no data keep coming.
+      expect((await answers.handle({ method: 'OPTIONS', url: '/api/v3/search/ceilingrates/' })).status).toBe(200);
+    } finally {
+      backends.server.resume();
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    for (const line of lines) expect(line).toMatch(/^postgres: [^\n]+$/);
+    expect(comparable(await answers.handle(request))).toEqual(comparable(healthy));
+  });
+});
+
