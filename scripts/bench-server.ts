@@ -10,14 +10,13 @@
  *
  *   npm run bench:server -- --duration 10 --connections 10,100,500 --data public/data
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { ROOT, rssMiB, startServeProcess } from './serve-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -36,23 +35,8 @@ const REQUESTS = [
 ];
 
 /** Resident memory of a process in MiB, from /proc (Linux). */
-function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-
 function startServer(workers: string): Promise<{ child: ChildProcess; url: string }> {
-  const args = [resolve(ROOT, 'adapters/node/dist/bin.js'), 'serve', '--no-app', '--port', '0', '--data', values.data, '--workers', workers];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  return new Promise((done, fail) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const listening = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (listening) done({ child, url: listening[1] });
-    });
-    child.once('exit', (code) => fail(new Error(`server exited ${code}:\n${stderr}`)));
-  });
+  return startServeProcess(['--data', values.data, '--workers', workers]);
 }
 
 function stop(child: ChildProcess): Promise<void> {

@@ -8,37 +8,19 @@
  *
  *   npm run load -- --duration 10 --connections 10,50
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { rssMiB, startServeProcess } from './serve-process.ts';
 import { workload } from '../bench/ceilingrates/workload.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '30' }, connections: { type: 'string', default: '10,50' } } });
 const duration = Number(values.duration);
 const levels = values.connections.split(',').map(Number);
 
 /** Resident memory of a process in MiB, from /proc (Linux). */
-function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [resolve(ROOT, 'adapters/node/dist/bin.js'), 'serve', '--no-app', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  return new Promise((done, fail) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const listening = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (listening) done({ child, url: listening[1] });
-    });
-    child.once('exit', (code) => fail(new Error(`server exited ${code}:\n${stderr}`)));
-  });
-}
+const startServer = (): Promise<{ child: ChildProcess; url: string }> => startServeProcess();
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
