@@ -77,6 +77,12 @@ export class WebsiteDetail extends LitElement {
       .history td {
         overflow-wrap: anywhere;
       }
+      /* Long host names in chips (third-party services, class lists) wrap inside narrow cells instead of overflowing. */
+      .chip {
+        white-space: normal;
+        overflow-wrap: anywhere;
+        max-width: 100%;
+      }
       .summary {
         display: flex;
         flex-wrap: wrap;
