@@ -111,7 +111,9 @@ describe('app shell', () => {
     await page.keyboard.press('Enter');
     expect((await focused(page)).id).toBe('view-title');
 
-    // Into the search box, pick a suggestion with the arrow keys.
+    // Past the data-source badge (a link to the Datasets page) into the search box; pick a suggestion with the arrow keys.
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toContain('Synthetic data');
     await page.keyboard.press('Tab');
     expect((await focused(page)).role).toBe('combobox');
     await page.keyboard.type('analyst');
