@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, servedBy, waitUntilControlled } from './pwa-helpers.ts';
+import { waitForData } from './app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = resolve(ROOT, '.tmp/e2e-pwa-update');
@@ -66,6 +67,9 @@ describe('update flow', () => {
 
     await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), reload.click()]);
     await waitUntilControlled(page);
+    // The new page's DB worker has opened the data (and its relay bridge is set up): only then does the service
+    // worker relay to it rather than answer with its own engine (a race CI lost once).
+    await waitForData(page);
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(false);
 
     // The new version: its own files from its precache, the data from the cache the old one filled.
