@@ -42,9 +42,15 @@ function readBrotliJson(file: string): unknown {
   return JSON.parse(brotliDecompressSync(readFileSync(`${DATA_DIR}${file}`)).toString('utf8'));
 }
 
-/** The newest snapshot's records as the source published them, in file order. */
+let newest: SourceRecord[] | undefined;
+
+/**
+ * The newest snapshot's records as the source published them, in file order. Read once per process: a build
+ * imports it and rebuilds the first week from it (119 MB of JSON each time otherwise). Nothing mutates them.
+ */
 export function newestSnapshotRecords(): SourceRecord[] {
-  return readBrotliJson(SNAPSHOT_FILE) as SourceRecord[];
+  newest ??= readBrotliJson(SNAPSHOT_FILE) as SourceRecord[];
+  return newest;
 }
 
 /** Source file path of a record, as the weekly changes name it: data/<initial_domain>.json. */
@@ -52,10 +58,10 @@ const pathOf = (record: SourceRecord): string => `data/${String(record.initial_d
 
 /** One week's records: the newest as shipped, the first rebuilt from its changes, in file order. */
 export function snapshotRecords(date: string): SourceRecord[] {
-  const newest = newestSnapshotRecords();
-  if (date === NEWEST_SNAPSHOT) return newest;
+  const records = newestSnapshotRecords();
+  if (date === NEWEST_SNAPSHOT) return records;
   if (date !== FIRST_SNAPSHOT) throw new Error(`no Site Scanning snapshot of ${date} in data/ (${NEWEST_SNAPSHOT} and ${FIRST_SNAPSHOT} are shipped)`);
-  const older = applyWeek(new Map(newest.map((r) => [pathOf(r), r])), readBrotliJson(FIRST_FILE) as WeekChanges);
+  const older = applyWeek(new Map(records.map((r) => [pathOf(r), r])), readBrotliJson(FIRST_FILE) as WeekChanges);
   return [...older.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
 }
 

@@ -26,6 +26,7 @@ import type { ImportSource } from '../../dataset/import/source.ts';
 import { fetchSource, FetchSourceError } from './fetch-source.ts';
 import type { DatasetSource, ExtraArtifact } from '../../dataset/artifact/format.ts';
 import type { ImportFormat } from '../../dataset/import/formats.ts';
+import { ReportBuilder } from '../../dataset/import/report.ts';
 
 export { IMPORT_LOCK, importOwnerLock };
 
@@ -69,6 +70,8 @@ function message(error: unknown): string {
 const QUOTA_MESSAGE =
   'The browser refused to store the imported dataset: not enough storage space is left for this site (quota exceeded). ' +
   'Delete an imported dataset or free some disk space and try again. The previous dataset is still active; nothing was changed.';
+
+const CANCELLED_MESSAGE = 'Import cancelled. The previous dataset is still active.';
 
 const BUSY_MESSAGE = 'Another tab of this app is importing a file right now. Try again when it has finished. Nothing was changed.';
 
@@ -115,7 +118,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       result = await importIntoDatabase(SQL, file, { name, signal, onProgress: send, ...(size === null ? {} : { totalBytes: size }) });
     } catch (error) {
       // A fetched body being read rejects with the abort's own error, not the import core's.
-      if (signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. The previous dataset is still active.', report: null };
+      if (signal.aborted) return { ok: false, code: 'cancelled', message: CANCELLED_MESSAGE, report: null };
       if (!isImportError(error) && typeof file === 'object' && 'getReader' in file) {
         return { ok: false, code: 'fetch', message: `The download stopped before the end of the file (${message(error)}). The previous dataset is still active; nothing was changed.`, report: null };
       }
@@ -155,10 +158,10 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     };
     try {
       send({ phase: 'saving', bytesRead: report.bytesRead, totalBytes: size, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
-      if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
+      if (signal.aborted) return fail('cancelled', CANCELLED_MESSAGE);
       const raw = db.export();
       const gz = packed ?? (await pack(raw));
-      if (signal.aborted) return fail('cancelled', 'Import cancelled. The previous dataset is still active.');
+      if (signal.aborted) return fail('cancelled', CANCELLED_MESSAGE);
       const rows = countRows(db, dataset === 'websites' ? ['websites'] : ['ceilingrates']);
       const meta: ImportedDataset = {
         id: crypto.randomUUID(),
@@ -233,26 +236,17 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         try {
           extra = await worker.downloadExtra(extraId, signal);
         } catch (error) {
-          if (signal.aborted) return { ok: false, code: 'cancelled', message: 'Cancelled. The previous dataset is still active.', report: null };
+          if (signal.aborted) return { ok: false, code: 'cancelled', message: CANCELLED_MESSAGE, report: null };
           return { ok: false, code: 'fetch', message: `The built-in dataset could not be loaded (${message(error)}). The previous dataset is still active; nothing was changed.`, report: null };
         }
         const { artifact, gz, db } = extra;
         const rows = Object.values(artifact.rows).reduce((a, b) => a + b, 0);
         const format: ImportFormat = artifact.name === 'websites' ? 'websites-json' : 'ceilingrates-csv';
-        const report: ImportReport = {
-          dataset: artifact.name,
-          format,
-          encoding: 'utf-8',
-          rowsRead: rows,
-          rowsImported: rows,
-          rowsRejected: 0,
-          rejected: [],
-          metadataRows: 0,
-          values: [],
-          columns: { used: [], ignored: [] },
-          warnings: [artifact.source.label],
-          bytesRead: artifact.bytes,
-        };
+        // The build imported it already: the report says so and where the records come from.
+        const builder = new ReportBuilder(artifact.name, format);
+        Object.assign(builder.report, { rowsRead: rows, rowsImported: rows, bytesRead: artifact.bytes });
+        builder.warn(artifact.source.label);
+        const report = builder.finish();
         return keep({
           db, dataset: artifact.name, format, report, name: artifact.title, size: artifact.bytes, id: options.id, owned, signal, send,
           gz: new Blob([gz as Uint8Array<ArrayBuffer>]), formatLabel: 'Built-in dataset (fetched on demand)', source: artifact.source,
@@ -268,7 +262,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       try {
         opened = await open(signal);
       } catch (error) {
-        if (signal.aborted) return { ok: false, code: 'cancelled', message: 'Import cancelled. The previous dataset is still active.', report: null };
+        if (signal.aborted) return { ok: false, code: 'cancelled', message: CANCELLED_MESSAGE, report: null };
         if (error instanceof FetchSourceError) return { ok: false, code: 'fetch', message: error.message, report: null };
         throw error;
       }

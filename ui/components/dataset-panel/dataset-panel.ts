@@ -11,12 +11,16 @@ import './dataset-choices.ts';
 import './snapshot-diff.ts';
 import './import-from-web.ts';
 import { DATASETS_CHANGED, importController, type ImportState } from '../import/import-controller.ts';
-import type { ExtraArtifact } from '../../../dataset/artifact/format.ts';
+import type { DatasetSource, ExtraArtifact } from '../../../dataset/artifact/format.ts';
 
 const TITLES: Record<string, string> = {
   websites: 'Site Scanning websites',
   ceilingrates: 'Ceiling rates',
 };
+
+/** Whether a built-in dataset's records are real or generated, as a badge. */
+const kindBadge = (source: DatasetSource) =>
+  html`<span class="source-badge ${source.kind}">${source.kind === 'synthetic' ? 'Synthetic' : 'Real'}</span>`;
 
 /** Which datasets are open, from which build, how big; and the two ways to fetch them again. */
 @customElement('dataset-panel')
@@ -169,7 +173,7 @@ export class DatasetPanel extends LitElement {
           ${d.importName
             ? html`imported from <strong>${d.importName}</strong>`
             : d.source
-              ? html`<span class="source-badge ${d.source.kind}">${d.source.kind === 'synthetic' ? 'Synthetic' : 'Real'}</span> built-in. ${d.source.label}`
+              ? html`${kindBadge(d.source)} built-in. ${d.source.label}`
               : '—'}
         </dd>
         <dt>File date</dt>
@@ -198,7 +202,7 @@ export class DatasetPanel extends LitElement {
       <ul>
         ${extras.map(
           (extra) => html`<li data-extra=${extra.id}>
-            <span class="source-badge ${extra.source.kind}">${extra.source.kind === 'synthetic' ? 'Synthetic' : 'Real'}</span>
+            ${kindBadge(extra.source)}
             <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
             <span class="muted">${extra.source.label}</span>
             <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
