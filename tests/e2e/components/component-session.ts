@@ -29,7 +29,7 @@ export interface ComponentSession {
   /** Page errors and console errors since the last mount. */
   errors: string[];
   /** A fresh fixture page with `<tag>` mounted, its calls answered by `answers` over the defaults. */
-  mount(tag: string, options?: { properties?: Record<string, unknown>; answers?: FakeAnswers }): Promise<void>;
+  mount(tag: string, options?: { properties?: Record<string, unknown>; answers?: FakeAnswers; hash?: string }): Promise<void>;
   /** The calls the mounted component made, in order. */
   calls(): Promise<DbCall[]>;
   /** The calls to one method, each call's arguments. */
@@ -104,7 +104,7 @@ export async function openComponentSession(): Promise<ComponentSession> {
     async mount(tag, options = {}) {
       answers = options.answers ?? {};
       errors.length = 0;
-      await page.goto(`${inject('componentsUrl')}/`);
+      await page.goto(`${inject('componentsUrl')}/${options.hash ?? ''}`);
       await page.waitForFunction(() => !!window.componentFixture);
       await page.evaluate(([t, properties]) => window.componentFixture!.mount(t, properties), [tag, options.properties ?? {}] as const);
     },

@@ -21,6 +21,8 @@ afterAll(async () => {
 });
 
 const page = () => session.page;
+/** The panel's own message line (its children have status lines of their own). */
+const message = () => page().locator('dataset-panel p[role="status"][aria-live="polite"]').textContent();
 const card = (name: string) => page().locator(`section[data-dataset="${name}"]`);
 
 describe('dataset-panel with a fake DB client', () => {
@@ -42,9 +44,9 @@ describe('dataset-panel with a fake DB client', () => {
     await session.mount('dataset-panel', { answers: { ...answers, reload: () => (++reloads === 1 ? status : failed) } });
     const reload = page().getByRole('button', { name: 'Reload (fetch what changed)' });
     await reload.click();
-    await expect.poll(() => page().locator('p[role="status"]').first().textContent()).toBe(`Checked for new data: version ${status.version} is loaded.`);
+    await expect.poll(() => message()).toBe(`Checked for new data: version ${status.version} is loaded.`);
     await reload.click();
-    await expect.poll(() => page().locator('p[role="status"]').first().textContent()).toBe(`Finished with errors: ${status.datasets[0].name}: checksum mismatch`);
+    await expect.poll(() => message()).toBe(`Finished with errors: ${status.datasets[0].name}: checksum mismatch`);
     expect(await session.callsTo('reload')).toHaveLength(2);
     expect(await session.callsTo('reset')).toHaveLength(0);
   });
@@ -55,7 +57,7 @@ describe('dataset-panel with a fake DB client', () => {
     await page().keyboard.press('Tab');
     expect(await focused(page())).toMatchObject({ tag: 'button', text: 'Reset (download everything again)' });
     await page().keyboard.press('Enter');
-    await expect.poll(() => page().locator('p[role="status"]').first().textContent()).toBe(`Downloaded again: version ${status.version} is loaded.`);
+    await expect.poll(() => message()).toBe(`Downloaded again: version ${status.version} is loaded.`);
     expect(await session.callsTo('reset')).toHaveLength(1);
   });
 

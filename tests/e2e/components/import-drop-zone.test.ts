@@ -61,6 +61,7 @@ describe('import-drop-zone with a fake DB client', () => {
 
     await expect.poll(() => status().getAttribute('data-state')).toBe('running');
     expect(await page().locator('[data-drop-zone]').count()).toBe(0);
+    await expect.poll(async () => (await session.callsTo('importFile')).length).toBe(1);
     const [[file, id, onProgress]] = await session.callsTo('importFile');
     expect(file).toEqual({ file: { name: FILE.name, size: FILE.text.length, type: 'text/csv' } });
     expect(typeof id).toBe('string');

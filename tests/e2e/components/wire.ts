@@ -37,7 +37,7 @@ export const ANSWER_BINDING = '__fakeDbAnswer';
 export interface FixtureApi {
   /**
    * Mounts `<tag>` alone under a host that provides the fake client, with these properties set before its
-   * first render; a value `{ $searchParams: 'a=1' }` becomes a URLSearchParams.
+   * first render; a value `{ $searchParams: 'a=1' }` becomes a URLSearchParams, `{ $fakeDb: true }` the fake client.
    */
   mount(tag: string, properties: Record<string, unknown>): Promise<void>;
   /** Every call the mounted component made, in order. */
