@@ -18,7 +18,7 @@ import type {
   SwitchOutcome,
 } from './db-api.ts';
 import { pack } from '../../dataset/artifact/unpack.ts';
-import { countRows } from '../../dataset/inspect.ts';
+import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { deleteImport, isQuotaError, listImports, saveImport, setActive } from '../browser/import-store.ts';
 import { announceActive, type ActiveChanged } from '../browser/active-channel.ts';
 import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';

@@ -7,7 +7,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
 import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
 import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
-import { datasetDefinition } from '../../engine/datasets.ts';
+import { datasetDefinition } from '../../engine/dataset-registry.ts';
 import { insertWebsites, placeSortKeys } from '../../engine/site-scanning/schema.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
 import { ImportError, isImportError, throwIfAborted } from './errors.ts';
