@@ -7,7 +7,8 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { importIntoDatabase, isImportError, type ImportReport } from '../../dataset/import/index.ts';
 import { FORMAT_LABELS } from '../../dataset/import/formats.ts';
-import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 import type {
   DatasetChoices,
   DatasetStatus,

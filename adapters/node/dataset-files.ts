@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Database } from 'sql.js';
-import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 import { datasetDefinition } from '../../engine/dataset-registry.ts';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { checkManifest, manifestArtifacts } from '../../dataset/artifact/manifest.ts';

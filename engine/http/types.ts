@@ -13,9 +13,14 @@ export interface ApiResponse {
   body: string;
 }
 
-/** The datasets the engine can hold; each API reads exactly one. */
-export type DatasetName = 'websites' | 'ceilingrates';
-export const DATASET_NAMES: readonly DatasetName[] = ['websites', 'ceilingrates'];
+/**
+ * The datasets the engine can hold, one key each; each API reads exactly one. Each dataset's own folder adds
+ * its name (`declare module '../http/types.ts' { interface DatasetNames { … } }` beside its API), and the
+ * registry (engine/dataset-registry.ts) lists it: nothing else names a dataset.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface DatasetNames {}
+export type DatasetName = keyof DatasetNames;
 
 /** A request routed once by engine/http/route.ts: plain data, so it crosses workers and ports. */
 export interface RoutedBase {

@@ -1,6 +1,6 @@
 /** The agencies and bureaus of a Site Scanning database, for the websites view's pickers. */
 import type { Database } from 'sql.js';
-import { quoteIdent, tableWithColumns } from './sqlite-catalogue.ts';
+import { quoteIdent, tableWithColumns } from '../sqlite-catalogue.ts';
 
 
 /** One agency with the bureaus seen under it and the record count, for the websites view's pickers. */
