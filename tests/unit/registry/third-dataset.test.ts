@@ -85,5 +85,10 @@ describe('a third dataset', () => {
       REGISTRY,
     );
     expect(host.status().datasets.map((d) => d.name)).toEqual(['websites', 'ceilingrates', 'holidays']);
+    // A request waits on its own dataset's gate, and is answered once that dataset is in.
+    const waiting = host.handle({ method: 'GET', url: '/holidays-api/holidays?year=2026' });
+    host.adopt('holidays', host.opened(await holidaysDatabase(), { name: 'holidays', loaded: true }));
+    expect(JSON.parse((await waiting).body)).toEqual({ year: '2026', holidays: ["New Year's Day"] });
+    expect(host.status().datasets.find((d) => d.name === 'holidays')?.loaded).toBe(true);
   });
 });
