@@ -22,7 +22,7 @@ const sql = (text: string, params: (string | number)[]): number => Number(db.exe
 
 function rollups(query: string, group: 'target_url_agency_owner' | 'target_url_bureau_owner'): Rollups {
   const answer = websiteRollups(db, new URLSearchParams(query), group);
-  if (!answer.ok) throw new Error(answer.messages.join('; '));
+  if (!answer.ok) throw new Error(answer.message);
   return answer.rollups;
 }
 
@@ -60,6 +60,6 @@ describe('website roll-ups', () => {
 
   it('refuses a filter the API refuses, with its messages', () => {
     const answer = websiteRollups(db, new URLSearchParams('final_url_live=maybe'), 'target_url_agency_owner');
-    expect(answer).toEqual({ ok: false, status: 400, messages: call(engine, '/websites?final_url_live=maybe').body.message });
+    expect(answer).toEqual({ ok: false, status: 400, message: (call(engine, '/websites?final_url_live=maybe').body.message as string[]).join('; ') });
   });
 });
