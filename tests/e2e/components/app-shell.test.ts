@@ -13,7 +13,7 @@ beforeAll(async () => {
   answers = {
     datasetChoices: () => choices,
     websiteOwners: () => [],
-    websiteRollups: () => ({ ok: false, status: 503, messages: ['not in this test'] }),
+    websiteRollups: () => ({ ok: false, status: 503, message: 'not in this test' }),
   };
 });
 
@@ -37,8 +37,11 @@ describe('app-shell with a fake DB client', () => {
   it('shows the load bar while the data loads, hides it when the load is done, and says why a load failed', async () => {
     await mountAt('#/datasets');
     await progress({ dataset: 'websites', phase: 'download', loaded: 40, total: 100 });
-    const bar = page().locator('load-progress progress');
-    await expect.poll(() => bar.evaluate((p) => [(p as HTMLProgressElement).value, (p as HTMLProgressElement).max])).toEqual([40, 100]);
+    const bars = () =>
+      page()
+        .locator('app-shell')
+        .evaluate((shell) => [...shell.shadowRoot!.querySelectorAll('load-progress')].map((l) => l.shadowRoot!.querySelector('progress')!).map((p) => [p.value, p.max]));
+    await expect.poll(bars).toEqual([[40, 100]]);
     await progress({ dataset: null, phase: 'ready', loaded: 100, total: 100 });
     await expect.poll(() => page().locator('load-progress').count()).toBe(0);
     await progress({ dataset: null, phase: 'error', loaded: 0, total: 100, message: 'the manifest could not be read' });
@@ -49,7 +52,7 @@ describe('app-shell with a fake DB client', () => {
 
   it('the first Tab reaches "Skip to content", which moves the focus to the view\'s heading', async () => {
     await mountAt('#/datasets');
-    await expect.poll(() => page().locator('dataset-panel h1').count()).toBe(1);
+    await expect.poll(() => page().locator('dataset-panel h1#view-title').count()).toBe(1);
     await page().keyboard.press('Tab');
     expect(await focused(page())).toMatchObject({ tag: 'a', text: 'Skip to content' });
     await page().keyboard.press('Enter');

@@ -4,7 +4,7 @@ import type { RatesResponse } from '../../../ui/api/api-types.ts';
 import type { PriceFiguresAnswer } from '../../../ui/api/db-client.ts';
 import { parseRatesQuery, ratesApiUrl, type RatesQuery } from '../../../ui/state/rates-query.ts';
 import { currentHash, engineJson, focused } from '../app.ts';
-import { openComponentSession, type ComponentSession } from './component-session.ts';
+import { openComponentSession, type ComponentSession, type FakeAnswers } from './component-session.ts';
 
 let session: ComponentSession;
 
@@ -22,7 +22,7 @@ const tableIds = () => page().locator('rates-table tbody tr').evaluateAll((rows)
 /** The query the view navigated to, read back from the hash. */
 const hashQuery = async (): Promise<RatesQuery> => parseRatesQuery(new URLSearchParams((await currentHash(page())).split('?')[1] ?? ''));
 
-async function mountWith(query: string, answers = {}): Promise<string> {
+async function mountWith(query: string, answers: FakeAnswers = {}): Promise<string> {
   await session.mount('rates-view', { properties: { params: { $searchParams: query } }, answers });
   const url = ratesApiUrl(parseRatesQuery(new URLSearchParams(query)));
   await expect.poll(() => view().getAttribute('data-rendered-url')).toBe(url);
@@ -76,7 +76,7 @@ describe('rates-view with a fake DB client', () => {
   });
 
   it('Export CSV asks the worker for every match of the query and reports its refusal', async () => {
-    await mountWith('keyword=engineer', { exportRatesCsv: () => ({ ok: false, status: 406, detail: 'the export is too large' }) });
+    await mountWith('keyword=engineer', { exportRatesCsv: () => ({ ok: false, status: 406, message: 'the export is too large' }) });
     await page().getByRole('button', { name: /^Export CSV/ }).click();
     await expect.poll(() => page().getByText('Export failed: the export is too large (HTTP 406)').count()).toBe(1);
     const [[query, notes, onProgress, titles]] = await session.callsTo('exportRatesCsv');

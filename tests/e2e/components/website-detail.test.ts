@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const page = () => session.page;
-const field = (name: string) => page().locator(`#website-fields dd[data-field="${name}"]`);
+const field = (name: string) => page().locator(`#website-fields > dd[data-field="${name}"]`);
 
 describe('website-detail with a fake DB client', () => {
   it('asks for the record and its history, and draws both', async () => {
@@ -38,7 +38,7 @@ describe('website-detail with a fake DB client', () => {
     expect(await field('target_url').textContent()).toContain(site.target_url);
     expect(await page().locator('h1').textContent()).toBe(site.target_url);
     // Every field of the record is listed.
-    expect(await page().locator('#website-fields dd').count()).toBe(Object.keys(site).length);
+    expect(await page().locator('#website-fields > dd').count()).toBe(Object.keys(site).length);
 
     const changed = page().locator('table[data-week="2026-10-26"][data-state="changed"] tr[data-field="final_url_live"]');
     expect(await changed.count()).toBe(1);
