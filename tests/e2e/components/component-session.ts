@@ -104,6 +104,8 @@ export async function openComponentSession(): Promise<ComponentSession> {
     async mount(tag, options = {}) {
       answers = options.answers ?? {};
       errors.length = 0;
+      // Through a blank page: a URL that differs from the last one only by its hash would keep the old document.
+      await page.goto('about:blank');
       await page.goto(`${inject('componentsUrl')}/${options.hash ?? ''}`);
       await page.waitForFunction(() => !!window.componentFixture);
       await page.evaluate(([t, properties]) => window.componentFixture!.mount(t, properties), [tag, options.properties ?? {}] as const);
