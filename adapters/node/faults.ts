@@ -2,7 +2,7 @@ import { matchRoute } from '../../engine/http/match.ts';
 import { isPreflight, withCors } from '../../engine/http/cors.ts';
 import { withoutBody } from '../../engine/http/respond.ts';
 import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
-import type { ApiBackend } from './backend.ts';
+import type { ApiBackend, BackendAnswer } from './backend.ts';
 
 /** Made-up trouble for a client's resilience tests; none by default. */
 export interface Faults {
@@ -14,7 +14,7 @@ export interface Faults {
   random?: () => number;
 }
 
-export type AsyncHandle = (request: ApiRequest, signal?: AbortSignal) => Promise<ApiResponse>;
+export type AsyncHandle = (request: ApiRequest, signal?: AbortSignal) => Promise<BackendAnswer>;
 
 /**
  * The engine as an asynchronous door with the faults applied: a delay, then either the engine's answer or,

@@ -1,7 +1,8 @@
-import type { ApiResponse } from '../../engine/http/types.ts';
+import type { BackendAnswer } from './backend.ts';
 
 /** The engine's answer as a fetch Response (the Hono server and the MSW handlers both answer with one). */
-export function toResponse(answer: ApiResponse): Response {
+export function toResponse(answer: BackendAnswer): Response {
+  const body = 'bytes' in answer ? answer.bytes : answer.body;
   // 204 and HEAD carry no body; a Response refuses one for 204.
-  return new Response(answer.body === '' ? null : answer.body, { status: answer.status, headers: answer.headers });
+  return new Response(body.length === 0 ? null : (body as string | Uint8Array<ArrayBuffer>), { status: answer.status, headers: answer.headers });
 }

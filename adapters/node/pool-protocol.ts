@@ -1,6 +1,7 @@
 /** What the server's thread and its worker threads say to each other (worker-pool.ts, pool-worker.ts). */
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { OpenedDataset } from './datasets.ts';
+import type { EncodedResponse } from './backend.ts';
 import type { OpenEngineOptions } from './open-engine.ts';
 
 /** A dataset as every worker receives it: shared bytes (SharedArrayBuffer views), never a copy per worker. */
@@ -17,7 +18,8 @@ export interface PoolWorkerData {
 }
 
 export type ToWorker = { id: number; request: ApiRequest };
-export type FromWorker = { ready: true } | { id: number; response: ApiResponse };
+/** An answer's body crosses as UTF-8 bytes, transferred (EncodedResponse). */
+export type FromWorker = { ready: true } | { id: number; response: EncodedResponse };
 
 /** What was opened, for the start-up lines: an opened dataset without its database. */
 export type DatasetSummary = Omit<OpenedDataset, 'db'>;

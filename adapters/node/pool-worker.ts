@@ -17,7 +17,10 @@ const engine = createEngine();
 for (const { name, file, kept } of datasets) engine.use(name, openSharedDatabase(SQL, file), kept);
 warm(engine);
 
+const encoder = new TextEncoder();
 port.on('message', ({ id, request }: ToWorker) => {
-  port.postMessage({ id, response: engine.handle(request) } satisfies FromWorker);
+  const { body, ...head } = engine.handle(request);
+  const bytes = encoder.encode(body);
+  port.postMessage({ id, response: { ...head, bytes } } satisfies FromWorker, [bytes.buffer]);
 });
 port.postMessage({ ready: true } satisfies FromWorker);

@@ -8,13 +8,13 @@ import { Worker } from 'node:worker_threads';
 import { APIS } from '../../engine/index.ts';
 import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
 import { retryAfter } from '../../engine/http/respond.ts';
-import type { ApiBackend } from './backend.ts';
+import type { ApiBackend, BackendAnswer } from './backend.ts';
 import type { FromWorker, PoolWorkerData, SharedDataset, ToWorker } from './pool-protocol.ts';
 import { bundledFile } from './package-root.ts';
 
 export interface WorkerPool extends ApiBackend {
   readonly size: number;
-  handle(request: ApiRequest, signal?: AbortSignal): Promise<ApiResponse>;
+  handle(request: ApiRequest, signal?: AbortSignal): Promise<BackendAnswer>;
   /** Ends the workers; requests still unanswered are rejected. */
   close(): Promise<void>;
 }
@@ -37,13 +37,13 @@ const NOT_ANSWERED: ApiResponse = { status: 503, headers: retryAfter(), body: ''
 interface Waiting {
   request: ApiRequest;
   signal?: AbortSignal;
-  done: (response: ApiResponse) => void;
+  done: (response: BackendAnswer) => void;
   fail: (error: Error) => void;
 }
 
 interface Member {
   worker: Worker;
-  pending: Map<number, { done: (response: ApiResponse) => void; fail: (error: Error) => void }>;
+  pending: Map<number, { done: (response: BackendAnswer) => void; fail: (error: Error) => void }>;
 }
 
 /** A worker, ready once it has bound and warmed its engine; `answered` runs after each of its answers. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { withFaults } from '../../../adapters/node/faults.ts';
+import { bodyText } from '../../../adapters/node/backend.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 describe('faults', () => {
@@ -14,12 +15,12 @@ describe('faults', () => {
     const draws = [0.1, 0.2, 0.1, 0.9, 0.1, 0.2];
     const handle = withFaults(engine, { failRate: 0.5, random: () => draws.shift()! });
     const internal = await handle({ method: 'GET', url: '/websites' });
-    expect([internal.status, JSON.parse(internal.body)]).toEqual([500, { statusCode: 500, message: 'Internal server error' }]);
+    expect([internal.status, JSON.parse(bodyText(internal))]).toEqual([500, { statusCode: 500, message: 'Internal server error' }]);
     const unavailable = await handle({ method: 'GET', url: '/analysis' });
     expect(unavailable.status).toBe(503);
     expect(unavailable.headers['access-control-allow-origin']).toBe('*');
     const head = await handle({ method: 'HEAD', url: '/websites' });
-    expect([head.status, head.body]).toEqual([500, '']);
+    expect([head.status, bodyText(head)]).toEqual([500, '']);
     const preflight = await handle({ method: 'OPTIONS', url: '/websites', headers: { 'access-control-request-method': 'GET' } });
     expect(preflight.status).toBe(204);
   });
@@ -60,7 +61,7 @@ describe('a simulated 503', () => {
     ] as const) {
       const answer = await handle({ method: 'GET', url });
       expect(answer.status, url).toBe(503);
-      expect(JSON.parse(answer.body), url).toEqual(body);
+      expect(JSON.parse(bodyText(answer)), url).toEqual(body);
       expect(answer.headers['retry-after'], url).toBe('5');
       expect(answer.headers['access-control-allow-origin'], url).toBe('*');
     }
