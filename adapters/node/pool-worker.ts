@@ -17,10 +17,7 @@ const engine = createEngine();
 for (const { name, file, kept } of datasets) engine.use(name, openSharedDatabase(SQL, file), kept);
 warm(engine);
 
-const encoder = new TextEncoder();
-port.on('message', ({ id, request }: ToWorker) => {
-  const { body, ...head } = engine.handle(request);
-  const bytes = encoder.encode(body);
-  port.postMessage({ id, response: { ...head, bytes } } satisfies FromWorker, [bytes.buffer]);
+port.on('message', ({ id, routed }: ToWorker) => {
+  port.postMessage({ id, response: engine.answer(routed) } satisfies FromWorker);
 });
 port.postMessage({ ready: true } satisfies FromWorker);

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { routed } from '../helpers/routed.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
-import { APIS } from '../../../engine/index.ts';
 import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
@@ -16,7 +16,6 @@ import { generatedDatabase } from '../helpers/engine.ts';
 const DATA = 'https://app.example/data/';
 const WASM = 'https://app.example/assets/sql-wasm.wasm';
 const wasm = readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
-const websitesApi = APIS.find((a) => a.dataset === 'websites')!;
 const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
 
 async function buildFiles(): Promise<FileSource> {
@@ -45,7 +44,7 @@ async function importedBytes(): Promise<Uint8Array> {
 }
 
 async function vaSites(local: LocalEngine): Promise<string[]> {
-  const answer = await local.handle({ method: 'GET', url: VA }, websitesApi);
+  const answer = await local.answer(routed({ method: 'GET', url: VA }));
   expect(answer.status).toBe(200);
   return (JSON.parse(answer.body) as { items: { target_url: string }[] }).items.map((i) => i.target_url).sort();
 }
@@ -73,7 +72,7 @@ describe('the service worker engine and imported datasets', () => {
         throw new Error('the active import is no longer stored');
       },
     });
-    const answer = await local.handle({ method: 'GET', url: '/websites?limit=1' }, websitesApi);
+    const answer = await local.answer(routed({ method: 'GET', url: '/websites?limit=1' }));
     expect(answer.status).toBe(200);
     expect(String(errors.mock.calls[0])).toContain('no longer stored');
     errors.mockRestore();
