@@ -8,14 +8,15 @@ import type { Database } from 'sql.js';
 import { CEILINGRATES_TABLE, SOURCE_FIELDS } from '../record.ts';
 
 const CHUNK = 500;
-const JSON_OBJECT = `json_object(${SOURCE_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
+/** SQLite's expression for a record's `_source` JSON (a load into another store keeps this text). */
+export const SOURCE_JSON_SQL = `json_object(${SOURCE_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
 
 /** `_source` JSON text by id. */
 export function readSourceJson(db: Database, ids: readonly number[]): Map<number, string> {
   const found = new Map<number, string>();
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    const statement = db.prepare(`SELECT id, ${JSON_OBJECT} FROM ${CEILINGRATES_TABLE} WHERE id IN (${chunk.map(() => '?').join(',')})`);
+    const statement = db.prepare(`SELECT id, ${SOURCE_JSON_SQL} FROM ${CEILINGRATES_TABLE} WHERE id IN (${chunk.map(() => '?').join(',')})`);
     try {
       statement.bind(chunk as number[]);
       while (statement.step()) {
