@@ -2,8 +2,9 @@
  * The tables the ceiling rates are answered from in SQL, written at load with the engine's own code, so the
  * text analysis that matching and ordering depend on has one definition (engine/ceilingrates):
  *
- * - `ceilingrate_terms`: each distinct value of each text field (and the price and experience term keys) with
- *   the engine's code, its byte-order rank (term buckets and suggestions order by it), its case-folded form
+ * - `ceilingrate_terms`: each distinct value of each text field (and the price and experience term keys) under
+ *   its code, which is the engine's byte-order rank of the value, null last (term buckets and suggestions order
+ *   by it, so the codes sort and group as the values do without a join), its case-folded form
  *   (`fold`: keyword, suggest-contains, suggest), the lowest id carrying it (suggest), and per field what a
  *   filter compares: the worksite's words (`words`, for `site:`), the clearance class (`clearanceClass`), the
  *   education count code (`educationCountCode`).
@@ -25,7 +26,7 @@ import { clearanceClass, educationCountCode, words } from '../../../engine/ceili
 /** Term fields beyond the text fields: the numeric fields' term keys (`"27.00"`, `"3"`). */
 export type TermField = TextField | 'price_key' | 'experience_key';
 
-/** The column of a record's code into a term field's values. */
+/** The column of a record's code (its value's rank) in a term field. */
 export const codeColumn = (field: TermField): string => `c_${field}`;
 /** The column of a record's rank in an orderable field. */
 export const rankColumn = (field: RecordOrderField): string => `o_${field}`;
@@ -50,7 +51,6 @@ export const CEILINGRATE_TABLES_SQL = `
     code integer NOT NULL,
     value text,
     folded text NOT NULL,
-    rank integer NOT NULL,
     first_id bigint,
     words text,
     clearance text,
@@ -88,14 +88,13 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
     const first = text ? firstRows.get(text) : null;
     const codes = dict.values.map((_, code) => code);
     await client.query(
-      `INSERT INTO ceilingrate_terms (field, code, value, folded, rank, first_id, words, clearance, education)
-       SELECT $1, * FROM unnest($2::int4[], $3::text[], $4::text[], $5::int4[], $6::int8[], $7::text[], $8::text[], $9::text[])`,
+      `INSERT INTO ceilingrate_terms (field, code, value, folded, first_id, words, clearance, education)
+       SELECT $1, * FROM unnest($2::int4[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::text[], $8::text[])`,
       [
         field,
-        codes,
+        Array.from(dict.rank),
         dict.values,
         folded,
-        Array.from(dict.rank),
         codes.map((code) => (first && first[code] >= 0 ? store.ids[first[code]] : null)),
         dict.values.map((v) => (field === 'worksite' && v !== null ? spacedWords(v) : null)),
         dict.values.map((v) => (field === 'security_clearance' ? clearanceClass(v) : null)),
@@ -108,10 +107,11 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
     const sets = field === 'sin' ? forms.sinSets.get() : forms.listSets.get(field);
     const tokens: string[] = [];
     const codes: number[] = [];
+    const { rank } = store.text[field];
     sets.forEach((set, code) => {
       for (const token of set) {
         tokens.push(token);
-        codes.push(code);
+        codes.push(rank[code]);
       }
     });
     await client.query('INSERT INTO ceilingrate_tokens (field, token, code) SELECT $1, * FROM unnest($2::text[], $3::int4[])', [field, tokens, codes]);
@@ -130,7 +130,7 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
     };
     await client.query(insert, [
       slice((r) => store.ids[r]),
-      ...TERM_FIELDS.map((field) => slice((r) => dictionaries[field].codes[r])),
+      ...TERM_FIELDS.map((field) => slice((r) => dictionaries[field].rank[dictionaries[field].codes[r]])),
       slice((r) => nullable(store.numbers.current_price[r])),
       slice((r) => nullable(store.numbers.min_years_experience[r])),
       ...orderColumns.map((column) => slice((r) => (column.recordRank[r] === column.nullRank ? null : column.recordRank[r]))),

@@ -47,15 +47,32 @@ const DOUBLE_SORT = new Set(['current_price', 'next_year_price', 'second_year_pr
 
 /**
  * The term buckets of a field over the matches `m`, as the engine orders them: doc_count descending, then the
- * value's byte-order rank; null is no bucket. `[total of every bucket, [[key, count], …]]` as JSON.
+ * value's byte-order rank, which is its code; null is no bucket. Only the kept buckets are joined to their values.
+ * `[total of every bucket, [[key, count], …]]` as JSON.
  */
-function termsCte(name: string, field: TermField): string {
-  return `t_${name} AS (SELECT t.value, t.rank, t.education, g.n FROM (SELECT ${codeColumn(field)} AS code, count(*)::int4 AS n FROM m GROUP BY 1) g
-    JOIN ceilingrate_terms t ON t.field = '${field}' AND t.code = g.code WHERE t.value IS NOT NULL)`;
+function termsCte(name: string, field: TermField, counts = `SELECT ${codeColumn(field)} AS code, count(*)::int4 AS n FROM m GROUP BY 1`): string {
+  return `t_${name} AS (SELECT g.code, g.n FROM (${counts}) g
+    WHERE g.code NOT IN (SELECT code FROM ceilingrate_terms WHERE field = '${field}' AND value IS NULL))`;
 }
-function termsColumn(name: string, size: number): string {
+function termsColumn(name: string, field: TermField, size: number): string {
   return `(SELECT json_build_array((SELECT coalesce(sum(n), 0) FROM t_${name}),
-    (SELECT coalesce(json_agg(json_build_array(value, n) ORDER BY n DESC, rank), '[]'::json) FROM (SELECT value, n, rank FROM t_${name} ORDER BY n DESC, rank LIMIT ${size}) x)))`;
+    (SELECT coalesce(json_agg(json_build_array(t.value, x.n) ORDER BY x.n DESC, x.code), '[]'::json)
+       FROM (SELECT code, n FROM t_${name} ORDER BY n DESC, code LIMIT ${size}) x JOIN ceilingrate_terms t ON t.field = '${field}' AND t.code = x.code)))`;
+}
+
+/**
+ * The five small fields (clearance, worksite, experience, education, business size) take a few values each and
+ * occur in a few thousand combinations: the matches are grouped once by the combination, and each field's counts
+ * summed from those groups, as the engine's combos do (one pass over the matches instead of five).
+ */
+const COMBO_FIELDS: readonly TermField[] = ['security_clearance', 'worksite', 'experience_key', 'education_level', 'business_size'];
+
+/** Where each term aggregation's counts come from: the combination groups, the distinct prices, or the matches. */
+function termCounts(field: TermField): string | undefined {
+  if (COMBO_FIELDS.includes(field)) return `SELECT ${codeColumn(field)} AS code, sum(n)::int4 AS n FROM combos GROUP BY 1`;
+  // Each distinct price has one two-decimal key (a null price the null key, which is no bucket).
+  if (field === 'price_key') return 'SELECT key AS code, sum(n)::int4 AS n FROM prices GROUP BY 1';
+  return undefined;
 }
 function termsOf([total, buckets]: [number, [string, number][]]): TermsAggregation {
   return bucketsAggregation(
@@ -78,16 +95,18 @@ function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean): { text: 
     : `NULL::float8[], (SELECT array_agg(current_price ORDER BY id) FILTER (WHERE current_price IS NOT NULL) FROM m)`;
   const text = `WITH m AS MATERIALIZED (SELECT r.id, r.current_price, ${[...codes, ...ranks].join(', ')} FROM ceilingrate_rows r WHERE ${where}),
     page AS (SELECT * FROM m r ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset}),
-    ${TERM_AGGREGATIONS.map(([name, field]) => termsCte(name, field)).join(',\n    ')},
-    prices AS (SELECT current_price AS price, count(*)::int4 AS n FROM m WHERE current_price IS NOT NULL GROUP BY 1)
-    SELECT (SELECT count(*) FROM m)::int8,
+    combos AS (SELECT ${COMBO_FIELDS.map(codeColumn).join(', ')}, count(*)::int4 AS n FROM m GROUP BY ${COMBO_FIELDS.map(codeColumn).join(', ')}),
+    prices AS (SELECT current_price AS price, min(${codeColumn('price_key')}) AS key, count(*)::int4 AS n FROM m GROUP BY 1),
+    ${TERM_AGGREGATIONS.map(([name, field]) => termsCte(name, field, termCounts(field))).join(',\n    ')}
+    SELECT (SELECT coalesce(sum(n), 0) FROM combos)::int8,
       (SELECT coalesce(json_agg(json_build_array(c.id, c.source, ${sortValues.join(', ')}) ORDER BY ${orderBy(query, 'p')}), '[]'::json)
          FROM page p JOIN ceilingrates c ON c.id = p.id),
-      ${TERM_AGGREGATIONS.map(([name]) => termsColumn(name, TERM_SIZES[name])).join(',\n      ')},
-      (SELECT coalesce(json_object_agg(education, total), '{}'::json) FROM (SELECT education, sum(n) AS total FROM t_education_level WHERE education IS NOT NULL GROUP BY 1) e),
-      (SELECT array_agg(price ORDER BY price) FROM prices),
-      (SELECT array_agg(n ORDER BY price) FROM prices),
-      (SELECT count(current_price) FROM m)::int8,
+      ${TERM_AGGREGATIONS.map(([name, field]) => termsColumn(name, field, TERM_SIZES[name])).join(',\n      ')},
+      (SELECT coalesce(json_object_agg(education, total), '{}'::json) FROM (SELECT t.education, sum(e.n) AS total FROM t_education_level e
+         JOIN ceilingrate_terms t ON t.field = 'education_level' AND t.code = e.code WHERE t.education IS NOT NULL GROUP BY 1) e),
+      (SELECT array_agg(price ORDER BY price) FROM prices WHERE price IS NOT NULL),
+      (SELECT array_agg(n ORDER BY price) FROM prices WHERE price IS NOT NULL),
+      (SELECT coalesce(sum(n), 0) FROM prices WHERE price IS NOT NULL)::int8,
       ${sums}`;
   return { text, values: params.values };
 }
@@ -145,7 +164,7 @@ async function suggestContains(pool: pg.Pool, query: CeilingRatesQuery, contains
   const result = await pool.query({
     text: `WITH m AS MATERIALIZED (SELECT r.id, r.${codeColumn(contains.field)} FROM ceilingrate_rows r WHERE ${where}),
       ${termsCte('field', contains.field)}
-      SELECT (SELECT count(*) FROM m)::int8, ${termsColumn('field', SUGGEST_CONTAINS_SIZE)}`,
+      SELECT (SELECT count(*) FROM m)::int8, ${termsColumn('field', contains.field, SUGGEST_CONTAINS_SIZE)}`,
     values: params.values,
     rowMode: 'array',
   });
@@ -161,7 +180,7 @@ async function suggest(pool: pg.Pool, specs: readonly FieldText[]): Promise<ApiR
     const options = !prefix.includes('\u0000')
       ? (
           await pool.query<{ value: string; first_id: string }>(
-            `SELECT value, first_id FROM ceilingrate_terms WHERE field = $1 AND value IS NOT NULL AND starts_with(folded, $2) ORDER BY rank LIMIT ${SUGGEST_SIZE}`,
+            `SELECT value, first_id FROM ceilingrate_terms WHERE field = $1 AND value IS NOT NULL AND starts_with(folded, $2) ORDER BY code LIMIT ${SUGGEST_SIZE}`,
             [spec.field, prefix],
           )
         ).rows.map(({ value, first_id }) => ({ text: value, id: Number(first_id) }))
