@@ -81,8 +81,44 @@ function termsOf([total, buckets]: [number, [string, number][]]): TermsAggregati
   );
 }
 
-/** A search's statement: the count, the page, the term buckets, the education counts, the distinct prices and the sums. */
-function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean): { text: string; values: unknown[] } {
+/**
+ * The aggregations of the matches `m` as one JSON array: the count, the seven term aggregations, the education
+ * counts, the distinct prices and their counts, the priced count, and Σp, Σp² added in id order (or, when those
+ * overflow, the prices in id order for the engine to sum scaled). `ctes` are what it reads beside `m`.
+ */
+function aggregatesSql(sumsInSql: boolean): { ctes: string; json: string } {
+  const ctes = `combos AS (SELECT ${COMBO_FIELDS.map(codeColumn).join(', ')}, count(*)::int4 AS n FROM m GROUP BY ${COMBO_FIELDS.map(codeColumn).join(', ')}),
+    prices AS (SELECT current_price AS price, min(${codeColumn('price_key')}) AS key, count(*)::int4 AS n FROM m GROUP BY 1),
+    ${TERM_AGGREGATIONS.map(([name, field]) => termsCte(name, field, termCounts(field))).join(',\n    ')}`;
+  const sums = sumsInSql
+    ? `(SELECT json_build_array(0::float8 + sum(current_price ORDER BY id), 0::float8 + sum(current_price * current_price ORDER BY id)) FROM m), NULL`
+    : `NULL, (SELECT to_json(array_agg(current_price ORDER BY id) FILTER (WHERE current_price IS NOT NULL)) FROM m)`;
+  const json = `json_build_array((SELECT coalesce(sum(n), 0) FROM combos),
+      ${TERM_AGGREGATIONS.map(([name, field]) => termsColumn(name, field, TERM_SIZES[name])).join(',\n      ')},
+      (SELECT coalesce(json_object_agg(education, total), '{}'::json) FROM (SELECT t.education, sum(e.n) AS total FROM t_education_level e
+         JOIN ceilingrate_terms t ON t.field = 'education_level' AND t.code = e.code WHERE t.education IS NOT NULL GROUP BY 1) e),
+      (SELECT to_json(array_agg(price ORDER BY price)) FROM prices WHERE price IS NOT NULL),
+      (SELECT to_json(array_agg(n ORDER BY price)) FROM prices WHERE price IS NOT NULL),
+      (SELECT coalesce(sum(n), 0) FROM prices WHERE price IS NOT NULL),
+      ${sums})`;
+  return { ctes, json };
+}
+
+/**
+ * The aggregations of every record, as `load` computes them once (null when the sums overflow the doubles:
+ * then every unconditioned search computes them, as a filtered one does).
+ */
+export const TOTALS_SQL = (() => {
+  const { ctes, json } = aggregatesSql(true);
+  const codes = TERM_AGGREGATIONS.map(([, field]) => `r.${codeColumn(field)}`);
+  return `WITH m AS MATERIALIZED (SELECT r.id, r.current_price, ${codes.join(', ')} FROM ceilingrate_rows r), ${ctes} SELECT ${json}`;
+})();
+
+/**
+ * A search's statement: its aggregations (computed over the matches, or, for a search with no condition, the
+ * totals `load` stored) and its page, in one statement so both see the same load.
+ */
+function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, totals: boolean): { text: string; values: unknown[] } {
   const params = new Params();
   const where = matchCondition(query, null, params);
   const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
@@ -90,53 +126,53 @@ function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean): { text: 
   const offset = (query.page - 1) * query.pageSize;
   // A hit's `sort`: the record's value of each key's field (null for the fields no record holds).
   const sortValues = query.ordering.map(({ field }) => (isRecordOrderField(field) ? `c.${quote(field)}` : 'NULL'));
-  const sums = sumsInSql
-    ? `(SELECT ARRAY[0::float8 + sum(current_price ORDER BY id), 0::float8 + sum(current_price * current_price ORDER BY id)] FROM m), NULL::float8[]`
-    : `NULL::float8[], (SELECT array_agg(current_price ORDER BY id) FILTER (WHERE current_price IS NOT NULL) FROM m)`;
+  const pageJson = `(SELECT coalesce(json_agg(json_build_array(c.id, c.source, ${sortValues.join(', ')}) ORDER BY ${orderBy(query, 'p')}), '[]'::json)
+         FROM page p JOIN ceilingrates c ON c.id = p.id)`;
+  if (totals && where === 'true') {
+    const text = `WITH page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ceilingrate_rows r ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})
+      SELECT (SELECT totals FROM ceilingrates_loads), ${pageJson}`;
+    return { text, values: params.values };
+  }
+  const { ctes, json } = aggregatesSql(sumsInSql);
   const text = `WITH m AS MATERIALIZED (SELECT r.id, r.current_price, ${[...codes, ...ranks].join(', ')} FROM ceilingrate_rows r WHERE ${where}),
     page AS (SELECT * FROM m r ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset}),
-    combos AS (SELECT ${COMBO_FIELDS.map(codeColumn).join(', ')}, count(*)::int4 AS n FROM m GROUP BY ${COMBO_FIELDS.map(codeColumn).join(', ')}),
-    prices AS (SELECT current_price AS price, min(${codeColumn('price_key')}) AS key, count(*)::int4 AS n FROM m GROUP BY 1),
-    ${TERM_AGGREGATIONS.map(([name, field]) => termsCte(name, field, termCounts(field))).join(',\n    ')}
-    SELECT (SELECT coalesce(sum(n), 0) FROM combos)::int8,
-      (SELECT coalesce(json_agg(json_build_array(c.id, c.source, ${sortValues.join(', ')}) ORDER BY ${orderBy(query, 'p')}), '[]'::json)
-         FROM page p JOIN ceilingrates c ON c.id = p.id),
-      ${TERM_AGGREGATIONS.map(([name, field]) => termsColumn(name, field, TERM_SIZES[name])).join(',\n      ')},
-      (SELECT coalesce(json_object_agg(education, total), '{}'::json) FROM (SELECT t.education, sum(e.n) AS total FROM t_education_level e
-         JOIN ceilingrate_terms t ON t.field = 'education_level' AND t.code = e.code WHERE t.education IS NOT NULL GROUP BY 1) e),
-      (SELECT array_agg(price ORDER BY price) FROM prices WHERE price IS NOT NULL),
-      (SELECT array_agg(n ORDER BY price) FROM prices WHERE price IS NOT NULL),
-      (SELECT coalesce(sum(n), 0) FROM prices WHERE price IS NOT NULL)::int8,
-      ${sums}`;
+    ${ctes}
+    SELECT ${json}, ${pageJson}`;
   return { text, values: params.values };
 }
 
-type SearchRow = [string, [number, string, ...(string | number | null)[]][], ...unknown[]];
+/** The JSON array aggregatesSql writes: the count first. */
+type Aggregates = [count: number, ...rest: unknown[]];
+type PageRow = [number, string, ...(string | number | null)[]];
 
-async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
-  let result: pg.QueryResult<unknown[]>;
-  let sumsInSql = true;
+/**
+ * The aggregations and the page of a search. When Σp or Σp² overflow the doubles (Postgres raises 22003; the
+ * stored totals are then null), again with the prices in id order for the engine to sum scaled.
+ */
+async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[Aggregates, PageRow[]]> {
   try {
-    result = await pool.query({ ...searchStatement(query, true), rowMode: 'array' });
+    const row = (await pool.query({ ...searchStatement(query, true, true), rowMode: 'array' })).rows[0] as [Aggregates | null, PageRow[]];
+    if (row[0] !== null) return row as [Aggregates, PageRow[]];
   } catch (error) {
     if ((error as { code?: string }).code !== OUT_OF_RANGE) throw error;
-    // Sums beyond the doubles: the matches' prices in id order, summed by the engine (scaled, priceSums).
-    sumsInSql = false;
-    result = await pool.query({ ...searchStatement(query, false), rowMode: 'array' });
   }
-  const row = result.rows[0] as unknown as SearchRow;
-  const [countText, page] = row;
-  const termColumns = row.slice(2, 2 + TERM_AGGREGATIONS.length) as [number, [string, number][]][];
-  const [educationTotals, priceValues, priceCounts, pricedText, sqlSums, orderedPrices] = row.slice(2 + TERM_AGGREGATIONS.length) as [
+  return (await pool.query({ ...searchStatement(query, false, false), rowMode: 'array' })).rows[0] as [Aggregates, PageRow[]];
+}
+
+async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
+  const [aggregates, page] = await searchRow(pool, query);
+  const count = Number(aggregates[0]);
+  const termColumns = aggregates.slice(1, 1 + TERM_AGGREGATIONS.length) as [number, [string, number][]][];
+  const [educationTotals, priceValues, priceCounts, pricedText, sqlSums, orderedPrices] = aggregates.slice(1 + TERM_AGGREGATIONS.length) as [
     Record<string, string | number>,
     number[] | null,
     number[] | null,
-    string,
+    number,
     (number | null)[] | null,
     number[] | null,
   ];
+  const sumsInSql = orderedPrices === null;
   const pricedCount = Number(pricedText);
-  const count = Number(countText);
   const values = Float64Array.from(priceValues ?? []);
   const m = values.length;
   const min = values[0];

@@ -13,6 +13,7 @@ import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/
 import { isSnapshotDate } from '../../../engine/http/snapshots.ts';
 import { SOURCE_JSON_SQL } from '../../../engine/ceilingrates/query/source.ts';
 import { writeCeilingRateTables } from './ceilingrates-tables.ts';
+import { TOTALS_SQL } from './ceilingrates.ts';
 import { migrate, quote } from './schema.ts';
 import { analysisCountsSql } from './websites.ts';
 
@@ -118,6 +119,16 @@ async function loadCeilingRates(client: pg.PoolClient, db: Database, origin: str
   const generation = Number(rows[0].generation);
   await client.query('DELETE FROM ceilingrates_loads');
   await client.query('INSERT INTO ceilingrates_loads (generation, origin, records) VALUES ($1, $2, $3)', [generation, origin, records]);
+  // The aggregations of every rate, once: unless their price sums overflow the doubles (then left null, and
+  // each search computes them).
+  await client.query('SAVEPOINT totals');
+  try {
+    await client.query(`UPDATE ceilingrates_loads SET totals = (${TOTALS_SQL})`);
+    await client.query('RELEASE SAVEPOINT totals');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '22003') throw error;
+    await client.query('ROLLBACK TO SAVEPOINT totals');
+  }
   return { records, generation };
 }
 

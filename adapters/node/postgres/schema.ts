@@ -76,6 +76,8 @@ const SCHEMA_V1 = `
   );
   -- Version 1 kept the engine's SQLite file here; version 2 answers the rates in SQL (ceilingrates-tables.ts).
   ALTER TABLE ceilingrates_loads DROP COLUMN IF EXISTS image;
+  -- The aggregations of every rate, computed by the load (ceilingrates.ts TOTALS_SQL): a search with no condition reads them.
+  ALTER TABLE ceilingrates_loads ADD COLUMN IF NOT EXISTS totals json;
   CREATE TABLE IF NOT EXISTS ceilingrates (
     ${RECORD_FIELDS.map((field) => `${quote(field)} ${RATE_TYPE[field]}`).join(',\n    ')}
   );
