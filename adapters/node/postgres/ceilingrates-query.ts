@@ -5,7 +5,7 @@
  * elements); the request's side is computed here with the same engine functions, so both sides are the
  * engine's. The rules are the engine's `query/match.ts` and `query/order.ts`.
  */
-import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../../../engine/ceilingrates/params.ts';
+import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../../../engine/ceilingrates/parse-query.ts';
 import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
 import { fold } from '../../../engine/ceilingrates/text.ts';
 import { codeColumn, rankColumn, spacedWords, type TermField } from './ceilingrates-tables.ts';

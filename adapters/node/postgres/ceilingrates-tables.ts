@@ -17,7 +17,7 @@
  */
 import type pg from 'pg';
 import type { Database } from 'sql.js';
-import { ceilingRatesIndex } from '../../../engine/ceilingrates/api.ts';
+import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
 import { TEXT_FIELDS, type TextField } from '../../../engine/ceilingrates/columns/store.ts';
 import type { Dictionary } from '../../../engine/ceilingrates/columns/dictionary.ts';
 import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';

@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import type { RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
-import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/params.ts';
+import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/parse-query.ts';
 import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from '../../../engine/ceilingrates/shape.ts';
 import {
   aggregationsFrom,
@@ -250,7 +250,7 @@ export async function searchCeilingRates(pool: pg.Pool, ctx: RouteContext): Prom
   const started = performance.now();
   let query: CeilingRatesQuery;
   try {
-    query = parseQuery(ctx.query, ctx.url.search);
+    query = parseQuery(ctx.query, ctx.search);
   } catch (error) {
     if (error instanceof NotAcceptable) return detail(406, error.detail);
     throw error;
