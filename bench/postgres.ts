@@ -103,7 +103,7 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
       oldestDate = history[0].date;
       newest = loaded.kept.get(history[history.length - 1].date)!;
       oldest = loaded.kept.get(oldestDate)!;
-      for (const [date, db] of loaded.kept) if (db !== newest && db !== oldest) db.close();
+      for (const db of loaded.kept.values()) if (db !== newest && db !== oldest) db.close();
       log(`loaded ${history.length} real weekly snapshots in ${(websitesLoadMs / 1000).toFixed(1)} s (import and load)`);
     } else {
       // Each week: a different record count, so the weeks differ; the newest is the engine's dataset.
