@@ -59,7 +59,9 @@ export function csvCell(value: string | number | null): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const row = (cells: readonly (string | number | null)[]): string => cells.map(csvCell).join(',');
+/** One CSV line (no line break) of cells. */
+export const csvLine = (cells: readonly (string | number | null)[]): string => cells.map(csvCell).join(',');
+const row = csvLine;
 
 /** The export's metadata rows (the query as sent), then any further notes, then the header row. */
 export function exportHead(query: URLSearchParams, notes: readonly (readonly [string, string])[] = []): string {

@@ -7,7 +7,8 @@
 import type { Database, Statement } from 'sql.js';
 import { CEILINGRATES_TABLE, SOURCE_FIELDS } from '../record.ts';
 
-const JSON_OBJECT = `json_object(${SOURCE_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
+/** SQLite's expression for a record's `_source` JSON (a load into another store keeps this text). */
+export const SOURCE_JSON_SQL = `json_object(${SOURCE_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
 
 /**
  * One statement, prepared on first use and kept for the database's lifetime, looks up one id (the table's
@@ -20,7 +21,7 @@ export class SourceReader {
 
   /** `_source` JSON text by id (ids that are no record are left out). */
   read(ids: readonly number[]): Map<number, string> {
-    const statement = (this.byId ??= this.db.prepare(`SELECT ${JSON_OBJECT} FROM ${CEILINGRATES_TABLE} WHERE id = ?`));
+    const statement = (this.byId ??= this.db.prepare(`SELECT ${SOURCE_JSON_SQL} FROM ${CEILINGRATES_TABLE} WHERE id = ?`));
     const found = new Map<number, string>();
     try {
       for (const id of ids) {
