@@ -9,7 +9,7 @@ import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts'
  * Between two fields' value texts. JSON text never holds a raw control character (JSON.stringify escapes
  * U+0000–U+001F inside strings), so no value can contain it.
  */
-const SEPARATOR = '\u0001';
+export const FIELD_SEPARATOR = '\u0001';
 
 /** What each field is preceded by in the record's JSON text: `{"scan_date":`, `,"target_url_domain":`, … */
 const PREFIXES = WEBSITE_FIELDS.map(([name], i) => `${i === 0 ? '{' : ','}${JSON.stringify(name)}:`);
@@ -42,11 +42,11 @@ export function storedRecord(record: WebsiteRecord): string {
   return WEBSITE_FIELDS.map(([name, kind]) => {
     const value = answeredValue(kind, record[name]);
     return value === null ? '' : JSON.stringify(value);
-  }).join(SEPARATOR);
+  }).join(FIELD_SEPARATOR);
 }
 
 function valueTexts(stored: string): string[] {
-  const texts = stored.split(SEPARATOR);
+  const texts = stored.split(FIELD_SEPARATOR);
   if (texts.length !== WEBSITE_FIELDS.length) throw new Error(`a stored website record has ${texts.length} fields, not ${WEBSITE_FIELDS.length}`);
   return texts;
 }
