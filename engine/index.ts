@@ -10,6 +10,6 @@ export function createEngine(events: EngineEvents = {}): Engine {
 }
 
 export { Engine, type EngineEvents } from './http/engine.ts';
-export { matchRoute } from './http/match.ts';
+export { route, finish, failed, apiOf, type Routed, type RoutedToData } from './http/route.ts';
 export type { ApiRequest, ApiResponse, DatasetName } from './http/types.ts';
 export { DATASETS, datasetDefinition, type DatasetDefinition } from './datasets.ts';

@@ -9,7 +9,7 @@ import * as Comlink from 'comlink';
 import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { DatasetHost } from '../../dataset/host/index.ts';
-import type { ApiRequest, DatasetName } from '../../engine/http/types.ts';
+import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/relay-protocol.ts';
@@ -34,9 +34,8 @@ const host = new DatasetHost({
 const imports = createImports(host);
 onActiveChanged((change) => imports.follow(change));
 
-/** The engine's answer with its body as UTF-8 bytes, to be transferred. */
-async function handleBinary(request: ApiRequest): Promise<BinaryResponse> {
-  const { status, headers, body } = await host.handle(request);
+/** An answer with its body as UTF-8 bytes, to be transferred. */
+function binary({ status, headers, body }: ApiResponse): BinaryResponse {
   return { status, headers, body: new TextEncoder().encode(body) };
 }
 
@@ -48,7 +47,7 @@ const api = {
   handle: (request: ApiRequest) => host.handle(request),
   /** The same answer with the body as transferred UTF-8 bytes: for large bodies such as `export=y`. */
   async handleBinary(request: ApiRequest): Promise<BinaryResponse> {
-    const answer = await handleBinary(request);
+    const answer = binary(await host.handle(request));
     return Comlink.transfer(answer, [answer.body.buffer]);
   },
   status: async (): Promise<DbStatus> => host.status(),
@@ -107,8 +106,8 @@ const api = {
   servePort(port: MessagePort): void {
     port.onmessage = async (event: MessageEvent) => {
       if (!isRelayRequest(event.data)) return;
-      const { id, request } = event.data;
-      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: await handleBinary(request) };
+      const { id, routed } = event.data;
+      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: binary(await host.answer(routed)) };
       port.postMessage(reply, [reply.response.body.buffer]);
     };
   },

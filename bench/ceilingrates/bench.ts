@@ -171,7 +171,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const index = new CeilingRatesIndex(db, prepareColumns(db));
   for (const r of requests) {
     const url = new URL(r.url, 'http://localhost');
-    index.search({ url, query: url.searchParams } as Parameters<CeilingRatesIndex['search']>[0]);
+    index.search({ search: url.search, query: url.searchParams } as unknown as Parameters<CeilingRatesIndex["search"]>[0]);
   }
   const engineMemory = retainedBytes(index, db);
   log(`engine index retains ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);

@@ -6,7 +6,9 @@
  * and in Node tests.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { APIS, createEngine, DATASETS, matchRoute } from '../../engine/index.ts';
+import { APIS, createEngine, DATASETS } from '../../engine/index.ts';
+import { routeAny, type Routed } from '../../engine/http/route.ts';
+import { UNAVAILABLE_DETAIL } from '../../engine/http/respond.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
@@ -90,10 +92,15 @@ export class DatasetHost {
     return this.loading;
   }
 
-  /** The engine's answer, once the dataset the path reads has opened (or failed). */
-  async handle(request: ApiRequest): Promise<ApiResponse> {
-    await this.ready(request.url);
-    return this.engine.handle(request);
+  /** Route and answer a request of the page's (the relay hands over requests it has routed: `answer`). */
+  handle(request: ApiRequest): Promise<ApiResponse> {
+    return this.answer(routeAny(APIS, request));
+  }
+
+  /** The engine's answer, once the dataset the route reads has opened (or failed). */
+  async answer(routed: Routed): Promise<ApiResponse> {
+    if (routed.kind === 'route') await this.ready(routed.dataset);
+    return this.engine.answer(routed);
   }
 
   /**
@@ -103,7 +110,7 @@ export class DatasetHost {
    */
   async priceFigures(query: string, field: PriceField, proposed: number | null, titles: readonly string[] = []): Promise<PriceFiguresAnswer> {
     const db = await this.database('ceilingrates');
-    if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
+    if (!db) return { ok: false, status: 503, detail: UNAVAILABLE_DETAIL };
     return priceFigures(db, new URLSearchParams(query), field, proposed, titles);
   }
 
@@ -118,7 +125,7 @@ export class DatasetHost {
     titles: readonly string[] = [],
   ): Promise<{ ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string }> {
     const db = await this.database('ceilingrates');
-    if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
+    if (!db) return { ok: false, status: 503, detail: UNAVAILABLE_DETAIL };
     const answer = exportAllCsv(db, new URLSearchParams(query), notes, undefined, titles);
     if (!answer.ok) return answer;
     const encoder = new TextEncoder();
@@ -136,7 +143,7 @@ export class DatasetHost {
    */
   async websiteRollups(query: string, group: RollupGroup): Promise<RollupsAnswer> {
     const db = await this.database('websites');
-    if (!db) return { ok: false, status: 503, messages: ['Service temporarily unavailable, try again later.'] };
+    if (!db) return { ok: false, status: 503, messages: [UNAVAILABLE_DETAIL] };
     return websiteRollups(db, new URLSearchParams(query), group);
   }
 
@@ -339,16 +346,9 @@ export class DatasetHost {
     return readManifest(response, url);
   }
 
-  private async ready(url: string): Promise<void> {
-    let pathname: string;
-    try {
-      pathname = new URL(url, 'http://localhost').pathname;
-    } catch {
-      return;
-    }
-    const match = matchRoute(APIS, pathname);
-    const gate = match ? this.slot(match.api.dataset).settled : null;
-    if (!gate || gate.isOpen) return;
+  private async ready(dataset: DatasetName): Promise<void> {
+    const gate = this.slot(dataset).settled;
+    if (gate.isOpen) return;
     await gate.promise;
     // The requests that waited for the data are answered one per task: each answer is posted (to the page
     // or the service worker) before the next one is computed, instead of all of them leaving at the end.

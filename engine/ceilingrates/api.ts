@@ -6,7 +6,7 @@
 import type { Database } from 'sql.js';
 import type { ApiDefinition, RouteContext, RouteHandler } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
-import { retryAfter } from '../http/respond.ts';
+import { UNAVAILABLE_DETAIL } from '../http/respond.ts';
 import type { ColumnStore } from './columns/store.ts';
 import type { OrderColumns } from './columns/order-columns.ts';
 import { prepareColumns, preparedBytes, readPrepared, type PreparedColumns } from './columns/prepared.ts';
@@ -74,7 +74,7 @@ export class CeilingRatesIndex {
     const started = performance.now();
     let query: CeilingRatesQuery;
     try {
-      query = parseQuery(ctx.query, ctx.url.search);
+      query = parseQuery(ctx.query, ctx.search);
     } catch (error) {
       if (error instanceof NotAcceptable) return detail(406, error.detail);
       throw error;
@@ -140,7 +140,7 @@ export const ceilingRatesApi: ApiDefinition = {
     notFound: () => detail(404, 'Not found.'),
     methodNotAllowed: ({ method }) => detail(405, `Method "${method}" not allowed.`),
     internal: () => detail(500, 'Internal server error'),
-    unavailable: () => detail(503, 'Service temporarily unavailable, try again later.', retryAfter()),
+    unavailable: () => detail(503, UNAVAILABLE_DETAIL),
   },
   options: () => respond(200, { name: 'Ceiling Rates', renders: ['application/json'], parses: ['application/json'] }),
   bind: (db) => handlers(ceilingRatesIndex(db)),

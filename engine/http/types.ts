@@ -16,3 +16,38 @@ export interface ApiResponse {
 /** The datasets the engine can hold; each API reads exactly one. */
 export type DatasetName = 'websites' | 'ceilingrates';
 export const DATASET_NAMES: readonly DatasetName[] = ['websites', 'ceilingrates'];
+
+/** A request routed once by engine/http/route.ts: plain data, so it crosses workers and ports. */
+export interface RoutedBase {
+  request: ApiRequest;
+  /** The API the path belongs to (its `id`); null only for a URL that could not be read. */
+  api: string | null;
+  dataset: DatasetName | null;
+}
+
+/** Answered before any data is read: a 400, 404, 405, preflight or OPTIONS, finished (CORS, HEAD). */
+export interface RoutedEarly extends RoutedBase {
+  kind: 'early';
+  response: ApiResponse;
+}
+
+/** A route of an API to answer from its data. */
+export interface RoutedToData extends RoutedBase {
+  kind: 'route';
+  api: string;
+  dataset: DatasetName;
+  /** The route's name in its API's handlers. */
+  route: string;
+  params: Record<string, string>;
+  /** The accepted base the request came under ('' for the app root) and the path below it. */
+  base: string;
+  path: string;
+  /** The URL's query string, `?` included ('' when none). */
+  search: string;
+  /** `/snapshots/<date>/…`: the Site Scanning snapshot asked for; null for the newest. */
+  snapshot: string | null;
+  /** The path as sent, the snapshot prefix included (for the 404 of a snapshot nobody holds). */
+  pathname: string;
+}
+
+export type Routed = RoutedEarly | RoutedToData;

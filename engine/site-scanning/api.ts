@@ -12,7 +12,7 @@ import { badRequest, siteScanningErrors, websiteNotFound } from './errors.ts';
 
 /** GET /websites: validate, select the matches in listing order, read one page's rows, wrap in the envelope. */
 function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const { query } = parsed;
   const index = filterIndex();
@@ -35,7 +35,7 @@ function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
 
 /** GET /analysis: the same filters and validation; page and limit are validated and then ignored. */
 function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const index = filterIndex();
   const { positions } = index.select(parsed.query.filters);
@@ -63,6 +63,7 @@ function filterIndexOf(db: Database): FilterIndex {
 export const siteScanningApi: ApiDefinition = {
   id: 'site-scanning',
   dataset: 'websites',
+  snapshots: true,
   bases: SITE_SCANNING_BASES,
   routes: SITE_SCANNING_ROUTES,
   allow: ['GET'],

@@ -46,7 +46,7 @@ const asRow = (row: unknown[]): SqlValue[] => row as SqlValue[];
  * commits. The offset may pass 2^31 (page ≤ 10^9, limit ≤ 100): it travels as bigint text.
  */
 export const listWebsites: SnapshotHandler = async (pool, snapshot, ctx) => {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const { query } = parsed;
   const where = whereOf(snapshot, query.filters);
@@ -96,7 +96,7 @@ export function analysisCountsSql(where: string): string {
 }
 
 export const analysis: SnapshotHandler = async (pool, snapshot, ctx) => {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const where = whereOf(snapshot, parsed.query.filters);
   const result = await pool.query({

@@ -51,10 +51,10 @@ describe('built datasets', () => {
     const opened = await openBuiltDatasets(await writeBuild({ websites: websitesGz }));
     expect(opened[0].label).toBe('test data');
     const labels = { websites: 'Real: the published Site Scanning snapshot of 2025-06-09', ceilingrates: 'Synthetic: 250,000 generated ceiling rates' };
-    const combined = JSON.parse(documentFor('/openapi.json', 'GET', labels)!.body) as { info: { description: string } };
+    const combined = JSON.parse(documentFor('/openapi.json', { method: 'GET', url: '/openapi.json' }, labels)!.body) as { info: { description: string } };
     expect(combined.info.description).toContain('Data: Real: the published Site Scanning snapshot of 2025-06-09');
     expect(combined.info.description).toContain('Data: Synthetic: 250,000 generated ceiling rates');
-    const rates = JSON.parse(documentFor('/openapi/ceiling-rates.json', 'GET', labels)!.body) as { info: { description: string } };
+    const rates = JSON.parse(documentFor('/openapi/ceiling-rates.json', { method: 'GET', url: '/openapi/ceiling-rates.json' }, labels)!.body) as { info: { description: string } };
     expect(rates.info.description).toContain('Synthetic');
     expect(rates.info.description).not.toContain('Site Scanning snapshot');
   });
