@@ -131,7 +131,8 @@ async function upToDate(): Promise<boolean> {
 async function generatorHash(): Promise<string> {
   const files = [
     'tools/build-data.ts', 'tools/datasets.ts', 'tools/random.ts', 'tools/real-data.ts', 'dataset/artifact/format.ts', 'tools/gzip-database.ts',
-    'engine/site-scanning/schema.ts', 'engine/site-scanning/record.ts', 'engine/site-scanning/history.ts', 'engine/ceilingrates/schema.ts',
+    'engine/site-scanning/schema.ts', 'engine/site-scanning/record.ts', 'engine/site-scanning/stored-record.ts', 'engine/site-scanning/parameters.ts',
+    'engine/site-scanning/history.ts', 'engine/ceilingrates/schema.ts',
   ];
   const { readdir } = await import('node:fs/promises');
   // The import core maps the real files: a change to it rebuilds them.
