@@ -2,7 +2,7 @@ import type { SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
 import { FILTER_NAMES } from './parameters.ts';
 import type { WebsiteQuery } from './params.ts';
-import { recordJson } from './stored-record.ts';
+import { recordsJson } from './stored-record.ts';
 
 /** A row of column values in WEBSITE_FIELDS order (the PostgreSQL backend's table has one column per field). */
 export type WebsiteRow = SqlValue[];
@@ -80,7 +80,7 @@ export function websitePage(items: WebsiteRecord[], totalItems: number, query: W
  */
 export function websitePageJson(storedRecords: readonly string[], totalItems: number, query: WebsiteQuery): string {
   const rest = JSON.stringify(pageMetaAndLinks(storedRecords.length, totalItems, query));
-  return `{"items":[${storedRecords.map(recordJson).join(',')}],${rest.slice(1)}`;
+  return `{"items":[${recordsJson(storedRecords)}],${rest.slice(1)}`;
 }
 
 function pageMetaAndLinks(itemCount: number, totalItems: number, query: WebsiteQuery): Omit<WebsitePage, 'items'> {

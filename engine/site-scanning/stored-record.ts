@@ -53,10 +53,22 @@ function valueTexts(stored: string): string[] {
 
 /** The record's JSON text, exactly as JSON.stringify writes the record (same keys, order and values). */
 export function recordJson(stored: string): string {
-  const texts = valueTexts(stored);
+  return recordsJson([stored]);
+}
+
+/**
+ * The records' JSON texts joined by commas (a JSON array's inside). Built by concatenation: measured faster than one
+ * join of the pieces, flattening (when the body is encoded) included.
+ */
+export function recordsJson(stored: readonly string[]): string {
   let json = '';
-  for (let i = 0; i < texts.length; i++) json += PREFIXES[i] + (texts[i] === '' ? 'null' : texts[i]);
-  return `${json}}`;
+  stored.forEach((one, r) => {
+    const texts = valueTexts(one);
+    if (r > 0) json += ',';
+    for (let i = 0; i < texts.length; i++) json += PREFIXES[i] + (texts[i] === '' ? 'null' : texts[i]);
+    json += '}';
+  });
+  return json;
 }
 
 /** The record as an object, for the readers that look at its fields (history, the diff, exports to PostgreSQL). */
