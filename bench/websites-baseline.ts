@@ -6,7 +6,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { FILTER_NAMES } from '../engine/site-scanning/parameters.ts';
-import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/params.ts';
+import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/parse-query.ts';
 import { analysisBody, websitePageJson } from '../engine/site-scanning/shape.ts';
 import { RECORD_COLUMN } from '../engine/site-scanning/schema.ts';
 import { allRows } from '../engine/sqlite-rows.ts';

@@ -10,7 +10,8 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { buildDatabase, toShippedForm } from '../tools/datasets.ts';
+import { buildDatabase } from '../tools/generated-datasets.ts';
+import { toShippedForm } from '../tools/shipped-form.ts';
 import { gzipDatabase } from '../tools/gzip-database.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
 import { NEWEST_SNAPSHOT, snapshotDatabase } from '../tools/real-data.ts';

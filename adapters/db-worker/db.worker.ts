@@ -10,8 +10,6 @@ import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { DatasetHost } from '../../dataset/host/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
-import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/relay-protocol.ts';
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
@@ -19,8 +17,8 @@ import { holdLifeline } from '../browser/lifeline.ts';
 import { RUNNING_MESSAGE } from './running.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import { createImports } from './imports.ts';
-import { websiteOwners } from './website-owners.ts';
-import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
+import { datasetFeatures } from '../../dataset/features.ts';
+import type { BinaryResponse, DbStatus, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
 
 // The page watches this lock to learn when this worker is gone (docs/decisions/0801).
 holdLifeline(self as unknown as DedicatedWorkerGlobalScope);
@@ -51,30 +49,11 @@ const api = {
     return Comlink.transfer(answer, [answer.body.buffer]);
   },
   status: async (): Promise<DbStatus> => host.status(),
-  /** One contract year's price figures over a ceiling-rates query, and a proposed price's rank (not an API route). */
-  priceFigures: (query: string, field: PriceField, proposed: number | null = null, titles: string[] = []) => host.priceFigures(query, field, proposed, titles),
-  /** Every match of a ceiling-rates query as CSV parts (transferred), with the method's notes; progress per chunk. */
-  async exportRatesCsv(
-    query: string,
-    notes: [string, string][],
-    onProgress?: (written: number, total: number) => void,
-    titles: string[] = [],
-  ): Promise<ExportCsvAnswer> {
-    const answer = await host.exportRatesCsv(query, notes, onProgress, titles);
-    return answer.ok ? Comlink.transfer(answer, answer.parts.map((p) => p.buffer)) : answer;
-  },
-  /** What changed between two Site Scanning datasets (import ids, null for the build's). */
-  diffWebsiteSnapshots: (before: string | null, after: string | null) => host.diffWebsiteSnapshots(before, after),
-  /** How one site's record changed across the weekly snapshots shipped with the websites dataset (not an API route). */
-  websiteHistory: (targetUrl: string) => host.websiteHistory(targetUrl),
-  /** The websites the Site Scanning filters select, rolled up by agency or bureau (not an API route). */
-  websiteRollups: (query: string, group: RollupGroup) => host.websiteRollups(query, group),
+  ...datasetFeatures(host, Comlink.transfer),
   /** Read the manifest again and re-download only the datasets whose bytes changed. */
   reload: () => host.reload(),
   /** Close every database and load everything again from the network, bypassing the HTTP cache. */
   reset: () => host.reset(),
-  /** Agencies and their bureaus as stored in the websites dataset (docs/decisions/0301). */
-  websiteOwners: websiteOwners(host),
   /** The open database file of one dataset (transferred). */
   async exportDatabase(name: DatasetName): Promise<Uint8Array> {
     const bytes = await host.exportDatabase(name);

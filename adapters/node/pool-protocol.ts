@@ -1,7 +1,7 @@
 /** What the server's thread and its worker threads say to each other (worker-pool.ts, pool-worker.ts). */
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { Routed } from '../../engine/http/route.ts';
-import type { OpenedDataset } from './datasets.ts';
+import type { OpenedDataset } from './dataset-files.ts';
 import type { OpenEngineOptions } from './open-engine.ts';
 
 /** A dataset as every worker receives it: shared bytes (SharedArrayBuffer views), never a copy per worker. */

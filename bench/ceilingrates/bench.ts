@@ -5,13 +5,13 @@
 import os from 'node:os';
 import type { Database } from 'sql.js';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
-import { buildDatabase } from '../../tools/datasets.ts';
+import { buildDatabase } from '../../tools/generated-datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
-import { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
+import { CeilingRatesIndex } from '../../engine/ceilingrates/ceiling-rates-index.ts';
 import { prepareColumns } from '../../engine/ceilingrates/columns/prepared.ts';
 import { matchedRows, matchRecords } from '../../engine/ceilingrates/query/match.ts';
-import { parseQuery } from '../../engine/ceilingrates/params.ts';
+import { parseQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { fold } from '../../engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';
 import { baselineAnswer, registerBaselineFunctions } from './baseline.ts';

@@ -5,7 +5,7 @@ import { resolveDataUrl } from '../artifact/manifest.ts';
 import { unpack } from '../artifact/unpack.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
-import { countRows } from '../inspect.ts';
+import { countRows } from '../sqlite-catalogue.ts';
 import type { ImportedStore } from './imported-store.ts';
 import type { ProgressReporter } from './progress.ts';
 import { datasetStatus, type DatasetStatus } from './status.ts';

@@ -13,9 +13,16 @@ export interface ApiResponse {
   body: string;
 }
 
-/** The datasets the engine can hold; each API reads exactly one. */
-export type DatasetName = 'websites' | 'ceilingrates';
-export const DATASET_NAMES: readonly DatasetName[] = ['websites', 'ceilingrates'];
+/**
+ * The datasets the engine can hold, one key each; each API reads exactly one. The registry
+ * (engine/dataset-registry.ts) lists the built-in ones; another dataset adds its name by declaration merging
+ * (`declare module '<path>/engine/http/types.ts' { interface DatasetNames { name: true } }`) beside its API.
+ */
+export interface DatasetNames {
+  websites: true;
+  ceilingrates: true;
+}
+export type DatasetName = keyof DatasetNames;
 
 /** A request routed once by engine/http/route.ts: plain data, so it crosses workers and ports. */
 export interface RoutedBase {

@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import type { ApiDefinition, RouteContext, RouteHandler } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
 import { json, JSON_TYPE, text } from '../http/respond.ts';
-import { parseWebsiteQuery, sizeMessage } from './params.ts';
+import { parseWebsiteQuery, sizeMessage } from './parse-query.ts';
 import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES, URL_PARAMETER } from './parameters.ts';
 import { selectWebsiteByTargetUrl, selectWebsitesByRowid } from './sql.ts';
 import { FilterIndex } from './filter-index.ts';

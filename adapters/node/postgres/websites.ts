@@ -8,7 +8,7 @@ import type { SqlValue } from 'sql.js';
 import type { RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
 import { json } from '../../../engine/http/respond.ts';
-import { parseWebsiteQuery, sizeMessage, type WebsiteFilters } from '../../../engine/site-scanning/params.ts';
+import { parseWebsiteQuery, sizeMessage, type WebsiteFilters } from '../../../engine/site-scanning/parse-query.ts';
 import { FILTER_NAMES, URL_PARAMETER } from '../../../engine/site-scanning/parameters.ts';
 import { analysisBody, recordFromRow, targetUrlKey, websitePage } from '../../../engine/site-scanning/shape.ts';
 import { badRequest, websiteNotFound } from '../../../engine/site-scanning/errors.ts';

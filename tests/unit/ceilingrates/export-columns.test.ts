@@ -11,10 +11,10 @@ import type { Database } from 'sql.js';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { importedHostileRates } from '../fuzz/imported.ts';
 import { KNOWN } from './known-records.ts';
-import { ceilingRatesIndex } from '../../../engine/ceilingrates/api.ts';
+import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
 import { csvCell, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates/export.ts';
 import { exportAllCsv } from '../../../engine/ceilingrates/export-all.ts';
-import { parseQuery, RESULT_WINDOW } from '../../../engine/ceilingrates/params.ts';
+import { parseQuery, RESULT_WINDOW } from '../../../engine/ceilingrates/parse-query.ts';
 import { topRows } from '../../../engine/ceilingrates/query/order.ts';
 import { readSourceJson } from '../../../engine/ceilingrates/query/source.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
@@ -117,7 +117,7 @@ describe('export=y from the columns equals the export from _source', () => {
   it('the export of every match writes the same rows', async () => {
     const db = await edgeDatabase(true);
     const answer = exportAllCsv(db, new URLSearchParams('ordering=vendor_name'), [], 4);
-    if (!answer.ok) throw new Error(answer.detail);
+    if (!answer.ok) throw new Error(answer.message);
     const text = [...answer.export.chunks()].map((c) => c.text).join('');
     const { now } = bothWays(db, 'export=y&ordering=vendor_name');
     expect(text.slice(text.indexOf('Contract #,'))).toBe(now.slice(now.indexOf('Contract #,')));

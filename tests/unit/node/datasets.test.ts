@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
 import { DatasetIntegrityError } from '../../../dataset/artifact/verify.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
-import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/datasets.ts';
+import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/dataset-files.ts';
 import { openEngine } from '../../../adapters/node/open-engine.ts';
 import { documentFor } from '../../../adapters/node/documents.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
