@@ -22,4 +22,3 @@ export function buildDatabase(SQL: SqlJsStatic, def: DatasetGenerator, profileOr
   def.generate(db, count, def.seed);
   return db;
 }
-
