@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 import { OPENAPI_FILES, type DataLabels } from './engine/openapi/documents.ts';
 import type { Manifest } from './dataset/artifact/format.ts';
+import { requestedRange } from './dataset/artifact/byte-range.ts';
 
 /**
  * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server
@@ -34,6 +35,20 @@ function datasetFilesAsBytes(): Plugin {
     if (req.headers['if-none-match'] === etag) {
       res.statusCode = 304;
       return res.end();
+    }
+    // Byte ranges, so a cut download resumes where it stopped (docs/decisions/0406).
+    res.setHeader('Accept-Ranges', 'bytes');
+    const range = req.method === 'GET' ? requestedRange(req.headers.range, size) : null;
+    if (range === 'unsatisfiable') {
+      res.statusCode = 416;
+      res.setHeader('Content-Range', `bytes */${size}`);
+      return res.end();
+    }
+    if (range) {
+      res.statusCode = 206;
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      res.setHeader('Content-Length', String(range.end - range.start + 1));
+      return createReadStream(file, range).pipe(res);
     }
     res.setHeader('Content-Length', String(size));
     if (req.method === 'HEAD') return res.end();

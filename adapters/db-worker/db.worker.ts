@@ -18,6 +18,9 @@ import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
 import { RUNNING_MESSAGE } from './running.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
+import { opfsPartialStore } from '../browser/partial-opfs.ts';
+import { dataCacheFiles } from '../browser/data-cache.ts';
+import { webLock } from '../browser/download-lock.ts';
 import { createImports } from './imports.ts';
 import { websiteOwners } from './website-owners.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
@@ -30,13 +33,19 @@ const host = new DatasetHost({
   fetch: (url, init) => fetch(url, init),
   imports: { activeImports, readImport },
   unpacked: opfsUnpackedStore(),
+  partials: opfsPartialStore(),
+  files: (version) => dataCacheFiles(version),
+  lock: webLock(),
 });
 const imports = createImports(host);
 onActiveChanged((change) => imports.follow(change));
 
-/** The engine's answer with its body as UTF-8 bytes, to be transferred. */
-async function handleBinary(request: ApiRequest): Promise<BinaryResponse> {
-  const { status, headers, body } = await host.handle(request);
+/**
+ * The engine's answer with its body as UTF-8 bytes, to be transferred. A page's fetch() (relayed by the
+ * service worker) is answered 503 with Retry-After while its dataset is still on its way over the network.
+ */
+async function handleBinary(request: ApiRequest, whileArriving: 'wait' | 'unavailable' = 'wait'): Promise<BinaryResponse> {
+  const { status, headers, body } = await host.handle(request, { whileArriving });
   return { status, headers, body: new TextEncoder().encode(body) };
 }
 
@@ -108,7 +117,7 @@ const api = {
     port.onmessage = async (event: MessageEvent) => {
       if (!isRelayRequest(event.data)) return;
       const { id, request } = event.data;
-      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: await handleBinary(request) };
+      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: await handleBinary(request, 'unavailable') };
       port.postMessage(reply, [reply.response.body.buffer]);
     };
   },

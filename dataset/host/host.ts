@@ -24,7 +24,8 @@ import { unpack } from '../artifact/unpack.ts';
 import { Gate } from './gate.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
-import { openDownloaded, openImported, startDownload, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
+import { openDownloaded, openImported, startDownload, type DownloadPlaces, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
+import type { VerifiedFiles } from '../artifact/obtain.ts';
 import { ProgressReporter, type ProgressCallback } from './progress.ts';
 import { datasetStatus, hostStatus, type DatasetStatus, type DbStatus } from './status.ts';
 
@@ -38,6 +39,12 @@ export interface HostPlatform {
   unpacked?: UnpackedStore | null;
   /** Where failures that are also reported in the status are logged (console.error unless given). */
   log?: (message: string, error: unknown) => void;
+  /** Where a download keeps its chunks as they arrive, so a cut one resumes (absent: it starts again at 0). */
+  partials?: DownloadPlaces['partials'];
+  /** Where verified files of a manifest version are shared with the other contexts (the service worker's data cache). */
+  files?: ((version: string) => VerifiedFiles | null) | null;
+  /** One download of a file at a time across the origin's contexts. */
+  lock?: DownloadPlaces['lock'];
 }
 
 interface Slot {
@@ -45,6 +52,8 @@ interface Slot {
   status: DatasetStatus;
   /** Opened, or failed: either way a request for this dataset may be answered (503 when failed). */
   settled: Gate;
+  /** Its bytes are coming over the network now (no copy on this machine): a fetch() is answered 503 meanwhile. */
+  arriving: boolean;
 }
 
 function message(error: unknown): string {
@@ -60,7 +69,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export class DatasetHost {
   private readonly engine = createEngine({ preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) });
   private readonly slots = new Map<DatasetName, Slot>(
-    DATASETS.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate() }]),
+    DATASETS.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false }]),
   );
   private readonly SQL: Promise<SqlJsStatic>;
   private readonly log: (message: string, error: unknown) => void;
@@ -90,8 +99,14 @@ export class DatasetHost {
     return this.loading;
   }
 
-  /** The engine's answer, once the dataset the path reads has opened (or failed). */
-  async handle(request: ApiRequest): Promise<ApiResponse> {
+  /**
+   * The engine's answer, once the dataset the path reads has opened (or failed). With `whileArriving:
+   * 'unavailable'` (a page's fetch(), relayed by the service worker) a dataset whose bytes are still coming over
+   * the network is not waited for: the API's own 503 with Retry-After answers at once, as production does when
+   * it cannot serve. A dataset being opened from this machine is waited for (that takes well under a second).
+   */
+  async handle(request: ApiRequest, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
+    if (options.whileArriving === 'unavailable' && this.arriving(request.url)) return this.engine.handle(request);
     await this.ready(request.url);
     return this.engine.handle(request);
   }
@@ -339,15 +354,25 @@ export class DatasetHost {
     return readManifest(response, url);
   }
 
-  private async ready(url: string): Promise<void> {
+  /** The slot of the dataset a request's path reads, or null (not an API path). */
+  private slotOf(url: string): Slot | null {
     let pathname: string;
     try {
       pathname = new URL(url, 'http://localhost').pathname;
     } catch {
-      return;
+      return null;
     }
     const match = matchRoute(APIS, pathname);
-    const gate = match ? this.slot(match.api.dataset).settled : null;
+    return match ? this.slot(match.api.dataset) : null;
+  }
+
+  private arriving(url: string): boolean {
+    const slot = this.slotOf(url);
+    return !!slot && !slot.settled.isOpen && slot.arriving;
+  }
+
+  private async ready(url: string): Promise<void> {
+    const gate = this.slotOf(url)?.settled ?? null;
     if (!gate || gate.isOpen) return;
     await gate.promise;
     // The requests that waited for the data are answered one per task: each answer is posted (to the page
@@ -427,10 +452,28 @@ export class DatasetHost {
     for (const a of artifacts) if (!wanted.includes(a)) this.slot(a.name).status.version = manifest.version;
     // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
     // the dataset of the page's first view first, so that view does not wait for the other's unpacking.
+    // Downloads go one at a time in that order too: the first view's dataset arrives in about half the time
+    // of both sharing the link, and answers while the other still arrives.
+    const files = this.platform.files?.(manifest.version) ?? null;
+    const places: DownloadPlaces = { partials: this.platform.partials, files, lock: this.platform.lock };
     const downloads: PendingDownload[] = [];
     for (const artifact of this.ordered(wanted, (a) => a.name)) {
-      const after = downloads[0]?.bytes;
-      downloads.push(startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl!, artifact, reporter, cache, unpacked: this.platform.unpacked, after }));
+      reporter.expect(artifact.name, artifact.bytes);
+      const slot = this.slot(artifact.name);
+      const pending = startDownload({
+        fetchFile: this.platform.fetch,
+        dataUrl: this.dataUrl!,
+        artifact,
+        reporter,
+        cache,
+        unpacked: this.platform.unpacked,
+        after: downloads[0]?.bytes,
+        downloadAfter: downloads.at(-1)?.transfer,
+        places,
+        onNetwork: () => (slot.arriving = true),
+      });
+      pending.transfer.then(() => (slot.arriving = false));
+      downloads.push(pending);
     }
     for (const [i, pending] of downloads.entries()) {
       // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
@@ -455,6 +498,8 @@ export class DatasetHost {
       }
     }
     this.version = manifest.version;
+    // Every file of this version is now kept for the service worker (offline, and no second download).
+    await files?.complete(manifest, this.dataUrl!).catch((error: unknown) => this.log('dataset host: cannot mark the offline copy complete', error));
     reporter.report(null, 'ready');
     return this.status();
   }

@@ -1,6 +1,7 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetArtifact, Manifest } from '../artifact/format.ts';
-import { readArtifact } from '../artifact/download.ts';
+import { obtainArtifact, type ExclusiveLock, type VerifiedFiles } from '../artifact/obtain.ts';
+import type { PartialStore } from '../artifact/partial-store.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
 import { unpack } from '../artifact/unpack.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
@@ -18,7 +19,7 @@ export interface OpenedDataset {
   prepared: Uint8Array | null;
 }
 
-export type FetchFile = (url: string, init: { cache: RequestCache }) => Promise<Response>;
+export type FetchFile = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The bytes of a build dataset: its verified gzip'd download, or the unpacked copy kept on this machine. */
 export type DatasetBytes = { gz: Uint8Array; kept?: never } | { kept: KeptDatabase; gz?: never };
@@ -32,6 +33,15 @@ export interface PendingDownload {
   downloaded: number;
   /** Where the unpacked file is kept once opened from a download (absent: not kept). */
   unpacked: UnpackedStore | null;
+  /** Settles when this dataset no longer needs the network (downloaded, failed, or read from this machine). */
+  transfer: Promise<void>;
+}
+
+/** Where downloads keep what arrives, and how contexts share them (all absent: plain downloads). */
+export interface DownloadPlaces {
+  partials?: PartialStore | null;
+  files?: VerifiedFiles | null;
+  lock?: ExclusiveLock | null;
 }
 
 export interface DownloadOptions {
@@ -46,27 +56,48 @@ export interface DownloadOptions {
    * every file at once (a download, on a miss, starts at once all the same).
    */
   after?: Promise<unknown>;
+  /** The download (if one is needed) starts once this settles: downloads go one at a time, in the load's order. */
+  downloadAfter?: Promise<unknown>;
+  places?: DownloadPlaces;
+  /** Called when the dataset's bytes start coming over the network (no copy on this machine will do). */
+  onNetwork?: () => void;
 }
 
 /**
  * Start reading a build dataset: the unpacked copy kept on this machine when there is one (not on a
  * `reload`, which means "from the server"), else the download, verified against the manifest.
  */
-export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after }: DownloadOptions): PendingDownload {
+export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after, downloadAfter, places = {}, onNetwork }: DownloadOptions): PendingDownload {
   const url = resolveDataUrl(dataUrl, artifact.file);
-  const pending: PendingDownload = { artifact, bytes: Promise.resolve({ gz: new Uint8Array() }), fileDate: null, started: performance.now(), downloaded: 0, unpacked };
+  let transferred!: () => void;
+  const pending: PendingDownload = {
+    artifact,
+    bytes: Promise.resolve({ gz: new Uint8Array() }),
+    fileDate: null,
+    started: performance.now(),
+    downloaded: 0,
+    unpacked,
+    transfer: new Promise<void>((resolve) => (transferred = resolve)),
+  };
   const download = async (): Promise<DatasetBytes> => {
-    const response = await fetchFile(url, { cache });
-    pending.fileDate = toIsoDate(response.headers.get('last-modified'));
-    const gz = await readArtifact(
-      response,
+    await Promise.resolve(downloadAfter).catch(() => {});
+    // A reload ('reload', 'no-cache') asks the server: no copy kept by another context stands for it.
+    const files = cache === 'default' ? places.files : null;
+    const got = await obtainArtifact({
+      fetch: fetchFile,
       url,
       artifact,
-      (received) => reporter.bytes(artifact.name, received),
-      () => reporter.report(artifact.name, 'verify'),
-    );
+      cache,
+      partials: places.partials ?? null,
+      files,
+      lock: places.lock ?? null,
+      onNetwork,
+      onProgress: (progress) => reporter.bytes(artifact.name, progress),
+    });
+    reporter.report(artifact.name, 'verify');
+    pending.fileDate = got.fileDate;
     pending.downloaded = performance.now();
-    return { gz };
+    return { gz: got.gz };
   };
   const store = cache === 'reload' ? null : unpacked;
   const stored = store ? Promise.resolve(after).catch(() => {}).then(() => store.read(artifact)).catch(() => null) : Promise.resolve(null);
@@ -74,9 +105,10 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     if (!kept) return download();
     pending.fileDate = kept.fileDate;
     pending.downloaded = performance.now();
-    reporter.bytes(artifact.name, artifact.bytes);
+    reporter.bytes(artifact.name, { received: artifact.bytes, total: artifact.bytes, resumedAt: null });
     return { kept };
   });
+  pending.bytes.then(transferred, transferred);
   // Failures are reported when this dataset's turn comes; until then the rejection is expected.
   pending.bytes.catch(() => {});
   return pending;
@@ -154,10 +186,4 @@ export async function openImported(SQL: Promise<SqlJsStatic>, store: ImportedSto
       source: meta.source ?? null,
     }),
   };
-}
-
-function toIsoDate(httpDate: string | null): string | null {
-  if (!httpDate) return null;
-  const time = Date.parse(httpDate);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }

@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { requestedRange } from '../../dataset/artifact/byte-range.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,8 +28,10 @@ export interface ServedRequest {
   method: string;
   path: string;
   status: number;
-  /** Body bytes sent (0 for 304 and HEAD). */
+  /** Body bytes sent (0 for 304 and HEAD; for a cut response, the bytes written before the cut). */
   bytes: number;
+  /** The Range header asked, if any. */
+  range?: string;
 }
 
 export interface StaticServer {
@@ -41,6 +44,13 @@ export interface StaticServer {
   readonly refused: string[];
   /** Body bytes sent since the last reset. */
   bytesSent(): number;
+  /** Answer Range requests (206/416), as the project's servers and ordinary static hosts do; off: always 200. */
+  setRanges(on: boolean): void;
+  /**
+   * Cut the link after this many body bytes of `*.sqlite.gz` responses, counted over all of them from now
+   * (the socket is destroyed mid-body, as a lost connection does); null: no cut.
+   */
+  cutDataAfter(bytes: number | null): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -48,6 +58,8 @@ export interface StaticServer {
 export async function startStaticServer(root: string): Promise<StaticServer> {
   let dir = resolve(root);
   let offline = false;
+  let ranges = true;
+  let cutAfter: number | null = null;
   const log: ServedRequest[] = [];
   const refused: string[] = [];
 
@@ -85,15 +97,47 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
       record(304, 0);
       return;
     }
-    res.writeHead(200, { ...headers, 'content-length': String(size) });
+    const range = ranges && req.method === 'GET' ? requestedRange(req.headers.range, size) : null;
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, 'content-range': `bytes */${size}` }).end();
+      log.push({ method: req.method ?? 'GET', path, status: 416, bytes: 0, range: req.headers.range });
+      return;
+    }
+    const start = range ? range.start : 0;
+    const end = range ? range.end : size - 1;
+    const rangeHeaders = ranges ? { 'accept-ranges': 'bytes', ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}) } : {};
+    res.writeHead(range ? 206 : 200, { ...headers, ...rangeHeaders, 'content-length': String(end - start + 1) });
     if (req.method === 'HEAD') {
       res.end();
       record(200, 0);
       return;
     }
-    createReadStream(file).pipe(res);
-    record(200, size);
+    const entry: ServedRequest = { method: req.method ?? 'GET', path, status: range ? 206 : 200, bytes: 0, range: req.headers.range };
+    log.push(entry);
+    const cut = path.endsWith('.sqlite.gz') ? cutAfter : null;
+    const stream = createReadStream(file, { start, end });
+    stream.on('data', (chunk) => {
+      const bytes = chunk as Buffer;
+      if (cut !== null && cutAfter !== null) {
+        const left = cutAfter - bytesOfData();
+        if (left <= bytes.length) {
+          stream.destroy();
+          entry.bytes += Math.max(left, 0);
+          res.write(bytes.subarray(0, Math.max(left, 0)), () => req.socket.destroy());
+          cutAfter = null;
+          return;
+        }
+      }
+      entry.bytes += bytes.length;
+      if (!res.write(bytes)) {
+        stream.pause();
+        res.once('drain', () => stream.resume());
+      }
+    });
+    stream.on('end', () => res.end());
   });
+  const bytesOfData = () => log.filter((r) => r.path.endsWith('.sqlite.gz')).reduce((n, r) => n + r.bytes, 0);
+  let cutBase = 0;
   await new Promise<void>((ok) => server.listen(0, 'localhost', ok));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('static server: no address');
@@ -102,6 +146,11 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     origin: `http://localhost:${address.port}`,
     setRoot: (next) => (dir = resolve(next)),
     setOffline: (value) => (offline = value),
+    setRanges: (on) => (ranges = on),
+    cutDataAfter(bytes) {
+      cutBase = bytesOfData();
+      cutAfter = bytes === null ? null : cutBase + bytes;
+    },
     log,
     refused,
     bytesSent: () => log.reduce((n, r) => n + r.bytes, 0),
