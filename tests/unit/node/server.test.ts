@@ -96,6 +96,21 @@ describe('HTTP server: the built app', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(GZ);
   });
 
+  it('a dataset file answers byte ranges, so a cut download resumes: 206 with Content-Range, 416 past the end', async () => {
+    const rest = await fetch(`${server.url}/data/websites.sqlite.gz`, { headers: { Range: 'bytes=7-' } });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes 7-${GZ.length - 1}/${GZ.length}`);
+    expect(rest.headers.get('content-encoding')).toBeNull();
+    expect(new Uint8Array(await rest.arrayBuffer())).toEqual(GZ.subarray(7));
+    const middle = await fetch(`${server.url}/data/websites.sqlite.gz`, { headers: { Range: 'bytes=2-4' } });
+    expect(middle.status).toBe(206);
+    expect(new Uint8Array(await middle.arrayBuffer())).toEqual(GZ.subarray(2, 5));
+    const past = await fetch(`${server.url}/data/websites.sqlite.gz`, { headers: { Range: `bytes=${GZ.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${GZ.length}`);
+    await past.arrayBuffer();
+  });
+
   it('a file revalidates: its ETag sent back answers 304 with no body, keeping Cache-Control; a changed file 200', async () => {
     const first = await fetch(`${server.url}/data/websites.sqlite.gz`);
     const tag = first.headers.get('etag');
