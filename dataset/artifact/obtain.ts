@@ -27,8 +27,6 @@ export interface ObtainOptions extends ResumableDownload {
   files?: VerifiedFiles | null;
   lock?: ExclusiveLock | null;
   log?: (message: string, error: unknown) => void;
-  /** Called when no kept copy will do and the file comes over the network. */
-  onNetwork?: () => void;
 }
 
 /**
@@ -41,17 +39,25 @@ export function obtainArtifact(options: ObtainOptions): Promise<DownloadedArtifa
   const log = options.log ?? ((text, error) => console.error(text, error));
   const run = async (): Promise<DownloadedArtifact> => {
     const found = await files?.read(artifact, url).catch(() => null);
+    let keptFailed: unknown = null;
     if (found) {
       try {
         await verifyArtifact(found.gz, artifact);
         options.onProgress?.({ received: artifact.bytes, total: artifact.bytes, resumedAt: null });
         return { gz: found.gz, fileDate: found.fileDate, resumedAt: null, transferred: 0 };
       } catch (error) {
+        keptFailed = error;
         log(`${artifact.file}: the kept copy is not the manifest's file; downloading it`, error);
       }
     }
-    options.onNetwork?.();
-    const downloaded = await downloadResumable(options);
+    let downloaded: DownloadedArtifact;
+    try {
+      downloaded = await downloadResumable(options);
+    } catch (error) {
+      // Offline with a damaged copy: the damage is the news, the failed download its consequence.
+      if (keptFailed instanceof Error) throw new Error(`${keptFailed.message}; downloading it again failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw error;
+    }
     if (files) await files.write(artifact, url, downloaded.gz, downloaded.fileDate).catch((error: unknown) => log(`${artifact.file}: cannot keep the verified file`, error));
     return downloaded;
   };

@@ -52,7 +52,7 @@ interface Slot {
   status: DatasetStatus;
   /** Opened, or failed: either way a request for this dataset may be answered (503 when failed). */
   settled: Gate;
-  /** Its bytes are coming over the network now (no copy on this machine): a fetch() is answered 503 meanwhile. */
+  /** Its file is being downloaded, or waits for its turn to be (no unpacked copy here): a fetch() is answered 503 meanwhile. */
   arriving: boolean;
 }
 
@@ -470,7 +470,7 @@ export class DatasetHost {
         after: downloads[0]?.bytes,
         downloadAfter: downloads.at(-1)?.transfer,
         places,
-        onNetwork: () => (slot.arriving = true),
+        onDownload: () => (slot.arriving = true),
       });
       pending.transfer.then(() => (slot.arriving = false));
       downloads.push(pending);

@@ -59,15 +59,15 @@ export interface DownloadOptions {
   /** The download (if one is needed) starts once this settles: downloads go one at a time, in the load's order. */
   downloadAfter?: Promise<unknown>;
   places?: DownloadPlaces;
-  /** Called when the dataset's bytes start coming over the network (no copy on this machine will do). */
-  onNetwork?: () => void;
+  /** Called when no unpacked copy on this machine will do: the file is downloaded (or read from the shared data cache). */
+  onDownload?: () => void;
 }
 
 /**
  * Start reading a build dataset: the unpacked copy kept on this machine when there is one (not on a
  * `reload`, which means "from the server"), else the download, verified against the manifest.
  */
-export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after, downloadAfter, places = {}, onNetwork }: DownloadOptions): PendingDownload {
+export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after, downloadAfter, places = {}, onDownload }: DownloadOptions): PendingDownload {
   const url = resolveDataUrl(dataUrl, artifact.file);
   let transferred!: () => void;
   const pending: PendingDownload = {
@@ -80,9 +80,11 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     transfer: new Promise<void>((resolve) => (transferred = resolve)),
   };
   const download = async (): Promise<DatasetBytes> => {
+    onDownload?.();
     await Promise.resolve(downloadAfter).catch(() => {});
-    // A reload ('reload', 'no-cache') asks the server: no copy kept by another context stands for it.
-    const files = cache === 'default' ? places.files : null;
+    // A reset ('reload') asks the server: no copy kept by another context stands for it (the service worker
+    // stores the server's copy in place of the kept one, docs/decisions/0401).
+    const files = cache === 'reload' ? null : places.files;
     const got = await obtainArtifact({
       fetch: fetchFile,
       url,
@@ -91,7 +93,6 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
       partials: places.partials ?? null,
       files,
       lock: places.lock ?? null,
-      onNetwork,
       onProgress: (progress) => reporter.bytes(artifact.name, progress),
     });
     reporter.report(artifact.name, 'verify');

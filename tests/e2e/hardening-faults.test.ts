@@ -289,9 +289,12 @@ describe('a dataset corrupted in the service worker cache', () => {
     injected.push('one byte of a cached dataset flipped (sha256 mismatch)');
     server.reset();
     await page.goto(`${server.origin}/#/rates`);
+    // Offline, so the damaged copy cannot be replaced by a download on the way (online, it would be at once).
+    await browser.context.setOffline(true);
     await page.reload();
     const alert = page.locator('app-shell').getByRole('alert').filter({ hasText: 'could not be loaded' });
     await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/ceilingrates\.sqlite\.gz: sha256 mismatch/);
+    await browser.context.setOffline(false);
     await expect.poll(() => page.locator('rates-view').getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/HTTP 503/);
     // The websites were not touched and answer.
     await page.getByRole('link', { name: 'Websites' }).click();

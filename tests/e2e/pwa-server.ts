@@ -4,7 +4,7 @@
  * arrives is counted, so a test can prove nothing reached the server), and count the bytes it sent.
  * Caching headers as a typical static host sends them: ETag + Last-Modified, `no-cache` (revalidate).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { requestedRange } from '../../dataset/artifact/byte-range.ts';
@@ -51,6 +51,8 @@ export interface StaticServer {
    * (the socket is destroyed mid-body, as a lost connection does); null: no cut.
    */
   cutDataAfter(bytes: number | null): void;
+  /** Hold the requests of paths ending in `file` (every `*.sqlite.gz` by default) until the returned function is called. */
+  holdData(file?: string): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -60,11 +62,16 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
   let offline = false;
   let ranges = true;
   let cutAfter: number | null = null;
+  let held: { file: string; done: Promise<void> } | null = null;
   const log: ServedRequest[] = [];
   const refused: string[] = [];
 
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (held && path.endsWith(held.file)) void held.done.then(() => answer(req, res, path));
+    else answer(req, res, path);
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (offline) {
       refused.push(`${req.method} ${path}`);
       req.socket.destroy();
@@ -114,11 +121,11 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     }
     const entry: ServedRequest = { method: req.method ?? 'GET', path, status: range ? 206 : 200, bytes: 0, range: req.headers.range };
     log.push(entry);
-    const cut = path.endsWith('.sqlite.gz') ? cutAfter : null;
+    const cuttable = path.endsWith('.sqlite.gz');
     const stream = createReadStream(file, { start, end });
     stream.on('data', (chunk) => {
       const bytes = chunk as Buffer;
-      if (cut !== null && cutAfter !== null) {
+      if (cuttable && cutAfter !== null) {
         const left = cutAfter - bytesOfData();
         if (left <= bytes.length) {
           stream.destroy();
@@ -135,9 +142,8 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
       }
     });
     stream.on('end', () => res.end());
-  });
+  };
   const bytesOfData = () => log.filter((r) => r.path.endsWith('.sqlite.gz')).reduce((n, r) => n + r.bytes, 0);
-  let cutBase = 0;
   await new Promise<void>((ok) => server.listen(0, 'localhost', ok));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('static server: no address');
@@ -147,9 +153,16 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     setRoot: (next) => (dir = resolve(next)),
     setOffline: (value) => (offline = value),
     setRanges: (on) => (ranges = on),
+    holdData(file = '.sqlite.gz') {
+      let release!: () => void;
+      held = { file, done: new Promise<void>((resolve) => (release = resolve)) };
+      return () => {
+        held = null;
+        release();
+      };
+    },
     cutDataAfter(bytes) {
-      cutBase = bytesOfData();
-      cutAfter = bytes === null ? null : cutBase + bytes;
+      cutAfter = bytes === null ? null : bytesOfData() + bytes;
     },
     log,
     refused,
