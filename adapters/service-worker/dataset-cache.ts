@@ -1,7 +1,6 @@
 import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import { obtainArtifact } from '../../dataset/artifact/obtain.ts';
-import { verifyArtifact } from '../../dataset/artifact/verify.ts';
-import { DATA_CACHE_PREFIX, dataCacheFiles, dataCacheName, keptResponse } from '../browser/data-cache.ts';
+import { DATA_CACHE_PREFIX, dataCacheFiles, dataCacheName } from '../browser/data-cache.ts';
 import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { webLock } from '../browser/download-lock.ts';
 
@@ -53,35 +52,6 @@ export class DatasetCache {
     const cache = await caches.open(this.name);
     if (!(await cache.match(manifestUrl(this.dataUrl)))) return undefined;
     return cache.match(url, { ignoreSearch: true });
-  }
-
-  /**
-   * A copy the user asked the server for again (the dataset panel's reset): store it in place of the cached
-   * one when it matches this version's manifest, so a corrupted cached file is repaired, not met again on
-   * the next visit. Anything that does not match is left out.
-   */
-  async repair(url: string, response: Response): Promise<void> {
-    if (!this.version || response.status !== 200 || response.headers.get('content-encoding')) return;
-    const cache = await caches.open(this.name);
-    const stored = await cache.match(manifestUrl(this.dataUrl));
-    if (!stored) return;
-    const manifest = await readManifest(stored, manifestUrl(this.dataUrl));
-    const path = url.split(/[?#]/)[0];
-    const artifact = manifestArtifacts(manifest).find((a) => resolveDataUrl(this.dataUrl, a.file) === path);
-    if (!artifact) return;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    try {
-      await verifyArtifact(bytes, artifact);
-    } catch {
-      return;
-    }
-    await cache.put(path, keptResponse(bytes, response.headers));
-  }
-
-  /** True for URLs this cache may answer: files directly under the data directory. */
-  owns(url: URL): boolean {
-    const base = new URL(resolveDataUrl(this.dataUrl, ''));
-    return url.origin === base.origin && url.pathname.startsWith(base.pathname) && !url.pathname.slice(base.pathname.length).includes('/');
   }
 
   /** Drop the datasets of older versions (after this version took over). */

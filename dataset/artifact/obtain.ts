@@ -25,6 +25,8 @@ export function downloadLockName(artifact: Pick<DatasetArtifact, 'sha256'>): str
 
 export interface ObtainOptions extends ResumableDownload {
   files?: VerifiedFiles | null;
+  /** False: the kept copy is not read (a reset asks the server), but the download still replaces it. */
+  useKept?: boolean;
   lock?: ExclusiveLock | null;
   log?: (message: string, error: unknown) => void;
 }
@@ -38,7 +40,7 @@ export function obtainArtifact(options: ObtainOptions): Promise<DownloadedArtifa
   const { artifact, url, files, lock } = options;
   const log = options.log ?? ((text, error) => console.error(text, error));
   const run = async (): Promise<DownloadedArtifact> => {
-    const found = await files?.read(artifact, url).catch(() => null);
+    const found = options.useKept === false ? null : await files?.read(artifact, url).catch(() => null);
     let keptFailed: unknown = null;
     if (found) {
       try {

@@ -82,16 +82,16 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
   const download = async (): Promise<DatasetBytes> => {
     onDownload?.();
     await Promise.resolve(downloadAfter).catch(() => {});
-    // A reset ('reload') asks the server: no copy kept by another context stands for it (the service worker
-    // stores the server's copy in place of the kept one, docs/decisions/0401).
-    const files = cache === 'reload' ? null : places.files;
     const got = await obtainArtifact({
       fetch: fetchFile,
       url,
       artifact,
       cache,
       partials: places.partials ?? null,
-      files,
+      files: places.files ?? null,
+      // A reset ('reload') asks the server: the copy kept for the other contexts does not stand for it, and
+      // the server's verified copy replaces it (a damaged copy is repaired, not met again offline).
+      useKept: cache !== 'reload',
       lock: places.lock ?? null,
       onProgress: (progress) => reporter.bytes(artifact.name, progress),
     });
