@@ -1,7 +1,8 @@
 /**
  * What the dataset files would weigh in other encodings and layouts (issue 24, "fewer bytes"), over the built
  * files in a data directory:
- *   npx tsx scripts/measure-encodings.ts [--data public/data] [--out .tmp/pwa-figures/encodings.json]
+ *   npx tsx scripts/measure-encodings.ts [--data public/data] [--out .tmp/pwa-figures/encodings.json] [--datasets websites,ceilingrates] [--no-delta]
+ * (Brotli at quality 11 takes minutes per dataset on a small machine: --datasets picks which.)
  * Per dataset: the shipped gzip -9 (fflate), zlib's gzip -9, Brotli q11 (window 24), the database at 4, 16 and
  * 64 KiB pages (gzip -9), without its indexes (gzip -9, and the time sql.js takes to build them again), and a
  * column-wise dump of its tables (every column's values one after another, gzip -9 and Brotli), with the
@@ -20,7 +21,15 @@ import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../tools/gzip-database.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
 
-const { values } = parseArgs({ options: { data: { type: 'string', default: 'public/data' }, out: { type: 'string', default: '.tmp/pwa-figures/encodings.json' } } });
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: 'public/data' },
+    out: { type: 'string', default: '.tmp/pwa-figures/encodings.json' },
+    datasets: { type: 'string', default: 'websites,ceilingrates' },
+    'no-delta': { type: 'boolean', default: false },
+  },
+});
+const only = new Set(values.datasets!.split(',').filter(Boolean));
 const dataDir = resolve(values.data!);
 const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as Manifest;
 const SQL = await loadSqlJs();
@@ -90,6 +99,7 @@ function pageDelta(previous: Uint8Array, next: Uint8Array, pageSize: number): { 
 
 const figures: Record<string, unknown> = { data: dataDir, version: manifest.version };
 for (const artifact of Object.values(manifest.datasets)) {
+  if (!only.has(artifact!.name)) continue;
   const gz = readFileSync(join(dataDir, artifact!.file));
   const [raw, gunzipMs] = timed(() => new Uint8Array(gunzipSync(gz)));
   const br = brotli(raw);
@@ -116,7 +126,7 @@ for (const artifact of Object.values(manifest.datasets)) {
 // A new Site Scanning version: the 2025-02-10 build (an extra) to the 2025-06-09 one (the default).
 const older = manifest.extras?.find((e) => e.name === 'websites');
 const newer = manifest.datasets.websites;
-if (older && newer) {
+if (older && newer && !values['no-delta']) {
   const before = new Uint8Array(gunzipSync(readFileSync(join(dataDir, older.file))));
   const after = new Uint8Array(gunzipSync(readFileSync(join(dataDir, newer.file))));
   const changes = readFileSync(resolve(import.meta.dirname, '../data/site-scanning-2025-02-10.changes.json.br'));

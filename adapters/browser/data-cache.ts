@@ -1,4 +1,4 @@
-import type { DatasetArtifact } from '../../dataset/artifact/format.ts';
+import { transferArtifact, type DatasetArtifact } from '../../dataset/artifact/format.ts';
 import { manifestArtifacts, manifestUrl, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import type { VerifiedFiles } from '../../dataset/artifact/obtain.ts';
 
@@ -42,9 +42,11 @@ export function dataCacheFiles(version: string, cacheStorage: CacheStorage | und
     async write(_artifact, url, gz, fileDate) {
       await (await open()).put(url, keptResponse(gz, { 'last-modified': fileDate ? new Date(fileDate).toUTCString() : null }));
     },
-    async complete(manifest, dataUrl) {
+    async complete(manifest, dataUrl, decoders) {
       const cache = await open();
-      for (const artifact of manifestArtifacts(manifest)) if (!(await cache.match(resolveDataUrl(dataUrl, artifact.file)))) return false;
+      for (const artifact of manifestArtifacts(manifest)) {
+        if (!(await cache.match(resolveDataUrl(dataUrl, transferArtifact(artifact, decoders).file)))) return false;
+      }
       const url = manifestUrl(dataUrl);
       if (!(await cache.match(url))) await cache.put(url, new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }));
       return true;

@@ -21,6 +21,7 @@ import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
 import { webLock } from '../browser/download-lock.ts';
+import { browserDecoders } from '../browser/brotli.ts';
 import { createImports } from './imports.ts';
 import { websiteOwners } from './website-owners.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
@@ -36,6 +37,7 @@ const host = new DatasetHost({
   partials: opfsPartialStore(),
   files: (version) => dataCacheFiles(version),
   lock: webLock(),
+  decoders: browserDecoders,
 });
 const imports = createImports(host);
 onActiveChanged((change) => imports.follow(change));

@@ -3,6 +3,9 @@ import { obtainArtifact } from '../../dataset/artifact/obtain.ts';
 import { DATA_CACHE_PREFIX, dataCacheFiles, dataCacheName } from '../browser/data-cache.ts';
 import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { webLock } from '../browser/download-lock.ts';
+import { browserDecoders } from '../browser/brotli.ts';
+import { decodable } from '../../dataset/artifact/unpack.ts';
+import { transferArtifact } from '../../dataset/artifact/format.ts';
 
 /**
  * The datasets on this machine, one cache per dataset version (the version this service worker was built
@@ -40,10 +43,12 @@ export class DatasetCache {
     if (manifest.version !== this.version) throw new Error(`server has datasets ${manifest.version}, this version expects ${this.version}`);
     const partials = opfsPartialStore();
     const lock = webLock();
+    const encodings = decodable(browserDecoders);
     for (const artifact of manifestArtifacts(manifest)) {
-      await obtainArtifact({ fetch: (u, init) => fetch(u, init), url: resolveDataUrl(this.dataUrl, artifact.file), artifact, partials, files, lock });
+      const file = transferArtifact(artifact, encodings);
+      await obtainArtifact({ fetch: (u, init) => fetch(u, init), url: resolveDataUrl(this.dataUrl, file.file), artifact: file, partials, files, lock });
     }
-    await files.complete(manifest, this.dataUrl);
+    await files.complete(manifest, this.dataUrl, encodings);
   }
 
   /** A stored file, only once the set is complete. */

@@ -5,7 +5,8 @@ import type { ApiDefinition } from '../../engine/http/routes.ts';
 import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import { readArtifact } from '../../dataset/artifact/download.ts';
-import { unpack } from '../../dataset/artifact/unpack.ts';
+import { decodable, unpackAs, type Decoders } from '../../dataset/artifact/unpack.ts';
+import { transferArtifact } from '../../dataset/artifact/format.ts';
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
@@ -25,6 +26,8 @@ export interface LocalEngineOptions {
   imported?: (dataset: DatasetName) => Promise<Uint8Array | null>;
   /** Unpacked databases kept on this machine (shared with the DB worker); absent: every open unpacks. */
   unpacked?: UnpackedStore | null;
+  /** Decoders of the smaller transfer copies the DB worker downloads (absent: the gzip'd files). */
+  decoders?: Decoders | null;
 }
 
 /**
@@ -91,10 +94,11 @@ export class LocalEngine {
       this.engine.use(dataset, openHandedOver(SQL, kept.raw), kept.prepared);
       return;
     }
-    const url = resolveDataUrl(this.options.dataUrl, artifact.file);
+    const file = transferArtifact(artifact, decodable(this.options.decoders));
+    const url = resolveDataUrl(this.options.dataUrl, file.file);
     const response = await this.options.read(url);
-    const gz = await readArtifact(response, url, artifact);
-    const raw = await unpack(gz, artifact.rawBytes);
+    const bytes = await readArtifact(response, url, file);
+    const raw = await unpackAs(file.encoding, bytes, artifact.rawBytes, this.options.decoders);
     this.engine.use(dataset, openHandedOver(SQL, raw));
     // Kept for the next opening here or in the DB worker, after this request is answered.
     const store = this.options.unpacked;

@@ -18,6 +18,7 @@ import { onActiveChanged } from '../browser/active-channel.ts';
 import { activeImportedDatabase } from './imported-dataset.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import { manifestUrl } from '../../dataset/artifact/manifest.ts';
+import { browserDecoders } from '../browser/brotli.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** The manifest version of the datasets this build serves; set by the build (tools/vite-plugin-service-worker.ts). */
@@ -49,6 +50,7 @@ const local = new LocalEngine({
   read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
   imported: activeImportedDatabase,
   unpacked: opfsUnpackedStore(),
+  decoders: browserDecoders,
 });
 
 // The app's DB worker switched the active dataset (an import, a choice, a deletion): reopen on the next request.

@@ -1,4 +1,4 @@
-import type { DatasetArtifact, Manifest } from './format.ts';
+import type { DatasetArtifact, Manifest, TransferFile } from './format.ts';
 import { downloadResumable, type DownloadedArtifact, type ResumableDownload } from './resumable-download.ts';
 import { verifyArtifact } from './verify.ts';
 
@@ -11,8 +11,8 @@ export interface VerifiedFiles {
   read(artifact: DatasetArtifact, url: string): Promise<{ gz: Uint8Array; fileDate: string | null } | null>;
   /** Keep a verified file. */
   write(artifact: DatasetArtifact, url: string, gz: Uint8Array, fileDate: string | null): Promise<void>;
-  /** Mark the set complete when every file of the manifest is kept (true then). */
-  complete(manifest: Manifest, dataUrl: string): Promise<boolean>;
+  /** Mark the set complete when every file of the manifest is kept, each as this context downloads it (true then). */
+  complete(manifest: Manifest, dataUrl: string, decoders: ReadonlySet<TransferFile['encoding']>): Promise<boolean>;
 }
 
 /** Run `task` while holding the lock `name`, alone among every context of the origin (Web Locks), or at once without it. */

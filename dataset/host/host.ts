@@ -20,7 +20,8 @@ import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import type { ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../artifact/manifest.ts';
 import { readArtifact } from '../artifact/download.ts';
-import { unpack } from '../artifact/unpack.ts';
+import { decodable, unpack } from '../artifact/unpack.ts';
+import { transferArtifact } from '../artifact/format.ts';
 import { Gate } from './gate.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
@@ -45,6 +46,8 @@ export interface HostPlatform {
   files?: ((version: string) => VerifiedFiles | null) | null;
   /** One download of a file at a time across the origin's contexts. */
   lock?: DownloadPlaces['lock'];
+  /** Decoders of the smaller transfer copies (absent: the gzip'd files are downloaded). */
+  decoders?: DownloadPlaces['decoders'];
 }
 
 interface Slot {
@@ -447,7 +450,7 @@ export class DatasetHost {
     const artifacts = manifestArtifacts(manifest).filter((a) => needBuiltIn.has(a.name));
     const unchanged = (name: DatasetName, sha256: string) => this.slot(name).status.sha256 === sha256 && this.slot(name).status.importId === null;
     const wanted = artifacts.filter((a) => !onlyChanged || !unchanged(a.name, a.sha256));
-    reporter.total = wanted.reduce((n, a) => n + a.bytes, 0);
+    reporter.total = wanted.reduce((n, a) => n + transferArtifact(a, decodable(this.platform.decoders)).bytes, 0);
     for (const name of needBuiltIn) if (!manifest.datasets[name]) this.slot(name).settled.open();
     for (const a of artifacts) if (!wanted.includes(a)) this.slot(a.name).status.version = manifest.version;
     // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
@@ -455,10 +458,10 @@ export class DatasetHost {
     // Downloads go one at a time in that order too: the first view's dataset arrives in about half the time
     // of both sharing the link, and answers while the other still arrives.
     const files = this.platform.files?.(manifest.version) ?? null;
-    const places: DownloadPlaces = { partials: this.platform.partials, files, lock: this.platform.lock };
+    const places: DownloadPlaces = { partials: this.platform.partials, files, lock: this.platform.lock, decoders: this.platform.decoders };
     const downloads: PendingDownload[] = [];
     for (const artifact of this.ordered(wanted, (a) => a.name)) {
-      reporter.expect(artifact.name, artifact.bytes);
+      reporter.expect(artifact.name, transferArtifact(artifact, decodable(this.platform.decoders)).bytes);
       const slot = this.slot(artifact.name);
       const pending = startDownload({
         fetchFile: this.platform.fetch,
@@ -499,7 +502,7 @@ export class DatasetHost {
     }
     this.version = manifest.version;
     // Every file of this version is now kept for the service worker (offline, and no second download).
-    await files?.complete(manifest, this.dataUrl!).catch((error: unknown) => this.log('dataset host: cannot mark the offline copy complete', error));
+    await files?.complete(manifest, this.dataUrl!, decodable(this.platform.decoders)).catch((error: unknown) => this.log('dataset host: cannot mark the offline copy complete', error));
     reporter.report(null, 'ready');
     return this.status();
   }

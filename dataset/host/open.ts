@@ -3,7 +3,8 @@ import type { DatasetArtifact, Manifest } from '../artifact/format.ts';
 import { obtainArtifact, type ExclusiveLock, type VerifiedFiles } from '../artifact/obtain.ts';
 import type { PartialStore } from '../artifact/partial-store.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
-import { unpack } from '../artifact/unpack.ts';
+import { decodable, unpack, unpackAs, type Decoders } from '../artifact/unpack.ts';
+import { transferArtifact } from '../artifact/format.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
 import { countRows } from '../inspect.ts';
@@ -35,6 +36,9 @@ export interface PendingDownload {
   unpacked: UnpackedStore | null;
   /** Settles when this dataset no longer needs the network (downloaded, failed, or read from this machine). */
   transfer: Promise<void>;
+  /** The file downloaded for it (the artifact's own, or its smaller transfer copy) and how it is encoded. */
+  file: ReturnType<typeof transferArtifact>;
+  decoders: Decoders | null;
 }
 
 /** Where downloads keep what arrives, and how contexts share them (all absent: plain downloads). */
@@ -42,6 +46,8 @@ export interface DownloadPlaces {
   partials?: PartialStore | null;
   files?: VerifiedFiles | null;
   lock?: ExclusiveLock | null;
+  /** Decoders of the transfer encodings (absent: the gzip'd artifact is downloaded). */
+  decoders?: Decoders | null;
 }
 
 export interface DownloadOptions {
@@ -68,7 +74,8 @@ export interface DownloadOptions {
  * `reload`, which means "from the server"), else the download, verified against the manifest.
  */
 export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after, downloadAfter, places = {}, onDownload }: DownloadOptions): PendingDownload {
-  const url = resolveDataUrl(dataUrl, artifact.file);
+  const file = transferArtifact(artifact, decodable(places.decoders));
+  const url = resolveDataUrl(dataUrl, file.file);
   let transferred!: () => void;
   const pending: PendingDownload = {
     artifact,
@@ -78,6 +85,8 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     downloaded: 0,
     unpacked,
     transfer: new Promise<void>((resolve) => (transferred = resolve)),
+    file,
+    decoders: places.decoders ?? null,
   };
   const download = async (): Promise<DatasetBytes> => {
     onDownload?.();
@@ -85,7 +94,7 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     const got = await obtainArtifact({
       fetch: fetchFile,
       url,
-      artifact,
+      artifact: file,
       cache,
       partials: places.partials ?? null,
       files: places.files ?? null,
@@ -106,7 +115,7 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     if (!kept) return download();
     pending.fileDate = kept.fileDate;
     pending.downloaded = performance.now();
-    reporter.bytes(artifact.name, { received: artifact.bytes, total: artifact.bytes, resumedAt: null });
+    reporter.bytes(artifact.name, { received: file.bytes, total: file.bytes, resumedAt: null });
     return { kept };
   });
   pending.bytes.then(transferred, transferred);
@@ -123,7 +132,7 @@ export async function openDownloaded(SQL: Promise<SqlJsStatic>, pending: Pending
   // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
   const turn = performance.now();
   reporter.report(name, 'decompress');
-  const raw = kept ? kept.raw : await unpack(gz!, artifact.rawBytes);
+  const raw = kept ? kept.raw : await unpackAs(pending.file.encoding, gz!, artifact.rawBytes, pending.decoders);
   const unpacked = performance.now();
   reporter.report(name, 'open');
   const db = openHandedOver(await SQL, raw);
@@ -143,7 +152,7 @@ export async function openDownloaded(SQL: Promise<SqlJsStatic>, pending: Pending
       loaded: true,
       version: manifest.version,
       rows,
-      bytes: artifact.bytes,
+      bytes: pending.file.bytes,
       rawBytes: raw.length,
       sha256: artifact.sha256,
       source: artifact.source ?? null,

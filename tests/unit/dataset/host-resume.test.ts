@@ -14,6 +14,8 @@ import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { datasetDefinition } from '../../../engine/datasets.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
+import { brotliDatabase } from '../../../tools/gzip-database.ts';
+import { brotliDecompressSync } from 'node:zlib';
 
 const DATA = 'https://app.example/data/';
 const WEBSITES_URL = '/websites?limit=1';
@@ -55,7 +57,8 @@ function server() {
       if (state.gone) throw new TypeError('Failed to fetch');
       const path = url.slice(DATA.length);
       if (path === 'manifest.json') {
-        const manifest: Manifest = { version, datasets: Object.fromEntries(files.map((f) => [f.artifact.name, f.artifact])) };
+        // The transfer copies (.br) are served beside the artifacts that name them.
+        const manifest: Manifest = { version, datasets: Object.fromEntries(files.filter((f) => f.artifact.file.endsWith('.gz')).map((f) => [f.artifact.name, f.artifact])) };
         return new Response(JSON.stringify(manifest));
       }
       const file = files.find((f) => f.artifact.file === path);
@@ -193,5 +196,44 @@ describe('while a dataset is on its way', () => {
     release();
     await loading;
     expect(fake.state.requests.map((r) => r.path)).toEqual(['websites.sqlite.gz', 'ceilingrates.sqlite.gz']);
+  });
+});
+
+describe('the smaller transfer copy', () => {
+  it('is what a context with its decoder downloads, checks and opens; one without it downloads the gzip file', async () => {
+    const db = await generatedDatabase('websites', 50);
+    const raw = db.export();
+    db.close();
+    const gz = gzipDatabase(raw);
+    const br = brotliDatabase(raw);
+    const artifact: DatasetArtifact = {
+      ...websitesV1.artifact,
+      bytes: gz.length,
+      rawBytes: raw.length,
+      sha256: await sha256Hex(gz),
+      rows: { websites: 50 },
+      transfer: { file: 'websites.sqlite.br', encoding: 'br', bytes: br.length, sha256: await sha256Hex(br) },
+    };
+    const fake = server();
+    fake.deploy([{ gz, artifact }, { gz: br, artifact: { ...artifact, file: 'websites.sqlite.br' } }, rates], 'v1');
+    const decoded: number[] = [];
+    const host = new DatasetHost({
+      sqlJs: loadSqlJs,
+      fetch: fake.fetch,
+      imports: { activeImports: async () => ({}), readImport: async () => null },
+      decoders: { br: async (bytes) => (decoded.push(bytes.length), new Uint8Array(brotliDecompressSync(bytes))) },
+      log: () => {},
+    });
+    const status = await host.init({ dataUrl: DATA, first: 'websites' });
+    expect(fake.state.requests.map((r) => r.path)).toEqual(['websites.sqlite.br', 'ceilingrates.sqlite.gz']);
+    expect(decoded).toEqual([br.length]);
+    expect(status.datasets.find((d) => d.name === 'websites')).toMatchObject({ bytes: br.length, sha256: artifact.sha256, error: null });
+    expect(await websitesCount(host)).toBe(50);
+
+    const plain = hostOver(fake).host;
+    fake.state.requests.length = 0;
+    await plain.init({ dataUrl: DATA, first: 'websites' });
+    expect(fake.state.requests.map((r) => r.path)).toEqual(['websites.sqlite.gz', 'ceilingrates.sqlite.gz']);
+    expect(await websitesCount(plain)).toBe(50);
   });
 });
