@@ -16,7 +16,8 @@ import { requestedRange } from './dataset/artifact/byte-range.ts';
 function datasetFilesAsBytes(): Plugin {
   const serveFrom = (dir: () => string) => (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = decodeURIComponent((req.url ?? '').split('?')[0]);
-    if (!path.endsWith('.gz') || path.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    // The gzip'd datasets and their Brotli transfer copies: both cross as the bytes their sha256 describes.
+    if (!/\.(gz|br)$/.test(path) || path.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const file = resolve(dir(), '.' + path);
     let size: number;
     let mtime: Date;
@@ -28,7 +29,7 @@ function datasetFilesAsBytes(): Plugin {
       return next();
     }
     const etag = `W/"${size}-${mtime.getTime()}"`;
-    res.setHeader('Content-Type', 'application/gzip');
+    res.setHeader('Content-Type', path.endsWith('.gz') ? 'application/gzip' : 'application/octet-stream');
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', etag);
     res.setHeader('Last-Modified', mtime.toUTCString());

@@ -47,11 +47,11 @@ export interface StaticServer {
   /** Answer Range requests (206/416), as the project's servers and ordinary static hosts do; off: always 200. */
   setRanges(on: boolean): void;
   /**
-   * Cut the link after this many body bytes of `*.sqlite.gz` responses, counted over all of them from now
+   * Cut the link after this many body bytes of dataset responses (`*.sqlite.gz`, `*.sqlite.br`), counted over all of them from now
    * (the socket is destroyed mid-body, as a lost connection does); null: no cut.
    */
   cutDataAfter(bytes: number | null): void;
-  /** Hold the requests of paths ending in `file` (every `*.sqlite.gz` by default) until the returned function is called. */
+  /** Hold the requests of paths containing `file` (every dataset file by default) until the returned function is called. */
   holdData(file?: string): () => void;
   reset(): void;
   close(): Promise<void>;
@@ -68,7 +68,7 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
 
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    if (held && path.endsWith(held.file)) void held.done.then(() => answer(req, res, path));
+    if (held && path.includes(held.file)) void held.done.then(() => answer(req, res, path));
     else answer(req, res, path);
   });
   const answer = (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -121,7 +121,7 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     }
     const entry: ServedRequest = { method: req.method ?? 'GET', path, status: range ? 206 : 200, bytes: 0, range: req.headers.range };
     log.push(entry);
-    const cuttable = path.endsWith('.sqlite.gz');
+    const cuttable = /\.sqlite\.(gz|br)$/.test(path);
     const stream = createReadStream(file, { start, end });
     stream.on('data', (chunk) => {
       const bytes = chunk as Buffer;
@@ -143,7 +143,7 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     });
     stream.on('end', () => res.end());
   };
-  const bytesOfData = () => log.filter((r) => r.path.endsWith('.sqlite.gz')).reduce((n, r) => n + r.bytes, 0);
+  const bytesOfData = () => log.filter((r) => /\.sqlite\.(gz|br)$/.test(r.path)).reduce((n, r) => n + r.bytes, 0);
   await new Promise<void>((ok) => server.listen(0, 'localhost', ok));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('static server: no address');
@@ -153,7 +153,7 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     setRoot: (next) => (dir = resolve(next)),
     setOffline: (value) => (offline = value),
     setRanges: (on) => (ranges = on),
-    holdData(file = '.sqlite.gz') {
+    holdData(file = '.sqlite.') {
       let release!: () => void;
       held = { file, done: new Promise<void>((resolve) => (release = resolve)) };
       return () => {
