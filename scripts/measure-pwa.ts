@@ -173,7 +173,8 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
     figures.firstVisit = {
       downMbps: DOWN_MBPS,
       rttMs: RTT_MS,
-      bytes: bytes.total(),
+      // Every byte the server sent (the service worker's own requests are not in the page's network agent).
+      bytes: server.bytesSent(),
       shippedBytes: shippedBytes(dist, notForTheBrowser),
       bytesBeforeFirstAnswer,
       firstAnswerMs: Math.round(times[0]),
@@ -182,7 +183,7 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
     } as Record<string, unknown>;
     figures.firstVisitDetail = {
       answeredMs: Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, Math.round(v)])),
-      serverBytesSent: server.bytesSent(),
+      pageBytesReceived: bytes.total(),
       datasetBytes,
       datasetBytesReceived: bytes.total(Infinity, isData),
     };

@@ -1,4 +1,4 @@
-import { transferArtifact, type DatasetArtifact } from '../../dataset/artifact/format.ts';
+import { sha256Hex, transferArtifact, type DatasetArtifact } from '../../dataset/artifact/format.ts';
 import { manifestArtifacts, manifestUrl, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import type { VerifiedFiles } from '../../dataset/artifact/obtain.ts';
 
@@ -12,6 +12,12 @@ export function dataCacheName(version: string): string {
 /** The response headers worth keeping from the server: the DB worker reads size, type and date from them. */
 const KEPT_HEADERS = ['content-type', 'last-modified', 'etag'];
 
+async function kept(response: Response): Promise<{ gz: Uint8Array; fileDate: string | null }> {
+  const modified = response.headers.get('last-modified');
+  const time = modified ? Date.parse(modified) : NaN;
+  return { gz: new Uint8Array(await response.arrayBuffer()), fileDate: Number.isNaN(time) ? null : new Date(time).toISOString() };
+}
+
 /** A verified file as the data cache keeps it. */
 export function keptResponse(gz: Uint8Array, headersFrom: Headers | Record<string, string | null>): Response {
   const headers = new Headers({ 'content-length': String(gz.length), 'content-type': 'application/gzip' });
@@ -24,7 +30,7 @@ export function keptResponse(gz: Uint8Array, headersFrom: Headers | Record<strin
 
 /**
  * The data cache of one dataset version as the place verified files are kept for every context (Cache
- * Storage: the DB worker writes what it downloaded, the service worker answers `data/*` from it offline).
+ * Storage: the DB worker writes what it downloaded, the service worker's own engine reads it offline).
  * The manifest is written last, by `complete`, once every dataset file of it is there: the service worker
  * answers from this cache only then. Null where there is no Cache Storage.
  */
@@ -32,12 +38,22 @@ export function dataCacheFiles(version: string, cacheStorage: CacheStorage | und
   if (!cacheStorage) return null;
   const open = () => cacheStorage.open(dataCacheName(version));
   return {
-    async read(_artifact: DatasetArtifact, url: string) {
-      const response = await (await open()).match(url, { ignoreSearch: true });
-      if (!response) return null;
-      const modified = response.headers.get('last-modified');
-      const time = modified ? Date.parse(modified) : NaN;
-      return { gz: new Uint8Array(await response.arrayBuffer()), fileDate: Number.isNaN(time) ? null : new Date(time).toISOString() };
+    async read(artifact: DatasetArtifact, url: string) {
+      const own = await (await open()).match(url, { ignoreSearch: true });
+      if (own) return kept(own);
+      // Another version's cache may hold the same file (a dataset the new build did not change): taken, and
+      // copied into this version's cache, only when it is that file.
+      for (const key of await cacheStorage.keys()) {
+        if (!key.startsWith(DATA_CACHE_PREFIX) || key === dataCacheName(version)) continue;
+        const other = await (await cacheStorage.open(key)).match(url, { ignoreSearch: true });
+        if (!other || Number(other.headers.get('content-length')) !== artifact.bytes) continue;
+        const headers = other.headers;
+        const found = await kept(other);
+        if ((await sha256Hex(found.gz)) !== artifact.sha256) continue;
+        await (await open()).put(url, keptResponse(found.gz, headers));
+        return found;
+      }
+      return null;
     },
     async write(_artifact, url, gz, fileDate) {
       await (await open()).put(url, keptResponse(gz, { 'last-modified': fileDate ? new Date(fileDate).toUTCString() : null }));
