@@ -14,6 +14,7 @@ import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { datasetDefinition } from '../../../engine/datasets.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
+import { datasetLines } from '../../../ui/components/app-shell/download-text.ts';
 import { brotliDatabase } from '../../../tools/gzip-database.ts';
 import { brotliDecompressSync } from 'node:zlib';
 
@@ -112,7 +113,8 @@ describe('a new dataset version whose download fails', () => {
     const fake = server();
     fake.deploy([websitesV1, rates], 'v1');
     const { host, partials } = hostOver(fake);
-    await host.init({ dataUrl: DATA, first: 'websites' });
+    const progress: LoadProgress[] = [];
+    await host.init({ dataUrl: DATA, first: 'websites' }, (p) => progress.push(p));
     expect(await websitesCount(host)).toBe(30);
 
     // Cut at a third of the new file.
@@ -135,8 +137,15 @@ describe('a new dataset version whose download fails', () => {
 
     // Back: the next reload asks for the rest only, and swaps the checked file in.
     fake.state.requests.length = 0;
+    progress.length = 0;
     status = await host.reload();
     expect(fake.state.requests.map((r) => r.range)).toEqual([`bytes=${third}-`]);
+    // The progress said where it resumed, in the words the page shows.
+    const resumed = progress.find((p) => p.datasets?.websites?.resumedAt === third)!;
+    expect(resumed.datasets!.websites).toEqual({ phase: 'download', received: third, total: websitesV2.artifact.bytes, resumedAt: third });
+    expect(datasetLines(resumed).find((l) => l.name === 'websites')!.text).toBe(
+      `The websites are still on their way: Resuming at ${(third / 1024).toFixed(1)} of ${(websitesV2.artifact.bytes / 1024).toFixed(1)} KB.`,
+    );
     expect(fake.state.requests[0].sent).toBe(websitesV2.artifact.bytes - third);
     expect(websites()).toMatchObject({ sha256: websitesV2.artifact.sha256, error: null });
     expect(await websitesCount(host)).toBe(400);
