@@ -34,6 +34,13 @@ module.exports = {
       to: { path: '^adapters/node/' },
     },
     {
+      name: 'route-once',
+      comment: 'A door hands its request to the engine router (engine/http/route.ts); only the engine matches paths.',
+      severity: 'error',
+      from: { path: '^(dataset|adapters|ui)/' },
+      to: { path: '^engine/http/match\\.ts$' },
+    },
+    {
       name: 'ui-reads-no-build-tools',
       severity: 'error',
       from: { path: '^ui/' },

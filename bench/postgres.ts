@@ -9,7 +9,7 @@
  */
 import os from 'node:os';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { buildDatabase } from '../tools/datasets.ts';
+import { buildDatabase } from '../tools/generated-datasets.ts';
 import { ceilingRatesDataset } from '../tools/generate/ceilingrates.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
 import { createEngine } from '../engine/index.ts';

@@ -6,7 +6,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { FILTER_NAMES } from '../engine/site-scanning/parameters.ts';
-import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/params.ts';
+import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/parse-query.ts';
 import { WEBSITE_FIELDS } from '../engine/site-scanning/record.ts';
 import { analysisBody, recordFromRow, websitePage } from '../engine/site-scanning/shape.ts';
 import { allRows } from '../engine/sqlite-rows.ts';

@@ -10,7 +10,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { buildDatabase } from '../tools/datasets.ts';
+import { buildDatabase } from '../tools/generated-datasets.ts';
 import { gzipDatabase } from '../tools/gzip-database.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
 import { NEWEST_SNAPSHOT, snapshotDatabase } from '../tools/real-data.ts';

@@ -3,5 +3,5 @@ export { readArtifact } from './artifact/download.ts';
 export { DatasetIntegrityError, verifyArtifact } from './artifact/verify.ts';
 export { pack, unpack } from './artifact/unpack.ts';
 export { readBody } from './artifact/read-body.ts';
-export { countRows, ownerPairs, tableWithColumns, type OwnerPair } from './inspect.ts';
-export { groupOwners, type AgencyOwners } from './owners.ts';
+export { countRows, tableWithColumns } from './sqlite-catalogue.ts';
+export { groupOwners, ownerPairs, type AgencyOwners, type OwnerPair } from './websites/owners.ts';

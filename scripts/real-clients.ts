@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { createEngine } from '../engine/index.ts';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { startServer } from '../adapters/node/server.ts';
-import { buildDatabase, datasetGenerator } from '../tools/datasets.ts';
+import { buildDatabase, datasetGenerator } from '../tools/generated-datasets.ts';
 
 const PRODUCTION_ORIGIN = 'https://api.gsa.gov';
 

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import type { Database } from 'sql.js';
-import { GENERATORS, buildDatabase, type DatasetGenerator } from './datasets.ts';
+import { GENERATORS, buildDatabase, type DatasetGenerator } from './generated-datasets.ts';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type ExtraArtifact, type Manifest } from '../dataset/artifact/format.ts';
-import { datasetDefinition } from '../engine/datasets.ts';
+import { datasetDefinition } from '../engine/dataset-registry.ts';
 import type { DatasetName } from '../engine/http/types.ts';
-import { countRows } from '../dataset/inspect.ts';
+import { countRows } from '../dataset/sqlite-catalogue.ts';
 import { brotliDatabase, gzipDatabase } from './gzip-database.ts';
 import { writeHistory } from '../engine/site-scanning/history.ts';
 import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, s70Database, snapshotDatabase } from './real-data.ts';
@@ -143,7 +143,7 @@ async function upToDate(): Promise<boolean> {
 /** A hash of the generator and schema sources, so a changed generator rebuilds. */
 async function generatorHash(): Promise<string> {
   const files = [
-    'tools/build-data.ts', 'tools/datasets.ts', 'tools/random.ts', 'tools/real-data.ts', 'dataset/artifact/format.ts', 'tools/gzip-database.ts',
+    'tools/build-data.ts', 'tools/generated-datasets.ts', 'tools/random.ts', 'tools/real-data.ts', 'dataset/artifact/format.ts', 'tools/gzip-database.ts',
     'engine/site-scanning/schema.ts', 'engine/site-scanning/record.ts', 'engine/site-scanning/history.ts', 'engine/ceilingrates/schema.ts',
   ];
   const { readdir } = await import('node:fs/promises');

@@ -1,4 +1,5 @@
-import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 
 /**
  * A change of the active dataset, broadcast on this origin: the other tabs' DB workers open the same one,

@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../../engine/http/types.ts';
+import type { RoutedToData } from '../../engine/http/route.ts';
 
 /**
  * The relay between the service worker and the window's DB worker. The service worker hands a window a
@@ -6,7 +6,7 @@ import type { ApiRequest } from '../../engine/http/types.ts';
  * there is one copy of the data in memory. Messages carry a protocol version so an old worker and a new
  * service worker (mid-update) refuse each other cleanly instead of misreading.
  */
-export const RELAY_PROTOCOL = 2;
+export const RELAY_PROTOCOL = 3;
 
 /**
  * The engine's answer with its body as UTF-8 bytes, transferred (not copied) from the DB worker: what the
@@ -19,10 +19,11 @@ export interface BinaryResponse {
   body: Uint8Array;
 }
 
+/** A request the service worker has routed (engine/http/route.ts): the DB worker answers it without routing again. */
 export interface RelayRequest {
   v: typeof RELAY_PROTOCOL;
   id: number;
-  request: ApiRequest;
+  routed: RoutedToData;
 }
 
 export interface RelayResponse {
@@ -44,7 +45,7 @@ export type ServiceWorkerToWindow =
 
 export function isRelayRequest(value: unknown): value is RelayRequest {
   const v = value as RelayRequest | null;
-  return !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && !!v.request && typeof v.request.url === 'string';
+  return !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && v.routed?.kind === 'route' && typeof v.routed.request?.url === 'string';
 }
 
 export function isRelayResponse(value: unknown): value is RelayResponse {

@@ -11,7 +11,7 @@ export type { PriceCheck, PriceFigures, PriceFiguresAnswer } from '../../engine/
 export type { RollupRow, Rollups, RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
 export type { AgencyChanges, ChangeKind, SiteChange, SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
 export type { FieldChange, SiteHistory, WeekOfSite } from '../../engine/site-scanning/history.ts';
-export type { AgencyOwners } from '../../dataset/owners.ts';
+export type { AgencyOwners } from '../../dataset/websites/owners.ts';
 
 export type { BinaryResponse } from '../browser/relay-protocol.ts';
 
@@ -48,4 +48,4 @@ export interface DatasetChoices {
 export type SwitchOutcome = { ok: true; message: string } | { ok: false; message: string };
 
 /** Every match of a ceiling-rates query as CSV: the UTF-8 parts in order (transferred), or the API's refusal. */
-export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string };
+export type { ExportCsvAnswer } from '../../dataset/ceilingrates/features.ts';

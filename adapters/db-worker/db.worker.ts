@@ -9,9 +9,7 @@ import * as Comlink from 'comlink';
 import initSqlJs from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { DatasetHost } from '../../dataset/host/index.ts';
-import type { ApiRequest, DatasetName } from '../../engine/http/types.ts';
-import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
-import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
+import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/relay-protocol.ts';
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
@@ -23,8 +21,8 @@ import { dataCacheFiles } from '../browser/data-cache.ts';
 import { webLock } from '../browser/download-lock.ts';
 import { browserDecoders } from '../browser/brotli.ts';
 import { createImports } from './imports.ts';
-import { websiteOwners } from './website-owners.ts';
-import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
+import { datasetFeatures } from '../../dataset/features.ts';
+import type { BinaryResponse, DbStatus, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
 
 // The page watches this lock to learn when this worker is gone (docs/decisions/0801).
 holdLifeline(self as unknown as DedicatedWorkerGlobalScope);
@@ -42,12 +40,8 @@ const host = new DatasetHost({
 const imports = createImports(host);
 onActiveChanged((change) => imports.follow(change));
 
-/**
- * The engine's answer with its body as UTF-8 bytes, to be transferred. A page's fetch() (relayed by the
- * service worker) is answered 503 with Retry-After while its dataset is still on its way over the network.
- */
-async function handleBinary(request: ApiRequest, whileArriving: 'wait' | 'unavailable' = 'wait'): Promise<BinaryResponse> {
-  const { status, headers, body } = await host.handle(request, { whileArriving });
+/** An answer with its body as UTF-8 bytes, to be transferred. */
+function binary({ status, headers, body }: ApiResponse): BinaryResponse {
   return { status, headers, body: new TextEncoder().encode(body) };
 }
 
@@ -59,34 +53,15 @@ const api = {
   handle: (request: ApiRequest) => host.handle(request),
   /** The same answer with the body as transferred UTF-8 bytes: for large bodies such as `export=y`. */
   async handleBinary(request: ApiRequest): Promise<BinaryResponse> {
-    const answer = await handleBinary(request);
+    const answer = binary(await host.handle(request));
     return Comlink.transfer(answer, [answer.body.buffer]);
   },
   status: async (): Promise<DbStatus> => host.status(),
-  /** One contract year's price figures over a ceiling-rates query, and a proposed price's rank (not an API route). */
-  priceFigures: (query: string, field: PriceField, proposed: number | null = null, titles: string[] = []) => host.priceFigures(query, field, proposed, titles),
-  /** Every match of a ceiling-rates query as CSV parts (transferred), with the method's notes; progress per chunk. */
-  async exportRatesCsv(
-    query: string,
-    notes: [string, string][],
-    onProgress?: (written: number, total: number) => void,
-    titles: string[] = [],
-  ): Promise<ExportCsvAnswer> {
-    const answer = await host.exportRatesCsv(query, notes, onProgress, titles);
-    return answer.ok ? Comlink.transfer(answer, answer.parts.map((p) => p.buffer)) : answer;
-  },
-  /** What changed between two Site Scanning datasets (import ids, null for the build's). */
-  diffWebsiteSnapshots: (before: string | null, after: string | null) => host.diffWebsiteSnapshots(before, after),
-  /** How one site's record changed across the weekly snapshots shipped with the websites dataset (not an API route). */
-  websiteHistory: (targetUrl: string) => host.websiteHistory(targetUrl),
-  /** The websites the Site Scanning filters select, rolled up by agency or bureau (not an API route). */
-  websiteRollups: (query: string, group: RollupGroup) => host.websiteRollups(query, group),
+  ...datasetFeatures(host, Comlink.transfer),
   /** Read the manifest again and re-download only the datasets whose bytes changed. */
   reload: () => host.reload(),
   /** Close every database and load everything again from the network, bypassing the HTTP cache. */
   reset: () => host.reset(),
-  /** Agencies and their bureaus as stored in the websites dataset (docs/decisions/0301). */
-  websiteOwners: websiteOwners(host),
   /** The open database file of one dataset (transferred). */
   async exportDatabase(name: DatasetName): Promise<Uint8Array> {
     const bytes = await host.exportDatabase(name);
@@ -118,8 +93,9 @@ const api = {
   servePort(port: MessagePort): void {
     port.onmessage = async (event: MessageEvent) => {
       if (!isRelayRequest(event.data)) return;
-      const { id, request } = event.data;
-      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: await handleBinary(request, 'unavailable') };
+      const { id, routed } = event.data;
+      // A page's fetch(): answered 503 with Retry-After while its dataset is still being downloaded.
+      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: binary(await host.answer(routed, { whileArriving: 'unavailable' })) };
       port.postMessage(reply, [reply.response.body.buffer]);
     };
   },

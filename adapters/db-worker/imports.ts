@@ -7,7 +7,8 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { importIntoDatabase, isImportError, type ImportReport } from '../../dataset/import/index.ts';
 import { FORMAT_LABELS } from '../../dataset/import/formats.ts';
-import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 import type {
   DatasetChoices,
   DatasetStatus,
@@ -18,7 +19,7 @@ import type {
   SwitchOutcome,
 } from './db-api.ts';
 import { pack } from '../../dataset/artifact/unpack.ts';
-import { countRows } from '../../dataset/inspect.ts';
+import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { deleteImport, isQuotaError, listImports, saveImport, setActive } from '../browser/import-store.ts';
 import { announceActive, type ActiveChanged } from '../browser/active-channel.ts';
 import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';

@@ -1,21 +1,15 @@
 import type { ApiDefinition } from '../../engine/http/routes.ts';
-import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
-import { matchRoute } from '../../engine/http/match.ts';
-import { splitSnapshotPath } from '../../engine/http/snapshots.ts';
+import type { ApiResponse } from '../../engine/http/types.ts';
+import type { Routed } from '../../engine/http/route.ts';
 
 /**
  * What answers the API requests behind a Node door: the engine in this thread (an `Engine` is one), or a pool
- * of worker threads each holding one (worker-pool.ts), or PostgreSQL (postgres/answers.ts). The door needs the route table to tell the APIs'
- * paths from the app's files, and one call per request; where the answer is computed is the backend's affair.
+ * of worker threads each holding one (worker-pool.ts), or PostgreSQL (postgres/answers.ts). The door routes
+ * each request once (engine/http/route.ts) and hands the route over; where the answer is computed is the
+ * backend's affair.
  */
 export interface ApiBackend {
   readonly apis: readonly ApiDefinition[];
   /** `signal`: aborted when the client has gone; a backend that queues may then drop the request. */
-  handle(request: ApiRequest, signal?: AbortSignal): ApiResponse | Promise<ApiResponse>;
-}
-
-/** True when a path is an API's (under `/snapshots/<date>/` too): the backend answers it, not the static files. */
-export function isApiPath(backend: ApiBackend, pathname: string): boolean {
-  const dated = splitSnapshotPath(pathname);
-  return matchRoute(backend.apis, dated ? dated.pathname : pathname) !== null;
+  answer(routed: Routed, signal?: AbortSignal): ApiResponse | Promise<ApiResponse>;
 }

@@ -1,17 +1,21 @@
 import { OPENAPI_DOCUMENTS, type DataLabels } from '../../engine/openapi/documents.ts';
-import { json, withoutBody } from '../../engine/http/respond.ts';
-import { withCors } from '../../engine/http/cors.ts';
-import type { ApiResponse } from '../../engine/http/types.ts';
+import { json } from '../../engine/http/respond.ts';
+import { finish } from '../../engine/http/route.ts';
+import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
 
 const cache = new Map<string, string>();
 
+/** The paths the OpenAPI documents are published at (GET and HEAD). */
+export const DOCUMENT_PATHS: readonly string[] = Object.keys(OPENAPI_DOCUMENTS);
+
 /**
- * The OpenAPI document published at this path, for GET and HEAD, its description naming where the served
- * datasets come from; null for any other path or method (the engine answers those). Readable cross-origin like the APIs, so an API client on another origin loads it.
+ * The OpenAPI document published at this path, its description naming where the served datasets come from;
+ * null for any other path or method (the engine answers those). Finished like an API answer (CORS, HEAD), so
+ * an API client on another origin loads it.
  */
-export function documentFor(pathname: string, method: string, data: DataLabels = {}): ApiResponse | null {
+export function documentFor(pathname: string, request: ApiRequest, data: DataLabels = {}): ApiResponse | null {
   const make = OPENAPI_DOCUMENTS[pathname];
-  const verb = method.toUpperCase();
+  const verb = request.method.toUpperCase();
   if (!make || (verb !== 'GET' && verb !== 'HEAD')) return null;
   const key = `${pathname}\u0000${data.websites ?? ''}\u0000${data.ceilingrates ?? ''}`;
   let body = cache.get(key);
@@ -19,6 +23,5 @@ export function documentFor(pathname: string, method: string, data: DataLabels =
     body = JSON.stringify(make(data));
     cache.set(key, body);
   }
-  const response = withCors({ ...json(200, null), body });
-  return verb === 'HEAD' ? withoutBody(response) : response;
+  return finish(request, { ...json(200, null), body });
 }

@@ -1,7 +1,6 @@
-import { matchRoute } from '../../engine/http/match.ts';
-import { isPreflight, withCors } from '../../engine/http/cors.ts';
-import { withoutBody } from '../../engine/http/respond.ts';
-import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+import { isPreflight } from '../../engine/http/cors.ts';
+import { failed, type Routed } from '../../engine/http/route.ts';
+import type { ApiResponse } from '../../engine/http/types.ts';
 import type { ApiBackend } from './backend.ts';
 
 /** Made-up trouble for a client's resilience tests; none by default. */
@@ -14,24 +13,20 @@ export interface Faults {
   random?: () => number;
 }
 
-export type AsyncHandle = (request: ApiRequest, signal?: AbortSignal) => Promise<ApiResponse>;
+export type AsyncAnswer = (routed: Routed, signal?: AbortSignal) => Promise<ApiResponse>;
 
 /**
- * The engine as an asynchronous door with the faults applied: a delay, then either the engine's answer or,
+ * The backend as an asynchronous door with the faults applied: a delay, then either the backend's answer or,
  * at the given rate, the API's own internal-error or unavailable answer (half of each). Preflights are
  * never failed: a failed preflight is a CORS error in the browser, not an API answer to test against.
  */
-export function withFaults(engine: ApiBackend, faults: Faults = {}): AsyncHandle {
+export function withFaults(backend: ApiBackend, faults: Faults = {}): AsyncAnswer {
   const { delayMs = 0, failRate = 0, random = Math.random } = faults;
-  return async (request, signal) => {
+  return async (routed, signal) => {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    if (failRate > 0 && !isPreflight(request) && random() < failRate) {
-      const match = matchRoute(engine.apis, new URL(request.url, 'http://localhost').pathname);
-      if (match) {
-        const failed = withCors(random() < 0.5 ? match.api.errors.internal() : match.api.errors.unavailable());
-        return request.method.toUpperCase() === 'HEAD' ? withoutBody(failed) : failed;
-      }
+    if (failRate > 0 && !isPreflight(routed.request) && random() < failRate) {
+      return failed(backend.apis, routed, random() < 0.5 ? 'internal' : 'unavailable');
     }
-    return engine.handle(request, signal);
+    return backend.answer(routed, signal);
   };
 }

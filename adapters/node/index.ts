@@ -4,7 +4,7 @@
  */
 export { createEngine, Engine, type ApiRequest, type ApiResponse, type DatasetName } from '../../engine/index.ts';
 export { openEngine, type OpenEngineOptions, type OpenedEngine } from './open-engine.ts';
-export { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './datasets.ts';
+export { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 export { createApp, startServer, type ListenOptions, type RunningServer, type ServerOptions } from './server.ts';
 export { withFaults, type Faults } from './faults.ts';
 export type { ApiBackend } from './backend.ts';

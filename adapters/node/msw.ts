@@ -6,10 +6,11 @@
  */
 import { http, type HttpHandler } from 'msw';
 import type { Engine } from '../../engine/http/engine.ts';
-import { matchRoute } from '../../engine/http/match.ts';
-import { toResponse } from './fetch-response.ts';
+import { route, type Routed } from '../../engine/http/route.ts';
+import { toFetchResponse } from '../http/fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { documentFor } from './documents.ts';
+import { apiRequestOf } from './server.ts';
 
 export interface HandlerOptions {
   /**
@@ -23,24 +24,26 @@ export interface HandlerOptions {
 
 /**
  * One handler for every API path the engine answers, with any method (the engine answers 405 itself), and
- * for the OpenAPI documents.
+ * for the OpenAPI documents. The predicate routes the request once; the resolver answers that route.
  */
 export function createHandlers(engine: Engine, options: HandlerOptions = {}): HttpHandler[] {
-  const handle = withFaults(engine, options.faults);
+  const answer = withFaults(engine, options.faults);
+  const routes = new WeakMap<Request, Routed>();
   const ours = (request: Request): boolean => {
     const url = new URL(request.url);
     if (options.origins && !options.origins.includes(url.origin)) return false;
-    return documentFor(url.pathname, request.method) !== null || matchRoute(engine.apis, url.pathname) !== null;
+    if (documentFor(url.pathname, apiRequestOf(request)) !== null) return true;
+    const routed = route(engine.apis, apiRequestOf(request));
+    if (routed) routes.set(request, routed);
+    return routed !== null;
   };
   return [
     http.all(
       ({ request }) => ours(request),
       async ({ request }) => {
-        const url = new URL(request.url);
-        const document = documentFor(url.pathname, request.method);
-        if (document) return toResponse(document);
-        const headers = Object.fromEntries(request.headers);
-        return toResponse(await handle({ method: request.method, url: url.pathname + url.search, headers }));
+        const routed = routes.get(request);
+        if (routed) return toFetchResponse(await answer(routed));
+        return toFetchResponse(documentFor(new URL(request.url).pathname, apiRequestOf(request))!);
       },
     ),
   ];

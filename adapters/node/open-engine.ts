@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
-import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './datasets.ts';
+import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
 
 export interface OpenEngineOptions {

@@ -1,6 +1,7 @@
 /** What the server's thread and its worker threads say to each other (worker-pool.ts, pool-worker.ts). */
-import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import type { OpenedDataset } from './datasets.ts';
+import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import type { Routed } from '../../engine/http/route.ts';
+import type { OpenedDataset } from './dataset-files.ts';
 import type { OpenEngineOptions } from './open-engine.ts';
 
 /** A dataset as every worker receives it: shared bytes (SharedArrayBuffer views), never a copy per worker. */
@@ -16,7 +17,8 @@ export interface PoolWorkerData {
   datasets: SharedDataset[];
 }
 
-export type ToWorker = { id: number; request: ApiRequest };
+/** A request the server's thread has routed: the worker answers it without routing again. */
+export type ToWorker = { id: number; routed: Routed };
 export type FromWorker = { ready: true } | { id: number; response: ApiResponse };
 
 /** What was opened, for the start-up lines: an opened dataset without its database. */

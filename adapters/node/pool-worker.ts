@@ -17,7 +17,7 @@ const engine = createEngine();
 for (const { name, file, kept } of datasets) engine.use(name, openSharedDatabase(SQL, file), kept);
 warm(engine);
 
-port.on('message', ({ id, request }: ToWorker) => {
-  port.postMessage({ id, response: engine.handle(request) } satisfies FromWorker);
+port.on('message', ({ id, routed }: ToWorker) => {
+  port.postMessage({ id, response: engine.answer(routed) } satisfies FromWorker);
 });
 port.postMessage({ ready: true } satisfies FromWorker);

@@ -1,23 +1,26 @@
 /**
- * The HTTP door: one Hono app that answers every API path from the engine (the router's matchRoute decides
- * which paths are the APIs'), publishes the OpenAPI documents, and serves the built app for the rest. Same
- * answers as the service worker gives in the browser, for other origins, curl, Python and Postman.
+ * The HTTP door: one Hono app whose router sends each request to the OpenAPI documents, the APIs or the
+ * built app's files. Which paths are the APIs' is the engine router's decision (engine/http/route.ts), taken
+ * once per request in Hono's `getPath` and kept with the request for the API handler. Same answers as the
+ * service worker gives in the browser, for other origins, curl, Python and Postman.
  */
 import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { serve, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { toResponse } from './fetch-response.ts';
+import { route, type Routed } from '../../engine/http/route.ts';
+import type { ApiRequest } from '../../engine/http/types.ts';
+import { toFetchResponse } from '../http/fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { staticFiles } from './static-files.ts';
-import { documentFor } from './documents.ts';
+import { DOCUMENT_PATHS, documentFor } from './documents.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
-import { isApiPath, type ApiBackend } from './backend.ts';
+import type { ApiBackend } from './backend.ts';
 import { hostProblem, refuseConnect } from './http-guards.ts';
 import { closeGracefully, DEFAULT_GRACE_MS } from './graceful-close.ts';
 
 export interface ServerOptions {
-  /** What answers the APIs: an `Engine` in this thread, or a worker pool (worker-pool.ts). */
+  /** What answers the APIs: an `Engine` in this thread, a worker pool (worker-pool.ts) or PostgreSQL. */
   engine: ApiBackend;
   /** The built app to serve beside the APIs; null (or a missing directory) serves the APIs alone. */
   appDir?: string | null;
@@ -26,9 +29,28 @@ export interface ServerOptions {
   dataLabels?: DataLabels;
 }
 
+/** The router key of every API request: no request path starts with it and is also routed by the engine. */
+const API_ROUTE = '/.api';
+
+/** Plain data for the engine: the method, the URL as received, and the headers. */
+export function apiRequestOf(request: Request): ApiRequest {
+  return { method: request.method, url: request.url, headers: Object.fromEntries(request.headers) };
+}
+
 export function createApp({ engine, appDir = null, faults, dataLabels = {} }: ServerOptions): Hono {
-  const app = new Hono();
-  const handle = withFaults(engine, faults);
+  const answer = withFaults(engine, faults);
+  const routes = new WeakMap<Request, Routed>();
+  const app = new Hono({
+    getPath: (request) => {
+      const pathname = new URL(request.url).pathname;
+      // A document path that is also an API's (production's Site Scanning one) is the API's for other methods.
+      if (DOCUMENT_PATHS.includes(pathname) && (request.method === 'GET' || request.method === 'HEAD')) return pathname;
+      const routed = route(engine.apis, apiRequestOf(request));
+      if (!routed) return pathname;
+      routes.set(request, routed);
+      return API_ROUTE;
+    },
+  });
   app.use('*', async (c, next) => {
     // Only over a real socket (not `app.request` in a test) are the raw headers there to count.
     const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
@@ -38,14 +60,14 @@ export function createApp({ engine, appDir = null, faults, dataLabels = {} }: Se
     // No answer of this server is to be read as another type than it says (a CSV export as HTML, say).
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
   });
-  app.all('*', async (c, next) => {
-    const url = new URL(c.req.url);
-    const document = documentFor(url.pathname, c.req.method, dataLabels);
-    if (document) return toResponse(document);
-    if (!isApiPath(engine, url.pathname)) return next();
-    const headers = Object.fromEntries(c.req.raw.headers);
-    return toResponse(await handle({ method: c.req.method, url: url.pathname + url.search, headers }, c.req.raw.signal));
+  app.all(API_ROUTE, async (c, next) => {
+    const routed = routes.get(c.req.raw);
+    if (!routed) return next();
+    return toFetchResponse(await answer(routed, c.req.raw.signal));
   });
+  for (const path of DOCUMENT_PATHS) {
+    app.on(['GET', 'HEAD'], path, (c) => toFetchResponse(documentFor(path, apiRequestOf(c.req.raw), dataLabels)!));
+  }
   if (appDir && existsSync(appDir)) app.use('*', staticFiles(appDir));
   app.notFound((c) => c.text('Not found', 404));
   return app;

@@ -1,5 +1,5 @@
 import type { ApiDefinition } from '../../engine/http/routes.ts';
-import type { OpenedDataset } from './datasets.ts';
+import type { OpenedDataset } from './dataset-files.ts';
 import type { SharedDataset } from './pool-protocol.ts';
 import { sharedCopy } from './shared-bytes.ts';
 

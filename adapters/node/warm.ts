@@ -1,5 +1,5 @@
 import type { Engine } from '../../engine/http/engine.ts';
-import { DATASET_NAMES } from '../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 
 /**
  * One request per route, asked once at start: the lazy parts of a bind (the websites filter index, the

@@ -6,14 +6,17 @@
  */
 import { Worker } from 'node:worker_threads';
 import { APIS } from '../../engine/index.ts';
-import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
-import { retryAfter } from '../../engine/http/respond.ts';
+import type { ApiResponse } from '../../engine/http/types.ts';
+import { failed, routeAny, type Routed } from '../../engine/http/route.ts';
+import type { ApiRequest } from '../../engine/http/types.ts';
 import type { ApiBackend } from './backend.ts';
 import type { FromWorker, PoolWorkerData, SharedDataset, SharedDatasets, ShareWorkerData, ToWorker } from './pool-protocol.ts';
 import { bundledFile } from './package-root.ts';
 
 export interface WorkerPool extends ApiBackend {
   readonly size: number;
+  answer(routed: Routed, signal?: AbortSignal): Promise<ApiResponse>;
+  /** Route and answer, for a caller with a plain request. */
   handle(request: ApiRequest, signal?: AbortSignal): Promise<ApiResponse>;
   /** Ends the workers; requests still unanswered are rejected. */
   close(): Promise<void>;
@@ -47,11 +50,8 @@ const YOUNG_GENERATION_MB = 8;
  */
 export const IN_FLIGHT = 2;
 
-/** What a dropped request resolves to: its client has gone, so nobody reads it; it says "not answered". */
-const NOT_ANSWERED: ApiResponse = { status: 503, headers: retryAfter(), body: '' };
-
 interface Waiting {
-  request: ApiRequest;
+  routed: Routed;
   signal?: AbortSignal;
   done: (response: ApiResponse) => void;
   fail: (error: Error) => void;
@@ -99,14 +99,15 @@ export async function startWorkerPool(datasets: SharedDataset[], size: number): 
   const pump = (): void => {
     for (const member of alive) {
       while (member.pending.size < IN_FLIGHT && queue.length > 0) {
-        const { request, signal, done, fail } = queue.shift()!;
+        const { routed, signal, done, fail } = queue.shift()!;
         if (signal?.aborted) {
-          done(NOT_ANSWERED);
+          // Its client has gone, so nobody reads it: the API's own "not answered".
+          done(failed(APIS, routed, 'unavailable'));
           continue;
         }
         const id = nextId++;
         member.pending.set(id, { done, fail });
-        member.worker.postMessage({ id, request } satisfies ToWorker);
+        member.worker.postMessage({ id, routed } satisfies ToWorker);
       }
     }
   };
@@ -119,13 +120,14 @@ export async function startWorkerPool(datasets: SharedDataset[], size: number): 
       for (const { fail } of queue.splice(0)) fail(new Error('no worker thread is running'));
     });
   }
-  return {
+  const pool: WorkerPool = {
     apis: APIS,
     size,
-    handle(request, signal) {
+    handle: (request, signal) => pool.answer(routeAny(APIS, request), signal),
+    answer(routed, signal) {
       if (alive.size === 0) return Promise.reject(new Error('no worker thread is running'));
       return new Promise((done, fail) => {
-        queue.push({ request, signal, done, fail });
+        queue.push({ routed, signal, done, fail });
         pump();
       });
     },
@@ -133,4 +135,5 @@ export async function startWorkerPool(datasets: SharedDataset[], size: number): 
       await Promise.all(members.map((m) => m.worker.terminate()));
     },
   };
+  return pool;
 }

@@ -1,7 +1,7 @@
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { createEngine, type Engine } from '../../engine/index.ts';
-import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import type { ApiDefinition } from '../../engine/http/routes.ts';
+import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
+import type { RoutedToData } from '../../engine/http/route.ts';
 import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
 import { readArtifact } from '../../dataset/artifact/download.ts';
@@ -45,14 +45,14 @@ export class LocalEngine {
 
   constructor(private readonly options: LocalEngineOptions) {}
 
-  async handle(request: ApiRequest, api: ApiDefinition): Promise<ApiResponse> {
+  async answer(routed: RoutedToData): Promise<ApiResponse> {
     try {
-      await this.open(api.dataset);
+      await this.open(routed.dataset);
     } catch (error) {
       // The engine then answers the API's own "unavailable" shape for this request.
-      console.error('service worker: cannot open dataset', api.dataset, error);
+      console.error('service worker: cannot open dataset', routed.dataset, error);
     }
-    return this.engine.handle(request);
+    return this.engine.answer(routed);
   }
 
   /** Forget the open databases (a new dataset version); the next request reopens from the files. */

@@ -11,7 +11,8 @@
  */
 export const FLOOR_PATH = 'sw-floor';
 export const FLOOR_BODY = '{"floor":true}';
-export type ServedBy = 'relay' | 'service-worker';
+/** relay: a window's DB worker; service-worker: the engine here; early: answered from the route alone (404, 405, preflight). */
+export type ServedBy = 'relay' | 'service-worker' | 'early';
 
 export type PwaQuery = { type: 'SKIP_WAITING' } | { type: 'served-by' };
 

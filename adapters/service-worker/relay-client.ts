@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../../engine/http/types.ts';
+import type { RoutedToData } from '../../engine/http/route.ts';
 import { RELAY_PROTOCOL, isRelayResponse, type BinaryResponse, type RelayRequest, type ServiceWorkerToWindow } from '../browser/relay-protocol.ts';
 
 /** How long an answer from a window's DB worker may take before the service worker answers itself. */
@@ -44,7 +44,7 @@ class RelayPort {
   }
 
   /** The answer, or null when none came in time (the caller falls back). */
-  send(request: ApiRequest, timeoutMs: number): Promise<BinaryResponse | null> {
+  send(routed: RoutedToData, timeoutMs: number): Promise<BinaryResponse | null> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -52,7 +52,7 @@ class RelayPort {
         resolve(null);
       }, timeoutMs);
       this.pending.set(id, { resolve, timer });
-      const message: RelayRequest = { v: RELAY_PROTOCOL, id, request };
+      const message: RelayRequest = { v: RELAY_PROTOCOL, id, routed };
       this.port.postMessage(message);
     });
   }
@@ -107,10 +107,10 @@ export class RelayClient {
    * the client that made the request (the fetch event's `clientId`): when its own DB worker already answered
    * on a port, it is asked directly, without listing the windows (the requester is alive: it is waiting).
    */
-  async relay(request: ApiRequest, requester = ''): Promise<BinaryResponse | null> {
+  async relay(routed: RoutedToData, requester = ''): Promise<BinaryResponse | null> {
     const own = this.ports.get(requester);
     if (own?.answered) {
-      const answer = await own.send(request, this.timeouts.known);
+      const answer = await own.send(routed, this.timeouts.known);
       if (answer) return answer;
       this.drop(requester);
     }
@@ -141,7 +141,7 @@ export class RelayClient {
         this.ports.set(window.id, port);
       }
       const trusted = port.answered || this.ready.has(window.id);
-      const answer = await port.send(request, trusted ? this.timeouts.known : this.timeouts.probe);
+      const answer = await port.send(routed, trusted ? this.timeouts.known : this.timeouts.probe);
       if (answer) {
         this.ready.add(window.id);
         return answer;

@@ -9,7 +9,10 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precache
 import { registerRoute } from 'workbox-routing';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
-import { apiFor, internalErrorResponse, toApiRequest, toResponse } from './api-http.ts';
+import { toApiRequest } from './api-http.ts';
+import { toFetchResponse } from '../http/fetch-response.ts';
+import { APIS } from '../../engine/index.ts';
+import { failed, route } from '../../engine/http/route.ts';
 import { RelayClient } from './relay-client.ts';
 import { LocalEngine } from './local-engine.ts';
 import { DatasetCache } from './dataset-cache.ts';
@@ -90,28 +93,39 @@ self.addEventListener('fetch', (event) => {
 });
 
 /** Who answered the API requests so far: a diagnostic the tests and the note read. */
-const served: Record<ServedBy, number> = { relay: 0, 'service-worker': 0 };
+const served: Record<ServedBy, number> = { relay: 0, 'service-worker': 0, early: 0 };
 
-// API paths first, for every method: the engine decides GET/HEAD/OPTIONS/405 itself. This listener is
-// registered before Workbox's, and Workbox's routes never match an API path (see the navigation route).
+/** The requests answered as API requests: Workbox's navigation route leaves them alone. */
+const apiRequests = new WeakSet<Request>();
+
+// API paths first, for every method. The request is routed here, once (engine/http/route.ts): what needs no
+// data (a 404, 405, preflight) is answered at once, the rest by the window's DB worker over the relay, or by
+// the engine here. This listener is registered before Workbox's.
+const ownOrigin = `${self.location.origin}/`;
 self.addEventListener('fetch', (event) => {
-  const url = new URL(event.request.url);
-  const api = apiFor(url, self.location.origin);
-  if (!api) return;
+  if (!event.request.url.startsWith(ownOrigin)) return;
+  const request = toApiRequest(event.request);
+  const routed = route(APIS, request);
+  if (!routed) return;
+  apiRequests.add(event.request);
+  if (routed.kind === 'early') {
+    served.early++;
+    event.respondWith(toFetchResponse(routed.response));
+    return;
+  }
   event.respondWith(
     (async () => {
-      const request = toApiRequest(event.request);
       try {
-        const relayed = await relay.relay(request, event.clientId);
+        const relayed = await relay.relay(routed, event.clientId);
         if (relayed) {
           served.relay++;
-          return toResponse(relayed, request.method);
+          return toFetchResponse(relayed);
         }
         served['service-worker']++;
-        return toResponse(await local.handle(request, api), request.method);
+        return toFetchResponse(await local.answer(routed));
       } catch (error) {
         console.error('service worker: cannot answer', request.method, request.url, error);
-        return internalErrorResponse(api, request.method);
+        return toFetchResponse(failed(APIS, routed, 'internal'));
       }
     })(),
   );
@@ -144,7 +158,7 @@ cleanupOutdatedCaches();
 
 // Other navigations (hash routes, deep links, reloads) get the app shell, from the precache when offline.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !apiFor(url, self.location.origin) && !/\.[a-z0-9]+$/i.test(url.pathname),
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !apiRequests.has(request) && !/\.[a-z0-9]+$/i.test(url.pathname),
   createHandlerBoundToURL(appShell),
 );
 

@@ -4,7 +4,7 @@
  * percentiles and histogram), no precomputation. Text rules SQL lacks are registered as SQL functions.
  */
 import type { Database, SqlValue } from 'sql.js';
-import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/params.ts';
+import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
 import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';

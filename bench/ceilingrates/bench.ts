@@ -5,13 +5,13 @@
 import os from 'node:os';
 import type { Database } from 'sql.js';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
-import { buildDatabase } from '../../tools/datasets.ts';
+import { buildDatabase } from '../../tools/generated-datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
-import { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
+import { CeilingRatesIndex } from '../../engine/ceilingrates/ceiling-rates-index.ts';
 import { prepareColumns } from '../../engine/ceilingrates/columns/prepared.ts';
 import { matchedRows, matchRecords } from '../../engine/ceilingrates/query/match.ts';
-import { parseQuery } from '../../engine/ceilingrates/params.ts';
+import { parseQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { fold } from '../../engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';
 import { baselineAnswer, registerBaselineFunctions } from './baseline.ts';
@@ -171,7 +171,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const index = new CeilingRatesIndex(db, prepareColumns(db));
   for (const r of requests) {
     const url = new URL(r.url, 'http://localhost');
-    index.search({ url, query: url.searchParams } as Parameters<CeilingRatesIndex['search']>[0]);
+    index.search({ search: url.search, query: url.searchParams } as unknown as Parameters<CeilingRatesIndex["search"]>[0]);
   }
   const engineMemory = retainedBytes(index, db);
   log(`engine index retains ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);

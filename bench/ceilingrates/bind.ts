@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from 'sql.js';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
-import { buildDatabase } from '../../tools/datasets.ts';
+import { buildDatabase } from '../../tools/generated-datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
 import { loadColumns } from '../../engine/ceilingrates/columns/load.ts';

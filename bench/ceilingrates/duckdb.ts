@@ -10,7 +10,7 @@
  */
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { Database } from 'sql.js';
-import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/params.ts';
+import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
 import { PERCENTILES, statsFrom, TERM_SIZES, type WageStats } from '../../engine/ceilingrates/query/aggregations.ts';
 import { wageHistogram, type HistogramBucket } from '../../engine/ceilingrates/query/histogram.ts';

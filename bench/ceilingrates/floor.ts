@@ -5,7 +5,7 @@
  * reading the percentiles, histogram and top buckets off the counts. Matching, ordering the page and the
  * `_source` reads are not in it: it is a lower bound, not an alternative.
  */
-import type { CeilingRatesIndex } from '../../engine/ceilingrates/api.ts';
+import type { CeilingRatesIndex } from '../../engine/ceilingrates/ceiling-rates-index.ts';
 import { percentiles, PERCENTILES } from '../../engine/ceilingrates/query/aggregations.ts';
 import { wageHistogram, type PriceCounts } from '../../engine/ceilingrates/query/histogram.ts';
 

@@ -3,7 +3,7 @@
  * registered in JavaScript, DuckDB with columns prepared at load). They differ only in how a few predicates are
  * written, which each gives as a `Dialect`.
  */
-import type { CeilingRatesQuery, Filter } from '../../engine/ceilingrates/params.ts';
+import type { CeilingRatesQuery, Filter } from '../../engine/ceilingrates/parse-query.ts';
 
 export interface Where<V> {
   sql: string;

@@ -1,5 +1,6 @@
 import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from './format.ts';
-import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 
 /** `base` + `file`, where base is a directory URL with or without its trailing slash. */
 export function resolveDataUrl(baseUrl: string, file: string): string {

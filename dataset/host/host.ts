@@ -6,17 +6,9 @@
  * and in Node tests.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
-import { APIS, createEngine, DATASETS, matchRoute } from '../../engine/index.ts';
+import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts';
+import { routeAny, type Routed } from '../../engine/http/route.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
-import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
-import { websiteRollups, type RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
-import { siteHistory, type SiteHistory } from '../../engine/site-scanning/history.ts';
-import { selectWebsiteByTargetUrl } from '../../engine/site-scanning/sql.ts';
-import { recordFromRow } from '../../engine/site-scanning/shape.ts';
-import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
-import { diffSnapshots, type SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
-import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import type { ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../artifact/manifest.ts';
 import { readArtifact } from '../artifact/download.ts';
@@ -70,10 +62,8 @@ const KEEP_PREPARED_DELAY_MS = 250;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class DatasetHost {
-  private readonly engine = createEngine({ preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) });
-  private readonly slots = new Map<DatasetName, Slot>(
-    DATASETS.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false }]),
-  );
+  private readonly engine: Engine;
+  private readonly slots: Map<DatasetName, Slot>;
   private readonly SQL: Promise<SqlJsStatic>;
   private readonly log: (message: string, error: unknown) => void;
   private dataUrl: string | null = null;
@@ -83,7 +73,16 @@ export class DatasetHost {
   private loading: Promise<DbStatus> | null = null;
   private manifest: Manifest | null = null;
 
-  constructor(private readonly platform: HostPlatform) {
+  /** `registry`: the datasets to hold, the engine's registry unless a test brings its own. */
+  constructor(
+    private readonly platform: HostPlatform,
+    registry: readonly DatasetDefinition[] = DATASETS,
+  ) {
+    this.engine = new Engine(
+      registry.map((d) => d.api),
+      { preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) },
+    );
+    this.slots = new Map(registry.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false }]));
     this.SQL = platform.sqlJs();
     this.log = platform.log ?? ((text, error) => console.error(text, error));
   }
@@ -102,91 +101,24 @@ export class DatasetHost {
     return this.loading;
   }
 
-  /**
-   * The engine's answer, once the dataset the path reads has opened (or failed). With `whileArriving:
-   * 'unavailable'` (a page's fetch(), relayed by the service worker) a dataset whose bytes are still coming over
-   * the network is not waited for: the API's own 503 with Retry-After answers at once, as production does when
-   * it cannot serve. A dataset being opened from this machine is waited for (that takes well under a second).
-   */
-  async handle(request: ApiRequest, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
-    if (options.whileArriving === 'unavailable' && this.arriving(request.url)) return this.engine.handle(request);
-    await this.ready(request.url);
-    return this.engine.handle(request);
+  /** Route and answer a request of the page's (the relay hands over requests it has routed: `answer`). */
+  handle(request: ApiRequest, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
+    return this.answer(routeAny(this.engine.apis, request), options);
   }
 
   /**
-   * The figures of one contract year's price over a ceiling-rates query's matches, and the rank of a
-   * proposed price among them (engine/ceilingrates/price-figures.ts): what the API answers for
-   * current_price only. `query` holds the API's parameters; `titles`, a pool of exact labor categories.
+   * The engine's answer, once the dataset the route reads has opened (or failed). With `whileArriving:
+   * 'unavailable'` (a page's fetch(), relayed by the service worker) a dataset whose file is still being
+   * downloaded is not waited for: the API's own 503 with Retry-After answers at once. A dataset being opened
+   * from this machine is waited for (that takes well under a second).
    */
-  async priceFigures(query: string, field: PriceField, proposed: number | null, titles: readonly string[] = []): Promise<PriceFiguresAnswer> {
-    const db = await this.database('ceilingrates');
-    if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
-    return priceFigures(db, new URLSearchParams(query), field, proposed, titles);
-  }
-
-  /**
-   * Every record a ceiling-rates query matches as CSV (past the API's 10,000 window), `notes` on the method
-   * as metadata rows; the UTF-8 parts in order, `onProgress(written, total)` after each.
-   */
-  async exportRatesCsv(
-    query: string,
-    notes: readonly (readonly [string, string])[],
-    onProgress?: (written: number, total: number) => void,
-    titles: readonly string[] = [],
-  ): Promise<{ ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string }> {
-    const db = await this.database('ceilingrates');
-    if (!db) return { ok: false, status: 503, detail: 'Service temporarily unavailable, try again later.' };
-    const answer = exportAllCsv(db, new URLSearchParams(query), notes, undefined, titles);
-    if (!answer.ok) return answer;
-    const encoder = new TextEncoder();
-    const parts: Uint8Array[] = [];
-    for (const chunk of answer.export.chunks()) {
-      parts.push(encoder.encode(chunk.text));
-      onProgress?.(chunk.written, answer.export.total);
+  async answer(routed: Routed, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
+    if (routed.kind === 'route') {
+      const slot = this.slot(routed.dataset);
+      if (options.whileArriving === 'unavailable' && !slot.settled.isOpen && slot.arriving) return this.engine.answer(routed);
+      await this.ready(routed.dataset);
     }
-    return { ok: true, total: answer.export.total, parts };
-  }
-
-  /**
-   * The websites the Site Scanning filters in `query` select, rolled up by agency or bureau
-   * (engine/site-scanning/rollups.ts).
-   */
-  async websiteRollups(query: string, group: RollupGroup): Promise<RollupsAnswer> {
-    const db = await this.database('websites');
-    if (!db) return { ok: false, status: 503, messages: ['Service temporarily unavailable, try again later.'] };
-    return websiteRollups(db, new URLSearchParams(query), group);
-  }
-
-  /** How a site's record changed across the weekly snapshots shipped with the active websites dataset (null: none). */
-  async websiteHistory(targetUrl: string): Promise<SiteHistory | null> {
-    const db = await this.database('websites');
-    const row = db ? selectWebsiteByTargetUrl(db, targetUrl) : null;
-    return db && row ? siteHistory(db, recordFromRow(row)) : null;
-  }
-
-  /**
-   * What changed between two Site Scanning datasets (engine/site-scanning/snapshot-diff.ts): each an import's
-   * id, or null for the build's. One that is not the active dataset is opened aside and closed after.
-   */
-  async diffWebsiteSnapshots(before: string | null, after: string | null): Promise<{ ok: true; diff: SnapshotDiff } | { ok: false; message: string }> {
-    const opened: OpenedDataset[] = [];
-    const open = async (id: string | null): Promise<Database> => {
-      if (id === this.activeImport('websites')) {
-        const db = await this.database('websites');
-        if (db) return db;
-      }
-      const aside = id === null ? await this.openBuiltIn('websites') : await this.openImport(id);
-      opened.push(aside);
-      return aside.db;
-    };
-    try {
-      return { ok: true, diff: diffSnapshots(await open(before), await open(after)) };
-    } catch (error) {
-      return { ok: false, message: `The snapshots could not be compared: ${message(error)}` };
-    } finally {
-      for (const o of opened) o.db.close();
-    }
+    return this.engine.answer(routed);
   }
 
   status(): DbStatus {
@@ -357,26 +289,9 @@ export class DatasetHost {
     return readManifest(response, url);
   }
 
-  /** The slot of the dataset a request's path reads, or null (not an API path). */
-  private slotOf(url: string): Slot | null {
-    let pathname: string;
-    try {
-      pathname = new URL(url, 'http://localhost').pathname;
-    } catch {
-      return null;
-    }
-    const match = matchRoute(APIS, pathname);
-    return match ? this.slot(match.api.dataset) : null;
-  }
-
-  private arriving(url: string): boolean {
-    const slot = this.slotOf(url);
-    return !!slot && !slot.settled.isOpen && slot.arriving;
-  }
-
-  private async ready(url: string): Promise<void> {
-    const gate = this.slotOf(url)?.settled ?? null;
-    if (!gate || gate.isOpen) return;
+  private async ready(dataset: DatasetName): Promise<void> {
+    const gate = this.slot(dataset).settled;
+    if (gate.isOpen) return;
     await gate.promise;
     // The requests that waited for the data are answered one per task: each answer is posted (to the page
     // or the service worker) before the next one is computed, instead of all of them leaving at the end.

@@ -7,7 +7,7 @@ import { decodable, unpack, unpackAs, type Decoders } from '../artifact/unpack.t
 import { transferArtifact } from '../artifact/format.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
-import { countRows } from '../inspect.ts';
+import { countRows } from '../sqlite-catalogue.ts';
 import type { ImportedStore } from './imported-store.ts';
 import type { ProgressReporter } from './progress.ts';
 import { datasetStatus, type DatasetStatus } from './status.ts';

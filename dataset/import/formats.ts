@@ -26,7 +26,10 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
   'ceilingrates-json': 'Ceiling-rate API pages (JSON)',
 };
 
-export function datasetOf(format: ImportFormat): DatasetName {
+/** The datasets a user's file can be imported into (each with its own mapping under this folder). */
+export type ImportableDataset = 'websites' | 'ceilingrates';
+
+export function datasetOf(format: ImportFormat): ImportableDataset {
   return format.startsWith('websites') ? 'websites' : 'ceilingrates';
 }
 

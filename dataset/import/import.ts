@@ -8,7 +8,7 @@ import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import { mapColumns, type AliasTable } from './columns.ts';
 import { ImportError, throwIfAborted } from './errors.ts';
 import { csvFields, jsonFields, type MapResult, type SourceFields } from './fields.ts';
-import { datasetOf, detectFormat, FORMAT_LABELS, isCeilingHeader, isWebsitesHeader, MAX_ROWS_BEFORE_HEADER, type ImportFormat } from './formats.ts';
+import { datasetOf, type ImportableDataset, detectFormat, FORMAT_LABELS, isCeilingHeader, isWebsitesHeader, MAX_ROWS_BEFORE_HEADER, type ImportFormat } from './formats.ts';
 import { csvRows } from './csv-rows.ts';
 import { checkShape, isObject, recordPlace, recordProblem, recordsOf } from './json-records.ts';
 import { JsonSplitter, MAX_RECORD_TEXT, type JsonPiece } from './json-stream.ts';
@@ -57,7 +57,7 @@ export interface ImportOptions {
   snapshotDate?: string;
 }
 
-export interface ImportRun<D extends DatasetName = DatasetName> {
+export interface ImportRun<D extends ImportableDataset = ImportableDataset> {
   format: ImportFormat;
   dataset: D;
   label: string;

@@ -7,7 +7,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
 import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
 import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
-import { datasetDefinition } from '../../engine/datasets.ts';
+import { datasetDefinition } from '../../engine/dataset-registry.ts';
 import { insertWebsites, placeSortKeys } from '../../engine/site-scanning/schema.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
 import { ImportError, isImportError, throwIfAborted } from './errors.ts';
@@ -27,7 +27,7 @@ export interface ImportResult {
  * Records per insert call: each batch goes in as it comes, so at most one batch of records is held (decision
  * 0504). Websites' sort keys are placed once after the last batch.
  */
-const INSERT_EVERY: Record<DatasetName, number> = { websites: 1_000, ceilingrates: 25_000 };
+const INSERT_EVERY: Partial<Record<DatasetName, number>> = { websites: 1_000, ceilingrates: 25_000 };
 
 async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Promise<void> {
   const insert =
@@ -35,7 +35,7 @@ async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Pr
       ? (records: unknown[]) => insertWebsites(db, records as WebsiteRecord[], { sortKeys: 'later' })
       : // The schema stores a NULL min_years_experience; the engine's record type is narrower (decision 0502).
         (records: unknown[]) => insertCeilingRates(db, records as CeilingRateRecord[]);
-  const every = INSERT_EVERY[run.dataset];
+  const every = INSERT_EVERY[run.dataset] ?? 1_000;
   let pending: unknown[] = [];
   const flush = (): void => {
     if (pending.length === 0) return;

@@ -1,129 +1,21 @@
 /**
- * GET /api/v3/search/ceilingrates/ (and the gateway path): search, filtered listing, suggest-contains,
- * suggest and CSV export, answered from the columns held in memory (see README.md) with `_source` read
- * from SQLite for the page only.
+ * GET /api/v3/search/ceilingrates/ (and the gateway path): the API's definition. Its one route is answered by
+ * the index of the opened database (ceiling-rates-index.ts).
  */
-import type { Database } from 'sql.js';
-import type { ApiDefinition, RouteContext, RouteHandler } from '../http/routes.ts';
-import type { ApiResponse } from '../http/types.ts';
-import { retryAfter } from '../http/respond.ts';
-import type { ColumnStore } from './columns/store.ts';
-import type { OrderColumns } from './columns/order-columns.ts';
-import { prepareColumns, preparedBytes, readPrepared, type PreparedColumns } from './columns/prepared.ts';
-import { matchedRows, matchRecords, type MatchScratch, type MatchSet } from './query/match.ts';
-import { ValueForms } from './query/value-forms.ts';
+import type { ApiDefinition, RouteHandler } from '../http/routes.ts';
+import { UNAVAILABLE_DETAIL } from '../http/respond.ts';
 import { CEILING_RATES_BASES } from './parameters.ts';
-import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './params.ts';
-import { topRows, type OrderKey } from './query/order.ts';
-import { Aggregator } from './query/aggregations.ts';
-import type { Combos } from './columns/combos.ts';
-import { readSourceJson } from './query/source.ts';
-import { containsAggregation, FirstRows, suggestBody, suggestJson } from './query/suggest.ts';
-import { CsvRowWriter, exportHead } from './export.ts';
-import { Lazy } from './memo.ts';
-import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from './shape.ts';
-
-/** Everything a request needs, built once per opened database. */
-export class CeilingRatesIndex {
-  readonly store: ColumnStore;
-  readonly forms: ValueForms;
-  readonly orders: OrderColumns;
-  readonly firstRows: FirstRows;
-  readonly aggregator: Aggregator;
-  readonly combos: Combos;
-  /** The CSV export's rows, written from the columns; its cells are rendered as exports need them. */
-  readonly csvRows = new Lazy(() => new CsvRowWriter(this.store));
-  /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
-  private readonly scratch: MatchScratch;
-
-  /** `prepared`: what the bind read from the database, or the same read back from kept bytes (prepared.ts). */
-  constructor(
-    readonly db: Database,
-    prepared: PreparedColumns,
-  ) {
-    ({ store: this.store, combos: this.combos, orders: this.orders } = prepared);
-    this.forms = new ValueForms(this.store);
-    this.firstRows = new FirstRows(this.store);
-    // Every request's price aggregations read the price order.
-    this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos, prepared.aggregator);
-    this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
-  }
-
-  /** What this index keeps beside its database so that a later bind maps it instead of reading the records. */
-  preparedBytes(): Uint8Array {
-    return preparedBytes({ store: this.store, combos: this.combos, orders: this.orders, aggregator: this.aggregator.tables() });
-  }
-
-  match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {
-    const { store, forms, orders, combos, scratch } = this;
-    return matchRecords({ store, forms, orders, combos, scratch, query, contains });
-  }
-
-  orderKeys(query: CeilingRatesQuery): OrderKey[] {
-    return query.ordering.map(({ field, desc }) => ({ column: this.orders.get(field), desc }));
-  }
-
-  /** `_source` JSON of rows, in the rows' order. */
-  sources(rows: readonly number[]): string[] {
-    const ids = rows.map((row) => this.store.ids[row]);
-    const byId = readSourceJson(this.db, ids);
-    return ids.map((id) => byId.get(id)!);
-  }
-
-  search(ctx: RouteContext): ApiResponse {
-    const started = performance.now();
-    let query: CeilingRatesQuery;
-    try {
-      query = parseQuery(ctx.query, ctx.url.search);
-    } catch (error) {
-      if (error instanceof NotAcceptable) return detail(406, error.detail);
-      throw error;
-    }
-    const { store } = this;
-    if (query.suggest.length > 0) return respondJson(suggestJson(suggestBody(this, query.suggest)));
-
-    if (query.suggestContains) {
-      const { field, tooShort } = query.suggestContains;
-      // Under the minimum length (a typeahead's first key press): the same shape, matching nothing.
-      if (tooShort) return respond(200, envelope(started, 0, [], containsAggregation(store, field, new Uint32Array(0))));
-      const match = this.match(query, query.suggestContains);
-      return respond(200, envelope(started, match.count, [], containsAggregation(store, field, matchedRows(match))));
-    }
-
-    const match = this.match(query);
-    const keys = this.orderKeys(query);
-    const ordered = { mask: match.mask, matches: match.rows ?? undefined, keys };
-    if (query.export) {
-      return csv(exportHead(ctx.query) + this.csvRows.get().write(topRows({ ...ordered, limit: RESULT_WINDOW })));
-    }
-
-    const offset = (query.page - 1) * query.pageSize;
-    const pageRows = topRows({ ...ordered, limit: offset + query.pageSize }).slice(offset);
-    const aggregations = this.aggregator.aggregate(match);
-    const sources = this.sources(pageRows);
-    const doubles = keys.map(({ column }) => column.double);
-    const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row)), doubles));
-    return respondJson(envelopeJson(started, match.count, hits, aggregations));
-  }
-}
-
-/**
- * The index of an opened database, built once and shared by the API's routes and the price figures the
- * DB worker computes beside them (price-figures.ts): the columns are read into memory only once. `kept`: bytes
- * an earlier bind of the same file kept, read instead of the records (throws when they do not fit it).
- */
-const indexes = new WeakMap<Database, CeilingRatesIndex>();
-export function ceilingRatesIndex(db: Database, kept: Uint8Array | null = null): CeilingRatesIndex {
-  let index = indexes.get(db);
-  if (!index) {
-    index = new CeilingRatesIndex(db, kept ? readPrepared(kept, db) : prepareColumns(db));
-    indexes.set(db, index);
-  }
-  return index;
-}
+import { ceilingRatesIndex, type CeilingRatesIndex } from './ceiling-rates-index.ts';
+import { detail, respond } from './shape.ts';
 
 function handlers(index: CeilingRatesIndex): Record<string, RouteHandler> {
   return { search: (ctx) => index.search(ctx) };
+}
+
+declare module '../http/types.ts' {
+  interface DatasetNames {
+    ceilingrates: true;
+  }
 }
 
 export const ceilingRatesApi: ApiDefinition = {
@@ -140,7 +32,7 @@ export const ceilingRatesApi: ApiDefinition = {
     notFound: () => detail(404, 'Not found.'),
     methodNotAllowed: ({ method }) => detail(405, `Method "${method}" not allowed.`),
     internal: () => detail(500, 'Internal server error'),
-    unavailable: () => detail(503, 'Service temporarily unavailable, try again later.', retryAfter()),
+    unavailable: () => detail(503, UNAVAILABLE_DETAIL),
   },
   options: () => respond(200, { name: 'Ceiling Rates', renders: ['application/json'], parses: ['application/json'] }),
   bind: (db) => handlers(ceilingRatesIndex(db)),

@@ -4,8 +4,8 @@
  * caller can report progress. The DB worker asks it directly; it is not an API route.
  */
 import type { Database } from 'sql.js';
-import { ceilingRatesIndex } from './api.ts';
-import { NotAcceptable, parseQuery } from './params.ts';
+import { ceilingRatesIndex } from './ceiling-rates-index.ts';
+import { NotAcceptable, parseQuery } from './parse-query.ts';
 import { topRows } from './query/order.ts';
 import { matchedRows } from './query/match.ts';
 import { titlePool, titlePoolProblem } from './price-figures.ts';

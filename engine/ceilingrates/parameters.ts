@@ -1,9 +1,9 @@
 /**
- * Ceiling rates' parameters: the one table the parser (params.ts), the ordering columns, the UI's query
+ * Ceiling rates' parameters: the one table the parser (parse-query.ts), the ordering columns, the UI's query
  * state, the API console and the API reference read. Adding a parameter, a filter, an ordering or a search
  * field touches this file.
  */
-import type { ParameterSpec } from '../http/parameters.ts';
+import type { ParameterSpec } from '../http/parameter-spec.ts';
 
 /** The documented path, and the base paths the API answers under (the app's, and production's). */
 export const CEILING_RATES_PATH = '/api/v3/search/ceilingrates/';

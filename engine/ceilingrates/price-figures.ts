@@ -6,9 +6,9 @@
  * it is not an API route.
  */
 import type { Database } from 'sql.js';
-import { ceilingRatesIndex } from './api.ts';
+import { ceilingRatesIndex } from './ceiling-rates-index.ts';
 import { matchedRows } from './query/match.ts';
-import { NotAcceptable, parseQuery, sizeDetail } from './params.ts';
+import { NotAcceptable, parseQuery, sizeDetail } from './parse-query.ts';
 import { sizeProblem } from '../http/request-size.ts';
 import { PERCENTILES, percentiles, priceSums, statsFrom, type WageStats } from './query/aggregations.ts';
 import { priceCountsOfSorted, wageHistogram, type HistogramBucket } from './query/histogram.ts';

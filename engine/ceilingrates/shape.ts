@@ -1,7 +1,7 @@
 /** Response shapes of the ceiling-rates API: the search-engine envelope, its headers, DRF-style errors. */
 import type { ApiResponse } from '../http/types.ts';
 import { json, JSON_TYPE, text } from '../http/respond.ts';
-import { RESULT_WINDOW } from './params.ts';
+import { RESULT_WINDOW } from './parse-query.ts';
 import { aggregationsJson, sortJson } from './json.ts';
 import type { Aggregations } from './query/aggregations.ts';
 

@@ -1,7 +1,8 @@
 import type { Database } from 'sql.js';
 import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
 import type { ApiDefinition, RouteHandler } from './routes.ts';
-import { dispatch, finish } from './dispatch.ts';
+import { contextOf } from './routes.ts';
+import { finish, noRoute, routeAny, type Routed } from './route.ts';
 
 /** What an engine tells its host. */
 export interface EngineEvents {
@@ -14,7 +15,8 @@ export interface EngineEvents {
 }
 
 /**
- * The one entry point: `handle(request) → response`. Holds one database per dataset and each API's
+ * The one entry point: `answer(routed) → response` for a request a door routed (route.ts), or
+ * `handle(request)` to route and answer in one call. Holds one database per dataset and each API's
  * handlers bound to it; swapping a dataset rebinds only the APIs that read it.
  */
 export class Engine {
@@ -22,6 +24,8 @@ export class Engine {
   private readonly databases = new Map<DatasetName, Database>();
   /** Bytes an earlier bind of the same database file kept, until the bind reads them. */
   private readonly kept = new Map<DatasetName, Uint8Array>();
+  /** The snapshot date of a dataset's database, when its API keeps snapshots and the date is known. */
+  private readonly snapshots = new Map<DatasetName, string>();
 
   constructor(
     readonly apis: readonly ApiDefinition[],
@@ -31,11 +35,13 @@ export class Engine {
   /**
    * Install (or replace, or remove with null) the database behind a dataset. `kept`: the bytes
    * `preparedReady` gave for this same database file earlier; the bind reads them instead of the records
-   * when they fit.
+   * when they fit. `snapshot`: the date of the records, so `/snapshots/<that date>/…` is answered too.
    */
-  use(dataset: DatasetName, db: Database | null, kept: Uint8Array | null = null): void {
+  use(dataset: DatasetName, db: Database | null, kept: Uint8Array | null = null, snapshot: string | null = null): void {
     if (db) this.databases.set(dataset, db);
     else this.databases.delete(dataset);
+    if (db && snapshot) this.snapshots.set(dataset, snapshot);
+    else this.snapshots.delete(dataset);
     if (db && kept) this.kept.set(dataset, kept);
     else this.kept.delete(dataset);
     for (const api of this.apis) {
@@ -55,23 +61,28 @@ export class Engine {
     return this.databases.get(dataset);
   }
 
-  /** Every answer, HEAD and CORS included, as dispatch.ts routes it; the route reads the bound database. */
+  /** Route and answer: for a caller that has a request, not a route (a path no API has gets Express's 404). */
   handle(request: ApiRequest): ApiResponse {
-    return finish(request, this.answer(request));
+    return this.answer(routeAny(this.apis, request));
   }
 
-  private answer(request: ApiRequest): ApiResponse {
-    const routed = dispatch(this.apis, request);
-    if (routed.kind === 'answered') return routed.response;
-    const { api, route, ctx } = routed;
+  /** Every answer, HEAD and CORS included; a route reads the bound database. */
+  answer(routed: Routed): ApiResponse {
+    if (routed.kind === 'early') return routed.response;
+    const { request } = routed;
+    const api = this.apis.find((candidate) => candidate.id === routed.api);
+    if (!api) return finish(request, noRoute(request.method.toUpperCase(), routed.pathname));
+    if (routed.snapshot !== null && routed.snapshot !== this.snapshots.get(api.dataset)) {
+      return finish(request, noRoute(request.method.toUpperCase(), routed.pathname));
+    }
     try {
       const handlers = this.handlersFor(api);
-      if (!handlers) return api.errors.unavailable();
-      return handlers[route.name](ctx);
+      if (!handlers) return finish(request, api.errors.unavailable());
+      return finish(request, handlers[routed.route](contextOf(routed)));
     } catch (error) {
       // The engine must stay usable: log with the request and answer in the API's own shape.
       console.error('engine: internal error', request.method, request.url, error);
-      return api.errors.internal();
+      return finish(request, api.errors.internal());
     }
   }
 
@@ -105,3 +116,4 @@ export class Engine {
     return handlers;
   }
 }
+

@@ -3,7 +3,7 @@
  * QUERY_LIMITS. Each API words the first problem in its own error shape; checking sizes first keeps every
  * later step's work bounded by these limits.
  */
-import { QUERY_LIMITS, type ParameterSpec } from './parameters.ts';
+import { QUERY_LIMITS, type ParameterSpec } from './parameter-spec.ts';
 
 export type SizeProblem =
   | { kind: 'parameters'; limit: number; actual: number }

@@ -12,10 +12,12 @@ export function text(status: number, body: string, contentType: string, headers:
 
 /**
  * Every 503 says when to try again (RFC 9110 10.2.3), so a client backs off instead of hammering or giving
- * up: a dataset still loading in the browser is usually there within seconds.
+ * up: a dataset still loading in the browser is usually there within seconds. Added by route.ts's `finish`.
  */
 export const RETRY_AFTER_SECONDS = 5;
-export const retryAfter = (): Record<string, string> => ({ 'retry-after': String(RETRY_AFTER_SECONDS) });
+
+/** Why a dataset cannot answer yet, in the words of Django REST Framework's 503 (ceiling rates and the app's own features). */
+export const UNAVAILABLE_DETAIL = 'Service temporarily unavailable, try again later.';
 
 /** HEAD answers with the GET's status and headers and no body. */
 export function withoutBody(response: ApiResponse): ApiResponse {

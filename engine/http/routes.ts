@@ -1,20 +1,18 @@
 import type { Database } from 'sql.js';
-import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
+import type { ApiResponse, DatasetName, RoutedToData } from './types.ts';
 
-/** What a handler sees: the parsed request, its path parameters, and the API's base it came under. */
-export interface RouteContext {
-  request: ApiRequest;
-  url: URL;
+/** What a handler sees: the routed request (its path parameters, base, query string) and its query read. */
+export interface RouteContext extends RoutedToData {
   /**
    * Query parameters in request order: `get` is the first value, `getAll` every one. URLSearchParams
    * decodes `+` as a space and leaves malformed percent sequences as literal text, as both services do.
    */
   query: URLSearchParams;
-  params: Record<string, string>;
-  /** The accepted base path the request came under ('' for the app root). */
-  base: string;
-  /** The path below the base, e.g. `/websites`. */
-  path: string;
+}
+
+/** The context a handler reads, from a routed request. */
+export function contextOf(routed: RoutedToData): RouteContext {
+  return { ...routed, query: new URLSearchParams(routed.search) };
 }
 
 export type RouteHandler = (ctx: RouteContext) => ApiResponse;
@@ -50,6 +48,8 @@ export interface ApiDefinition {
   /** Methods answered from the route (GET implies HEAD). */
   allow: readonly string[];
   errors: ApiErrors;
+  /** True when the API answers older snapshots too, under `/snapshots/<YYYY-MM-DD>/`. */
+  snapshots?: boolean;
   /** Answer to OPTIONS on a matched route, when the API has one. */
   options?(ctx: RouteContext): ApiResponse;
   bind(db: Database): Record<string, RouteHandler>;

@@ -13,6 +13,46 @@ export interface ApiResponse {
   body: string;
 }
 
-/** The datasets the engine can hold; each API reads exactly one. */
-export type DatasetName = 'websites' | 'ceilingrates';
-export const DATASET_NAMES: readonly DatasetName[] = ['websites', 'ceilingrates'];
+/**
+ * The datasets the engine can hold, one key each; each API reads exactly one. Each dataset's own folder adds
+ * its name (`declare module '../http/types.ts' { interface DatasetNames { … } }` beside its API), and the
+ * registry (engine/dataset-registry.ts) lists it: nothing else names a dataset.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface DatasetNames {}
+export type DatasetName = keyof DatasetNames;
+
+/** A request routed once by engine/http/route.ts: plain data, so it crosses workers and ports. */
+export interface RoutedBase {
+  request: ApiRequest;
+  /** The API the path belongs to (its `id`); null only for a URL that could not be read. */
+  api: string | null;
+  dataset: DatasetName | null;
+}
+
+/** Answered before any data is read: a 400, 404, 405, preflight or OPTIONS, finished (CORS, HEAD). */
+export interface RoutedEarly extends RoutedBase {
+  kind: 'early';
+  response: ApiResponse;
+}
+
+/** A route of an API to answer from its data. */
+export interface RoutedToData extends RoutedBase {
+  kind: 'route';
+  api: string;
+  dataset: DatasetName;
+  /** The route's name in its API's handlers. */
+  route: string;
+  params: Record<string, string>;
+  /** The accepted base the request came under ('' for the app root) and the path below it. */
+  base: string;
+  path: string;
+  /** The URL's query string, `?` included ('' when none). */
+  search: string;
+  /** `/snapshots/<date>/…`: the Site Scanning snapshot asked for; null for the newest. */
+  snapshot: string | null;
+  /** The path as sent, the snapshot prefix included (for the 404 of a snapshot nobody holds). */
+  pathname: string;
+}
+
+export type Routed = RoutedEarly | RoutedToData;

@@ -3,10 +3,10 @@
  * (servers: each base path it answers under) and one of both at the app root. Platform-free: the Node doors
  * serve them, the build writes them into the app.
  */
-import type { ParameterSpec, RouteTableEntry } from '../http/parameters.ts';
+import type { ParameterSpec, RouteTableEntry } from '../http/parameter-spec.ts';
 import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES } from '../site-scanning/parameters.ts';
 import { CEILING_RATES_BASES, CEILING_RATES_PARAMETERS, FILTERS } from '../ceilingrates/parameters.ts';
-import { parameterObject, type FilterGrammarSpec } from './parameters.ts';
+import { parameterObject, type FilterGrammarSpec } from './openapi-parameters.ts';
 import { CEILING_RATES_SCHEMAS, SITE_SCANNING_SCHEMAS, type JsonSchema } from './schemas.ts';
 
 export type OpenApiDocument = {

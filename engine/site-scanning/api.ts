@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import type { ApiDefinition, RouteContext } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
 import { json } from '../http/respond.ts';
-import { parseWebsiteQuery, sizeMessage } from './params.ts';
+import { parseWebsiteQuery, sizeMessage } from './parse-query.ts';
 import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES, URL_PARAMETER } from './parameters.ts';
 import { selectWebsiteByTargetUrl, selectWebsitesByRowid } from './sql.ts';
 import { FilterIndex } from './filter-index.ts';
@@ -11,7 +11,7 @@ import { badRequest, siteScanningErrors, websiteNotFound } from './errors.ts';
 
 /** GET /websites: validate, select the matches in listing order, read one page's rows, wrap in the envelope. */
 function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const { query } = parsed;
   const index = filterIndex();
@@ -34,7 +34,7 @@ function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
 
 /** GET /analysis: the same filters and validation; page and limit are validated and then ignored. */
 function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const index = filterIndex();
   const { positions } = index.select(parsed.query.filters);
@@ -42,9 +42,16 @@ function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiRespons
   return json(200, analysisBody({ total: positions.length, totalFinalUrlBaseDomains: distinct.final_url_domain, totalAgencies: distinct.target_url_agency_owner }));
 }
 
+declare module '../http/types.ts' {
+  interface DatasetNames {
+    websites: true;
+  }
+}
+
 export const siteScanningApi: ApiDefinition = {
   id: 'site-scanning',
   dataset: 'websites',
+  snapshots: true,
   bases: SITE_SCANNING_BASES,
   routes: SITE_SCANNING_ROUTES,
   allow: ['GET'],

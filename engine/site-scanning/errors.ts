@@ -1,6 +1,6 @@
 import type { ApiErrors } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
-import { json, retryAfter } from '../http/respond.ts';
+import { json } from '../http/respond.ts';
 
 /** Error bodies in the NestJS shape production answers with (Nest ≥ 8 writes message, error, statusCode). */
 export function badRequest(messages: string[]): ApiResponse {
@@ -20,5 +20,5 @@ export const siteScanningErrors: ApiErrors = {
   // Production's routes take GET only: Express answers any other method as a path it has no route for.
   methodNotAllowed: cannot,
   internal: () => json(500, { statusCode: 500, message: 'Internal server error' }),
-  unavailable: () => json(503, { statusCode: 503, message: 'Website dataset not loaded', error: 'Service Unavailable' }, retryAfter()),
+  unavailable: () => json(503, { statusCode: 503, message: 'Website dataset not loaded', error: 'Service Unavailable' }),
 };

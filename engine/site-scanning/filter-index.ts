@@ -7,7 +7,7 @@
  */
 import type { Database, SqlValue } from 'sql.js';
 import { FILTER_NAMES, type FilterName } from './parameters.ts';
-import type { WebsiteFilters } from './params.ts';
+import type { WebsiteFilters } from './parse-query.ts';
 import { SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 
 /** Columns whose distinct values /analysis counts (a null counts as one value). */

@@ -1,8 +1,8 @@
 /**
- * Site Scanning's parameters and routes: the one table the parser (params.ts), the routes (api.ts), the
+ * Site Scanning's parameters and routes: the one table the parser (parse-query.ts), the routes (api.ts), the
  * UI's query state, the API console and the API reference read. Adding a parameter touches this file.
  */
-import type { ParameterSpec, RouteTableEntry } from '../http/parameters.ts';
+import type { ParameterSpec, RouteTableEntry } from '../http/parameter-spec.ts';
 import { SCAN_STATUSES } from './record.ts';
 
 /** The base paths the API answers under: the app root, and production's path for the same API. */

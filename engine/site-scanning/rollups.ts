@@ -6,7 +6,7 @@
  */
 import type { Database } from 'sql.js';
 import type { SqlValue } from 'sql.js';
-import { parseWebsiteQuery, type WebsiteFilters } from './params.ts';
+import { parseWebsiteQuery, type WebsiteFilters } from './parse-query.ts';
 import { FILTER_NAMES } from './parameters.ts';
 import type { ScanStatus } from './record.ts';
 import type { RollupGroup } from './parameters.ts';

@@ -1,7 +1,7 @@
 import type { SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
 import { FILTER_NAMES } from './parameters.ts';
-import type { WebsiteQuery } from './params.ts';
+import type { WebsiteQuery } from './parse-query.ts';
 import type { WebsiteRow } from './sql.ts';
 
 function fromSql(kind: FieldKind, value: SqlValue): unknown {

@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
-import { GENERATORS, buildDatabase } from '../../tools/datasets.ts';
+import { GENERATORS, buildDatabase } from '../../tools/generated-datasets.ts';
 import { MANIFEST_FILE, sha256Hex, type Manifest } from '../../dataset/artifact/format.ts';
 import { gzipDatabase } from '../../tools/gzip-database.ts';
 import { insertHostileRecords } from '../../tools/generate/hostile.ts';

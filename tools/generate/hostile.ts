@@ -1,3 +1,4 @@
+import type { DatasetName } from '../../engine/http/types.ts';
 /**
  * Records whose text is hostile: markup and script payloads, `javascript:` URLs, very long strings,
  * bidirectional overrides, zero-width characters, spreadsheet formula starts, control characters and emoji.
@@ -188,12 +189,13 @@ export function hostileCeilingRates(firstId: number = HOSTILE_FIRST_ID): Ceiling
  * database carries a column table that must be rewritten after any change (`writeCeilingRatesColumns`): it
  * is, so the engine binds from a table that matches the records.
  */
-export function insertHostileRecords(db: Database, dataset: 'websites' | 'ceilingrates'): number {
+export function insertHostileRecords(db: Database, dataset: DatasetName): number {
   if (dataset === 'websites') {
     const records = hostileWebsites();
     insertWebsites(db, records);
     return records.length;
   }
+  if (dataset !== 'ceilingrates') throw new Error(`no hostile records for ${dataset}`);
   const records = hostileCeilingRates();
   const hadColumnTable = hasColumnTable(db);
   insertCeilingRates(db, records);

@@ -13,7 +13,7 @@ import {
   type RecordOrderField,
   type SearchField,
 } from '../../engine/ceilingrates/parameters.ts';
-import { parseFilter, type Filter } from '../../engine/ceilingrates/params.ts';
+import { parseFilter, type Filter } from '../../engine/ceilingrates/parse-query.ts';
 
 export { EDUCATION_LEVELS, PRICE_FIELDS, RESULT_WINDOW, SEARCH_FIELDS, type PriceField, type SearchField };
 

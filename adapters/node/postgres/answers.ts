@@ -10,9 +10,8 @@
  */
 import type pg from 'pg';
 import { APIS } from '../../../engine/index.ts';
-import { dispatch, finish, noRoute } from '../../../engine/http/dispatch.ts';
-import { datedRequest, SNAPSHOT_DATASET } from '../../../engine/http/snapshots.ts';
-import type { ApiDefinition, RouteContext } from '../../../engine/http/routes.ts';
+import { finish, noRoute, routeAny, type Routed } from '../../../engine/http/route.ts';
+import { contextOf, type ApiDefinition, type RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import type { ApiBackend } from '../backend.ts';
 import { CeilingRatesFromPostgres } from './ceilingrates.ts';
@@ -35,15 +34,17 @@ export class PostgresAnswers implements ApiBackend {
     this.ceilingRates = new CeilingRatesFromPostgres(pool);
   }
 
-  async handle(request: ApiRequest): Promise<ApiResponse> {
-    const dated = datedRequest(request);
-    const routed = dispatch(this.apis, dated?.request ?? request);
-    if (routed.kind === 'answered') return finish(request, routed.response);
-    const { api, route, ctx } = routed;
-    // The same order of checks as answerDated (engine/http/snapshots.ts): only Site Scanning keeps snapshots.
-    if (dated && api.dataset !== SNAPSHOT_DATASET) return finish(request, noRoute(request.method.toUpperCase(), dated.pathname));
+  /** Route and answer, for a caller with a plain request (the bench, tests). */
+  handle(request: ApiRequest): Promise<ApiResponse> {
+    return this.answer(routeAny(this.apis, request));
+  }
+
+  async answer(routed: Routed): Promise<ApiResponse> {
+    if (routed.kind === 'early') return routed.response;
+    const { request } = routed;
+    const api = this.apis.find((candidate) => candidate.id === routed.api)!;
     try {
-      const response = await this.answer(api, route.name, ctx, dated?.snapshot ?? null, request);
+      const response = await this.read(api, routed.route, contextOf(routed), routed.snapshot, request);
       this.lastProblem = '';
       return finish(request, response);
     } catch (error) {
@@ -61,10 +62,10 @@ export class PostgresAnswers implements ApiBackend {
     this.ceilingRates.close();
   }
 
-  private async answer(api: ApiDefinition, routeName: string, ctx: RouteContext, dated: string | null, request: ApiRequest): Promise<ApiResponse> {
+  private async read(api: ApiDefinition, routeName: string, ctx: RouteContext, dated: string | null, request: ApiRequest): Promise<ApiResponse> {
     if (api.dataset === 'websites') {
       const snapshot = dated ? await this.snapshotExists(dated) : await this.newestSnapshot();
-      if (dated && !snapshot) return noRoute(request.method.toUpperCase(), new URL(request.url, 'http://localhost').pathname);
+      if (dated && !snapshot) return noRoute(request.method.toUpperCase(), ctx.pathname);
       if (!snapshot) return api.errors.unavailable();
       return WEBSITE_HANDLERS[routeName](this.pool, snapshot, ctx);
     }

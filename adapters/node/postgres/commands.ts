@@ -4,7 +4,7 @@
  */
 import { summariseReport } from '../../../dataset/import/index.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
-import { openBuiltDatasets, openDatasetFile, type OpenedDataset } from '../datasets.ts';
+import { openBuiltDatasets, openDatasetFile, type OpenedDataset } from '../dataset-files.ts';
 import { builtDataDir } from '../package-root.ts';
 import { createPool, oneLine, shownUrl } from './pool.ts';
 import { loadIntoPostgres, type LoadResult } from './load.ts';

@@ -8,7 +8,7 @@ import type { SqlValue } from 'sql.js';
 import type { RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
 import { json } from '../../../engine/http/respond.ts';
-import { parseWebsiteQuery, sizeMessage, type WebsiteFilters } from '../../../engine/site-scanning/params.ts';
+import { parseWebsiteQuery, sizeMessage, type WebsiteFilters } from '../../../engine/site-scanning/parse-query.ts';
 import { FILTER_NAMES, URL_PARAMETER } from '../../../engine/site-scanning/parameters.ts';
 import { analysisBody, recordFromRow, targetUrlKey, websitePage } from '../../../engine/site-scanning/shape.ts';
 import { badRequest, websiteNotFound } from '../../../engine/site-scanning/errors.ts';
@@ -46,7 +46,7 @@ const asRow = (row: unknown[]): SqlValue[] => row as SqlValue[];
  * commits. The offset may pass 2^31 (page ≤ 10^9, limit ≤ 100): it travels as bigint text.
  */
 export const listWebsites: SnapshotHandler = async (pool, snapshot, ctx) => {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const { query } = parsed;
   const where = whereOf(snapshot, query.filters);
@@ -96,7 +96,7 @@ export function analysisCountsSql(where: string): string {
 }
 
 export const analysis: SnapshotHandler = async (pool, snapshot, ctx) => {
-  const parsed = parseWebsiteQuery(ctx.query, ctx.url.search);
+  const parsed = parseWebsiteQuery(ctx.query, ctx.search);
   if (!parsed.ok) return badRequest(parsed.messages);
   const where = whereOf(snapshot, parsed.query.filters);
   const result = await pool.query({

@@ -4,7 +4,7 @@
  */
 import { rowOfId, type ColumnStore, type TextField } from '../columns/store.ts';
 import type { Codes, Dictionary } from '../columns/dictionary.ts';
-import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../params.ts';
+import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../parse-query.ts';
 import type { OrderColumn, OrderColumns } from '../columns/order-columns.ts';
 import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from '../columns/combos.ts';
 import { lowerBound, upperBound } from '../bounds.ts';

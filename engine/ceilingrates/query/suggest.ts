@@ -4,7 +4,7 @@
  * completion suggester does).
  */
 import type { ColumnStore, TextField } from '../columns/store.ts';
-import type { FieldText } from '../params.ts';
+import type { FieldText } from '../parse-query.ts';
 import type { ValueForms } from './value-forms.ts';
 import { termsAggregation, type TermsAggregation } from './aggregations.ts';
 import { Memo } from '../memo.ts';

@@ -15,7 +15,7 @@ import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
 import { KNOWN } from './known-records.ts';
 import { workload } from '../../../bench/ceilingrates/workload.ts';
 import { ceilingPathArb, queryArb } from '../fuzz/requests.ts';
-import { ceilingRatesIndex } from '../../../engine/ceilingrates/api.ts';
+import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
 import { PREPARED_KIND, PREPARED_SHAPE, PREPARED_VERSION, readPrepared } from '../../../engine/ceilingrates/columns/prepared.ts';
 import { pack, PackMismatch, unpack } from '../../../engine/typed-pack.ts';
 

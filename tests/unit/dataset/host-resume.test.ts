@@ -11,7 +11,7 @@ import { requestedRange } from '../../../dataset/artifact/byte-range.ts';
 import { memoryPartialStore } from '../../../dataset/artifact/partial-store.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
-import { datasetDefinition } from '../../../engine/datasets.ts';
+import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { datasetLines } from '../../../ui/components/app-shell/download-text.ts';

@@ -11,7 +11,7 @@ import { pack } from '../../../dataset/artifact/unpack.ts';
 import { isOtherUnpackedFile, unpackedFileName, type KeptDatabase, type StoredDatabase, type UnpackedStore } from '../../../dataset/artifact/unpacked-store.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
-import { datasetDefinition } from '../../../engine/datasets.ts';
+import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 

@@ -13,7 +13,7 @@ import type { DatasetStatus } from '../../../adapters/db-worker/db-api.ts';
 import type { ImportedDataset } from '../../../adapters/browser/import-store.ts';
 import type { ExtraArtifact } from '../../../dataset/artifact/format.ts';
 import { pack } from '../../../dataset/artifact/unpack.ts';
-import { datasetDefinition } from '../../../engine/datasets.ts';
+import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 
 /** The stand-in store: a test sets `failSave` to make the single write transaction fail. */
 const store = vi.hoisted(() => ({

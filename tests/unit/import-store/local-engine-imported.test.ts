@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { routed } from '../helpers/routed.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
 import { APIS } from '../../../engine/index.ts';
@@ -45,7 +46,7 @@ async function importedBytes(): Promise<Uint8Array> {
 }
 
 async function vaSites(local: LocalEngine): Promise<string[]> {
-  const answer = await local.handle({ method: 'GET', url: VA }, websitesApi);
+  const answer = await local.answer(routed({ method: 'GET', url: VA }));
   expect(answer.status).toBe(200);
   return (JSON.parse(answer.body) as { items: { target_url: string }[] }).items.map((i) => i.target_url).sort();
 }
@@ -73,7 +74,7 @@ describe('the service worker engine and imported datasets', () => {
         throw new Error('the active import is no longer stored');
       },
     });
-    const answer = await local.handle({ method: 'GET', url: '/websites?limit=1' }, websitesApi);
+    const answer = await local.answer(routed({ method: 'GET', url: '/websites?limit=1' }));
     expect(answer.status).toBe(200);
     expect(String(errors.mock.calls[0])).toContain('no longer stored');
     errors.mockRestore();

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { withFaults } from '../../../adapters/node/faults.ts';
+import { routeAny } from '../../../engine/http/route.ts';
+import { APIS } from '../../../engine/index.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 describe('faults', () => {
   it('none by default: the engine answer', async () => {
     const engine = engineOver('websites', await generatedDatabase('websites', 20));
-    const answer = await withFaults(engine)({ method: 'GET', url: '/websites?limit=1' });
+    const answer = await withFaults(engine)(routeAny(APIS, { method: 'GET', url: '/websites?limit=1' }));
     expect(answer).toEqual(engine.handle({ method: 'GET', url: '/websites?limit=1' }));
   });
 
@@ -13,14 +15,14 @@ describe('faults', () => {
     const engine = engineOver('websites', await generatedDatabase('websites', 20));
     const draws = [0.1, 0.2, 0.1, 0.9, 0.1, 0.2];
     const handle = withFaults(engine, { failRate: 0.5, random: () => draws.shift()! });
-    const internal = await handle({ method: 'GET', url: '/websites' });
+    const internal = await handle(routeAny(APIS, { method: 'GET', url: '/websites' }));
     expect([internal.status, JSON.parse(internal.body)]).toEqual([500, { statusCode: 500, message: 'Internal server error' }]);
-    const unavailable = await handle({ method: 'GET', url: '/analysis' });
+    const unavailable = await handle(routeAny(APIS, { method: 'GET', url: '/analysis' }));
     expect(unavailable.status).toBe(503);
     expect(unavailable.headers['access-control-allow-origin']).toBe('*');
-    const head = await handle({ method: 'HEAD', url: '/websites' });
+    const head = await handle(routeAny(APIS, { method: 'HEAD', url: '/websites' }));
     expect([head.status, head.body]).toEqual([500, '']);
-    const preflight = await handle({ method: 'OPTIONS', url: '/websites', headers: { 'access-control-request-method': 'GET' } });
+    const preflight = await handle(routeAny(APIS, { method: 'OPTIONS', url: '/websites', headers: { 'access-control-request-method': 'GET' } }));
     expect(preflight.status).toBe(204);
   });
 
@@ -29,7 +31,7 @@ describe('faults', () => {
     try {
       const engine = engineOver('websites', await generatedDatabase('websites', 20));
       let answered = false;
-      const pending = withFaults(engine, { delayMs: 250 })({ method: 'GET', url: '/websites?limit=1' }).then((a) => {
+      const pending = withFaults(engine, { delayMs: 250 })(routeAny(APIS, { method: 'GET', url: '/websites?limit=1' })).then((a) => {
         answered = true;
         return a;
       });
@@ -58,7 +60,7 @@ describe('a simulated 503', () => {
       ['/api/v3/search/ceilingrates/?keyword=engineer', ceilingRates],
       ['/acquisition/calc/v3/api/ceilingrates/', ceilingRates],
     ] as const) {
-      const answer = await handle({ method: 'GET', url });
+      const answer = await handle(routeAny(APIS, { method: 'GET', url }));
       expect(answer.status, url).toBe(503);
       expect(JSON.parse(answer.body), url).toEqual(body);
       expect(answer.headers['retry-after'], url).toBe('5');

@@ -76,7 +76,8 @@ describe('the worker pool', () => {
     const pool = await startWorkerPool(shareDatasets(APIS, [{ name: 'websites', db, origin: 'generated', label: 'test data', rows: {} }]), 1);
     try {
       const gone = await pool.handle({ method: 'GET', url: '/websites?limit=1' }, AbortSignal.abort());
-      expect([gone.status, gone.body]).toEqual([503, '']);
+      // Nobody reads it, but it is still the API's own 503 (with Retry-After), as every 503 is.
+      expect([gone.status, JSON.parse(gone.body).statusCode, gone.headers['retry-after']]).toEqual([503, 503, '5']);
       // The one worker takes IN_FLIGHT requests; the next waits in the pool, and its client leaves meanwhile.
       const taken = Array.from({ length: IN_FLIGHT }, () => pool.handle({ method: 'GET', url: '/websites?limit=1' }));
       const leaving = new AbortController();

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import type { ParameterSpec } from '../../../engine/http/parameters.ts';
+import type { ParameterSpec } from '../../../engine/http/parameter-spec.ts';
 import {
   BOOLEAN_SPELLINGS,
   FILTER_NAMES,
@@ -29,7 +29,7 @@ import {
   SORT_DIRECTIONS,
   ceilingRatesParameter,
 } from '../../../engine/ceilingrates/parameters.ts';
-import { NotAcceptable, parseFilter, parseQuery } from '../../../engine/ceilingrates/params.ts';
+import { NotAcceptable, parseFilter, parseQuery } from '../../../engine/ceilingrates/parse-query.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { ENDPOINTS, endpointById } from '../../../ui/components/api-console/endpoints.ts';
 import * as rates from '../../../ui/state/rates-query.ts';

@@ -9,7 +9,6 @@ import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
-import { answerDated } from '../../../engine/http/snapshots.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
 
@@ -35,7 +34,7 @@ export async function startBackends(snapshot = '2025-06-02'): Promise<Backends> 
   const pool = createPool(url);
   await loadIntoPostgres(pool, { websites: { db: websites, origin: 'generated' }, ceilingrates: { db: ceilingrates, origin: 'generated' }, snapshot });
   const engine = createEngine();
-  engine.use('websites', websites);
+  engine.use('websites', websites, null, snapshot);
   engine.use('ceilingrates', ceilingrates);
   const postgres = new PostgresAnswers(pool);
   await postgres.warm();
@@ -61,10 +60,9 @@ export function comparable(response: ApiResponse): ApiResponse {
   return { ...response, body: response.body.replace(/^\{"took":\d+,/, '{"took":0,') };
 }
 
-/** The engine holding the one snapshot loaded, answering its dated paths as answerDated routes them. */
+/** The engine holding the one snapshot loaded: its dated paths are answered, other dates are no route. */
 export function engineAnswer(backends: Backends, request: ApiRequest): ApiResponse {
-  const { engine, snapshot } = backends;
-  return answerDated(engine.apis, request, (date) => (date === snapshot ? engine : undefined)) ?? engine.handle(request);
+  return backends.engine.handle(request);
 }
 
 export async function bothAnswers(backends: Backends, request: ApiRequest): Promise<{ engine: ApiResponse; postgres: ApiResponse }> {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { routed } from '../helpers/routed.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
 import { APIS } from '../../../engine/index.ts';
-import { withCors } from '../../../engine/http/cors.ts';
+import { finish } from '../../../engine/http/route.ts';
 import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
@@ -44,7 +45,7 @@ describe('the service worker engine over cached files', () => {
     const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(await files()) });
     const reference = engineOver('websites', await generatedDatabase('websites', 50));
     for (const url of ['/websites?limit=3', '/analysis', '/websites?limit=0']) {
-      const answer = await local.handle({ method: 'GET', url }, websitesApi);
+      const answer = await local.answer(routed({ method: 'GET', url }));
       expect(answer).toEqual(call(reference, url).raw);
     }
   });
@@ -52,9 +53,9 @@ describe('the service worker engine over cached files', () => {
   it('answers the API own "unavailable" shape when the file does not match its sha256, and logs why', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(await files({ corrupt: true })) });
-    const answer = await local.handle({ method: 'GET', url: '/websites' }, websitesApi);
+    const answer = await local.answer(routed({ method: 'GET', url: '/websites' }));
     // As every engine answer, readable cross-origin.
-    expect(answer).toEqual(withCors(websitesApi.errors.unavailable()));
+    expect(answer).toEqual(finish({ method: 'GET', url: '/websites' }, websitesApi.errors.unavailable()));
     expect(String(errors.mock.calls[0])).toContain('sha256');
     errors.mockRestore();
   });
@@ -65,7 +66,7 @@ describe('the service worker engine over cached files', () => {
     const manifest = JSON.parse(cached.get(`${DATA}manifest.json`) as string) as Manifest;
     cached.set(`${DATA}manifest.json`, JSON.stringify({ ...manifest, datasets: { ...manifest.datasets, other: manifest.datasets.websites } }));
     const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(cached) });
-    expect(await local.handle({ method: 'GET', url: '/websites' }, websitesApi)).toEqual(withCors(websitesApi.errors.unavailable()));
+    expect(await local.answer(routed({ method: 'GET', url: '/websites' }))).toEqual(finish({ method: 'GET', url: '/websites' }, websitesApi.errors.unavailable()));
     expect(String(errors.mock.calls[0])).toContain('manifest: unknown dataset "other"');
     errors.mockRestore();
   });
@@ -75,9 +76,9 @@ describe('the service worker engine over cached files', () => {
     const available = await files();
     const cache = new Map<string, Uint8Array | string>();
     const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(cache) });
-    expect((await local.handle({ method: 'GET', url: '/websites' }, websitesApi)).status).toBe(websitesApi.errors.unavailable().status);
+    expect((await local.answer(routed({ method: 'GET', url: '/websites' }))).status).toBe(websitesApi.errors.unavailable().status);
     for (const [k, v] of available) cache.set(k, v);
-    expect((await local.handle({ method: 'GET', url: '/websites?limit=2' }, websitesApi)).status).toBe(200);
+    expect((await local.answer(routed({ method: 'GET', url: '/websites?limit=2' }))).status).toBe(200);
     errors.mockRestore();
   });
 });

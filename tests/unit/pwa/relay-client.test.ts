@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RelayClient, type WindowClients } from '../../../adapters/service-worker/relay-client.ts';
 import { RELAY_PROTOCOL, isRelayRequest, type BinaryResponse, type RelayResponse } from '../../../adapters/browser/relay-protocol.ts';
-import type { ApiRequest } from '../../../engine/http/types.ts';
+import { route, type RoutedToData } from '../../../engine/http/route.ts';
+import { APIS } from '../../../engine/index.ts';
 
-const request: ApiRequest = { method: 'GET', url: 'http://localhost/websites?limit=1' };
+const request = route(APIS, { method: 'GET', url: 'http://localhost/websites?limit=1' }) as RoutedToData;
 const opened: MessagePort[] = [];
 
 /** A window whose DB worker answers every relay request on the port it is handed (or stays silent). */
@@ -19,7 +20,7 @@ function fakeWindow(id: string, url: string, answers: boolean) {
       opened.push(port);
       port.onmessage = (event: MessageEvent) => {
         if (!answers || !isRelayRequest(event.data)) return;
-        const reply: RelayResponse = { v: RELAY_PROTOCOL, id: event.data.id, response: { status: 200, headers: {}, body: new TextEncoder().encode(`${id}:${event.data.request.url}`) } };
+        const reply: RelayResponse = { v: RELAY_PROTOCOL, id: event.data.id, response: { status: 200, headers: {}, body: new TextEncoder().encode(`${id}:${event.data.routed.request.url}`) } };
         port.postMessage(reply, [reply.response.body.buffer]);
       };
     },

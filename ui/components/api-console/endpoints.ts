@@ -1,4 +1,4 @@
-import type { ParameterSpec } from '../../../engine/http/parameters.ts';
+import type { ParameterSpec } from '../../../engine/http/parameter-spec.ts';
 import { CEILING_RATES_PARAMETERS, CEILING_RATES_PATH, FILTERS } from '../../../engine/ceilingrates/parameters.ts';
 import { SITE_SCANNING_ROUTES } from '../../../engine/site-scanning/parameters.ts';
 

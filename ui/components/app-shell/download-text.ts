@@ -4,7 +4,12 @@ import { formatBytes } from '../common/format.ts';
 
 type DatasetProgress = NonNullable<LoadProgress['datasets']>[DatasetName] & {};
 
-export const DATASET_TITLES: Record<DatasetName, string> = { websites: 'The websites', ceilingrates: 'The ceiling rates' };
+const DATASET_TITLES: Partial<Record<DatasetName, string>> = { websites: 'The websites', ceilingrates: 'The ceiling rates' };
+
+/** How the progress names a dataset ("The websites"), its registry name for one it has no words for. */
+function title(name: DatasetName): string {
+  return DATASET_TITLES[name] ?? `The ${name}`;
+}
 
 /** Bytes of a total, both in the unit of the total ("11.2 of 14.0 MB"). */
 function ofTotal(received: number, total: number): string {
@@ -41,6 +46,6 @@ export function datasetLines(p: LoadProgress): { name: DatasetName; text: string
   return (Object.entries(p.datasets ?? {}) as [DatasetName, DatasetProgress][]).map(([name, d]) => ({
     name,
     ready: d.phase === 'ready',
-    text: d.phase === 'ready' ? `${DATASET_TITLES[name]} are here: their views and API answer now.` : `${DATASET_TITLES[name]} are still on their way: ${downloadText(d)}.`,
+    text: d.phase === 'ready' ? `${title(name)} are here: their views and API answer now.` : `${title(name)} are still on their way: ${downloadText(d)}.`,
   }));
 }

@@ -5,11 +5,12 @@ import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DatasetChoices as Choices, DbClient, ImportedDataset } from '../../api/db-client.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
+import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatBytes, formatCount, formatDate } from '../common/format.ts';
 import { DATASETS_CHANGED, importController, tellServiceWorker } from '../import/import-controller.ts';
 
-const TITLES: Record<DatasetName, string> = { websites: 'Site Scanning websites', ceilingrates: 'Ceiling rates' };
+const TITLES: Partial<Record<DatasetName, string>> = { websites: 'Site Scanning websites', ceilingrates: 'Ceiling rates' };
 
 /** Picks a file and imports it (the same import the drop zone runs). */
 @customElement('import-file-button')
@@ -159,7 +160,7 @@ export class DatasetChoicesList extends LitElement {
 
   private card(c: Choices) {
     return html`<section class="card" data-choices=${c.dataset} aria-labelledby="choices-${c.dataset}">
-      <h2 id="choices-${c.dataset}">${TITLES[c.dataset]}: data in use</h2>
+      <h2 id="choices-${c.dataset}">${TITLES[c.dataset] ?? datasetDefinition(c.dataset).title}: data in use</h2>
       <ul>
         ${this.entry(c, null, 'Built-in dataset', 'shipped with the app')}
         ${c.imports.map((item) =>

@@ -1,4 +1,7 @@
-import type { OwnerPair } from './inspect.ts';
+/** The agencies and bureaus of a Site Scanning database, for the websites view's pickers. */
+import type { Database } from 'sql.js';
+import { quoteIdent, tableWithColumns } from '../sqlite-catalogue.ts';
+
 
 /** One agency with the bureaus seen under it and the record count, for the websites view's pickers. */
 export interface AgencyOwners {
@@ -25,4 +28,25 @@ export function groupOwners(pairs: Iterable<OwnerPair>): AgencyOwners[] {
       bureaus: [...entry.bureaus.keys()].sort(byName).map((bureau) => ({ bureau, count: entry.bureaus.get(bureau)! })),
     };
   });
+}
+
+export interface OwnerPair {
+  agency: string;
+  bureau: string | null;
+  count: number;
+}
+
+/** Agency and bureau pairs with record counts, straight from the table that stores the API's columns. */
+export function ownerPairs(db: Database): OwnerPair[] | null {
+  const table = tableWithColumns(db, ['target_url_agency_owner', 'target_url_bureau_owner']);
+  if (!table) return null;
+  const result = db.exec(
+    `SELECT target_url_agency_owner, target_url_bureau_owner, count(*) FROM ${quoteIdent(table)}
+     WHERE target_url_agency_owner IS NOT NULL GROUP BY 1, 2`,
+  )[0];
+  return (result?.values ?? []).map((r) => ({
+    agency: String(r[0]),
+    bureau: r[1] === null ? null : String(r[1]),
+    count: Number(r[2]),
+  }));
 }

@@ -1,8 +1,8 @@
 /**
  * A parameter table's entry as an OpenAPI 3.1 Parameter Object. The tables are the one place parameters are
- * declared; this only translates their vocabulary (engine/http/parameters.ts) into OpenAPI's.
+ * declared; this only translates their vocabulary (engine/http/parameter-spec.ts) into OpenAPI's.
  */
-import type { ParameterSpec } from '../http/parameters.ts';
+import type { ParameterSpec } from '../http/parameter-spec.ts';
 import type { JsonSchema } from './schemas.ts';
 
 /** The `name:value` grammar of a `filter` parameter, from the API's filter table. */

@@ -1,6 +1,6 @@
 /**
  * The registry of datasets: each names its API, its tables and how an empty database gets its schema.
- * The router, the dataset runtime and the adapters read this and name no dataset themselves.
+ * Adding a dataset: its own folder (its API, schema, import mapping, features) and one line here.
  */
 import type { Database } from 'sql.js';
 import type { ApiDefinition } from './http/routes.ts';
@@ -26,6 +26,9 @@ export const DATASETS: readonly DatasetDefinition[] = [
   { name: 'websites', title: 'Site Scanning', api: siteScanningApi, tables: [WEBSITES_TABLE], createSchema: createWebsitesSchema },
   { name: 'ceilingrates', title: 'Ceiling rates', api: ceilingRatesApi, tables: [CEILINGRATES_TABLE], createSchema: createCeilingRatesSchema },
 ];
+
+/** Every dataset's name, in the registry's order. */
+export const DATASET_NAMES: readonly DatasetName[] = DATASETS.map((d) => d.name);
 
 export function datasetDefinition(name: DatasetName): DatasetDefinition {
   const found = DATASETS.find((d) => d.name === name);

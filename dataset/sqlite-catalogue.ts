@@ -1,7 +1,9 @@
 import type { Database } from 'sql.js';
 
+/** What a SQLite database holds, read from its own catalogue. */
+
 /** SQLite identifiers come from the database's own catalogue here, but are still quoted, never spliced raw. */
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   return '"' + name.replaceAll('"', '""') + '"';
 }
 
@@ -28,25 +30,4 @@ export function tableWithColumns(db: Database, columns: readonly string[]): stri
     if (columns.every((c) => have.has(c))) return table;
   }
   return null;
-}
-
-export interface OwnerPair {
-  agency: string;
-  bureau: string | null;
-  count: number;
-}
-
-/** Agency and bureau pairs with record counts, straight from the table that stores the API's columns. */
-export function ownerPairs(db: Database): OwnerPair[] | null {
-  const table = tableWithColumns(db, ['target_url_agency_owner', 'target_url_bureau_owner']);
-  if (!table) return null;
-  const result = db.exec(
-    `SELECT target_url_agency_owner, target_url_bureau_owner, count(*) FROM ${quoteIdent(table)}
-     WHERE target_url_agency_owner IS NOT NULL GROUP BY 1, 2`,
-  )[0];
-  return (result?.values ?? []).map((r) => ({
-    agency: String(r[0]),
-    bureau: r[1] === null ? null : String(r[1]),
-    count: Number(r[2]),
-  }));
 }

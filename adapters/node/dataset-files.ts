@@ -6,13 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Database } from 'sql.js';
-import { DATASET_NAMES, type DatasetName } from '../../engine/http/types.ts';
-import { datasetDefinition } from '../../engine/datasets.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
+import { datasetDefinition } from '../../engine/dataset-registry.ts';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { checkManifest, manifestArtifacts } from '../../dataset/artifact/manifest.ts';
 import { verifyArtifact } from '../../dataset/artifact/verify.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
-import { countRows } from '../../dataset/inspect.ts';
+import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { importIntoDatabase, type ImportReport } from '../../dataset/import/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
 

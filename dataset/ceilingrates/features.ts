@@ -1,0 +1,49 @@
+/** The ceiling-rates dataset's features beside its API: price figures over a query, and the whole export. */
+import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
+import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
+import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
+import { UNAVAILABLE_DETAIL } from '../../engine/http/respond.ts';
+import type { FeatureHost, Transfer } from '../feature-host.ts';
+
+export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string };
+
+const DATASET = 'ceilingrates';
+
+export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
+  return {
+    /**
+     * The figures of one contract year's price over a ceiling-rates query's matches, and the rank of a
+     * proposed price among them (engine/ceilingrates/price-figures.ts): what the API answers for
+     * current_price only. `query` holds the API's parameters; `titles`, a pool of exact labor categories.
+     */
+    async priceFigures(query: string, field: PriceField, proposed: number | null = null, titles: readonly string[] = []): Promise<PriceFiguresAnswer> {
+      const db = await host.database(DATASET);
+      if (!db) return { ok: false, status: 503, detail: UNAVAILABLE_DETAIL };
+      return priceFigures(db, new URLSearchParams(query), field, proposed, titles);
+    },
+
+    /**
+     * Every record a ceiling-rates query matches as CSV (past the API's 10,000 window), `notes` on the method
+     * as metadata rows; the UTF-8 parts in order (transferred), `onProgress(written, total)` after each.
+     */
+    async exportRatesCsv(
+      query: string,
+      notes: readonly (readonly [string, string])[],
+      onProgress?: (written: number, total: number) => void,
+      titles: readonly string[] = [],
+    ): Promise<ExportCsvAnswer> {
+      const db = await host.database(DATASET);
+      if (!db) return { ok: false, status: 503, detail: UNAVAILABLE_DETAIL };
+      const answer = exportAllCsv(db, new URLSearchParams(query), notes, undefined, titles);
+      if (!answer.ok) return answer;
+      const encoder = new TextEncoder();
+      const parts: Uint8Array[] = [];
+      for (const chunk of answer.export.chunks()) {
+        parts.push(encoder.encode(chunk.text));
+        onProgress?.(chunk.written, answer.export.total);
+      }
+      const result: ExportCsvAnswer = { ok: true, total: answer.export.total, parts };
+      return transfer(result, parts.map((part) => part.buffer));
+    },
+  };
+}
