@@ -262,7 +262,7 @@ async function heaps(page: Page): Promise<TargetHeap[]> {
   const session = await page.context().newCDPSession(page);
   const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
   const worker = targetInfos.find((t) => t.type === 'worker' && /db\.worker/.test(t.url));
-  const sw = targetInfos.find((t) => t.type === 'service_worker' && /\/sw\.js$/.test(t.url));
+  const sw = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/sw.js'));
   if (!worker || !sw) throw new Error(`soak: DB worker or service worker not found among ${targetInfos.map((t) => `${t.type} ${t.url}`).join(', ')}`);
   return [TargetHeap.page(session), await TargetHeap.attach(session, 'db worker', worker.targetId), await TargetHeap.attach(session, 'service worker', sw.targetId)];
 }

@@ -6,9 +6,9 @@
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import { importIntoDatabase, isImportError, type ImportReport } from '../../dataset/import/index.ts';
-import { FORMAT_LABELS } from '../../dataset/import/formats.ts';
+import { BUILT_IN_FORMAT, FORMAT_LABELS, type ImportableDataset } from '../../dataset/import/formats.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
-import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
+import { DATASET_NAMES, datasetDefinition } from '../../engine/dataset-registry.ts';
 import type {
   DatasetChoices,
   DatasetStatus,
@@ -163,7 +163,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       const raw = db.export();
       const gz = packed ?? (await pack(raw));
       if (signal.aborted) return fail('cancelled', CANCELLED_MESSAGE);
-      const rows = countRows(db, dataset === 'websites' ? ['websites'] : ['ceilingrates']);
+      const rows = countRows(db, datasetDefinition(dataset).tables);
       const meta: ImportedDataset = {
         id: crypto.randomUUID(),
         dataset,
@@ -242,7 +242,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         }
         const { artifact, gz, db } = extra;
         const rows = Object.values(artifact.rows).reduce((a, b) => a + b, 0);
-        const format: ImportFormat = artifact.name === 'websites' ? 'websites-json' : 'ceilingrates-csv';
+        const format: ImportFormat = BUILT_IN_FORMAT[artifact.name as ImportableDataset];
         // The build imported it already: the report says so and where the records come from.
         const builder = new ReportBuilder(artifact.name, format);
         Object.assign(builder.report, { rowsRead: rows, rowsImported: rows, bytesRead: artifact.bytes });

@@ -3,12 +3,15 @@ import { createEngine, type Engine } from '../../engine/index.ts';
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { RoutedToData } from '../../engine/http/route.ts';
 import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
-import { manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
-import { readArtifact } from '../../dataset/artifact/download.ts';
-import { decodable, unpackAs, type Decoders } from '../../dataset/artifact/unpack.ts';
-import { transferArtifact } from '../../dataset/artifact/format.ts';
+import { manifestUrl, readManifest } from '../../dataset/artifact/manifest.ts';
+import { openDownloaded, startDownload } from '../../dataset/host/open.ts';
+import { ProgressReporter } from '../../dataset/host/progress.ts';
+import type { Decoders } from '../../dataset/artifact/unpack.ts';
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
+
+/** Nobody watches the service worker's loads: no progress is sent. */
+const SILENT = new ProgressReporter(null);
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
 export type FileSource = (url: string) => Promise<Response | undefined>;
@@ -78,35 +81,21 @@ export class LocalEngine {
   }
 
   private async load(dataset: DatasetName): Promise<void> {
-    // sql.js compiles, and the manifest and the kept copy are read, while the imports store is asked.
+    // sql.js compiles, and the manifest is read, while the imports store is asked.
     const sql = this.sqlJs();
     const build = this.readManifest().then((manifest) => {
       const artifact = manifest.datasets[dataset];
       if (!artifact) throw new Error(`dataset ${dataset} is not in the manifest`);
       return artifact;
     });
-    const stored = build.then((artifact) => this.options.unpacked?.read(artifact) ?? null).catch(() => null);
     build.catch(() => {});
     if (await this.loadImported(dataset)) return;
-    const [SQL, artifact, kept] = await Promise.all([sql, build, stored]);
+    const [manifest, artifact] = await Promise.all([this.readManifest(), build]);
     this.artifacts.set(dataset, artifact);
-    if (kept) {
-      this.engine.use(dataset, openHandedOver(SQL, kept.raw), kept.prepared);
-      return;
-    }
-    const file = transferArtifact(artifact, decodable(this.options.decoders));
-    const url = resolveDataUrl(this.options.dataUrl, file.file);
-    const response = await this.options.read(url);
-    const bytes = await readArtifact(response, url, file);
-    const raw = await unpackAs(file.encoding, bytes, artifact.rawBytes, this.options.decoders);
-    this.engine.use(dataset, openHandedOver(SQL, raw));
-    // Kept for the next opening here or in the DB worker, after this request is answered.
-    const store = this.options.unpacked;
-    if (store) {
-      const fileDate = response?.headers.get('last-modified');
-      const kept = { raw, fileDate: fileDate && !Number.isNaN(Date.parse(fileDate)) ? new Date(fileDate).toISOString() : null };
-      setTimeout(() => void store.write(artifact, kept).catch((error: unknown) => console.error('service worker: cannot keep the unpacked dataset', dataset, error)), 0);
-    }
+    // The one way a build dataset is opened (dataset/host/open.ts): the kept copy, else the verified download.
+    const pending = startDownload({ fetchFile: (url) => this.fetchOk(url), dataUrl: this.options.dataUrl, artifact, reporter: SILENT, cache: 'default', unpacked: this.options.unpacked ?? null, places: { decoders: this.options.decoders } });
+    const opened = await openDownloaded(sql, pending, manifest, SILENT);
+    this.engine.use(dataset, opened.db, opened.prepared);
   }
 
   /** The engine bound a build dataset from its records: keep its prepared index beside the kept file, after this answer. */

@@ -2,10 +2,10 @@
 import { priceFigures, type PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
 import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
-import { UNAVAILABLE_DETAIL } from '../../engine/http/respond.ts';
+import { UNAVAILABLE, type Failure } from '../../engine/http/failure.ts';
 import type { FeatureHost, Transfer } from '../feature-host.ts';
 
-export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | { ok: false; status: 406 | 503; detail: string };
+export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | Failure;
 
 const DATASET = 'ceilingrates';
 
@@ -18,7 +18,7 @@ export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
      */
     async priceFigures(query: string, field: PriceField, proposed: number | null = null, titles: readonly string[] = []): Promise<PriceFiguresAnswer> {
       const db = await host.database(DATASET);
-      if (!db) return { ok: false, status: 503, detail: UNAVAILABLE_DETAIL };
+      if (!db) return UNAVAILABLE;
       return priceFigures(db, new URLSearchParams(query), field, proposed, titles);
     },
 
@@ -33,7 +33,7 @@ export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
       titles: readonly string[] = [],
     ): Promise<ExportCsvAnswer> {
       const db = await host.database(DATASET);
-      if (!db) return { ok: false, status: 503, detail: UNAVAILABLE_DETAIL };
+      if (!db) return UNAVAILABLE;
       const answer = exportAllCsv(db, new URLSearchParams(query), notes, undefined, titles);
       if (!answer.ok) return answer;
       const encoder = new TextEncoder();

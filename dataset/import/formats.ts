@@ -29,6 +29,9 @@ export const FORMAT_LABELS: Record<ImportFormat, string> = {
 /** The datasets a user's file can be imported into (each with its own mapping under this folder). */
 export type ImportableDataset = 'websites' | 'ceilingrates';
 
+/** The format each dataset's built-in files were imported from by the build (their report says so). */
+export const BUILT_IN_FORMAT: Record<ImportableDataset, ImportFormat> = { websites: 'websites-json', ceilingrates: 'ceilingrates-csv' };
+
 export function datasetOf(format: ImportFormat): ImportableDataset {
   return format.startsWith('websites') ? 'websites' : 'ceilingrates';
 }

@@ -3,29 +3,21 @@
  * The caller inserts batch by batch into a database built aside (see into-database.ts), shows progress and
  * cancels with an AbortSignal; any failure is an ImportError with a message for the user.
  */
-import type { DatasetName } from '../../engine/http/types.ts';
-import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import { mapColumns, type AliasTable } from './columns.ts';
 import { ImportError, throwIfAborted } from './errors.ts';
-import { csvFields, jsonFields, type MapResult, type SourceFields } from './fields.ts';
-import { datasetOf, type ImportableDataset, detectFormat, FORMAT_LABELS, isCeilingHeader, isWebsitesHeader, MAX_ROWS_BEFORE_HEADER, type ImportFormat } from './formats.ts';
+import { csvFields, jsonFields } from './fields.ts';
+import { datasetOf, detectFormat, FORMAT_LABELS, type ImportableDataset, type ImportFormat } from './formats.ts';
 import { csvRows } from './csv-rows.ts';
 import { checkShape, isObject, recordPlace, recordProblem, recordsOf } from './json-records.ts';
 import { JsonSplitter, MAX_RECORD_TEXT, type JsonPiece } from './json-stream.ts';
-import { isBlank } from './values.ts';
-import { clip, quote, ReportBuilder, type ImportReport, type RowPlace, type ValueNotes } from './report.ts';
+import { clip, quote, ReportBuilder, type ImportReport, type RowPlace } from './report.ts';
 import { nextTask, sourceSize, textChunks, type ImportSource, type TextChunk } from './source.ts';
 import { detectEncoding } from './encoding.ts';
 import { INVALID_MARK } from './utf8.ts';
-import { ALL_WEBSITE_COLUMNS, type WebsiteColumn } from './websites/columns.ts';
-import { mapWebsite, targetSource, type TargetSource } from './websites/map.ts';
-import { CEILING_COLUMNS, type CeilingColumn } from './ceilingrates/columns.ts';
-import { mapCeilingRate, type ImportedCeilingRate } from './ceilingrates/map.ts';
+import type { IdPolicy, ImportTarget, Mapper } from './target.ts';
+import { importTarget, type ImportedRecords } from './targets.ts';
 
-export interface ImportedRecords {
-  websites: WebsiteRecord;
-  ceilingrates: ImportedCeilingRate;
-}
+export type { ImportedRecords } from './targets.ts';
 
 export interface ImportProgress {
   /** Reading and mapping the file, or writing the records into the new database (import driver only). */
@@ -69,7 +61,7 @@ export interface ImportRun<D extends ImportableDataset = ImportableDataset> {
   batches: AsyncIterable<ImportedRecords[D][]>;
 }
 
-export type AnyImportRun = ImportRun<'websites'> | ImportRun<'ceilingrates'>;
+export type AnyImportRun = { [D in ImportableDataset]: ImportRun<D> }[ImportableDataset];
 
 const HEAD_BYTES = 64 * 1024;
 const DEFAULT_BATCH = 1000;
@@ -99,69 +91,6 @@ async function peek(chunks: AsyncIterator<TextChunk>): Promise<{ head: string; r
     }
   }
   return { head, replay: replay() };
-}
-
-/** Dataset-specific parts of the pipeline. */
-interface Mapper<R> {
-  aliases: AliasTable<string>;
-  isHeader(cells: readonly string[]): boolean;
-  /** Rows before the header allowed (the export's metadata rows). */
-  rowsBeforeHeader: number;
-  /** Checks the file's columns; throws ImportError('malformed') when a required one is missing. */
-  prepare(has: (key: string) => boolean, report: ReportBuilder): void;
-  map(row: SourceFields<string>, notes: ValueNotes): MapResult<R>;
-  /** The identity that must be unique (target_url, id) and how to name it in a rejection. */
-  identity(record: R): string | number;
-  identityName: string;
-}
-
-function websitesMapper(snapshotDate: string | undefined): Mapper<WebsiteRecord> {
-  let target: TargetSource = 'initial_domain';
-  return {
-    aliases: ALL_WEBSITE_COLUMNS,
-    isHeader: isWebsitesHeader,
-    rowsBeforeHeader: 0,
-    prepare(has, report) {
-      const source = targetSource(has as (key: WebsiteColumn) => boolean);
-      if (source === null) {
-        throw new ImportError('malformed', 'The file has no target URL column (initial_domain or target_url) and no final URL to derive it from. Nothing was changed.');
-      }
-      target = source;
-      if (source !== 'initial_domain') {
-        report.warn(`The file has no target URL column (initial_domain or target_url): target_url is taken from the final ${source === 'domain' ? 'website (domain / final_url_website)' : 'URL\'s host (url / final_url)'}.`);
-      }
-      if (!has('primary_scan_status')) report.warn('The file has no scan status column: scan_status is "completed" where a final URL is known, else "unknown_error".');
-    },
-    map: (row, notes) => mapWebsite(row as SourceFields<WebsiteColumn>, target, notes, snapshotDate),
-    identity: (record) => record.target_url,
-    identityName: 'target_url',
-  };
-}
-
-function ceilingMapper(now: Date, firstId: () => number): Mapper<ImportedCeilingRate> {
-  const timestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  let nextId = 0;
-  const context = {
-    timestamp,
-    assignId: () => {
-      if (nextId === 0) nextId = firstId();
-      return nextId++;
-    },
-  };
-  return {
-    aliases: CEILING_COLUMNS,
-    isHeader: isCeilingHeader,
-    rowsBeforeHeader: MAX_ROWS_BEFORE_HEADER,
-    prepare(has) {
-      const missing: string[] = [];
-      if (!has('labor_category')) missing.push('Labor Category');
-      if (!has('current_price') && !has('year_1')) missing.push('Current Year Labor Price');
-      if (missing.length > 0) throw new ImportError('malformed', `The file has no ${missing.join(' and no ')} column. Nothing was changed.`);
-    },
-    map: (row, notes) => mapCeilingRate(row as SourceFields<CeilingColumn>, context, notes),
-    identity: (record) => record.id,
-    identityName: 'id',
-  };
 }
 
 /** Keeps the first record of each identity; a later one is rejected with the place of the first. */
@@ -278,21 +207,10 @@ function jsonIndexer(aliases: AliasTable<string>): (record: Record<string, unkno
   };
 }
 
-/**
- * Ceiling-rate JSON records without an id get the file's largest id + 1, …: from the first of them on, the
- * records wait for the end of the file (API pages always carry ids, so this is the rare case).
- */
-interface IdPolicy {
-  /** Whether this record must wait (it has no id of its own). */
-  waits(record: unknown): boolean;
-  /** Notes a record's id, for the largest. */
-  see(record: unknown): void;
-}
-
-async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>, dataset: DatasetName, ids?: IdPolicy): AsyncGenerator<R[]> {
+async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>, target: ImportTarget<R>, ids?: IdPolicy): AsyncGenerator<R[]> {
   const { mapper, builder, options } = context;
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const splitter = new JsonSplitter(recordPlace(dataset));
+  const splitter = new JsonSplitter(recordPlace(target.json.page));
   const unique = new Uniqueness(mapper);
   const jsonIndex = jsonIndexer(mapper.aliases);
   const waiting: { item: unknown; record: number }[] = [];
@@ -329,7 +247,7 @@ async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipeli
         builder.reject(`record longer than ${MAX_RECORD_TEXT.toLocaleString('en-US')} characters`);
         continue;
       }
-      for (const item of recordsOf(dataset, piece)) {
+      for (const item of recordsOf(target.json, piece)) {
         records++;
         ids?.see(item);
         // From the first record without an id on, records wait (in order) for the file's largest id.
@@ -351,7 +269,7 @@ async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipeli
     }
   }
   takePieces(splitter.end());
-  checkShape(dataset, splitter.arrays);
+  checkShape(target.json, splitter.arrays);
   for (let at = 0; at < waiting.length; at++) {
     take(waiting[at].item, waiting[at].record);
     waiting[at].item = undefined;
@@ -366,13 +284,6 @@ async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipeli
   if (buffer.length > 0) yield buffer;
   progress(context, bytesRead);
   if (builder.report.rowsImported === 0) throw noValidRows(builder.report);
-}
-
-/** Only a number or its text counts: Number() of a nested array would walk it recursively. */
-function safeId(record: unknown): number | null {
-  if (!isObject(record)) return null;
-  const id = typeof record.id === 'number' || typeof record.id === 'string' ? Number(record.id) : Number.NaN;
-  return Number.isSafeInteger(id) ? id : null;
 }
 
 /**
@@ -401,26 +312,11 @@ export async function startImport(source: ImportSource, options: ImportOptions =
   const json = format.endsWith('-json');
   const base = { format, label: FORMAT_LABELS[format], report: builder.report, totalBytes };
 
-  if (dataset === 'websites') {
-    const context: PipelineContext<WebsiteRecord> = { mapper: websitesMapper(options.snapshotDate), builder, options, totalBytes, markInvalid };
-    const batches = json ? jsonBatches(replay, context, dataset) : csvBatches(replay, context);
-    return { ...base, dataset, batches: finishing(batches, builder) };
-  }
-  // CSV rows carry no ids: 1, 2, 3… JSON records keep theirs; one without gets max + 1, counted once the file is read.
-  let jsonMax = 0;
-  const ids: IdPolicy = {
-    waits: (record) => isObject(record) && isBlank(record.id),
-    see: (record) => (jsonMax = Math.max(jsonMax, safeId(record) ?? 0)),
-  };
-  const context: PipelineContext<ImportedCeilingRate> = {
-    mapper: ceilingMapper(options.now ?? new Date(), () => jsonMax + 1),
-    builder,
-    options,
-    totalBytes,
-    markInvalid,
-  };
-  const batches = json ? jsonBatches(replay, context, dataset, ids) : csvBatches(replay, context);
-  return { ...base, dataset, batches: finishing(batches, builder) };
+  const target = importTarget(dataset);
+  const { mapper, jsonIds } = target.start(options);
+  const context: PipelineContext<unknown> = { mapper, builder, options, totalBytes, markInvalid };
+  const batches = json ? jsonBatches(replay, context, target, jsonIds) : csvBatches(replay, context);
+  return { ...base, dataset, batches: finishing(batches, builder) } as AnyImportRun;
 }
 
 /** Sorts the report when the batches are done. */

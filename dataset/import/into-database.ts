@@ -5,14 +5,12 @@
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
-import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
-import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import { datasetDefinition } from '../../engine/dataset-registry.ts';
-import { insertWebsites, placeSortKeys } from '../../engine/site-scanning/schema.ts';
-import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
 import { ImportError, isImportError, throwIfAborted } from './errors.ts';
 import { startImport, type AnyImportRun, type ImportOptions } from './import.ts';
 import type { ImportFormat } from './formats.ts';
+import type { ImportTarget } from './target.ts';
+import { importTarget } from './targets.ts';
 import type { ImportReport } from './report.ts';
 import type { ImportSource } from './source.ts';
 
@@ -23,19 +21,9 @@ export interface ImportResult {
   report: ImportReport;
 }
 
-/**
- * Records per insert call: each batch goes in as it comes, so at most one batch of records is held (decision
- * 0504). Websites' sort keys are placed once after the last batch.
- */
-const INSERT_EVERY: Partial<Record<DatasetName, number>> = { websites: 1_000, ceilingrates: 25_000 };
-
+/** Batches go into the database as they come, so at most one batch of records is held (decision 0504). */
 async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Promise<void> {
-  const insert =
-    run.dataset === 'websites'
-      ? (records: unknown[]) => insertWebsites(db, records as WebsiteRecord[], { sortKeys: 'later' })
-      : // The schema stores a NULL min_years_experience; the engine's record type is narrower (decision 0502).
-        (records: unknown[]) => insertCeilingRates(db, records as CeilingRateRecord[]);
-  const every = INSERT_EVERY[run.dataset] ?? 1_000;
+  const target = importTarget(run.dataset) as ImportTarget;
   let pending: unknown[] = [];
   const flush = (): void => {
     if (pending.length === 0) return;
@@ -47,19 +35,17 @@ async function fill(db: Database, run: AnyImportRun, options: ImportOptions): Pr
       rowsImported: report.rowsImported,
       rowsRejected: report.rowsRejected,
     });
-    insert(pending);
+    target.insert(db, pending);
     pending = [];
   };
   for await (const batch of run.batches as AsyncIterable<unknown[]>) {
     throwIfAborted(options.signal);
     for (const record of batch) pending.push(record);
-    if (pending.length >= every) flush();
+    if (pending.length >= target.insertEvery) flush();
   }
   throwIfAborted(options.signal);
   flush();
-  if (run.dataset === 'websites') placeSortKeys(db);
-  // The engine binds an imported database as fast as a built one only when it carries the column table.
-  if (run.dataset === 'ceilingrates') writeCeilingRatesColumns(db);
+  target.finish(db);
 }
 
 function databaseError(error: unknown): ImportError {

@@ -4,7 +4,6 @@
  * of hits or of `_source` records is accepted too). json-stream.ts cuts the values out; this says where
  * they are and what records they hold, and bounds each record.
  */
-import type { DatasetName } from '../../engine/http/types.ts';
 import { MAX_CELL } from './csv-rows.ts';
 import { ImportError } from './errors.ts';
 import type { JsonPath, JsonPiece } from './json-stream.ts';
@@ -48,44 +47,47 @@ export function recordProblem(record: unknown, invalidBytes: string | null = nul
   return null;
 }
 
+/** Where a dataset's JSON keeps its records (import/<dataset>/target.ts). */
+export interface JsonPlaces {
+  /** Where a saved API page keeps its records (`items`, `hits/hits`). */
+  page: readonly string[];
+  noRecords: string;
+  record(value: unknown): unknown;
+}
+
 /**
- * Where records live in each dataset's JSON: a top-level array's elements, `items[*]` (`hits.hits[*]`), and
- * the same inside a top-level element, which is then a saved page rather than a record.
+ * Where records live in a dataset's JSON: a top-level array's elements, the page's records (`items[*]`,
+ * `hits.hits[*]`), and the same inside a top-level element, which is then a saved page rather than a record.
  */
-export function recordPlace(dataset: DatasetName): (path: JsonPath) => boolean {
+export function recordPlace(page: readonly string[]): (path: JsonPath) => boolean {
   const element = (path: JsonPath, at: number): boolean => typeof path[at] === 'number';
   const inPage = (path: JsonPath, from: number): boolean =>
-    dataset === 'websites'
-      ? path.length === from + 2 && path[from] === 'items' && element(path, from + 1)
-      : path.length === from + 3 && path[from] === 'hits' && path[from + 1] === 'hits' && element(path, from + 2);
+    path.length === from + page.length + 1 && page.every((key, i) => path[from + i] === key) && element(path, from + page.length);
   return (path) => (path.length === 1 && element(path, 0)) || inPage(path, 0) || (element(path, 0) && inPage(path, 1));
 }
 
 /** After the whole file: it held a place for records (an empty one is fine: the import says it has no rows). */
-export function checkShape(dataset: DatasetName, arrays: ReadonlySet<string>): void {
-  if (dataset === 'websites' && !arrays.has('') && !arrays.has('items')) {
-    throw new ImportError('malformed', 'The JSON file is not an array of Site Scanning records. Nothing was changed.');
-  }
-  if (dataset === 'ceilingrates' && !arrays.has('') && !arrays.has('hits/hits')) {
-    throw new ImportError('malformed', 'The JSON file holds no ceiling-rate hits (hits.hits[]._source). Nothing was changed.');
-  }
+export function checkShape(json: JsonPlaces, arrays: ReadonlySet<string>): void {
+  if (!arrays.has('') && !arrays.has(json.page.join('/'))) throw new ImportError('malformed', json.noRecords);
 }
 
-/** A hit's `_source`, with the hit's `_id` as the id when the source has none. */
-function fromHit(hit: unknown): unknown {
-  if (!isObject(hit) || !isObject(hit._source)) return hit;
-  const source = hit._source;
-  return source.id === undefined && hit._id !== undefined ? { ...source, id: hit._id } : source;
+/** The records a saved page holds at its place, or null when the value is no such page. */
+function pageRecords(value: unknown, page: readonly string[]): unknown[] | null {
+  let at: unknown = value;
+  for (const key of page) {
+    if (!isObject(at)) return null;
+    at = at[key];
+  }
+  return Array.isArray(at) ? at : null;
 }
 
 /**
  * The records of one value cut out at a record place, in order. A top-level array's element may be a
- * saved page (`items`, or `hits.hits`), whose records it holds; any other value is one record (an element
- * that is not an object stays in place for the caller to reject).
+ * saved page, whose records it holds; any other value is one record (an element that is not an object
+ * stays in place for the caller to reject).
  */
-export function recordsOf(dataset: DatasetName, piece: JsonPiece): unknown[] {
+export function recordsOf(json: JsonPlaces, piece: JsonPiece): unknown[] {
   const { value } = piece;
-  if (dataset === 'websites') return piece.path.length === 1 && isObject(value) && Array.isArray(value.items) ? value.items : [value];
-  if (piece.path.length === 1 && isObject(value) && isObject(value.hits) && Array.isArray(value.hits.hits)) return value.hits.hits.map(fromHit);
-  return [fromHit(value)];
+  const records = piece.path.length === 1 ? pageRecords(value, json.page) : null;
+  return records ? records.map(json.record) : [json.record(value)];
 }

@@ -6,7 +6,7 @@ import { selectWebsiteByTargetUrl } from '../../engine/site-scanning/sql.ts';
 import { recordFromRow } from '../../engine/site-scanning/shape.ts';
 import { diffSnapshots, type SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
 import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
-import { UNAVAILABLE_DETAIL } from '../../engine/http/respond.ts';
+import { UNAVAILABLE } from '../../engine/http/failure.ts';
 import type { OpenedDataset } from '../host/open.ts';
 import type { FeatureHost } from '../feature-host.ts';
 import { groupOwners, ownerPairs, type AgencyOwners } from './owners.ts';
@@ -24,7 +24,7 @@ export function websitesFeatures(host: FeatureHost) {
     /** The websites the Site Scanning filters in `query` select, rolled up by agency or bureau (engine/site-scanning/rollups.ts). */
     async websiteRollups(query: string, group: RollupGroup): Promise<RollupsAnswer> {
       const db = await host.database(DATASET);
-      if (!db) return { ok: false, status: 503, messages: [UNAVAILABLE_DETAIL] };
+      if (!db) return UNAVAILABLE;
       return websiteRollups(db, new URLSearchParams(query), group);
     },
 

@@ -12,12 +12,6 @@ function handlers(index: CeilingRatesIndex): Record<string, RouteHandler> {
   return { search: (ctx) => index.search(ctx) };
 }
 
-declare module '../http/types.ts' {
-  interface DatasetNames {
-    ceilingrates: true;
-  }
-}
-
 export const ceilingRatesApi: ApiDefinition = {
   id: 'ceiling-rates',
   dataset: 'ceilingrates',

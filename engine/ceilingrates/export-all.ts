@@ -4,6 +4,7 @@
  * caller can report progress. The DB worker asks it directly; it is not an API route.
  */
 import type { Database } from 'sql.js';
+import { failure, type Failure } from '../http/failure.ts';
 import { ceilingRatesIndex } from './ceiling-rates-index.ts';
 import { NotAcceptable, parseQuery } from './parse-query.ts';
 import { topRows } from './query/order.ts';
@@ -20,7 +21,7 @@ export interface ExportAll {
   chunks(): Generator<{ text: string; written: number }>;
 }
 
-export type ExportAllAnswer = { ok: true; export: ExportAll } | { ok: false; status: 406 | 503; detail: string };
+export type ExportAllAnswer = { ok: true; export: ExportAll } | Failure;
 
 /**
  * `query` holds the API's parameters (paging is ignored); `notes` become rows after the query's own;
@@ -34,12 +35,12 @@ export function exportAllCsv(
   titles: readonly string[] = [],
 ): ExportAllAnswer {
   const tooMany = titlePoolProblem(titles);
-  if (tooMany) return { ok: false, status: 406, detail: tooMany };
+  if (tooMany) return failure(406, tooMany);
   let parsed;
   try {
     parsed = parseQuery(new URLSearchParams([...query].filter(([key]) => key !== 'page' && key !== 'page_size' && key !== 'export')));
   } catch (error) {
-    if (error instanceof NotAcceptable) return { ok: false, status: 406, detail: error.detail };
+    if (error instanceof NotAcceptable) return failure(406, error.detail);
     throw error;
   }
   const index = ceilingRatesIndex(db);

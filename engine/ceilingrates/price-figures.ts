@@ -6,6 +6,7 @@
  * it is not an API route.
  */
 import type { Database } from 'sql.js';
+import { failure, type Failure } from '../http/failure.ts';
 import { ceilingRatesIndex } from './ceiling-rates-index.ts';
 import { matchedRows } from './query/match.ts';
 import { NotAcceptable, parseQuery, sizeDetail } from './parse-query.ts';
@@ -47,7 +48,7 @@ export interface PriceFigures {
 
 const SELECTING = new Set(['keyword', 'search', 'filter', 'exclude']);
 
-export type PriceFiguresAnswer = { ok: true; figures: PriceFigures } | { ok: false; status: 406 | 503; detail: string };
+export type PriceFiguresAnswer = { ok: true; figures: PriceFigures } | Failure;
 
 function priceCheck(sorted: Float64Array, median: number | null, price: number): PriceCheck {
   const n = sorted.length;
@@ -113,14 +114,14 @@ export function priceFigures(
   titles: readonly string[] = [],
 ): PriceFiguresAnswer {
   const tooMany = titlePoolProblem(titles);
-  if (tooMany) return { ok: false, status: 406, detail: tooMany };
+  if (tooMany) return failure(406, tooMany);
   // Only what selects records: paging and ordering cannot make the figures fail.
   const selecting = new URLSearchParams([...query].filter(([key]) => SELECTING.has(key)));
   let parsed;
   try {
     parsed = parseQuery(selecting);
   } catch (error) {
-    if (error instanceof NotAcceptable) return { ok: false, status: 406, detail: error.detail };
+    if (error instanceof NotAcceptable) return failure(406, error.detail);
     throw error;
   }
   const index = ceilingRatesIndex(db);

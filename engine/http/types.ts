@@ -14,12 +14,14 @@ export interface ApiResponse {
 }
 
 /**
- * The datasets the engine can hold, one key each; each API reads exactly one. Each dataset's own folder adds
- * its name (`declare module '../http/types.ts' { interface DatasetNames { … } }` beside its API), and the
- * registry (engine/dataset-registry.ts) lists it: nothing else names a dataset.
+ * The datasets the engine can hold, one key each; each API reads exactly one. The registry
+ * (engine/dataset-registry.ts) lists the built-in ones; another dataset adds its name by declaration merging
+ * (`declare module '<path>/engine/http/types.ts' { interface DatasetNames { name: true } }`) beside its API.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface DatasetNames {}
+export interface DatasetNames {
+  websites: true;
+  ceilingrates: true;
+}
 export type DatasetName = keyof DatasetNames;
 
 /** A request routed once by engine/http/route.ts: plain data, so it crosses workers and ports. */

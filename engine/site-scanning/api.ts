@@ -42,12 +42,6 @@ function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiRespons
   return json(200, analysisBody({ total: positions.length, totalFinalUrlBaseDomains: distinct.final_url_domain, totalAgencies: distinct.target_url_agency_owner }));
 }
 
-declare module '../http/types.ts' {
-  interface DatasetNames {
-    websites: true;
-  }
-}
-
 export const siteScanningApi: ApiDefinition = {
   id: 'site-scanning',
   dataset: 'websites',

@@ -5,6 +5,7 @@
  * over the records the API's filters select. The DB worker asks it directly; it is not an API route.
  */
 import type { Database } from 'sql.js';
+import { failure, type Failure } from '../http/failure.ts';
 import type { SqlValue } from 'sql.js';
 import { parseWebsiteQuery, type WebsiteFilters } from './parse-query.ts';
 import { FILTER_NAMES } from './parameters.ts';
@@ -31,7 +32,7 @@ export interface Rollups {
   total: RollupRow;
 }
 
-export type RollupsAnswer = { ok: true; rollups: Rollups } | { ok: false; status: 400 | 503; messages: string[] };
+export type RollupsAnswer = { ok: true; rollups: Rollups } | Failure;
 
 function emptyRow(name: string | null): RollupRow {
   return { name, sites: 0, live: 0, dap: 0, uswds: 0, banner: 0, statuses: {} };
@@ -53,7 +54,7 @@ function whereClause(filters: WebsiteFilters): { sql: string; params: SqlValue[]
 /** `group` is a column name from ROLLUP_GROUPS (never user text), so it may be spliced into the SQL. */
 export function websiteRollups(db: Database, query: URLSearchParams, group: RollupGroup): RollupsAnswer {
   const parsed = parseWebsiteQuery(query);
-  if (!parsed.ok) return { ok: false, status: 400, messages: parsed.messages };
+  if (!parsed.ok) return failure(400, parsed.messages.join('; '));
   const where = whereClause(parsed.query.filters);
   const statement = db.prepare(
     `SELECT "${group}", scan_status, COUNT(*),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { currentHash, engineJson, nodeEngine, openApp, waitForChange, waitForRendered } from './app.ts';
+import { currentHash, engineJson, nodeEngine, openApp, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { AnalysisResponse, WebsiteRecord, WebsitesResponse } from '../../ui/api/api-types.ts';
 import { formatCount } from '../../ui/components/common/format.ts';

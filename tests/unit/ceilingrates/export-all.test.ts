@@ -21,7 +21,7 @@ describe('export of every match', () => {
   it('writes every matching record in the query’s order, past the 10,000 window, with the notes and the count', async () => {
     const query = 'keyword=engineer&ordering=vendor_name&sort=desc&page=2&page_size=10';
     const answer = exportAllCsv(db, new URLSearchParams(query), [['Dataset', 'test v1']], 7);
-    if (!answer.ok) throw new Error(answer.detail);
+    if (!answer.ok) throw new Error(answer.message);
     const chunks = [...answer.export.chunks()];
     expect(chunks.at(-1)!.written).toBe(answer.export.total);
     const rows = parseCsvRows(chunks.map((c) => c.text).join(''));
@@ -35,7 +35,7 @@ describe('export of every match', () => {
     expect(rows.length - 5).toBe(answer.export.total);
     // Everything, where the API stops at its window.
     const everything = exportAllCsv(db, new URLSearchParams(''), []);
-    if (!everything.ok) throw new Error(everything.detail);
+    if (!everything.ok) throw new Error(everything.message);
     expect(everything.export.total).toBe(size);
   });
 });
@@ -44,7 +44,7 @@ describe('export past the window', () => {
   it('writes all 10,200 records where the API’s export stops at 10,000', async () => {
     const big = await generatedDatabase('ceilingrates', 10_200);
     const answer = exportAllCsv(big, new URLSearchParams(''), []);
-    if (!answer.ok) throw new Error(answer.detail);
+    if (!answer.ok) throw new Error(answer.message);
     const lines = [...answer.export.chunks()].map((c) => c.text).join('').trimEnd().split('\r\n');
     expect(answer.export.total).toBe(10_200);
     expect(lines.length - 4).toBe(10_200);

@@ -117,7 +117,7 @@ describe('export=y from the columns equals the export from _source', () => {
   it('the export of every match writes the same rows', async () => {
     const db = await edgeDatabase(true);
     const answer = exportAllCsv(db, new URLSearchParams('ordering=vendor_name'), [], 4);
-    if (!answer.ok) throw new Error(answer.detail);
+    if (!answer.ok) throw new Error(answer.message);
     const text = [...answer.export.chunks()].map((c) => c.text).join('');
     const { now } = bothWays(db, 'export=y&ordering=vendor_name');
     expect(text.slice(text.indexOf('Contract #,'))).toBe(now.slice(now.indexOf('Contract #,')));

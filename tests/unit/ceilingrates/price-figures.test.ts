@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 function figures(query: string, field: (typeof PRICE_FIELDS)[number], proposed: number | null = null): PriceFigures {
   const answer = priceFigures(db, new URLSearchParams(query), field, proposed);
-  if (!answer.ok) throw new Error(answer.detail);
+  if (!answer.ok) throw new Error(answer.message);
   return answer.figures;
 }
 
@@ -92,7 +92,7 @@ describe('price figures', () => {
 
   it('refuses what the API refuses, with its detail', () => {
     const answer = priceFigures(db, new URLSearchParams('keyword=a'), 'current_price');
-    expect(answer).toEqual({ ok: false, status: 406, detail: call(engine, `${API}?keyword=a`).body.detail });
+    expect(answer).toEqual({ ok: false, status: 406, message: call(engine, `${API}?keyword=a`).body.detail });
   });
 
   it('matches nothing: no figures, no rank', () => {
@@ -111,7 +111,7 @@ describe('a pool of exact titles', () => {
     const titles = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!).slice(0, 3);
     const asked = titles;
     const answer = priceFigures(db, new URLSearchParams('filter=education_level:BA|MA|PHD'), 'current_price', 100, asked);
-    if (!answer.ok) throw new Error(answer.detail);
+    if (!answer.ok) throw new Error(answer.message);
     const f = answer.figures;
     const inPool = records.filter((r) => titles.includes(r.labor_category) && ['BA', 'MA', 'PHD'].includes(r.education_level));
     const prices = inPool.map((r) => r.current_price).sort((a, b) => a - b);

@@ -125,8 +125,8 @@ function unpackedStore({ readMs = 5, files = new Map<string, StoredDatabase>() }
     },
     async write(artifact: DatasetArtifact, kept: StoredDatabase) {
       store.writes++;
-      for (const name of [...files.keys()]) if (isOtherUnpackedFile(name, artifact)) files.delete(name);
-      for (const name of [...prepared.keys()]) if (isOtherUnpackedFile(name, artifact)) prepared.delete(name);
+      for (const name of Array.from(files.keys())) if (isOtherUnpackedFile(name, artifact)) files.delete(name);
+      for (const name of Array.from(prepared.keys())) if (isOtherUnpackedFile(name, artifact)) prepared.delete(name);
       files.set(unpackedFileName(artifact), { ...kept, raw: kept.raw.slice() });
     },
     async writePrepared(artifact: DatasetArtifact, bytes: Uint8Array) {

@@ -204,7 +204,7 @@ describe('wage_stats over prices near the largest double', () => {
     expect(r.status).toBe(200);
     expect(r.raw.body).not.toMatch(/Infinity|NaN/);
     const figures = priceFigures(db, new URLSearchParams(''), 'current_price');
-    if (!figures.ok) throw new Error(figures.detail);
+    if (!figures.ok) throw new Error(figures.message);
     expect(figures.figures.stats).toEqual(r.body.aggregations.wage_stats);
     return r.body.aggregations.wage_stats;
   }
@@ -265,8 +265,8 @@ describe('a pool of exact titles beyond the limits', () => {
       [titles(101), 'Invalid title: at most 100 values (got 101)'],
       [titles(3, 10_001), 'Invalid title: at most 10000 characters (got 10001)'],
     ] as const) {
-      expect(priceFigures(db, new URLSearchParams(''), 'current_price', null, pool)).toEqual({ ok: false, status: 406, detail });
-      expect(exportAllCsv(db, new URLSearchParams(''), [], undefined, pool)).toEqual({ ok: false, status: 406, detail });
+      expect(priceFigures(db, new URLSearchParams(''), 'current_price', null, pool)).toEqual({ ok: false, status: 406, message: detail });
+      expect(exportAllCsv(db, new URLSearchParams(''), [], undefined, pool)).toEqual({ ok: false, status: 406, message: detail });
     }
     expect(priceFigures(db, new URLSearchParams(''), 'current_price', null, titles(100, 10_000)).ok).toBe(true);
     expect(exportAllCsv(db, new URLSearchParams(''), [], undefined, titles(100)).ok).toBe(true);

@@ -12,7 +12,6 @@ import {
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { readColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
-import { call } from '../helpers/engine.ts';
 import { hostileMixedEngine } from './fixtures.ts';
 
 const RATES = '/api/v3/search/ceilingrates/';

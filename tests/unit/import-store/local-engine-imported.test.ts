@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import { routed } from '../helpers/routed.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
-import { APIS } from '../../../engine/index.ts';
 import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
@@ -17,7 +16,6 @@ import { generatedDatabase } from '../helpers/engine.ts';
 const DATA = 'https://app.example/data/';
 const WASM = 'https://app.example/assets/sql-wasm.wasm';
 const wasm = readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm'));
-const websitesApi = APIS.find((a) => a.dataset === 'websites')!;
 const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
 
 async function buildFiles(): Promise<FileSource> {

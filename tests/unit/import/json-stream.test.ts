@@ -1,3 +1,5 @@
+import { websitesTarget } from '../../../dataset/import/websites/target.ts';
+import { ceilingRatesTarget } from '../../../dataset/import/ceilingrates/target.ts';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { JsonSplitter, type JsonPath } from '../../../dataset/import/json-stream.ts';
@@ -5,7 +7,7 @@ import { recordPlace } from '../../../dataset/import/json-records.ts';
 import { ImportError } from '../../../dataset/import/errors.ts';
 
 /** The values the splitter cuts out of `text` fed in `parts`, with their places. */
-function split(parts: string[], place: (path: JsonPath) => boolean = recordPlace('ceilingrates')): { path: JsonPath; value: unknown }[] {
+function split(parts: string[], place: (path: JsonPath) => boolean = recordPlace(ceilingRatesTarget.json.page)): { path: JsonPath; value: unknown }[] {
   const splitter = new JsonSplitter(place);
   const out = parts.flatMap((part) => splitter.push(part));
   out.push(...splitter.end());
@@ -32,7 +34,7 @@ describe('JsonSplitter', () => {
 
   it('cuts a saved page inside a top-level array into its records, and keeps a plain element whole', () => {
     const text = '[{"items":[{"a":1},{"b":2}],"meta":{"n":2}},{"initial_domain":"x.gov","items_seen":[1]}]';
-    expect(split([text], recordPlace('websites'))).toEqual([
+    expect(split([text], recordPlace(websitesTarget.json.page))).toEqual([
       { path: [0, 'items', 0], value: { a: 1 } },
       { path: [0, 'items', 1], value: { b: 2 } },
       { path: [1], value: { initial_domain: 'x.gov', items_seen: [1] } },
@@ -42,7 +44,7 @@ describe('JsonSplitter', () => {
   });
 
   it('reads escaped keys as the keys they name', () => {
-    expect(split(['{"it\\u0065ms":[{"a":1}]}'], recordPlace('websites'))).toEqual([{ path: ['items', 0], value: { a: 1 } }]);
+    expect(split(['{"it\\u0065ms":[{"a":1}]}'], recordPlace(websitesTarget.json.page))).toEqual([{ path: ['items', 0], value: { a: 1 } }]);
   });
 
   it('accepts exactly what JSON.parse accepts, for random documents cut anywhere', () => {

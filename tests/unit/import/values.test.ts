@@ -25,6 +25,7 @@ describe('cell values', () => {
     expect(number('1,013.38', 'p', notes)).toBe(1013.38);
     expect(number('1,234,567', 'p', notes)).toBe(1234567);
     expect(number('$98.24 ', 'p', notes)).toBe(98.24);
+    // oxlint-disable-next-line no-loss-of-precision -- the literal is the input as written
     expect(number('12.340000000000001', 'p', notes)).toBe(12.340000000000001);
     expect(number('0.75%', 'p', notes)).toBeNull();
     expect(number('1,23', 'p', notes)).toBeNull();

@@ -192,7 +192,7 @@ export class RatesView extends LitElement {
     task: async ([query, year, proposed, titles]: [string, PriceField, number | null, string[] | null]) => {
       if (year === 'current_price' && proposed === null && titles === null) return null;
       const answer = await this.db.priceFigures(query, year, proposed, titles ?? []);
-      if (!answer.ok) throw new Error(`${answer.detail} (HTTP ${answer.status})`);
+      if (!answer.ok) throw new Error(`${answer.message} (HTTP ${answer.status})`);
       return { key: figuresKey(query, year, proposed, titles), figures: answer.figures };
     },
     args: () =>
@@ -387,7 +387,7 @@ export class RatesView extends LitElement {
       const notes = methodNotes(this.query, url, await this.datasetNote(), new Date());
       const titles = this.query.mode === 'titles' ? this.query.titles : [];
       const answer = await this.db.exportRatesCsv(url.split('?')[1] ?? '', notes, (written, total) => (this.exportProgress = { written, total }), titles);
-      if (!answer.ok) throw new Error(`${answer.detail} (HTTP ${answer.status})`);
+      if (!answer.ok) throw new Error(`${answer.message} (HTTP ${answer.status})`);
       const stamp = new Date().toISOString().slice(0, 10);
       saveParts(answer.parts, `ceiling-rates-${stamp}.csv`, 'text/csv;charset=utf-8');
     } catch (error) {

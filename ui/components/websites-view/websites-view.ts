@@ -135,7 +135,7 @@ export class WebsitesView extends LitElement {
     task: async ([query, group]: [string, RollupGroup]) => {
       const answer = await this.db.websiteRollups(query, group);
       // A bad filter is reported once, by the listing.
-      if (!answer.ok) throw new Error(answer.messages.join('; '));
+      if (!answer.ok) throw new Error(answer.message);
       return { key: `${group}|${query}`, rollups: answer.rollups };
     },
     args: () => [websitesFilterQuery(this.query), this.query.rollup.group] as [string, RollupGroup],
