@@ -76,7 +76,17 @@ function columnWise(db: Database): Uint8Array {
     const result = db.exec(`SELECT * FROM "${String(table)}"`)[0];
     if (!result) continue;
     for (let c = 0; c < result.columns.length; c++) {
-      parts.push(result.values.map((row) => (row[c] === null ? '\\N' : row[c] instanceof Uint8Array ? Buffer.from(row[c] as Uint8Array).toString('base64') : String(row[c]).replace(/[\n\\]/g, (ch) => (ch === '\n' ? '\\n' : '\\\\')))).join('\n'));
+      parts.push(
+        result.values
+          .map((row) =>
+            row[c] === null
+              ? '\\N'
+              : row[c] instanceof Uint8Array
+                ? Buffer.from(row[c] as Uint8Array).toString('base64')
+                : String(row[c]).replace(/[\n\\]/g, (ch) => (ch === '\n' ? '\\n' : '\\\\')),
+          )
+          .join('\n'),
+      );
     }
   }
   return new TextEncoder().encode(parts.join('\n\u0000\n'));

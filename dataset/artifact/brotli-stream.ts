@@ -21,7 +21,12 @@ const OUTPUT_BYTES = 4 << 20;
  * the decoder hands out a few MiB at a time, so memory holds the input, the output and one step, not a second
  * copy of the database. A stream that ends early, or decodes to another size, is an error.
  */
-export function decodeBrotliInto(stream: BrotliStream, input: Uint8Array, rawBytes: number, { inputBytes = INPUT_BYTES, outputBytes = OUTPUT_BYTES } = {}): Uint8Array {
+export function decodeBrotliInto(
+  stream: BrotliStream,
+  input: Uint8Array,
+  rawBytes: number,
+  { inputBytes = INPUT_BYTES, outputBytes = OUTPUT_BYTES } = {},
+): Uint8Array {
   const out = new Uint8Array(rawBytes);
   let written = 0;
   let read = 0;

@@ -57,10 +57,14 @@ export function obtainArtifact(options: ObtainOptions): Promise<DownloadedArtifa
       downloaded = await downloadResumable(options);
     } catch (error) {
       // Offline with a damaged copy: the damage is the news, the failed download its consequence.
-      if (keptFailed instanceof Error) throw new Error(`${keptFailed.message}; downloading it again failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      if (keptFailed instanceof Error)
+        throw new Error(`${keptFailed.message}; downloading it again failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       throw error;
     }
-    if (files) await files.write(artifact, url, downloaded.gz, downloaded.fileDate).catch((error: unknown) => log(`${artifact.file}: cannot keep the verified file`, error));
+    if (files)
+      await files
+        .write(artifact, url, downloaded.gz, downloaded.fileDate)
+        .catch((error: unknown) => log(`${artifact.file}: cannot keep the verified file`, error));
     return downloaded;
   };
   return lock ? lock(downloadLockName(artifact), run) : run();

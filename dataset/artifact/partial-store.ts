@@ -62,7 +62,8 @@ export function memoryPartialStore(): PartialStore & { chunks: Map<string, Uint8
     chunks,
     read: async (artifact) => joinChunks(of(artifact)),
     async write(artifact, offset, bytes) {
-      for (const name of chunks.keys()) if (name.startsWith(`${artifact.name}.`) && !name.startsWith(`${artifact.name}.${artifact.sha256}.`)) chunks.delete(name);
+      for (const name of chunks.keys())
+        if (name.startsWith(`${artifact.name}.`) && !name.startsWith(`${artifact.name}.${artifact.sha256}.`)) chunks.delete(name);
       chunks.set(partialChunkName(artifact, offset), bytes.slice());
     },
     async clear(artifact) {

@@ -97,7 +97,9 @@ async function attempt(options: ResumableDownload, kept: Uint8Array): Promise<Do
     const range = contentRange(response.headers.get('content-range'));
     if (!range || range.start !== from || range.size !== artifact.bytes) {
       await response.body?.cancel();
-      throw new SuspectResume(`${artifact.file}: the server sent ${response.headers.get('content-range') ?? 'no Content-Range'} for the bytes from ${from} of ${artifact.bytes}`);
+      throw new SuspectResume(
+        `${artifact.file}: the server sent ${response.headers.get('content-range') ?? 'no Content-Range'} for the bytes from ${from} of ${artifact.bytes}`,
+      );
     }
     start = from;
   } else if (from > 0) {
@@ -111,7 +113,8 @@ async function attempt(options: ResumableDownload, kept: Uint8Array): Promise<Do
   const size = start + transferred.length;
   const gz = size === buffer.length ? buffer : buffer.slice(0, size);
   try {
-    if (transferred.overflow) throw new DatasetIntegrityError(`${artifact.file}: the server sent more than the manifest's ${artifact.bytes} bytes: the file is from another build`);
+    if (transferred.overflow)
+      throw new DatasetIntegrityError(`${artifact.file}: the server sent more than the manifest's ${artifact.bytes} bytes: the file is from another build`);
     await verifyArtifact(gz, artifact, contentEncoding);
   } catch (error) {
     await partials?.clear(artifact).catch(() => {});

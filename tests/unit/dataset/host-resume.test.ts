@@ -33,7 +33,18 @@ async function built(name: DatasetName, count: number): Promise<BuiltFile> {
   db.close();
   const gz = gzipDatabase(raw);
   const rows = { [datasetDefinition(name).tables[0]]: count };
-  return { gz, artifact: { name, file: `${name}.sqlite.gz`, bytes: gz.length, rawBytes: raw.length, sha256: await sha256Hex(gz), rows, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count } } };
+  return {
+    gz,
+    artifact: {
+      name,
+      file: `${name}.sqlite.gz`,
+      bytes: gz.length,
+      rawBytes: raw.length,
+      sha256: await sha256Hex(gz),
+      rows,
+      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count },
+    },
+  };
 }
 
 let websitesV1: BuiltFile;
@@ -47,7 +58,12 @@ beforeAll(async () => {
 function server() {
   let files: BuiltFile[] = [];
   let version = '';
-  const state = { cutAfter: null as number | null, gone: false, held: null as Promise<void> | null, requests: [] as { path: string; range: string | null; sent: number }[] };
+  const state = {
+    cutAfter: null as number | null,
+    gone: false,
+    held: null as Promise<void> | null,
+    requests: [] as { path: string; range: string | null; sent: number }[],
+  };
   return {
     state,
     deploy(next: BuiltFile[], v: string) {
@@ -59,7 +75,10 @@ function server() {
       const path = url.slice(DATA.length);
       if (path === 'manifest.json') {
         // The transfer copies (.br) are served beside the artifacts that name them.
-        const manifest: Manifest = { version, datasets: Object.fromEntries(files.filter((f) => f.artifact.file.endsWith('.gz')).map((f) => [f.artifact.name, f.artifact])) };
+        const manifest: Manifest = {
+          version,
+          datasets: Object.fromEntries(files.filter((f) => f.artifact.file.endsWith('.gz')).map((f) => [f.artifact.name, f.artifact])),
+        };
         return new Response(JSON.stringify(manifest));
       }
       const file = files.find((f) => f.artifact.file === path);
@@ -160,7 +179,10 @@ describe('a new dataset version whose download fails', () => {
     corrupt.gz[100] ^= 0xff;
     fake.deploy([{ gz: corrupt.gz, artifact: websitesV2.artifact }, rates], 'v2');
     const status = await host.reload();
-    expect(status.datasets.find((d) => d.name === 'websites')).toMatchObject({ sha256: websitesV1.artifact.sha256, error: expect.stringMatching(/sha256 mismatch/) });
+    expect(status.datasets.find((d) => d.name === 'websites')).toMatchObject({
+      sha256: websitesV1.artifact.sha256,
+      error: expect.stringMatching(/sha256 mismatch/),
+    });
     expect(await websitesCount(host)).toBe(30);
     expect((await partials.read(websitesV2.artifact)).length).toBe(0);
   });
@@ -192,7 +214,7 @@ describe('while a dataset is on its way', () => {
     expect((await host.handle({ method: 'GET', url: WEBSITES_URL }, { whileArriving: 'unavailable' })).status).toBe(200);
   });
 
-  it('downloads one file at a time, the first view\'s first', async () => {
+  it("downloads one file at a time, the first view's first", async () => {
     const fake = server();
     fake.deploy([websitesV1, rates], 'v1');
     let release!: () => void;

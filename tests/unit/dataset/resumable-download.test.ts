@@ -283,7 +283,7 @@ describe('servers', () => {
 });
 
 describe('shared between contexts', () => {
-  it("a file another context kept is used after its check, with no request; a wrong one is downloaded", async () => {
+  it('a file another context kept is used after its check, with no request; a wrong one is downloaded', async () => {
     const server = fakeServer();
     const kept = new Map<string, Uint8Array>();
     const files: VerifiedFiles = {
@@ -292,7 +292,7 @@ describe('shared between contexts', () => {
       complete: async () => true,
     };
     const order: string[] = [];
-    const lock = async <T,>(name: string, task: () => Promise<T>) => {
+    const lock = async <T>(name: string, task: () => Promise<T>) => {
       order.push(name);
       return task();
     };
