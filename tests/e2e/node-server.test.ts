@@ -25,10 +25,11 @@ const seen: ApiRequest[] = [];
 beforeAll(async () => {
   const dataDir = inject('dataDir');
   ({ engine } = await openEngine({ dataDir }));
-  const handle = engine.handle.bind(engine);
-  vi.spyOn(engine, 'handle').mockImplementation((request) => {
-    seen.push(request);
-    return handle(request);
+  // What reached the engine: the server routes each request once and hands the engine the route.
+  const answer = engine.answer.bind(engine);
+  vi.spyOn(engine, 'answer').mockImplementation((routed) => {
+    seen.push(routed.request);
+    return answer(routed);
   });
   api = await startServer({ engine, appDir: dirname(dataDir), port: 0 });
   // The prototype: a page of its own on another port, no relation to the app.

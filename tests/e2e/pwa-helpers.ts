@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
-export type ServedBy = { relay: number; 'service-worker': number };
+export type ServedBy = { relay: number; 'service-worker': number; early: number };
 
 /** Open the app and wait until the service worker is active, controls the page, and every dataset file is kept for it. */
 export async function openAppUntilOfflineReady(page: Page, origin: string): Promise<void> {
