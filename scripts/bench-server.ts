@@ -78,7 +78,11 @@ function run(url: string, path: string, connections: number): Promise<Result> {
  * A cheap request per core, sent together, comes back once every thread has reached it.
  */
 async function drained(url: string): Promise<void> {
-  await Promise.all(Array.from({ length: availableParallelism() }, () => fetch(`${url}/analysis?limit=1`, { signal: AbortSignal.timeout(300_000) }).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    Array.from({ length: availableParallelism() }, () =>
+      fetch(`${url}/analysis?limit=1`, { signal: AbortSignal.timeout(300_000) }).then((r) => r.arrayBuffer()),
+    ),
+  );
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -138,7 +142,9 @@ if (repeat > 1) {
     for (const { name } of REQUESTS) {
       for (const connections of levels) {
         const same = rows.filter((r) => r.workers === workers && r.name === name && r.connections === connections);
-        console.log(`| ${workers} | ${name} | ${connections} | ${median(same.map((r) => r.rps)).toFixed(0)} | ${median(same.map((r) => r.p50))} | ${median(same.map((r) => r.p99))} |`);
+        console.log(
+          `| ${workers} | ${name} | ${connections} | ${median(same.map((r) => r.rps)).toFixed(0)} | ${median(same.map((r) => r.p50))} | ${median(same.map((r) => r.p99))} |`,
+        );
       }
     }
     console.log(`| ${workers} | RSS after start / highest, MiB | | ${median(afterStart.get(workers)!)} / ${median(highest.get(workers)!)} | | |`);

@@ -101,7 +101,7 @@ function timeRound(page: Page, url: string, order: Way[]): Promise<Record<Way, n
 }
 
 /** Seconds on the emulated link for this many bytes. */
-const wireMs = (bytes: number) => (bytes * 8) / (DOWN_MBPS * 1e6) * 1000;
+const wireMs = (bytes: number) => ((bytes * 8) / (DOWN_MBPS * 1e6)) * 1000;
 
 /** The emulated link on a page (its DB worker's requests go through the same network agent). */
 async function emulate(cdp: CDPSession, offline: boolean): Promise<void> {
@@ -121,7 +121,8 @@ function countBytes(cdp: CDPSession) {
   cdp.on('Network.dataReceived', (e) => received.push({ at: Date.now(), bytes: e.encodedDataLength || e.dataLength, url: urls.get(e.requestId) ?? '' }));
   return {
     received,
-    total: (until = Infinity, only?: (url: string) => boolean) => received.filter((r) => r.at <= until && (!only || only(r.url))).reduce((n, r) => n + r.bytes, 0),
+    total: (until = Infinity, only?: (url: string) => boolean) =>
+      received.filter((r) => r.at <= until && (!only || only(r.url))).reduce((n, r) => n + r.bytes, 0),
   };
 }
 
@@ -147,9 +148,15 @@ function firstAnswers(page: Page): Promise<{ origin: number; answers: Record<str
 }
 
 const manifest = JSON.parse(readFileSync(join(dist, 'data/manifest.json'), 'utf8')) as Manifest;
-const notForTheBrowser = new Set([...(manifest.extras ?? []).map((e) => e.file), ...Object.values(manifest.datasets).flatMap((a) => (a!.transfer ? [a!.file] : []))]);
+const notForTheBrowser = new Set([
+  ...(manifest.extras ?? []).map((e) => e.file),
+  ...Object.values(manifest.datasets).flatMap((a) => (a!.transfer ? [a!.file] : [])),
+]);
 const server = await startStaticServer(dist);
-const figures: Record<string, unknown> = { dist, datasets: Object.fromEntries(Object.entries(manifest.datasets).map(([k, a]) => [k, { bytes: a!.bytes, rows: a!.rows }])) };
+const figures: Record<string, unknown> = {
+  dist,
+  datasets: Object.fromEntries(Object.entries(manifest.datasets).map(([k, a]) => [k, { bytes: a!.bytes, rows: a!.rows }])),
+};
 const isData = (url: string) => /\.sqlite\.(gz|br)$/.test(url);
 /** What the browser downloads of each dataset: its Brotli transfer copy where the build made one. */
 const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.transfer ?? a!).bytes, 0);
@@ -238,7 +245,15 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
   }
 }
 {
-  const f = figures.firstVisit as { bytes: number; shippedBytes: number; bytesBeforeFirstAnswer: number; firstAnswerMs: number; bytesBeforeAllAnswers: number; allAnswersMs: number; cut: { bytesMovedAgain: number; completed: boolean } };
+  const f = figures.firstVisit as {
+    bytes: number;
+    shippedBytes: number;
+    bytesBeforeFirstAnswer: number;
+    firstAnswerMs: number;
+    bytesBeforeAllAnswers: number;
+    allAnswersMs: number;
+    cut: { bytesMovedAgain: number; completed: boolean };
+  };
   const limit = (bytes: number) => Math.round(1.25 * wireMs(bytes) + 1500);
   figures.firstVisitGoals = {
     firstAnswerMs: { limit: limit(f.bytesBeforeFirstAnswer), met: f.firstAnswerMs <= limit(f.bytesBeforeFirstAnswer) },

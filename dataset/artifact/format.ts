@@ -31,7 +31,10 @@ export interface TransferFile {
 }
 
 /** The file a browser downloads for this artifact, as an artifact of its own (its name, size and sha256). */
-export function transferArtifact(artifact: DatasetArtifact, decoders: ReadonlySet<TransferFile['encoding']>): DatasetArtifact & { encoding: 'gzip' | TransferFile['encoding'] } {
+export function transferArtifact(
+  artifact: DatasetArtifact,
+  decoders: ReadonlySet<TransferFile['encoding']>,
+): DatasetArtifact & { encoding: 'gzip' | TransferFile['encoding'] } {
   const t = artifact.transfer;
   if (!t || !decoders.has(t.encoding)) return { ...artifact, encoding: 'gzip' };
   return { ...artifact, file: t.file, bytes: t.bytes, sha256: t.sha256, encoding: t.encoding };

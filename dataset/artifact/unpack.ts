@@ -10,7 +10,12 @@ export function decodable(decoders: Decoders | null | undefined): Set<TransferFi
 }
 
 /** The SQLite file from a verified download in the given encoding. */
-export function unpackAs(encoding: 'gzip' | TransferFile['encoding'], bytes: Uint8Array, rawBytes: number, decoders: Decoders | null | undefined): Promise<Uint8Array> {
+export function unpackAs(
+  encoding: 'gzip' | TransferFile['encoding'],
+  bytes: Uint8Array,
+  rawBytes: number,
+  decoders: Decoders | null | undefined,
+): Promise<Uint8Array> {
   if (encoding === 'gzip') return unpack(bytes, rawBytes);
   const decode = decoders?.[encoding];
   if (!decode) throw new Error(`no ${encoding} decoder here`);

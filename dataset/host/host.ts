@@ -122,7 +122,12 @@ export class DatasetHost {
   }
 
   status(): DbStatus {
-    return hostStatus(this.dataUrl, this.version, [...this.slots.values()].map((s) => s.status), this.manifest?.extras ?? []);
+    return hostStatus(
+      this.dataUrl,
+      this.version,
+      [...this.slots.values()].map((s) => s.status),
+      this.manifest?.extras ?? [],
+    );
   }
 
   /**
@@ -207,7 +212,14 @@ export class DatasetHost {
     const artifact = this.manifest.datasets[name];
     if (!artifact) throw new Error(`the build has no ${name} dataset`);
     const reporter = new ProgressReporter(this.progress);
-    const pending = startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl, artifact, reporter, cache: 'default', unpacked: this.platform.unpacked });
+    const pending = startDownload({
+      fetchFile: this.platform.fetch,
+      dataUrl: this.dataUrl,
+      artifact,
+      reporter,
+      cache: 'default',
+      unpacked: this.platform.unpacked,
+    });
     return openDownloaded(this.SQL, pending, this.manifest, reporter);
   }
 
@@ -417,7 +429,9 @@ export class DatasetHost {
     }
     this.version = manifest.version;
     // Every file of this version is now kept for the service worker (offline, and no second download).
-    await files?.complete(manifest, this.dataUrl!, decodable(this.platform.decoders)).catch((error: unknown) => this.log('dataset host: cannot mark the offline copy complete', error));
+    await files
+      ?.complete(manifest, this.dataUrl!, decodable(this.platform.decoders))
+      .catch((error: unknown) => this.log('dataset host: cannot mark the offline copy complete', error));
     reporter.report(null, 'ready');
     return this.status();
   }

@@ -73,7 +73,18 @@ export interface DownloadOptions {
  * Start reading a build dataset: the unpacked copy kept on this machine when there is one (not on a
  * `reload`, which means "from the server"), else the download, verified against the manifest.
  */
-export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after, downloadAfter, places = {}, onDownload }: DownloadOptions): PendingDownload {
+export function startDownload({
+  fetchFile,
+  dataUrl,
+  artifact,
+  reporter,
+  cache,
+  unpacked = null,
+  after,
+  downloadAfter,
+  places = {},
+  onDownload,
+}: DownloadOptions): PendingDownload {
   const file = transferArtifact(artifact, decodable(places.decoders));
   const url = resolveDataUrl(dataUrl, file.file);
   let transferred!: () => void;
@@ -110,7 +121,12 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     return { gz: got.gz };
   };
   const store = cache === 'reload' ? null : unpacked;
-  const stored = store ? Promise.resolve(after).catch(() => {}).then(() => store.read(artifact)).catch(() => null) : Promise.resolve(null);
+  const stored = store
+    ? Promise.resolve(after)
+        .catch(() => {})
+        .then(() => store.read(artifact))
+        .catch(() => null)
+    : Promise.resolve(null);
   pending.bytes = stored.then((kept) => {
     if (!kept) return download();
     pending.fileDate = kept.fileDate;
@@ -125,7 +141,12 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
 }
 
 /** Unpack and open a downloaded build dataset (its turn has come), without installing it. */
-export async function openDownloaded(SQL: Promise<SqlJsStatic>, pending: PendingDownload, manifest: Manifest, reporter: ProgressReporter): Promise<OpenedDataset> {
+export async function openDownloaded(
+  SQL: Promise<SqlJsStatic>,
+  pending: PendingDownload,
+  manifest: Manifest,
+  reporter: ProgressReporter,
+): Promise<OpenedDataset> {
   const { artifact } = pending;
   const name = artifact.name;
   const { gz, kept } = await pending.bytes;

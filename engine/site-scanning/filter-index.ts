@@ -124,7 +124,9 @@ export class FilterIndex {
     const value = { rowids: this.rowids, columns };
     const shape = shapeHash(value);
     if (shape !== PREPARED_SHAPE) {
-      throw new Error(`the kept websites filter index changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update it and bump PREPARED_LABEL.version in engine/site-scanning/filter-index.ts`);
+      throw new Error(
+        `the kept websites filter index changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update it and bump PREPARED_LABEL.version in engine/site-scanning/filter-index.ts`,
+      );
     }
     return pack(value, PREPARED_LABEL);
   }

@@ -100,9 +100,10 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * themselves, as their rowids will). Null when some run of new records no longer fits in its gap.
  */
 function sortKeysFor(db: Database, records: readonly WebsiteRecord[]): number[] | null {
-  const stored = (db.exec(`SELECT target_url, ${SORT_KEY} FROM ${WEBSITES_TABLE} ORDER BY target_url, ${SORT_KEY}`)[0]?.values ?? []).map(
-    ([url, key]) => ({ url: utf8.encode(String(url)), key: Number(key) }),
-  );
+  const stored = (db.exec(`SELECT target_url, ${SORT_KEY} FROM ${WEBSITES_TABLE} ORDER BY target_url, ${SORT_KEY}`)[0]?.values ?? []).map(([url, key]) => ({
+    url: utf8.encode(String(url)),
+    key: Number(key),
+  }));
   const urls = records.map((r) => utf8.encode(r.target_url));
   const order = records.map((_, i) => i).sort((a, b) => compareBytes(urls[a], urls[b]) || a - b);
   const keys = new Array<number>(records.length);
@@ -161,7 +162,9 @@ export function clusterWebsites(db: Database): void {
     db.run(`ALTER TABLE ${WEBSITES_TABLE} RENAME TO ${WEBSITES_TABLE}_unclustered`);
     db.run('DROP INDEX websites_by_target_url');
     createWebsitesSchema(db);
-    db.run(`INSERT INTO ${WEBSITES_TABLE} (${columns}) SELECT ${columns} FROM ${WEBSITES_TABLE}_unclustered ORDER BY ${CLUSTER_ORDER.map((c) => `"${c}"`).join(', ')}, ${SORT_KEY}`);
+    db.run(
+      `INSERT INTO ${WEBSITES_TABLE} (${columns}) SELECT ${columns} FROM ${WEBSITES_TABLE}_unclustered ORDER BY ${CLUSTER_ORDER.map((c) => `"${c}"`).join(', ')}, ${SORT_KEY}`,
+    );
     db.run(`DROP TABLE ${WEBSITES_TABLE}_unclustered`);
   });
   db.run('ANALYZE');

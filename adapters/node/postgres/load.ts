@@ -115,13 +115,21 @@ async function loadWebsites(client: pg.PoolClient, db: Database, origin: string,
   // The engine's listing order is the sort key's (target_url byte order, then insertion): kept as `ord`.
   const select = `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}`;
   const records = await inBatches(db, select, async (rows) => {
-    const values = columnsOf(rows.map(([stored]) => websiteColumns(String(stored))), WEBSITE_FIELDS.length);
+    const values = columnsOf(
+      rows.map(([stored]) => websiteColumns(String(stored))),
+      WEBSITE_FIELDS.length,
+    );
     const ords = rows.map(() => ord++);
     await client.query(insert, [rows.map(() => snapshot), ords, ...values]);
   });
   const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
   const [, domains, agencies] = counts.rows[0].map(Number);
-  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [snapshot, records, domains, agencies]);
+  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [
+    snapshot,
+    records,
+    domains,
+    agencies,
+  ]);
   return { snapshot, records, replaced: (deleted.rowCount ?? 0) > 0 };
 }
 

@@ -26,7 +26,7 @@ const mountAt = (hash: string) => session.mount('app-shell', { properties: { db:
 const progress = (p: LoadProgress) => page().evaluate((report) => window.componentFixture!.progress(report), p);
 
 describe('app-shell with a fake DB client', () => {
-  it('draws the route\'s view, which asks the client the shell provides; the nav marks it', async () => {
+  it("draws the route's view, which asks the client the shell provides; the nav marks it", async () => {
     await mountAt('#/websites?limit=10');
     await expect.poll(() => page().locator('app-shell main websites-view').getAttribute('data-rendered-url')).toBe('/websites?page=1&limit=10');
     expect((await session.callsTo('getJson')).map(([u]) => u)).toContain('/websites?page=1&limit=10');
@@ -40,14 +40,16 @@ describe('app-shell with a fake DB client', () => {
     const bars = () =>
       page()
         .locator('app-shell')
-        .evaluate((shell) => [...shell.shadowRoot!.querySelectorAll('load-progress')].map((l) => l.shadowRoot!.querySelector('progress')!).map((p) => [p.value, p.max]));
+        .evaluate((shell) =>
+          [...shell.shadowRoot!.querySelectorAll('load-progress')].map((l) => l.shadowRoot!.querySelector('progress')!).map((p) => [p.value, p.max]),
+        );
     await expect.poll(bars).toEqual([[40, 100]]);
     await progress({ dataset: null, phase: 'ready', loaded: 100, total: 100 });
     await expect.poll(() => page().locator('load-progress').count()).toBe(0);
     await progress({ dataset: null, phase: 'error', loaded: 0, total: 100, message: 'the manifest could not be read' });
-    await expect.poll(() => page().locator('app-shell > p.error, app-shell p.error[role="alert"]').first().textContent()).toBe(
-      'The data could not be loaded: the manifest could not be read',
-    );
+    await expect
+      .poll(() => page().locator('app-shell > p.error, app-shell p.error[role="alert"]').first().textContent())
+      .toBe('The data could not be loaded: the manifest could not be read');
   });
 
   it('the first Tab reaches "Skip to content", which moves the focus to the view\'s heading', async () => {

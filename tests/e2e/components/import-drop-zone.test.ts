@@ -68,7 +68,9 @@ describe('import-drop-zone with a fake DB client', () => {
     expect(onProgress).toBe('[function]');
     expect(await page().locator('#import-title').textContent()).toBe(`Importing ${FILE.name}`);
 
-    await page().evaluate(() => window.componentFixture!.importProgress({ phase: 'inserting', bytesRead: 20, totalBytes: 40, rowsImported: 1, rowsRejected: 0 }));
+    await page().evaluate(() =>
+      window.componentFixture!.importProgress({ phase: 'inserting', bytesRead: 20, totalBytes: 40, rowsImported: 1, rowsRejected: 0 }),
+    );
     await expect.poll(() => page().locator('#import-phase').textContent()).toBe('Building the database…');
     await expect.poll(() => page().locator('[data-progress-bytes]').textContent()).toContain('1 rows');
 

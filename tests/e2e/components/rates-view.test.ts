@@ -18,7 +18,10 @@ afterAll(async () => {
 
 const page = () => session.page;
 const view = () => page().locator('rates-view');
-const tableIds = () => page().locator('rates-table tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+const tableIds = () =>
+  page()
+    .locator('rates-table tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
 /** The query the view navigated to, read back from the hash. */
 const hashQuery = async (): Promise<RatesQuery> => parseRatesQuery(new URLSearchParams((await currentHash(page())).split('?')[1] ?? ''));
 
@@ -77,7 +80,9 @@ describe('rates-view with a fake DB client', () => {
 
   it('Export CSV asks the worker for every match of the query and reports its refusal', async () => {
     await mountWith('keyword=engineer', { exportRatesCsv: () => ({ ok: false, status: 406, message: 'the export is too large' }) });
-    await page().getByRole('button', { name: /^Export CSV/ }).click();
+    await page()
+      .getByRole('button', { name: /^Export CSV/ })
+      .click();
     await expect.poll(() => page().getByText('Export failed: the export is too large (HTTP 406)').count()).toBe(1);
     const [[query, notes, onProgress, titles]] = await session.callsTo('exportRatesCsv');
     const url = ratesApiUrl({ ...parseRatesQuery(new URLSearchParams('keyword=engineer')), page: 1 });
@@ -86,7 +91,7 @@ describe('rates-view with a fake DB client', () => {
     expect([onProgress, titles]).toEqual(['[function]', []]);
   });
 
-  it('Enter on a row\'s Exclude button excludes that record and keeps the focus on the table', async () => {
+  it("Enter on a row's Exclude button excludes that record and keeps the focus on the table", async () => {
     const url = await mountWith('keyword=engineer');
     const first = engineJson<RatesResponse>(session.engine, url).body.hits.hits[0];
     await page().locator('rates-table button.exclude').first().focus();

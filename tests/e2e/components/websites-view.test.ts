@@ -13,12 +13,10 @@ let answers: FakeAnswers;
 beforeAll(async () => {
   session = await openComponentSession();
   // The owners the worker would read, from the served data: agencies with the most sites first.
-  const rows = session.engine
-    .database('websites')!
-    .exec(
-      `SELECT target_url_agency_owner, target_url_bureau_owner, COUNT(*) FROM websites
+  const rows = session.engine.database('websites')!.exec(
+    `SELECT target_url_agency_owner, target_url_bureau_owner, COUNT(*) FROM websites
        WHERE target_url_agency_owner IS NOT NULL AND target_url_bureau_owner IS NOT NULL GROUP BY 1, 2`,
-    )[0].values as [string, string, number][];
+  )[0].values as [string, string, number][];
   const byAgency = new Map<string, AgencyOwners>();
   for (const [agency, bureau, count] of rows) {
     const entry = byAgency.get(agency) ?? { agency, count: 0, bureaus: [] };
@@ -47,7 +45,9 @@ const listedUrls = () => page().locator('#websites-table tbody tr td.url a').all
 
 async function mountWith(query: string): Promise<void> {
   await session.mount('websites-view', { properties: { params: { $searchParams: query } }, answers });
-  await expect.poll(() => page().locator('websites-view').getAttribute('data-rendered-url')).toBe(websitesApiUrl(parseWebsitesQuery(new URLSearchParams(query))));
+  await expect
+    .poll(() => page().locator('websites-view').getAttribute('data-rendered-url'))
+    .toBe(websitesApiUrl(parseWebsitesQuery(new URLSearchParams(query))));
 }
 
 describe('websites-view with a fake DB client', () => {
@@ -64,7 +64,13 @@ describe('websites-view with a fake DB client', () => {
     const listing = engineJson<WebsitesResponse>(session.engine, websitesApiUrl(q)).body;
     expect(listing.items.length).toBeGreaterThan(0);
     expect(await listedUrls()).toEqual(listing.items.map((w) => w.target_url));
-    await expect.poll(() => page().getByText(/^Page 2 of /).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page()
+          .getByText(/^Page 2 of /)
+          .count(),
+      )
+      .toBe(1);
     // The agency picker lists what websiteOwners answered.
     const options = await page().locator('#f-agency option').allTextContents();
     expect(options.slice(1).map((o) => o.replace(/\([\d,]+\)\s*$/, '').trim())).toEqual(owners.map((o) => o.agency));
@@ -76,7 +82,12 @@ describe('websites-view with a fake DB client', () => {
       properties: { params: { $searchParams: '' } },
       answers: {
         ...answers,
-        getJson: (url) => ({ url, status: 503, headers: {}, body: { statusCode: 503, message: 'the websites dataset is not loaded', error: 'Service Unavailable' } }),
+        getJson: (url) => ({
+          url,
+          status: 503,
+          headers: {},
+          body: { statusCode: 503, message: 'the websites dataset is not loaded', error: 'Service Unavailable' },
+        }),
       },
     });
     await expect.poll(() => page().locator('websites-view p.error[role="alert"]').textContent()).toBe('the websites dataset is not loaded (HTTP 503)');
@@ -91,7 +102,9 @@ describe('websites-view with a fake DB client', () => {
 
     // The shell hands the route's query back as params; the view asks the client for it.
     const params = new URLSearchParams({ target_url_agency_owner: agency });
-    await page().locator('websites-view').evaluate((el, query) => ((el as HTMLElement & { params: URLSearchParams }).params = new URLSearchParams(query)), params.toString());
+    await page()
+      .locator('websites-view')
+      .evaluate((el, query) => ((el as HTMLElement & { params: URLSearchParams }).params = new URLSearchParams(query)), params.toString());
     const url = websitesApiUrl(parseWebsitesQuery(params));
     await expect.poll(() => page().locator('websites-view').getAttribute('data-rendered-url')).toBe(url);
     expect((await session.callsTo('getJson')).map(([u]) => u)).toContain(url);
@@ -121,8 +134,16 @@ describe('websites-view with a fake DB client', () => {
     await next.focus();
     await page().keyboard.press('Enter');
     await expect.poll(() => currentHash(page())).toBe('#/websites?page=2&limit=10');
-    await page().locator('websites-view').evaluate((el) => ((el as HTMLElement & { params: URLSearchParams }).params = new URLSearchParams('page=2&limit=10')));
-    await expect.poll(() => page().getByText(/^Page 2 of /).count()).toBe(1);
+    await page()
+      .locator('websites-view')
+      .evaluate((el) => ((el as HTMLElement & { params: URLSearchParams }).params = new URLSearchParams('page=2&limit=10')));
+    await expect
+      .poll(() =>
+        page()
+          .getByText(/^Page 2 of /)
+          .count(),
+      )
+      .toBe(1);
     await page().getByRole('button', { name: 'Next page' }).focus();
     await page().keyboard.press('Space');
     await expect.poll(() => currentHash(page())).toBe('#/websites?page=3&limit=10');

@@ -69,14 +69,27 @@ describe('snapshots and loads', () => {
     // A number field holding text: Postgres refuses the row halfway through the load.
     const stored = (url: string, statusCode: string): string =>
       WEBSITE_FIELDS.map(([name]) => (name === 'target_url' ? JSON.stringify(url) : name === 'final_url_status_code' ? statusCode : '')).join(FIELD_SEPARATOR);
-    broken.run(`INSERT INTO websites (target_url, sort_key, record) VALUES ('a.gov', 1, ?), ('b.gov', 2, ?)`, [stored('a.gov', '1'), stored('b.gov', '"not a number"')]);
+    broken.run(`INSERT INTO websites (target_url, sort_key, record) VALUES ('a.gov', 1, ?), ('b.gov', 2, ?)`, [
+      stored('a.gov', '1'),
+      stored('b.gov', '"not a number"'),
+    ]);
     try {
-      await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'good' }, ceilingrates: { db: backends.ceilingrates, origin: 'good' }, snapshot: '2025-06-02' });
-      const before = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      await loadIntoPostgres(pool, {
+        websites: { db: backends.websites, origin: 'good' },
+        ceilingrates: { db: backends.ceilingrates, origin: 'good' },
+        snapshot: '2025-06-02',
+      });
+      const before = await Promise.all(
+        ['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))),
+      );
       for (const snapshot of ['2025-06-02', '2025-06-16']) {
-        await expect(loadIntoPostgres(pool, { websites: { db: broken, origin: 'broken' }, ceilingrates: { db: backends.ceilingrates, origin: 'x' }, snapshot })).rejects.toThrow();
+        await expect(
+          loadIntoPostgres(pool, { websites: { db: broken, origin: 'broken' }, ceilingrates: { db: backends.ceilingrates, origin: 'x' }, snapshot }),
+        ).rejects.toThrow();
       }
-      const after = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      const after = await Promise.all(
+        ['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))),
+      );
       expect(after).toEqual(before);
       expect((await answers.handle({ method: 'GET', url: '/snapshots/2025-06-16/analysis' })).status).toBe(404);
       const { rows } = await pool.query('SELECT generation FROM ceilingrates_loads');
@@ -158,4 +171,3 @@ describe('a database that is empty or down', () => {
     expect(comparable(await answers.handle(request))).toEqual(comparable(healthy));
   });
 });
-

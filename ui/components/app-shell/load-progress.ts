@@ -73,11 +73,13 @@ export class LoadProgressBar extends LitElement {
         <span id="progress-label">Loading the data: ${what}…</span>
         <span class="muted">${p.total ? `${formatBytes(p.loaded)} of ${formatBytes(p.total)}` : ''}</span>
       </div>
-      ${lines.length
-        ? html`<ul aria-live="polite">
-            ${lines.map((line) => html`<li data-dataset=${line.name} data-ready=${line.ready ? 'yes' : 'no'}>${line.text}</li>`)}
-          </ul>`
-        : nothing}
+      ${
+        lines.length
+          ? html`<ul aria-live="polite">
+              ${lines.map((line) => html`<li data-dataset=${line.name} data-ready=${line.ready ? 'yes' : 'no'}>${line.text}</li>`)}
+            </ul>`
+          : nothing
+      }
       <progress aria-labelledby="progress-label" max=${p.total || 1} .value=${p.total ? p.loaded : 0}></progress>`;
   }
 }
