@@ -1,5 +1,5 @@
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import { createEngine, type Engine } from '../../engine/index.ts';
+import { createEngine, datasetDefinition, type Engine } from '../../engine/index.ts';
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { RoutedToData } from '../../engine/http/route.ts';
 import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
@@ -128,7 +128,10 @@ export class LocalEngine {
       if (!raw) return false;
       const SQL = await this.sqlJs();
       this.artifacts.delete(dataset);
-      this.engine.use(dataset, openHandedOver(SQL, raw));
+      const db = openHandedOver(SQL, raw);
+      // Kept by an earlier version: answers in today's layout.
+      datasetDefinition(dataset).upgrade?.(db);
+      this.engine.use(dataset, db);
       return true;
     } catch (error) {
       console.error("service worker: the imported dataset cannot be opened; the build's dataset answers", dataset, error);

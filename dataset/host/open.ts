@@ -8,6 +8,7 @@ import { transferArtifact } from '../artifact/format.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
 import { countRows } from '../sqlite-catalogue.ts';
+import { datasetDefinition } from '../../engine/dataset-registry.ts';
 import type { ImportedStore } from './imported-store.ts';
 import type { ProgressReporter } from './progress.ts';
 import { datasetStatus, type DatasetStatus } from './status.ts';
@@ -200,6 +201,8 @@ export async function openImported(SQL: Promise<SqlJsStatic>, store: ImportedSto
   const unpacked = performance.now();
   reporter.report(meta.dataset, 'open');
   const db = openHandedOver(await SQL, raw);
+  // Kept by an earlier version: answers in today's layout.
+  datasetDefinition(meta.dataset).upgrade?.(db);
   return {
     db,
     prepared: null,

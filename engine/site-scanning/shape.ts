@@ -7,7 +7,8 @@ import { recordsJson } from './stored-record.ts';
 /** A row of column values in WEBSITE_FIELDS order (the PostgreSQL backend's table has one column per field). */
 export type WebsiteRow = SqlValue[];
 
-function fromSql(kind: FieldKind, value: SqlValue): unknown {
+/** A column value as the record holds it (the one-column-per-field layouts: PostgreSQL, databases written before the stored record). */
+export function fromSql(kind: FieldKind, value: SqlValue): unknown {
   if (value === null) return null;
   switch (kind) {
     case 'boolean':
