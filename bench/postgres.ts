@@ -1,10 +1,12 @@
 /**
  * The Postgres column: the same requests answered by the in-memory engine and by the Postgres backend
  * (`serve --database`'s answer source, in process, over a throwaway PostgreSQL 15 on this machine), p50/p95
- * per request kind, with every answer compared (`took` aside). Also the `load` time and, with --weeks, the
- * Site Scanning requests with that many weekly snapshots loaded (generated weeks: the same generator with a
- * different count per week, until the real weekly snapshots are in the repository).
- *   npx tsx bench/run.ts --only postgres --records 250000 --websites 30000 --weeks 17 --rounds 10
+ * per request kind, with every answer compared (`took` aside). Also the `load` times and the Site Scanning
+ * requests with every weekly snapshot loaded: with --history <git dir>, the 17 real weeks of the source
+ * repository (tools/site-scanning-source/postgres-history.ts); otherwise --weeks generated ones (the same
+ * generator with a different count per week).
+ *   npx tsx bench/run.ts --only postgres --records 250000 --history <git dir> --rounds 10
+ *   npx tsx bench/run.ts --only postgres --records 4000000 --weeks 1 --rounds 3
  * A measurement, not a test: nothing is asserted about times.
  */
 import os from 'node:os';
@@ -17,6 +19,8 @@ import { createPool } from '../adapters/node/postgres/pool.ts';
 import { loadIntoPostgres } from '../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../adapters/node/postgres/answers.ts';
 import { startPostgres } from '../tests/unit/helpers/postgres.ts';
+import { loadHistory, type LoadedWeek } from '../tools/site-scanning-source/postgres-history.ts';
+import type { Database } from 'sql.js';
 import { workload } from './ceilingrates/workload.ts';
 import { Samples, type Summary } from './ceilingrates/latency.ts';
 
@@ -26,6 +30,8 @@ export interface PostgresBenchOptions {
   /** Site Scanning snapshots to load (the newest answers the API paths). */
   weeks: number;
   rounds: number;
+  /** The bare git directory of the snapshot repository: load its real weeks instead of generated ones. */
+  history?: string;
 }
 
 export interface PostgresBenchResult {
@@ -33,9 +39,11 @@ export interface PostgresBenchResult {
   websites: number;
   weeks: number;
   rounds: number;
+  /** Real weeks (--history) or generated ones. */
+  websites_source: 'real history' | 'generated';
   load_ms: { ceilingrates: number; websites_per_week: number };
-  /** First ceiling-rates request of a replica: reading the rates from Postgres and binding the engine. */
-  first_rates_ms: number;
+  /** Each real week as loaded: files, kept, stale dropped. */
+  history?: LoadedWeek[];
   kinds: Record<string, { engine: Summary; postgres: Summary }>;
   /** Requests whose answers differed (should be none). */
   differences: string[];
@@ -73,7 +81,8 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
   const server = await startPostgres();
   try {
     const url = server.createDatabase('bench');
-    const pool = createPool(url, { max: 4 });
+    // A measurement: a statement may run past serve's 15 s timeout at 4M rates, and its time is what is wanted.
+    const pool = createPool(url, { max: 4, statementTimeoutMs: 600_000 });
     let t = performance.now();
     const rates = buildDatabase(SQL, ceilingRatesDataset, options.records);
     log(`generated ${options.records} rates in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -82,37 +91,53 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
     const ratesLoadMs = performance.now() - t;
     log(`loaded the rates into Postgres in ${(ratesLoadMs / 1000).toFixed(1)} s`);
 
-    // Each week: a different record count, so the weeks differ; the newest is the engine's dataset.
-    let newest = rates;
+    let newest: Database;
+    let oldest: Database;
+    let oldestDate: string;
     let websitesLoadMs = 0;
-    for (let i = 0; i < options.weeks; i++) {
-      const count = options.websites - (options.weeks - 1 - i) * 10;
-      const week = buildDatabase(SQL, websitesDataset, Math.max(100, count));
-      t = performance.now();
-      await loadIntoPostgres(pool, { websites: { db: week, origin: `week ${i + 1}` }, snapshot: weekDate(i, options.weeks) });
-      websitesLoadMs += performance.now() - t;
-      if (i === options.weeks - 1) newest = week;
-      else week.close();
+    let history: LoadedWeek[] | undefined;
+    if (options.history) {
+      const loaded = await loadHistory(SQL, pool, options.history, { print: log, keep: () => true });
+      history = loaded.weeks;
+      websitesLoadMs = history.reduce((ms, w) => ms + w.ms, 0);
+      oldestDate = history[0].date;
+      newest = loaded.kept.get(history[history.length - 1].date)!;
+      oldest = loaded.kept.get(oldestDate)!;
+      for (const db of loaded.kept.values()) if (db !== newest && db !== oldest) db.close();
+      log(`loaded ${history.length} real weekly snapshots in ${(websitesLoadMs / 1000).toFixed(1)} s (import and load)`);
+    } else {
+      // Each week: a different record count, so the weeks differ; the newest is the engine's dataset.
+      newest = rates;
+      for (let i = 0; i < options.weeks; i++) {
+        const count = options.websites - (options.weeks - 1 - i) * 10;
+        const week = buildDatabase(SQL, websitesDataset, Math.max(100, count));
+        t = performance.now();
+        await loadIntoPostgres(pool, { websites: { db: week, origin: `week ${i + 1}` }, snapshot: weekDate(i, options.weeks) });
+        websitesLoadMs += performance.now() - t;
+        if (i === options.weeks - 1) newest = week;
+        else week.close();
+      }
+      log(`loaded ${options.weeks} Site Scanning week(s) of about ${options.websites} records in ${(websitesLoadMs / 1000).toFixed(1)} s`);
+      oldest = buildDatabase(SQL, websitesDataset, Math.max(100, options.websites - (options.weeks - 1) * 10));
+      oldestDate = weekDate(0, options.weeks);
     }
-    log(`loaded ${options.weeks} Site Scanning week(s) of about ${options.websites} records in ${(websitesLoadMs / 1000).toFixed(1)} s`);
+    const weeks = history?.length ?? options.weeks;
 
     const engine = createEngine();
     engine.use('ceilingrates', rates);
     engine.use('websites', newest);
     const oldestEngine = createEngine();
-    const oldest = buildDatabase(SQL, websitesDataset, Math.max(100, options.websites - (options.weeks - 1) * 10));
     oldestEngine.use('websites', oldest);
     const answers = new PostgresAnswers(pool);
-    t = performance.now();
     await answers.warm();
-    const firstRatesMs = performance.now() - t;
-    log(`a replica's first rates request (read and bind): ${firstRatesMs.toFixed(0)} ms`);
 
     const vendor = String(rates.exec('SELECT vendor_name FROM ceilingrates WHERE id = 1000')[0]?.values[0]?.[0] ?? 'Acme');
     const piid = String(rates.exec('SELECT idv_piid FROM ceilingrates WHERE id = 1000')[0]?.values[0]?.[0] ?? 'GS');
     const agencies = newest.exec('SELECT target_url_agency_owner FROM websites GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 2')[0].values.map((r) => String(r[0]));
-    const oldestDate = weekDate(0, options.weeks);
-    const requests: [string, string][] = [...workload({ vendor, piid }).map((r) => [r.kind, r.url] as [string, string]), ...websiteRequests(agencies, oldestDate)];
+    const requests: [string, string][] = [
+      ...workload({ vendor, piid }).map((r) => [r.kind, r.url] as [string, string]),
+      ...websiteRequests(agencies, oldestDate),
+    ];
 
     /** The engine's answer: the dated paths from the engine over that week's records. */
     const engineAnswer = (path: string): string => {
@@ -147,10 +172,11 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
     return {
       records: options.records,
       websites: options.websites,
-      weeks: options.weeks,
+      weeks,
       rounds: options.rounds,
-      load_ms: { ceilingrates: Math.round(ratesLoadMs), websites_per_week: Math.round(websitesLoadMs / options.weeks) },
-      first_rates_ms: Math.round(firstRatesMs),
+      websites_source: history ? 'real history' : 'generated',
+      load_ms: { ceilingrates: Math.round(ratesLoadMs), websites_per_week: Math.round(websitesLoadMs / weeks) },
+      ...(history ? { history } : {}),
       kinds,
       differences,
       load_average: { before: loadBefore, after: os.loadavg()[0] },
@@ -163,13 +189,13 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
 export function postgresTable(result: PostgresBenchResult): string {
   const f = (n: number): string => n.toFixed(2).padStart(9);
   const lines = [
-    `Postgres column: ${result.records} rates, ${result.weeks} week(s) of ~${result.websites} websites, ${result.rounds} rounds; load average ${result.load_average.before.toFixed(2)} → ${result.load_average.after.toFixed(2)}`,
-    `load: rates ${(result.load_ms.ceilingrates / 1000).toFixed(1)} s, websites ${(result.load_ms.websites_per_week / 1000).toFixed(1)} s per week; first rates request of a replica ${result.first_rates_ms} ms`,
+    `Postgres column: ${result.records} rates, ${result.weeks} ${result.websites_source} week(s) of websites${result.history ? '' : ` (~${result.websites} each)`}, ${result.rounds} rounds; load average ${result.load_average.before.toFixed(2)} → ${result.load_average.after.toFixed(2)}`,
+    `load: rates ${(result.load_ms.ceilingrates / 1000).toFixed(1)} s, websites ${(result.load_ms.websites_per_week / 1000).toFixed(1)} s per week`,
     `${'kind'.padEnd(18)} ${'engine p50'.padStart(10)} ${'p95'.padStart(9)} ${'postgres p50'.padStart(12)} ${'p95'.padStart(9)}`,
   ];
   for (const [kind, { engine, postgres }] of Object.entries(result.kinds)) {
     lines.push(`${kind.padEnd(18)} ${f(engine.p50_ms).padStart(10)} ${f(engine.p95_ms)} ${f(postgres.p50_ms).padStart(12)} ${f(postgres.p95_ms)}`);
   }
-  lines.push(result.differences.length ? `DIFFERENT answers: ${result.differences.join(', ')}` : 'every answer identical to the engine\'s (took aside)');
+  lines.push(result.differences.length ? `DIFFERENT answers: ${result.differences.join(', ')}` : "every answer identical to the engine's (took aside)");
   return lines.join('\n');
 }

@@ -3,7 +3,8 @@
  *   npm run bench -- --records 250000 --rounds 20 --baseline-rounds 1 --duckdb-threads 1 [--strict]
  * --strict exits non-zero when DuckDB's answers differ from the engine's (the differences are printed either way).
  * The Postgres column (bench/postgres.ts; --websites, --weeks) runs when PostgreSQL 15 is installed, after the
- * rest; --skip-postgres leaves it out, --only postgres runs it alone (`npx tsx bench/run.ts --only postgres`).
+ * rest; --skip-postgres leaves it out, --only postgres runs it alone (`npx tsx bench/run.ts --only postgres`);
+ * --history <git dir> loads the 17 real weekly Site Scanning snapshots instead of --weeks generated ones.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -24,11 +25,19 @@ const { values } = parseArgs({
     only: { type: 'string' },
     websites: { type: 'string', default: '30000' },
     weeks: { type: 'string', default: '1' },
+    /** The bare git directory of benbalter/site-scanning-snapshots-experiment: its 17 real weeks instead of --weeks generated ones. */
+    history: { type: 'string' },
   },
 });
 
 const log = (line: string): void => console.log(`bench: ${line}`);
-const postgresOptions = () => ({ records: Number(values.records), websites: Number(values.websites), weeks: Number(values.weeks), rounds: Number(values.rounds) });
+const postgresOptions = () => ({
+  records: Number(values.records),
+  websites: Number(values.websites),
+  weeks: Number(values.weeks),
+  rounds: Number(values.rounds),
+  ...(values.history ? { history: values.history } : {}),
+});
 if (values.only === 'postgres') {
   const postgres = await runPostgresBench(postgresOptions(), log);
   console.log(postgresTable(postgres));
@@ -39,7 +48,12 @@ if (values.only === 'postgres') {
 }
 
 const result = await runBench(
-  { records: Number(values.records), rounds: Number(values.rounds), baselineRounds: Number(values['baseline-rounds']), duckdbThreads: Number(values['duckdb-threads']) },
+  {
+    records: Number(values.records),
+    rounds: Number(values.rounds),
+    baselineRounds: Number(values['baseline-rounds']),
+    duckdbThreads: Number(values['duckdb-threads']),
+  },
   (line) => console.log(`bench: ${line}`),
 );
 console.log(table(result));

@@ -6,6 +6,7 @@ import type { Database } from 'sql.js';
 import type { ApiDefinition } from './http/routes.ts';
 import type { DatasetName } from './http/types.ts';
 import { siteScanningApi } from './site-scanning/api.ts';
+import { upgradeWebsitesLayout } from './site-scanning/upgrade.ts';
 import { createWebsitesSchema, WEBSITES_TABLE } from './site-scanning/schema.ts';
 import { ceilingRatesApi } from './ceilingrates/api.ts';
 import { createCeilingRatesSchema } from './ceilingrates/schema.ts';
@@ -20,10 +21,19 @@ export interface DatasetDefinition {
   tables: readonly string[];
   /** Create the tables and indexes in an empty database. */
   createSchema(db: Database): void;
+  /** Bring a database stored by an earlier version up to today's layout, in memory (absent: every layout is today's). */
+  upgrade?(db: Database): void;
 }
 
 export const DATASETS: readonly DatasetDefinition[] = [
-  { name: 'websites', title: 'Site Scanning', api: siteScanningApi, tables: [WEBSITES_TABLE], createSchema: createWebsitesSchema },
+  {
+    name: 'websites',
+    title: 'Site Scanning',
+    api: siteScanningApi,
+    tables: [WEBSITES_TABLE],
+    createSchema: createWebsitesSchema,
+    upgrade: upgradeWebsitesLayout,
+  },
   { name: 'ceilingrates', title: 'Ceiling rates', api: ceilingRatesApi, tables: [CEILINGRATES_TABLE], createSchema: createCeilingRatesSchema },
 ];
 

@@ -1,11 +1,12 @@
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import { createEngine, type Engine } from '../../engine/index.ts';
+import { createEngine, datasetDefinition, type Engine } from '../../engine/index.ts';
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { RoutedToData } from '../../engine/http/route.ts';
 import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest } from '../../dataset/artifact/manifest.ts';
 import { openDownloaded, startDownload } from '../../dataset/host/open.ts';
 import { ProgressReporter } from '../../dataset/host/progress.ts';
+import type { Decoders } from '../../dataset/artifact/unpack.ts';
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
@@ -28,6 +29,8 @@ export interface LocalEngineOptions {
   imported?: (dataset: DatasetName) => Promise<Uint8Array | null>;
   /** Unpacked databases kept on this machine (shared with the DB worker); absent: every open unpacks. */
   unpacked?: UnpackedStore | null;
+  /** Decoders of the smaller transfer copies the DB worker downloads (absent: the gzip'd files). */
+  decoders?: Decoders | null;
 }
 
 /**
@@ -90,7 +93,15 @@ export class LocalEngine {
     const [manifest, artifact] = await Promise.all([this.readManifest(), build]);
     this.artifacts.set(dataset, artifact);
     // The one way a build dataset is opened (dataset/host/open.ts): the kept copy, else the verified download.
-    const pending = startDownload({ fetchFile: (url) => this.fetchOk(url), dataUrl: this.options.dataUrl, artifact, reporter: SILENT, cache: 'default', unpacked: this.options.unpacked ?? null });
+    const pending = startDownload({
+      fetchFile: (url) => this.fetchOk(url),
+      dataUrl: this.options.dataUrl,
+      artifact,
+      reporter: SILENT,
+      cache: 'default',
+      unpacked: this.options.unpacked ?? null,
+      places: { decoders: this.options.decoders },
+    });
     const opened = await openDownloaded(sql, pending, manifest, SILENT);
     this.engine.use(dataset, opened.db, opened.prepared);
   }
@@ -117,10 +128,13 @@ export class LocalEngine {
       if (!raw) return false;
       const SQL = await this.sqlJs();
       this.artifacts.delete(dataset);
-      this.engine.use(dataset, openHandedOver(SQL, raw));
+      const db = openHandedOver(SQL, raw);
+      // Kept by an earlier version: answers in today's layout.
+      datasetDefinition(dataset).upgrade?.(db);
+      this.engine.use(dataset, db);
       return true;
     } catch (error) {
-      console.error('service worker: the imported dataset cannot be opened; the build\'s dataset answers', dataset, error);
+      console.error("service worker: the imported dataset cannot be opened; the build's dataset answers", dataset, error);
       return false;
     }
   }

@@ -59,7 +59,9 @@ export function csvCell(value: string | number | null): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const row = (cells: readonly (string | number | null)[]): string => cells.map(csvCell).join(',');
+/** One CSV line (no line break) of cells. */
+export const csvLine = (cells: readonly (string | number | null)[]): string => cells.map(csvCell).join(',');
+const row = csvLine;
 
 /** The export's metadata rows (the query as sent), then any further notes, then the header row. */
 export function exportHead(query: URLSearchParams, notes: readonly (readonly [string, string])[] = []): string {
@@ -104,7 +106,11 @@ export class CsvRowWriter {
       const ranks = store.numberRanks[field as NumericField];
       if (!ranks) return field as NumericField;
       const { rank, distinct } = ranks;
-      return { codes: rank, render: (code) => (code < distinct.length ? numberCell(distinct[code]) : ''), cells: new Array<string | undefined>(distinct.length + 1) };
+      return {
+        codes: rank,
+        render: (code) => (code < distinct.length ? numberCell(distinct[code]) : ''),
+        cells: new Array<string | undefined>(distinct.length + 1),
+      };
     });
   }
 

@@ -5,7 +5,8 @@
  */
 import type { Database } from 'sql.js';
 import { FURTHER_FIELDS, WEBSITE_FIELDS, type WebsiteRecord } from './record.ts';
-import { recordFromRow } from './shape.ts';
+import { recordFromStored } from './stored-record.ts';
+import { selectAllWebsites } from './sql.ts';
 import { inTransaction } from '../sqlite-transaction.ts';
 
 export const HISTORY_TABLE = 'website_history';
@@ -46,10 +47,9 @@ export function hasHistory(db: Database): boolean {
 }
 
 function recordsByUrl(db: Database): Map<string, WebsiteRecord> {
-  const result = db.exec(`SELECT ${WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ')} FROM websites`)[0];
   const records = new Map<string, WebsiteRecord>();
-  for (const row of result?.values ?? []) {
-    const record = recordFromRow(row);
+  for (const stored of selectAllWebsites(db)) {
+    const record = recordFromStored(stored);
     records.set(record.target_url, record);
   }
   return records;
@@ -98,7 +98,10 @@ export function writeHistory(db: Database, ownDate: string, older: Database, dat
 /** A site's weeks, newest first; null when the dataset holds no history. */
 export function siteHistory(db: Database, record: WebsiteRecord): SiteHistory | null {
   if (!hasHistory(db)) return null;
-  const dates = (db.exec(`SELECT date, own FROM ${HISTORY_TABLE}_dates ORDER BY date DESC`)[0]?.values ?? []).map(([d, own]) => ({ date: String(d), own: own === 1 }));
+  const dates = (db.exec(`SELECT date, own FROM ${HISTORY_TABLE}_dates ORDER BY date DESC`)[0]?.values ?? []).map(([d, own]) => ({
+    date: String(d),
+    own: own === 1,
+  }));
   const row = db.exec(`SELECT weeks FROM ${HISTORY_TABLE} WHERE target_url = ?`, [record.target_url])[0]?.values[0];
   const stored = (row ? JSON.parse(String(row[0])) : {}) as Record<string, Record<string, unknown> | null>;
   const weeks: WeekOfSite[] = dates

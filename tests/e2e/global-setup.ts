@@ -87,7 +87,12 @@ async function buildComponentFixture(): Promise<void> {
   });
 }
 
-async function serve(options: { root: string; configFile: string | false; outDir: string; publicDir?: string }): Promise<{ server: PreviewServer; url: string }> {
+async function serve(options: {
+  root: string;
+  configFile: string | false;
+  outDir: string;
+  publicDir?: string;
+}): Promise<{ server: PreviewServer; url: string }> {
   const port = await freePort();
   const server = await preview({
     root: options.root,

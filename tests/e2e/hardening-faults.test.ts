@@ -27,7 +27,13 @@ afterAll(() => {
 
 function dbWorker(page: Page, not?: Worker): Worker {
   const found = page.workers().filter((w) => /db\.worker/.test(w.url()) && w !== not);
-  if (found.length !== 1) throw new Error(`expected one DB worker, found ${found.length}: ${page.workers().map((w) => w.url()).join(', ')}`);
+  if (found.length !== 1)
+    throw new Error(
+      `expected one DB worker, found ${found.length}: ${page
+        .workers()
+        .map((w) => w.url())
+        .join(', ')}`,
+    );
   return found[0];
 }
 
@@ -148,7 +154,14 @@ async function buildNextVersion(dataDir: string): Promise<string> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ mode: 'production', root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({
+      mode: 'production',
+      root: ROOT,
+      configFile: resolve(ROOT, 'vite.config.ts'),
+      publicDir,
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
@@ -199,7 +212,9 @@ describe('the service worker is replaced while the page fetches', () => {
       if (!installing) throw new Error('no new service worker');
       if (installing.state !== 'installed') {
         await new Promise<void>((resolve, reject) =>
-          installing.addEventListener('statechange', () => (installing.state === 'installed' ? resolve() : installing.state === 'redundant' && reject(new Error('install failed')))),
+          installing.addEventListener('statechange', () =>
+            installing.state === 'installed' ? resolve() : installing.state === 'redundant' && reject(new Error('install failed')),
+          ),
         );
       }
     });
@@ -250,7 +265,7 @@ describe('the service worker is replaced while the page fetches', () => {
     const wrong = run.results.filter((r) => !r.ok || r.status !== (r.url.includes('does-not-exist') ? 404 : 200));
     expect(wrong).toEqual([]);
     // The new version serves the new build's files.
-    expect((await page.evaluate(async () => (await fetch('/release.txt')).text()))).toBe('hardening: next build');
+    expect(await page.evaluate(async () => (await fetch('/release.txt')).text())).toBe('hardening: next build');
   }
 });
 
@@ -278,7 +293,7 @@ describe('a dataset corrupted in the service worker cache', () => {
       const name = (await caches.keys()).find((k) => k.startsWith('offline-gov-api-data-'));
       if (!name) throw new Error('no dataset cache');
       const cache = await caches.open(name);
-      const url = new URL('/data/ceilingrates.sqlite.gz', location.href).href;
+      const url = new URL('/data/ceilingrates.sqlite.br', location.href).href;
       const stored = (await cache.match(url))!;
       const bytes = new Uint8Array(await stored.arrayBuffer());
       bytes[bytes.length >> 1] ^= 0xff;
@@ -289,9 +304,12 @@ describe('a dataset corrupted in the service worker cache', () => {
     injected.push('one byte of a cached dataset flipped (sha256 mismatch)');
     server.reset();
     await page.goto(`${server.origin}/#/rates`);
+    // Offline, so the damaged copy cannot be replaced by a download on the way (online, it would be at once).
+    await browser.context.setOffline(true);
     await page.reload();
     const alert = page.locator('app-shell').getByRole('alert').filter({ hasText: 'could not be loaded' });
-    await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/ceilingrates\.sqlite\.gz: sha256 mismatch/);
+    await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/ceilingrates\.sqlite\.br: sha256 mismatch/);
+    await browser.context.setOffline(false);
     await expect.poll(() => page.locator('rates-view').getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/HTTP 503/);
     // The websites were not touched and answer.
     await page.getByRole('link', { name: 'Websites' }).click();
@@ -301,7 +319,7 @@ describe('a dataset corrupted in the service worker cache', () => {
     await page.getByRole('button', { name: 'Reset (download everything again)' }).click();
     await expect.poll(() => page.locator('[data-dataset="ceilingrates"] .badge').textContent(), { timeout: 60_000 }).toBe('Loaded');
     // The good copy came from the server, not the cache.
-    expect(server.log.some((r) => r.path === '/data/ceilingrates.sqlite.gz' && r.status === 200 && r.bytes > 0)).toBe(true);
+    expect(server.log.some((r) => r.path === '/data/ceilingrates.sqlite.br' && r.status === 200 && r.bytes > 0)).toBe(true);
     await page.getByRole('link', { name: 'Ceiling rates' }).click();
     await waitForRendered(page, 'rates-view', `${RATES}?page_size=50`);
 

@@ -9,15 +9,17 @@
  *   2025-06-09 (applyWeek in weeks.ts rebuilds it).
  * - `sources.json`: where each file came from (repository, commit, date, rule, counts, sha256, licence).
  * - With --history: every weekly snapshot as changes against the week after it, in one file under DIR, and what
- *   each week kept and dropped (too large to ship in the repository: its size is printed).
+ *   each week kept and dropped (too large to ship in the repository: its size is printed). Stale files are told
+ *   in every week by history.ts; `npm run load:history` loads the same weeks into Postgres.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { SOURCE_LICENCE, SOURCE_REPOSITORY, commitDate, fullCommit, listBlobs, readBlobs, weeklyCommits } from './git-snapshot.ts';
+import { SOURCE_LICENCE, SOURCE_REPOSITORY, commitDate, fullCommit, listBlobs, readBlobs } from './git-snapshot.ts';
 import { diffWeek, type SourceRecord, type WeekChanges } from './weeks.ts';
+import { historyWeeks, weekRecords as historyWeekRecords } from './history.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +28,8 @@ const { values } = parseArgs({
     history: { type: 'string' },
   },
 });
-if (!values.git) throw new Error('usage: tsx tools/site-scanning-source/extract.ts --git <bare git dir of the snapshot repository> [--out data] [--history DIR]');
+if (!values.git)
+  throw new Error('usage: tsx tools/site-scanning-source/extract.ts --git <bare git dir of the snapshot repository> [--out data] [--history DIR]');
 const dir = values.git;
 const out = values.out!;
 
@@ -61,7 +64,10 @@ interface Week {
 function weekRecords(commit: string, staleBlobs?: Map<string, string>): Week {
   const blobs = listBlobs(dir, commit);
   const paths = [...blobs.keys()].sort();
-  const parsed = readBlobs(dir, paths.map((p) => blobs.get(p)!));
+  const parsed = readBlobs(
+    dir,
+    paths.map((p) => blobs.get(p)!),
+  );
   const records = new Map<string, SourceRecord>();
   let dropped = 0;
   paths.forEach((path, i) => {
@@ -139,23 +145,21 @@ async function main(): Promise<void> {
 }
 
 /**
- * Every weekly commit as changes against the week after it. Stale files can be told only from 2025-05-19 on
- * (the week the `public` key went away): from then, a file whose blob is its 9e3334a5 blob is dropped.
+ * Every weekly commit as changes against the week after it, less each week's stale files (history.ts: in the
+ * newest week its rule drops exactly the files STALE_RULE drops).
  */
 async function writeHistory(historyDir: string, latest: string, current: Week): Promise<void> {
   await mkdir(historyDir, { recursive: true });
-  const staleBlobs = listBlobs(dir, BEFORE_FORMAT_CHANGE);
-  const weeks = weeklyCommits(dir).filter((w) => w.commit !== latest);
+  const weeks = historyWeeks(dir).filter((w) => w.commit !== latest);
   let newer = current.records;
   const changes: WeekChanges[] = [];
   const report: { date: string; commit: string; files: number; kept: number; dropped: number }[] = [];
   for (const week of [...weeks].reverse()) {
-    const tellable = week.date >= '2025-05-19';
-    const records = weekRecords(week.commit, tellable ? staleBlobs : undefined);
-    changes.push(diffWeek(week.date, newer, records.records));
-    report.push({ date: week.date, commit: week.commit, files: records.files, kept: records.records.size, dropped: records.dropped });
-    console.log(`week ${week.date}: ${records.records.size} kept, ${records.dropped} stale dropped of ${records.files} files`);
-    newer = records.records;
+    const records = historyWeekRecords(dir, week);
+    changes.push(diffWeek(week.date, newer, records));
+    report.push({ date: week.date, commit: week.commit, files: week.files, kept: records.size, dropped: week.stale.size });
+    console.log(`week ${week.date}: ${records.size} kept, ${week.stale.size} stale dropped of ${week.files} files`);
+    newer = records;
   }
   const bytes = brotli(JSON.stringify({ weeks: changes }));
   await writeFile(join(historyDir, 'site-scanning-weeks.json.br'), bytes);

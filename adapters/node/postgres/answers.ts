@@ -3,7 +3,7 @@
  * is the engine's: dispatch (routes, preflight, OPTIONS, methods, 404s), CORS and HEAD, the parsers, the
  * error bodies and the envelopes. Site Scanning is queried per request (websites.ts) and keeps every
  * snapshot: `/snapshots/<YYYY-MM-DD>/<path>` answers that one, any other path the newest. Ceiling rates are
- * the engine's over the rates of the current load (ceilingrates.ts).
+ * queried in SQL per request too (ceilingrates.ts).
  *
  * When the database is down, unreachable or holds no data, the request gets the API's own 503 and the log
  * one line; the server keeps answering, and the pool reconnects once the database is back.
@@ -14,25 +14,26 @@ import { finish, noRoute, routeAny, type Routed } from '../../../engine/http/rou
 import { contextOf, type ApiDefinition, type RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import type { ApiBackend } from '../backend.ts';
-import { CeilingRatesFromPostgres } from './ceilingrates.ts';
+import { ratesLoaded, searchCeilingRates } from './ceilingrates.ts';
 import { WEBSITE_HANDLERS } from './websites.ts';
 import { oneLine } from './pool.ts';
+
+/** An error of the database or of reaching it (pg's errors carry a SQLSTATE or a system error code). */
+const isDatabaseError = (error: unknown): boolean =>
+  typeof (error as { code?: unknown }).code === 'string' || /connect|terminat|timeout/i.test(String((error as Error).message));
 
 /** Postgres' "undefined table": a database no `load` has written to. */
 const UNDEFINED_TABLE = '42P01';
 
 export class PostgresAnswers implements ApiBackend {
   readonly apis: readonly ApiDefinition[] = APIS;
-  private readonly ceilingRates: CeilingRatesFromPostgres;
   /** The last problem logged, so a database that stays down is not logged once per request. */
   private lastProblem = '';
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: (line: string) => void = (line) => console.error(line),
-  ) {
-    this.ceilingRates = new CeilingRatesFromPostgres(pool);
-  }
+  ) {}
 
   /** Route and answer, for a caller with a plain request (the bench, tests). */
   handle(request: ApiRequest): Promise<ApiResponse> {
@@ -53,14 +54,13 @@ export class PostgresAnswers implements ApiBackend {
     }
   }
 
-  /** Read the newest rates now (a replica pays the bind at start, not on its first request). */
+  /** Reach the database once now, so a replica that cannot says so at start. */
   async warm(): Promise<void> {
-    await this.ceilingRates.handlers();
+    await this.pool.query('SELECT 1');
   }
 
-  close(): void {
-    this.ceilingRates.close();
-  }
+  /** Nothing is held beside the pool (which its owner ends). */
+  close(): void {}
 
   private async read(api: ApiDefinition, routeName: string, ctx: RouteContext, dated: string | null, request: ApiRequest): Promise<ApiResponse> {
     if (api.dataset === 'websites') {
@@ -69,11 +69,12 @@ export class PostgresAnswers implements ApiBackend {
       if (!snapshot) return api.errors.unavailable();
       return WEBSITE_HANDLERS[routeName](this.pool, snapshot, ctx);
     }
-    const handlers = await this.ceilingRates.handlers();
-    if (!handlers) return api.errors.unavailable();
+    if (!(await ratesLoaded(this.pool))) return api.errors.unavailable();
     try {
-      return handlers[routeName](ctx);
+      return await searchCeilingRates(this.pool, ctx);
     } catch (error) {
+      // A database problem is the 503 handle() answers; anything else is the API's 500, as in the engine.
+      if (isDatabaseError(error)) throw error;
       // As the engine does: an internal error is logged with its request and answered in the API's shape.
       console.error('engine: internal error', request.method, request.url, error);
       return api.errors.internal();
@@ -100,4 +101,3 @@ export class PostgresAnswers implements ApiBackend {
     this.lastProblem = line;
   }
 }
-

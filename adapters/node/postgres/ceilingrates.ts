@@ -1,117 +1,267 @@
 /**
- * Ceiling rates from Postgres, answered by the engine's own code: each server process reads the rates of the
- * current load generation once (the engine's SQLite file `load` kept beside the rows, or else the rows) and
- * binds the engine's ceiling-rates API to it, then
- * answers from that until `load` commits a new generation (checked with one small query per request, so
- * every replica moves to the newest load; it answers the previous one for the seconds the read takes). The
- * rates are bounded (about 250,000 records, the whole schedule) and every replica holding them is what spreads the work; the semantics of search, keyword, filters,
- * ordering, aggregations, percentiles, the histogram, suggestions and the export stay in one place, the
- * engine. Decision 1000 says why, and what moving them into SQL would take.
+ * GET /api/v3/search/ceilingrates/ answered from Postgres: the engine's parser, error bodies, envelope and JSON
+ * writing, with matching, ordering, paging, counts, term buckets, the price sums and the distinct prices
+ * computed in SQL over the tables `load` wrote with the engine's text analysis (ceilingrates-tables.ts). A
+ * search is one statement (one MVCC snapshot even while a load commits). Percentiles, the median and the
+ * k-means wage histogram are then the engine's own functions over the distinct prices and their counts, and
+ * the statistics the engine's over sums Postgres added in id order, as the engine adds them: one definition.
  */
-import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
-import type { Database } from 'sql.js';
-import type { RouteHandler } from '../../../engine/http/routes.ts';
-import { ceilingRatesApi } from '../../../engine/ceilingrates/api.ts';
-import { createCeilingRatesSchema, insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
-import { RECORD_FIELDS, type CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
-import { loadSqlJs } from '../sqljs-node.ts';
+import type { RouteContext } from '../../../engine/http/routes.ts';
+import type { ApiResponse } from '../../../engine/http/types.ts';
+import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/parse-query.ts';
+import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from '../../../engine/ceilingrates/shape.ts';
+import {
+  aggregationsFrom,
+  bucketsAggregation,
+  educationBuckets,
+  priceSums,
+  TERM_SIZES,
+  type PriceSums,
+  type TermAggregations,
+  type TermsAggregation,
+} from '../../../engine/ceilingrates/query/aggregations.ts';
+import { EDUCATION_COUNT_CODES, fold } from '../../../engine/ceilingrates/text.ts';
+import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE, suggestBodyOf, suggestEntryOf, suggestJson } from '../../../engine/ceilingrates/query/suggest.ts';
+import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates/export.ts';
+import { codeColumn, rankColumn, type TermField } from './ceilingrates-tables.ts';
+import { isRecordOrderField, matchCondition, orderBy, orderFields, Params } from './ceilingrates-query.ts';
 import { quote } from './schema.ts';
 
-interface Bound {
-  generation: number;
-  handlers: Record<string, RouteHandler>;
-  close(): void;
-}
+/** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
+const TERM_AGGREGATIONS: readonly (readonly [keyof TermAggregations, TermField])[] = [
+  ['labor_category', 'labor_category'],
+  ['security_clearance', 'security_clearance'],
+  ['worksite', 'worksite'],
+  ['min_years_experience', 'experience_key'],
+  ['education_level', 'education_level'],
+  ['current_price', 'price_key'],
+  ['business_size', 'business_size'],
+];
 
-/** The generation `load` last committed, or null when no rates were ever loaded. */
-async function currentGeneration(pool: pg.Pool): Promise<number | null> {
-  const { rows } = await pool.query<{ generation: string }>('SELECT max(generation) AS generation FROM ceilingrates_loads');
-  return rows[0]?.generation == null ? null : Number(rows[0].generation);
-}
+/** Postgres' "numeric value out of range": a sum of huge prices that overflowed the doubles. */
+const OUT_OF_RANGE = '22003';
 
-type Generation = { generation: number; image: Uint8Array } | { generation: number; records: CeilingRateRecord[] };
+/** Production's double fields: their `sort` values are written with a decimal point. */
+const DOUBLE_SORT = new Set(['current_price', 'next_year_price', 'second_year_price']);
 
 /**
- * The rates of the newest generation, read in one repeatable-read transaction so a concurrent load cannot mix
- * in: the engine's file that `load` kept beside the rows, or else the rows themselves.
+ * The term buckets of a field over the matches `m`, as the engine orders them: doc_count descending, then the
+ * value's byte-order rank, which is its code; null is no bucket. Only the kept buckets are joined to their values.
+ * `[total of every bucket, [[key, count], …]]` as JSON.
  */
-async function readGeneration(pool: pg.Pool): Promise<Generation | null> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const { rows: loads } = await client.query<{ generation: string; image: Buffer | null }>(
-      'SELECT generation, image FROM ceilingrates_loads ORDER BY generation DESC LIMIT 1',
-    );
-    if (loads.length === 0) {
-      await client.query('COMMIT');
-      return null;
-    }
-    const generation = Number(loads[0].generation);
-    const image = loads[0].image;
-    if (image) {
-      await client.query('COMMIT');
-      return { generation, image: new Uint8Array(gunzipSync(image)) };
-    }
-    const result = await client.query({ text: `SELECT ${RECORD_FIELDS.map(quote).join(', ')} FROM ceilingrates ORDER BY id`, rowMode: 'array' });
-    await client.query('COMMIT');
-    const records = result.rows.map((row: unknown[]) => {
-      const record: Record<string, unknown> = {};
-      RECORD_FIELDS.forEach((field, i) => (record[field] = field === 'id' ? Number(row[i]) : row[i]));
-      return record as unknown as CeilingRateRecord;
-    });
-    return { generation, records };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+function termsCte(name: string, field: TermField, counts = `SELECT ${codeColumn(field)} AS code, count(*)::int4 AS n FROM m GROUP BY 1`): string {
+  return `t_${name} AS (SELECT g.code, g.n FROM (${counts}) g
+    WHERE g.code NOT IN (SELECT code FROM ceilingrate_terms WHERE field = '${field}' AND value IS NULL))`;
+}
+function termsColumn(name: string, field: TermField, size: number): string {
+  return `(SELECT json_build_array((SELECT coalesce(sum(n), 0) FROM t_${name}),
+    (SELECT coalesce(json_agg(json_build_array(t.value, x.n) ORDER BY x.n DESC, x.code), '[]'::json)
+       FROM (SELECT code, n FROM t_${name} ORDER BY n DESC, code LIMIT ${size}) x JOIN ceilingrate_terms t ON t.field = '${field}' AND t.code = x.code)))`;
 }
 
-export class CeilingRatesFromPostgres {
-  private bound: Bound | null = null;
-  private building: Promise<Bound | null> | null = null;
+/**
+ * The five small fields (clearance, worksite, experience, education, business size) take a few values each and
+ * occur in a few thousand combinations: the matches are grouped once by the combination, and each field's counts
+ * summed from those groups, as the engine's combos do (one pass over the matches instead of five).
+ */
+const COMBO_FIELDS: readonly TermField[] = ['security_clearance', 'worksite', 'experience_key', 'education_level', 'business_size'];
 
-  constructor(private readonly pool: pg.Pool) {}
+/** Where each term aggregation's counts come from: the combination groups, the distinct prices, or the matches. */
+function termCounts(field: TermField): string | undefined {
+  if (COMBO_FIELDS.includes(field)) return `SELECT ${codeColumn(field)} AS code, sum(n)::int4 AS n FROM combos GROUP BY 1`;
+  // Each distinct price has one two-decimal key (a null price the null key, which is no bucket).
+  if (field === 'price_key') return 'SELECT key AS code, sum(n)::int4 AS n FROM prices GROUP BY 1';
+  return undefined;
+}
+function termsOf([total, buckets]: [number, [string, number][]]): TermsAggregation {
+  return bucketsAggregation(
+    buckets.map(([key, doc_count]) => ({ key, doc_count })),
+    Number(total),
+  );
+}
 
-  /** The engine's handlers over the current generation; null when the database holds no rates. */
-  async handlers(): Promise<Record<string, RouteHandler> | null> {
-    const generation = await currentGeneration(this.pool);
-    if (generation === null) return null;
-    if (this.bound?.generation === generation) return this.bound.handlers;
-    // One rebuild at a time. Until it is done, the previous load keeps answering (a new load makes no
-    // replica stall for the seconds a read and bind take); only a replica with nothing yet waits.
-    this.building ??= this.build().finally(() => (this.building = null));
-    if (this.bound) {
-      this.building.catch(() => {});
-      return this.bound.handlers;
-    }
-    const bound = await this.building;
-    return bound?.handlers ?? null;
+/**
+ * The aggregations of the matches `m` as one JSON array: the count, the seven term aggregations, the education
+ * counts, the distinct prices and their counts, the priced count, and Σp, Σp² added in id order (or, when those
+ * overflow, the prices in id order for the engine to sum scaled). `ctes` are what it reads beside `m`.
+ */
+function aggregatesSql(sumsInSql: boolean): { ctes: string; json: string } {
+  const ctes = `combos AS (SELECT ${COMBO_FIELDS.map(codeColumn).join(', ')}, count(*)::int4 AS n FROM m GROUP BY ${COMBO_FIELDS.map(codeColumn).join(', ')}),
+    prices AS (SELECT current_price AS price, min(${codeColumn('price_key')}) AS key, count(*)::int4 AS n FROM m GROUP BY 1),
+    ${TERM_AGGREGATIONS.map(([name, field]) => termsCte(name, field, termCounts(field))).join(',\n    ')}`;
+  const sums = sumsInSql
+    ? `(SELECT json_build_array(0::float8 + sum(current_price ORDER BY id), 0::float8 + sum(current_price * current_price ORDER BY id)) FROM m), NULL`
+    : `NULL, (SELECT to_json(array_agg(current_price ORDER BY id) FILTER (WHERE current_price IS NOT NULL)) FROM m)`;
+  const json = `json_build_array((SELECT coalesce(sum(n), 0) FROM combos),
+      ${TERM_AGGREGATIONS.map(([name, field]) => termsColumn(name, field, TERM_SIZES[name])).join(',\n      ')},
+      (SELECT coalesce(json_object_agg(education, total), '{}'::json) FROM (SELECT t.education, sum(e.n) AS total FROM t_education_level e
+         JOIN ceilingrate_terms t ON t.field = 'education_level' AND t.code = e.code WHERE t.education IS NOT NULL GROUP BY 1) e),
+      (SELECT to_json(array_agg(price ORDER BY price)) FROM prices WHERE price IS NOT NULL),
+      (SELECT to_json(array_agg(n ORDER BY price)) FROM prices WHERE price IS NOT NULL),
+      (SELECT coalesce(sum(n), 0) FROM prices WHERE price IS NOT NULL),
+      ${sums})`;
+  return { ctes, json };
+}
+
+/**
+ * The aggregations of every record, as `load` computes them once (null when the sums overflow the doubles:
+ * then every unconditioned search computes them, as a filtered one does).
+ */
+export const TOTALS_SQL = (() => {
+  const { ctes, json } = aggregatesSql(true);
+  const codes = TERM_AGGREGATIONS.map(([, field]) => `r.${codeColumn(field)}`);
+  return `WITH m AS MATERIALIZED (SELECT r.id, r.current_price, ${codes.join(', ')} FROM ceilingrate_rows r), ${ctes} SELECT ${json}`;
+})();
+
+/**
+ * A search's statement: its aggregations (computed over the matches, or, for a search with no condition, the
+ * totals `load` stored) and its page, in one statement so both see the same load.
+ */
+function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, totals: boolean): { text: string; values: unknown[] } {
+  const params = new Params();
+  const where = matchCondition(query, null, params);
+  const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
+  const codes = TERM_AGGREGATIONS.map(([, field]) => `r.${codeColumn(field)}`);
+  const offset = (query.page - 1) * query.pageSize;
+  // A hit's `sort`: the record's value of each key's field (null for the fields no record holds).
+  const sortValues = query.ordering.map(({ field }) => (isRecordOrderField(field) ? `c.${quote(field)}` : 'NULL'));
+  const pageJson = `(SELECT coalesce(json_agg(json_build_array(c.id, c.source, ${sortValues.join(', ')}) ORDER BY ${orderBy(query, 'p')}), '[]'::json)
+         FROM page p JOIN ceilingrates c ON c.id = p.id)`;
+  if (totals && where === 'true') {
+    const text = `WITH page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ceilingrate_rows r ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})
+      SELECT (SELECT totals FROM ceilingrates_loads), ${pageJson}`;
+    return { text, values: params.values };
   }
+  const { ctes, json } = aggregatesSql(sumsInSql);
+  const text = `WITH m AS MATERIALIZED (SELECT r.id, r.current_price, ${[...codes, ...ranks].join(', ')} FROM ceilingrate_rows r WHERE ${where}),
+    page AS (SELECT * FROM m r ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset}),
+    ${ctes}
+    SELECT ${json}, ${pageJson}`;
+  return { text, values: params.values };
+}
 
-  private async build(): Promise<Bound | null> {
-    const read = await readGeneration(this.pool);
-    if (!read) return null;
-    const SQL = await loadSqlJs();
-    let db: Database;
-    if ('image' in read) {
-      db = new SQL.Database(read.image);
-    } else {
-      db = new SQL.Database();
-      createCeilingRatesSchema(db);
-      insertCeilingRates(db, read.records);
-    }
-    const handlers = ceilingRatesApi.bind(db);
-    const previous = this.bound;
-    this.bound = { generation: read.generation, handlers, close: () => db.close() };
-    previous?.close();
-    return this.bound;
-  }
+/** The JSON array aggregatesSql writes: the count first. */
+type Aggregates = [count: number, ...rest: unknown[]];
+type PageRow = [number, string, ...(string | number | null)[]];
 
-  close(): void {
-    this.bound?.close();
-    this.bound = null;
+/**
+ * The aggregations and the page of a search. When Σp or Σp² overflow the doubles (Postgres raises 22003; the
+ * stored totals are then null), again with the prices in id order for the engine to sum scaled.
+ */
+async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[Aggregates, PageRow[]]> {
+  try {
+    const row = (await pool.query({ ...searchStatement(query, true, true), rowMode: 'array' })).rows[0] as [Aggregates | null, PageRow[]];
+    if (row[0] !== null) return row as [Aggregates, PageRow[]];
+  } catch (error) {
+    if ((error as { code?: string }).code !== OUT_OF_RANGE) throw error;
   }
+  return (await pool.query({ ...searchStatement(query, false, false), rowMode: 'array' })).rows[0] as [Aggregates, PageRow[]];
+}
+
+async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
+  const [aggregates, page] = await searchRow(pool, query);
+  const count = Number(aggregates[0]);
+  const termColumns = aggregates.slice(1, 1 + TERM_AGGREGATIONS.length) as [number, [string, number][]][];
+  const [educationTotals, priceValues, priceCounts, pricedText, sqlSums, orderedPrices] = aggregates.slice(1 + TERM_AGGREGATIONS.length) as [
+    Record<string, string | number>,
+    number[] | null,
+    number[] | null,
+    number,
+    (number | null)[] | null,
+    number[] | null,
+  ];
+  const sumsInSql = orderedPrices === null;
+  const pricedCount = Number(pricedText);
+  const values = Float64Array.from(priceValues ?? []);
+  const m = values.length;
+  const min = values[0];
+  const max = values[m - 1];
+  let sums: PriceSums;
+  if (sumsInSql) sums = { count: pricedCount, sum: sqlSums?.[0] ?? 0, sumOfSquares: sqlSums?.[1] ?? 0, min, max };
+  else sums = { count: pricedCount, ...priceSums(Float64Array.from(orderedPrices ?? []), { rows: null, rest: null }, min, max), min, max };
+  const terms = Object.fromEntries(TERM_AGGREGATIONS.map(([name], i) => [name, termsOf(termColumns[i])])) as unknown as TermAggregations;
+  const aggregations = aggregationsFrom({
+    matches: count,
+    terms,
+    education: educationBuckets(EDUCATION_COUNT_CODES.map((code) => Number(educationTotals[code] ?? 0))),
+    prices: { values, counts: Float64Array.from(priceCounts ?? []), m },
+    sums,
+  });
+  const doubles = query.ordering.map(({ field }) => DOUBLE_SORT.has(field));
+  const hits = page.map(([id, source, ...sort]) => hitJson(Number(id), source, sort, doubles));
+  return respondJson(envelopeJson(started, count, hits, aggregations));
+}
+
+/** suggest-contains: the matches' count and the field's term buckets over them (size 100). */
+async function suggestContains(pool: pg.Pool, query: CeilingRatesQuery, contains: FieldText, started: number): Promise<ApiResponse> {
+  const params = new Params();
+  const where = matchCondition(query, contains, params);
+  const result = await pool.query({
+    text: `WITH m AS MATERIALIZED (SELECT r.id, r.${codeColumn(contains.field)} FROM ceilingrate_rows r WHERE ${where}),
+      ${termsCte('field', contains.field)}
+      SELECT (SELECT count(*) FROM m)::int8, ${termsColumn('field', contains.field, SUGGEST_CONTAINS_SIZE)}`,
+    values: params.values,
+    rowMode: 'array',
+  });
+  const [countText, terms] = result.rows[0] as [string, [number, [string, number][]]];
+  return respond(200, envelope(started, Number(countText), [], { [contains.field]: termsOf(terms) }));
+}
+
+/** suggest: per parameter, up to five distinct values beginning with the text, byte order, each with its lowest id. */
+async function suggest(pool: pg.Pool, specs: readonly FieldText[]): Promise<ApiResponse> {
+  const entries = [];
+  for (const spec of specs) {
+    const prefix = fold(spec.text.trim());
+    const options = !prefix.includes('\u0000')
+      ? (
+          await pool.query<{ value: string; first_id: string }>(
+            `SELECT value, first_id FROM ceilingrate_terms WHERE field = $1 AND value IS NOT NULL AND starts_with(folded, $2) ORDER BY code LIMIT ${SUGGEST_SIZE}`,
+            [spec.field, prefix],
+          )
+        ).rows.map(({ value, first_id }) => ({ text: value, id: Number(first_id) }))
+      : [];
+    entries.push(suggestEntryOf(spec, options));
+  }
+  return respondJson(suggestJson(suggestBodyOf(specs, entries)));
+}
+
+/** export=y: the matches in the requested order, up to the result window, as the engine's CSV. */
+async function exportCsv(pool: pg.Pool, query: CeilingRatesQuery, ctx: RouteContext): Promise<ApiResponse> {
+  const params = new Params();
+  const where = matchCondition(query, null, params);
+  const result = await pool.query({
+    text: `SELECT ${EXPORT_FIELDS.map((f) => `c.${quote(f)}`).join(', ')} FROM ceilingrate_rows r JOIN ceilingrates c ON c.id = r.id
+           WHERE ${where} ORDER BY ${orderBy(query, 'r')} LIMIT ${RESULT_WINDOW}`,
+    values: params.values,
+    rowMode: 'array',
+  });
+  const lines = (result.rows as (string | number | null)[][]).map((cells) => csvLine(cells) + '\r\n');
+  return csv(exportHead(ctx.query) + lines.join(''));
+}
+
+/** Whether a load has written rates (else the API answers 503). */
+export async function ratesLoaded(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query('SELECT 1 FROM ceilingrates_loads LIMIT 1');
+  return rows.length > 0;
+}
+
+export async function searchCeilingRates(pool: pg.Pool, ctx: RouteContext): Promise<ApiResponse> {
+  const started = performance.now();
+  let query: CeilingRatesQuery;
+  try {
+    query = parseQuery(ctx.query, ctx.search);
+  } catch (error) {
+    if (error instanceof NotAcceptable) return detail(406, error.detail);
+    throw error;
+  }
+  if (query.suggest.length > 0) return suggest(pool, query.suggest);
+  if (query.suggestContains) {
+    const { field, tooShort } = query.suggestContains;
+    // Under the minimum length (a typeahead's first key press): the same shape, matching nothing.
+    if (tooShort) return respond(200, envelope(started, 0, [], { [field]: bucketsAggregation([], 0) }));
+    return suggestContains(pool, query, query.suggestContains, started);
+  }
+  if (query.export) return exportCsv(pool, query, ctx);
+  return search(pool, query, started);
 }

@@ -5,15 +5,16 @@
  * interrupted, that data is intact. A Site Scanning load replaces the snapshot of the same date and adds any
  * other; a ceiling-rates load replaces the rates and bumps their generation (servers re-read on a new one).
  */
-import { gzipSync } from 'node:zlib';
 import type pg from 'pg';
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
-import { SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
+import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
+import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
 import { isSnapshotDate } from '../../../engine/http/snapshots.ts';
-import { writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
-import { hasColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
+import { SOURCE_JSON_SQL } from '../../../engine/ceilingrates/query/source.ts';
+import { writeCeilingRateTables } from './ceilingrates-tables.ts';
+import { TOTALS_SQL } from './ceilingrates.ts';
 import { migrate, quote } from './schema.ts';
 import { analysisCountsSql } from './websites.ts';
 
@@ -75,10 +76,33 @@ function columnsOf(rows: readonly SqlValue[][], width: number): unknown[][] {
   return columns;
 }
 
+/**
+ * A stored record (engine/site-scanning/stored-record.ts) as the PostgreSQL table's columns, in WEBSITE_FIELDS
+ * order: booleans 0/1, lists and objects as JSON text.
+ */
+function websiteColumns(stored: string): SqlValue[] {
+  const record = recordFromStored(stored) as unknown as Record<string, unknown>;
+  return WEBSITE_FIELDS.map(([name]) => {
+    const value = record[name];
+    if (value === null) return null;
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    return typeof value === 'object' ? JSON.stringify(value) : (value as SqlValue);
+  });
+}
+
 /** The latest scan date's day among the records, when it is a date. */
 function latestScanDate(db: Database): string | null {
-  const value = db.exec(`SELECT max(substr(scan_date, 1, 10)) FROM ${WEBSITES_TABLE}`)[0]?.values[0]?.[0];
-  return typeof value === 'string' && isSnapshotDate(value) ? value : null;
+  let latest: string | null = null;
+  const statement = db.prepare(`SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE}`);
+  try {
+    while (statement.step()) {
+      const day = recordFromStored(String(statement.get()[0])).scan_date?.slice(0, 10) ?? null;
+      if (day !== null && (latest === null || day > latest)) latest = day;
+    }
+  } finally {
+    statement.free();
+  }
+  return latest !== null && isSnapshotDate(latest) ? latest : null;
 }
 
 async function loadWebsites(client: pg.PoolClient, db: Database, origin: string, snapshot: string): Promise<NonNullable<LoadResult['websites']>> {
@@ -89,15 +113,23 @@ async function loadWebsites(client: pg.PoolClient, db: Database, origin: string,
   const insert = unnestInsert('websites', columns, types);
   let ord = 0;
   // The engine's listing order is the sort key's (target_url byte order, then insertion): kept as `ord`.
-  const select = `SELECT ${WEBSITE_FIELDS.map(([name]) => quote(name)).join(', ')} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}, rowid`;
+  const select = `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}`;
   const records = await inBatches(db, select, async (rows) => {
-    const values = columnsOf(rows, WEBSITE_FIELDS.length);
+    const values = columnsOf(
+      rows.map(([stored]) => websiteColumns(String(stored))),
+      WEBSITE_FIELDS.length,
+    );
     const ords = rows.map(() => ord++);
     await client.query(insert, [rows.map(() => snapshot), ords, ...values]);
   });
   const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
   const [, domains, agencies] = counts.rows[0].map(Number);
-  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [snapshot, records, domains, agencies]);
+  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [
+    snapshot,
+    records,
+    domains,
+    agencies,
+  ]);
   return { snapshot, records, replaced: (deleted.rowCount ?? 0) > 0 };
 }
 
@@ -107,18 +139,28 @@ const RATE_ARRAY_TYPE = (field: string): string =>
 async function loadCeilingRates(client: pg.PoolClient, db: Database, origin: string): Promise<NonNullable<LoadResult['ceilingrates']>> {
   // DELETE, not TRUNCATE: readers keep seeing the old rates until this transaction commits.
   await client.query('DELETE FROM ceilingrates');
-  const insert = unnestInsert('ceilingrates', RECORD_FIELDS, RECORD_FIELDS.map(RATE_ARRAY_TYPE));
-  const select = `SELECT ${RECORD_FIELDS.map(quote).join(', ')} FROM ${CEILINGRATES_TABLE} ORDER BY id`;
+  const columns = [...RECORD_FIELDS, 'source'];
+  const insert = unnestInsert('ceilingrates', columns, [...RECORD_FIELDS.map(RATE_ARRAY_TYPE), 'text[]']);
+  // The page's _source is the engine's JSON text (query/source.ts), kept as written.
+  const select = `SELECT ${RECORD_FIELDS.map(quote).join(', ')}, ${SOURCE_JSON_SQL} FROM ${CEILINGRATES_TABLE} ORDER BY id`;
   const records = await inBatches(db, select, async (rows) => {
-    await client.query(insert, columnsOf(rows, RECORD_FIELDS.length));
+    await client.query(insert, columnsOf(rows, columns.length));
   });
+  await writeCeilingRateTables(client, db);
   const { rows } = await client.query<{ generation: string }>('SELECT coalesce(max(generation), 0) + 1 AS generation FROM ceilingrates_loads');
   const generation = Number(rows[0].generation);
-  // The same records as the engine's file, with the column table that makes its bind fast (an import has none yet).
-  if (!hasColumnTable(db)) writeCeilingRatesColumns(db);
-  const image = gzipSync(db.export(), { level: 1 });
   await client.query('DELETE FROM ceilingrates_loads');
-  await client.query('INSERT INTO ceilingrates_loads (generation, origin, records, image) VALUES ($1, $2, $3, $4)', [generation, origin, records, image]);
+  await client.query('INSERT INTO ceilingrates_loads (generation, origin, records) VALUES ($1, $2, $3)', [generation, origin, records]);
+  // The aggregations of every rate, once: unless their price sums overflow the doubles (then left null, and
+  // each search computes them).
+  await client.query('SAVEPOINT totals');
+  try {
+    await client.query(`UPDATE ceilingrates_loads SET totals = (${TOTALS_SQL})`);
+    await client.query('RELEASE SAVEPOINT totals');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '22003') throw error;
+    await client.query('ROLLBACK TO SAVEPOINT totals');
+  }
   return { records, generation };
 }
 
@@ -138,7 +180,7 @@ export async function loadIntoPostgres(pool: pg.Pool, input: LoadInput): Promise
     }
     if (input.ceilingrates) result.ceilingrates = await loadCeilingRates(client, input.ceilingrates.db, input.ceilingrates.origin);
     await client.query('COMMIT');
-    await client.query('ANALYZE websites; ANALYZE ceilingrates');
+    await client.query('ANALYZE websites; ANALYZE ceilingrates; ANALYZE ceilingrate_rows; ANALYZE ceilingrate_terms; ANALYZE ceilingrate_tokens');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

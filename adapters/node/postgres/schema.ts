@@ -8,9 +8,10 @@
 import type { PoolClient } from 'pg';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
 import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
+import { CEILINGRATE_TABLES_SQL } from './ceilingrates-tables.ts';
 
 /** Bumped when the tables change; `migrate` brings an older schema up to it. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
@@ -73,12 +74,16 @@ const SCHEMA_V1 = `
     origin text NOT NULL,
     records integer NOT NULL
   );
-  -- The engine's own SQLite file of the same rates (gzip'd, with its column table): a replica opens it in
-  -- seconds instead of rebuilding it from the rows (decision 1000).
-  ALTER TABLE ceilingrates_loads ADD COLUMN IF NOT EXISTS image bytea;
+  -- Version 1 kept the engine's SQLite file here; version 2 answers the rates in SQL (ceilingrates-tables.ts).
+  ALTER TABLE ceilingrates_loads DROP COLUMN IF EXISTS image;
+  -- The aggregations of every rate, computed by the load (ceilingrates.ts TOTALS_SQL): a search with no condition reads them.
+  ALTER TABLE ceilingrates_loads ADD COLUMN IF NOT EXISTS totals json;
   CREATE TABLE IF NOT EXISTS ceilingrates (
     ${RECORD_FIELDS.map((field) => `${quote(field)} ${RATE_TYPE[field]}`).join(',\n    ')}
   );
+  -- The record's _source JSON as the engine writes it.
+  ALTER TABLE ceilingrates ADD COLUMN IF NOT EXISTS source text;
+  ${CEILINGRATE_TABLES_SQL}
 `;
 
 /**
@@ -90,6 +95,11 @@ export async function migrate(client: PoolClient): Promise<void> {
   await client.query(SCHEMA_V1);
   const { rows } = await client.query<{ version: number }>('SELECT version FROM offline_gov_schema');
   if (rows.length === 0) await client.query('INSERT INTO offline_gov_schema (version) VALUES ($1)', [SCHEMA_VERSION]);
-  else if (rows[0].version > SCHEMA_VERSION) throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
-  else if (rows[0].version < SCHEMA_VERSION) await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
+  else if (rows[0].version > SCHEMA_VERSION)
+    throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
+  else if (rows[0].version < SCHEMA_VERSION) {
+    // Version 1's rates have no match tables: they must be loaded again, and until then are not served.
+    if (rows[0].version < 2) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
+    await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
+  }
 }

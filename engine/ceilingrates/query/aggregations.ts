@@ -61,7 +61,7 @@ export interface EducationCounts {
 }
 
 export const PERCENTILES = [10, 25, 30, 35, 50, 65, 70, 75, 90] as const;
-const percentileKey = (p: number): string => p.toFixed(1);
+export const percentileKey = (p: number): string => p.toFixed(1);
 
 export interface Aggregations {
   labor_category: TermsAggregation;
@@ -148,13 +148,15 @@ export function termsFromCounts({ dict, counts, size, touched }: TermCounts): Te
       lastRank = rank[top[size - 1]];
     }
   }
-  let shown = 0;
   const buckets: TermBucket[] = [];
-  for (let i = 0; i < kept; i++) {
-    const code = top[i];
-    shown += counts[code];
-    buckets.push({ key: values[code]!, doc_count: counts[code] });
-  }
+  for (let i = 0; i < kept; i++) buckets.push({ key: values[top[i]]!, doc_count: counts[top[i]] });
+  return bucketsAggregation(buckets, total);
+}
+
+/** A term aggregation of its top buckets and the documents of every bucket (`total`): the rest are "other". */
+export function bucketsAggregation(buckets: TermBucket[], total: number): TermsAggregation {
+  let shown = 0;
+  for (const bucket of buckets) shown += bucket.doc_count;
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - shown, buckets };
 }
 
@@ -242,8 +244,15 @@ function sumsOf(prices: Float64Array, { rows, rest }: SummedRows, factor: number
  * price divided by a power of two that brings it to at most 1, which is exact, so the scaled sums are the plain
  * sums' values to the same rounding.
  */
-export function priceSums(prices: Float64Array, over: SummedRows, min: number, max: number): Pick<PriceSums, 'sum' | 'sumOfSquares' | 'exponent'> {
-  const plain = sumsOf(prices, over, 1);
+export function priceSums(
+  prices: Float64Array,
+  over: SummedRows,
+  min: number,
+  max: number,
+  /** The plain sums when the caller has summed them already, in the same order. */
+  summed?: { sum: number; sumOfSquares: number },
+): Pick<PriceSums, 'sum' | 'sumOfSquares' | 'exponent'> {
+  const plain = summed ?? sumsOf(prices, over, 1);
   const magnitude = Math.max(Math.abs(min), Math.abs(max));
   if ((Number.isFinite(plain.sum) && Number.isFinite(plain.sumOfSquares)) || !Number.isFinite(magnitude)) return plain;
   const exponent = exponentAbove(magnitude);
@@ -253,9 +262,18 @@ export function priceSums(prices: Float64Array, over: SummedRows, min: number, m
 export function statsFrom({ count, sum, sumOfSquares, min, max, exponent = 0 }: PriceSums): WageStats {
   if (count === 0) {
     return {
-      count: 0, min: null, max: null, avg: null, sum: 0, sum_of_squares: null,
-      variance: null, variance_population: null, variance_sampling: null,
-      std_deviation: null, std_deviation_population: null, std_deviation_sampling: null,
+      count: 0,
+      min: null,
+      max: null,
+      avg: null,
+      sum: 0,
+      sum_of_squares: null,
+      variance: null,
+      variance_population: null,
+      variance_sampling: null,
+      std_deviation: null,
+      std_deviation_population: null,
+      std_deviation_sampling: null,
       std_deviation_bounds: { upper: null, lower: null, upper_population: null, lower_population: null, upper_sampling: null, lower_sampling: null },
     };
   }
@@ -294,6 +312,50 @@ export function statsFrom({ count, sum, sumOfSquares, min, max, exponent = 0 }: 
   };
 }
 
+/** education_level_counts from the counts per code, in EDUCATION_COUNT_CODES order, zero counts kept. */
+export function educationBuckets(counts: readonly number[]): EducationCounts {
+  return { buckets: EDUCATION_COUNT_CODES.map((key, i) => ({ key, doc_count: counts[i] ?? 0 })) };
+}
+
+/** The term aggregations of a search, by name (the seven fields, sized by TERM_SIZES). */
+export type TermAggregations = Pick<Aggregations, keyof typeof TERM_SIZES>;
+
+/**
+ * A search's aggregations from what was counted over its matches: the term aggregations, the education
+ * counts, the distinct prices with their counts (ascending) and the price sums. Percentiles, median and the
+ * histogram are computed here from the distinct prices, so every store that can count them answers alike.
+ */
+export function aggregationsFrom(parts: {
+  matches: number;
+  terms: TermAggregations;
+  education: EducationCounts;
+  prices: PriceCounts;
+  sums: PriceSums;
+  histogramScratch?: { prefix: Float64Array; sums: Float64Array };
+}): Aggregations {
+  const { matches, terms, education, prices, sums, histogramScratch } = parts;
+  const [median, ...others] = percentiles(prices, [50, ...PERCENTILES]);
+  const byKey: Record<string, number | null> = {};
+  PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
+  const aggregations: Aggregations = {
+    labor_category: terms.labor_category,
+    security_clearance: terms.security_clearance,
+    worksite: terms.worksite,
+    min_years_experience: terms.min_years_experience,
+    education_level: terms.education_level,
+    current_price: terms.current_price,
+    business_size: terms.business_size,
+    education_level_counts: education,
+    wage_histogram: { buckets: wageHistogram(prices, histogramScratch ? { scratch: histogramScratch } : {}) },
+    histogram_percentiles: { values: byKey },
+    median_price: { values: { [percentileKey(50)]: median } },
+    wage_stats: statsFrom(sums),
+  };
+  // Production leaves education_level_counts out when nothing matches.
+  if (matches === 0) delete aggregations.education_level_counts;
+  return aggregations;
+}
+
 /**
  * Every distinct price with a count, ascending, into values/counts, and the records before each into
  * cumulative; and the price term keys' counts.
@@ -330,6 +392,11 @@ export class Aggregator {
   private readonly totals: Counts;
   /** Each education_level code's index in EDUCATION_COUNT_CODES, or -1 when it is no bucket. */
   private readonly educationCountOfCode: Int32Array;
+  /**
+   * The plain price sums of listed matches, added in the counting pass (in id order, as sumsOf adds them) so
+   * the prices are not read in a second pass over the rows; null when the matches were not listed.
+   */
+  private listedSums: { sum: number; sumOfSquares: number } | null = null;
   /** Buffers every request reuses (requests run one at a time); nothing keeps them past a request. */
   private readonly scratch: {
     counts: Counts;
@@ -415,14 +482,25 @@ export class Aggregator {
     for (const f of fields) f.fill(0);
     const { packed, comboFields } = this;
     const [clearance, worksite, experience, education, size] = fields;
+    this.listedSums = null;
     if (rows) {
       const combos = this.scratch.combos.fill(0);
+      const prices = this.store.numbers.current_price;
+      let sum = 0;
+      let sumOfSquares = 0;
       for (let i = 0; i < rows.length; i++) {
-        const at = 3 * rows[i];
+        const row = rows[i];
+        const at = 3 * row;
         labor[packed[at]]++;
         combos[packed[at + 1]]++;
         ranks[packed[at + 2]]++;
+        const v = prices[row];
+        if (v === v) {
+          sum += v;
+          sumOfSquares += v * v;
+        }
       }
+      this.listedSums = { sum, sumOfSquares };
       for (let c = 0; c < combos.length; c++) {
         const n = combos[c];
         if (n === 0) continue;
@@ -481,9 +559,8 @@ export class Aggregator {
       const at = this.educationCountOfCode[code];
       if (at >= 0) counts[at] += education[code];
     }
-    return { buckets: EDUCATION_COUNT_CODES.map((key, i) => ({ key, doc_count: counts[i] })) };
+    return educationBuckets(counts);
   }
-
 
   /** The same as countRanks for a few listed ranks (ascending); returns the price term keys it touched. */
   private countPrices(ranks: Uint32Array, list: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): number[] {
@@ -527,33 +604,28 @@ export class Aggregator {
     const min = values[0];
     const max = values[m - 1];
     // Statistics are summed over the matches in id order, so they are exactly reproducible.
-    const stats = statsFrom({ count, ...priceSums(store.numbers.current_price, match, min, max), min, max });
-
-    const [median, ...others] = percentiles(priceCounts, [50, ...PERCENTILES]);
-    const byKey: Record<string, number | null> = {};
-    PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
-    const aggregations: Aggregations = {
-      labor_category: termsFromCounts({ dict: dicts[0], counts: terms[0], size: TERM_SIZES.labor_category, touched: sparse?.labor }),
-      security_clearance: termsFromCounts({ dict: dicts[1], counts: terms[1], size: TERM_SIZES.security_clearance }),
-      worksite: termsFromCounts({ dict: dicts[2], counts: terms[2], size: TERM_SIZES.worksite }),
-      min_years_experience: termsFromCounts({ dict: dicts[3], counts: terms[3], size: TERM_SIZES.min_years_experience }),
-      education_level: termsFromCounts({ dict: dicts[4], counts: terms[4], size: TERM_SIZES.education_level }),
-      current_price: termsFromCounts({
-        dict: store.priceKeys,
-        counts: keyCounts,
-        size: TERM_SIZES.current_price,
-        touched: touchedKeys ?? undefined,
-      }),
-      business_size: termsFromCounts({ dict: dicts[5], counts: terms[5], size: TERM_SIZES.business_size }),
-      education_level_counts: this.educationCounts(terms[4]),
-      wage_histogram: { buckets: wageHistogram(priceCounts, { scratch: { prefix: scratch.prefix, sums: scratch.sums } }) },
-      histogram_percentiles: { values: byKey },
-      median_price: { values: { [percentileKey(50)]: median } },
-      wage_stats: stats,
-    };
-    // Production leaves education_level_counts out when nothing matches.
-    if (match.count === 0) delete aggregations.education_level_counts;
-    return aggregations;
+    const sums = { count, ...priceSums(store.numbers.current_price, match, min, max, this.listedSums ?? undefined), min, max };
+    return aggregationsFrom({
+      matches: match.count,
+      terms: {
+        labor_category: termsFromCounts({ dict: dicts[0], counts: terms[0], size: TERM_SIZES.labor_category, touched: sparse?.labor }),
+        security_clearance: termsFromCounts({ dict: dicts[1], counts: terms[1], size: TERM_SIZES.security_clearance }),
+        worksite: termsFromCounts({ dict: dicts[2], counts: terms[2], size: TERM_SIZES.worksite }),
+        min_years_experience: termsFromCounts({ dict: dicts[3], counts: terms[3], size: TERM_SIZES.min_years_experience }),
+        education_level: termsFromCounts({ dict: dicts[4], counts: terms[4], size: TERM_SIZES.education_level }),
+        current_price: termsFromCounts({
+          dict: store.priceKeys,
+          counts: keyCounts,
+          size: TERM_SIZES.current_price,
+          touched: touchedKeys ?? undefined,
+        }),
+        business_size: termsFromCounts({ dict: dicts[5], counts: terms[5], size: TERM_SIZES.business_size }),
+      },
+      education: this.educationCounts(terms[4]),
+      prices: priceCounts,
+      sums,
+      histogramScratch: { prefix: scratch.prefix, sums: scratch.sums },
+    });
   }
 }
 

@@ -59,24 +59,37 @@ export function suggestEntry({ store, forms, firstRows }: SuggestSources, spec: 
   for (let code = 0; code < folded.length; code++) if (dict.values[code] !== null && folded[code].startsWith(prefix)) hits.push(code);
   hits.sort((a, b) => dict.rank[a] - dict.rank[b]);
   const first = firstRows.get(spec.field);
+  return suggestEntryOf(
+    spec,
+    hits.slice(0, SUGGEST_SIZE).map((code) => ({ text: dict.values[code]!, id: store.ids[first[code]] })),
+  );
+}
+
+/**
+ * The entry of one suggest parameter from its options: the distinct values beginning with the (trimmed,
+ * case-folded) text, in byte order, at most SUGGEST_SIZE, each with the lowest id carrying it.
+ */
+export function suggestEntryOf(spec: FieldText, options: readonly { text: string; id: number }[]): SuggestEntry {
   return {
     text: spec.text,
     offset: 0,
     length: spec.text.length,
-    options: hits.slice(0, SUGGEST_SIZE).map((code) => ({
-      text: dict.values[code]!,
-      _index: 'ceilingrates',
-      _id: String(store.ids[first[code]]),
-      _score: 1.0,
-      _source: {},
-    })),
+    options: options.map(({ text, id }) => ({ text, _index: 'ceilingrates', _id: String(id), _score: 1.0, _source: {} })),
   };
 }
 
 /** `{"<field>-suggestion": [entry, …]}`, one entry per suggest parameter, in request order. */
 export function suggestBody(sources: SuggestSources, specs: readonly FieldText[]): Record<string, SuggestEntry[]> {
+  return suggestBodyOf(
+    specs,
+    specs.map((spec) => suggestEntry(sources, spec)),
+  );
+}
+
+/** The suggest body of each suggest parameter's entry (`entries[i]` answers `specs[i]`). */
+export function suggestBodyOf(specs: readonly FieldText[], entries: readonly SuggestEntry[]): Record<string, SuggestEntry[]> {
   const body: Record<string, SuggestEntry[]> = {};
-  for (const spec of specs) (body[`${spec.field}-suggestion`] ??= []).push(suggestEntry(sources, spec));
+  specs.forEach((spec, i) => (body[`${spec.field}-suggestion`] ??= []).push(entries[i]));
   return body;
 }
 

@@ -1,5 +1,5 @@
 /** The MCP door's answers to what a client should not send: each is refused in JSON-RPC terms, and said on stderr. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +44,14 @@ beforeAll(async () => {
       if (at !== -1) waiting.splice(at, 1)[0].done();
     }
   });
-  send(JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+  send(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'init',
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
+  );
   expect((await answer('init')).result.serverInfo.name).toBe('offline-gov-api');
   send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
 });
@@ -54,7 +61,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (id: number, name: string, args: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const call = (id: number, name: string, args: unknown): string =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 const alive = async (id: number): Promise<void> => {
   send(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }));
   expect((await answer(id)).result.tools.length).toBe(4);
@@ -64,7 +72,8 @@ describe('offline-gov-api mcp: refusals', () => {
   it('a line that is not JSON gets -32700 with a null id, a log line, and the server goes on', async () => {
     send('this is not json {');
     expect((await answer(null)).error.code).toBe(-32700);
-    expect(stderr).toMatch(/-32700 Parse error.*this is not json \{/);
+    // The log line goes to stderr, the answer to stdout: either may arrive first.
+    await vi.waitFor(() => expect(stderr).toMatch(/-32700 Parse error.*this is not json \{/));
     await alive(1);
   });
 
@@ -77,11 +86,17 @@ describe('offline-gov-api mcp: refusals', () => {
   });
 
   it('a tools/call whose arguments is not an object gets -32602', async () => {
-    for (const [id, args] of [[10, 'abc'], [11, [1, 2]], [12, 42], [13, null]] as const) {
+    for (const [id, args] of [
+      [10, 'abc'],
+      [11, [1, 2]],
+      [12, 42],
+      [13, null],
+    ] as const) {
       send(call(id, 'agency_analysis', args));
       expect((await answer(id)).error.code, JSON.stringify(args)).toBe(-32602);
     }
-    expect(stderr).toMatch(/-32602 Invalid params/);
+    // The log line goes to stderr, the answer to stdout: either may arrive first.
+    await vi.waitFor(() => expect(stderr).toMatch(/-32602 Invalid params/));
   });
 
   it('a message over the size limit gets a JSON-RPC error and a log line, and the server keeps answering', async () => {
@@ -89,7 +104,8 @@ describe('offline-gov-api mcp: refusals', () => {
     const refused = await answer(null);
     expect(refused.error.code).toBe(-32600);
     expect(refused.error.message).toMatch(/over the \d+-byte limit/);
-    expect(stderr).toMatch(/over the \d+-byte limit/);
+    // The log line goes to stderr, the answer to stdout: either may arrive first.
+    await vi.waitFor(() => expect(stderr).toMatch(/over the \d+-byte limit/));
     expect(child.exitCode).toBeNull();
     await alive(21);
   });

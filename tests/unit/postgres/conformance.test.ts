@@ -10,6 +10,8 @@ import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { createEngine } from '../../../engine/index.ts';
+import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
+import { FIELD_SEPARATOR } from '../../../engine/site-scanning/stored-record.ts';
 import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 let backends: Backends;
@@ -64,15 +66,30 @@ describe('snapshots and loads', () => {
     const pool = createPool(url);
     const answers = new PostgresAnswers(pool);
     const broken = await emptyDatabase('websites');
-    // A number column holding text: Postgres refuses the row halfway through the load.
-    broken.run(`INSERT INTO websites (target_url, final_url_status_code, sort_key) VALUES ('a.gov', 1, 1), ('b.gov', 'not a number', 2)`);
+    // A number field holding text: Postgres refuses the row halfway through the load.
+    const stored = (url: string, statusCode: string): string =>
+      WEBSITE_FIELDS.map(([name]) => (name === 'target_url' ? JSON.stringify(url) : name === 'final_url_status_code' ? statusCode : '')).join(FIELD_SEPARATOR);
+    broken.run(`INSERT INTO websites (target_url, sort_key, record) VALUES ('a.gov', 1, ?), ('b.gov', 2, ?)`, [
+      stored('a.gov', '1'),
+      stored('b.gov', '"not a number"'),
+    ]);
     try {
-      await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'good' }, ceilingrates: { db: backends.ceilingrates, origin: 'good' }, snapshot: '2025-06-02' });
-      const before = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      await loadIntoPostgres(pool, {
+        websites: { db: backends.websites, origin: 'good' },
+        ceilingrates: { db: backends.ceilingrates, origin: 'good' },
+        snapshot: '2025-06-02',
+      });
+      const before = await Promise.all(
+        ['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))),
+      );
       for (const snapshot of ['2025-06-02', '2025-06-16']) {
-        await expect(loadIntoPostgres(pool, { websites: { db: broken, origin: 'broken' }, ceilingrates: { db: backends.ceilingrates, origin: 'x' }, snapshot })).rejects.toThrow();
+        await expect(
+          loadIntoPostgres(pool, { websites: { db: broken, origin: 'broken' }, ceilingrates: { db: backends.ceilingrates, origin: 'x' }, snapshot }),
+        ).rejects.toThrow();
       }
-      const after = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      const after = await Promise.all(
+        ['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))),
+      );
       expect(after).toEqual(before);
       expect((await answers.handle({ method: 'GET', url: '/snapshots/2025-06-16/analysis' })).status).toBe(404);
       const { rows } = await pool.query('SELECT generation FROM ceilingrates_loads');
@@ -85,16 +102,27 @@ describe('snapshots and loads', () => {
   });
 });
 
-describe('ceiling rates from the rows', () => {
-  it('answers the same without the engine file load keeps beside them', async () => {
-    await backends.pool.query('UPDATE ceilingrates_loads SET image = NULL');
-    const fromRows = new PostgresAnswers(backends.pool);
+describe('ceiling rates in SQL', () => {
+  it('answers as the engine when the sums of huge prices overflow the doubles (the engine sums them scaled)', async () => {
+    const rates = await generatedDatabase('ceilingrates', 300);
+    // Sums and squares overflow, their means and deviations do not; a few exact ties and nulls too.
+    rates.run('UPDATE ceilingrates SET current_price = 1.5e308 WHERE id % 3 = 0');
+    rates.run('UPDATE ceilingrates SET current_price = 1e200 WHERE id % 3 = 1 AND id % 2 = 0');
+    rates.run('UPDATE ceilingrates SET current_price = NULL WHERE id % 11 = 0');
+    const url = backends.server.createDatabase('huge');
+    const pool = createPool(url);
+    const answers = new PostgresAnswers(pool);
     try {
-      for (const url of ['/api/v3/search/ceilingrates/?keyword=analyst&ordering=vendor_name', '/api/v3/search/ceilingrates/?export=y&filter=price_range:100,101']) {
-        expect(comparable(await fromRows.handle({ method: 'GET', url })), url).toEqual(comparable(backends.engine.handle({ method: 'GET', url })));
+      await loadIntoPostgres(pool, { ceilingrates: { db: rates, origin: 'huge prices' } });
+      const engine = engineOver('ceilingrates', rates);
+      for (const path of ['', '?filter=price_range:1e300,2e308', '?keyword=an&ordering=current_price&sort=desc', '?filter=price_range:0,1e201&page_size=3']) {
+        const request = { method: 'GET', url: `/api/v3/search/ceilingrates/${path}` };
+        expect(comparable(await answers.handle(request)), path).toEqual(comparable(engine.handle(request)));
       }
     } finally {
-      fromRows.close();
+      rates.close();
+      answers.close();
+      await pool.end();
     }
   });
 });
@@ -143,4 +171,3 @@ describe('a database that is empty or down', () => {
     expect(comparable(await answers.handle(request))).toEqual(comparable(healthy));
   });
 });
-

@@ -1,0 +1,110 @@
+/**
+ * A ceiling-rates query as SQL over the tables `load` wrote (ceilingrates-tables.ts): the matching condition
+ * (search, keyword, suggest-contains' text, filters, exclude) and the order. Every text comparison is against a
+ * form the engine computed at load (folded values, worksite words, clearance classes, SIN codes, list
+ * elements); the request's side is computed here with the same engine functions, so both sides are the
+ * engine's. The rules are the engine's `query/match.ts` and `query/order.ts`.
+ */
+import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../../../engine/ceilingrates/parse-query.ts';
+import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
+import { fold } from '../../../engine/ceilingrates/text.ts';
+import { codeColumn, rankColumn, spacedWords, type TermField } from './ceilingrates-tables.ts';
+
+/** Statement parameters, each added with its type. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, type: string): string {
+    this.values.push(value);
+    return `$${this.values.length}::${type}`;
+  }
+}
+
+/**
+ * Postgres text cannot hold U+0000, so no stored value contains one: a text with it matches nothing (as in the
+ * engine, whose values hold none either) and is never sent (Postgres would refuse the statement).
+ */
+const storable = (text: string): boolean => !text.includes('\u0000');
+
+/** The records whose value of `field` passes `condition` (over `ceilingrate_terms`' columns). */
+const inTerms = (field: TermField, condition: string): string =>
+  `r.${codeColumn(field)} IN (SELECT code FROM ceilingrate_terms WHERE field = '${field}' AND ${condition})`;
+
+/** The records whose value of `field` holds one of `tokens` as a whole part (a SIN code, a list element). */
+function inTokens(field: 'sin' | 'category' | 'subcategory', tokens: readonly string[], params: Params): string {
+  const wanted = tokens.filter(storable);
+  if (wanted.length === 0) return 'false';
+  return `r.${codeColumn(field)} IN (SELECT code FROM ceilingrate_tokens WHERE field = '${field}' AND token = ANY(${params.add(wanted, 'text[]')}))`;
+}
+
+/** keyword and suggest-contains: the (trimmed, case-folded) text inside the folded value of any of the fields. */
+function containsCondition(fields: readonly SearchField[], text: string, params: Params): string {
+  const needle = fold(text.trim());
+  if (!storable(needle)) return 'false';
+  // Every value, the null one's '' included, contains the empty text.
+  if (needle === '') return 'true';
+  const p = params.add(needle, 'text');
+  return `(${fields.map((field) => inTerms(field, `strpos(folded, ${p}) > 0`)).join(' OR ')})`;
+}
+
+/** Inclusive ranges of a numeric column, any of which matches; a null value matches none. */
+function inRanges(column: string, ranges: readonly (readonly [number, number])[], params: Params): string {
+  if (ranges.length === 0) return 'false';
+  return `(${ranges.map(([lo, hi]) => `r.${column} BETWEEN ${params.add(lo, 'float8')} AND ${params.add(hi, 'float8')}`).join(' OR ')})`;
+}
+
+function filterCondition(filter: Filter, params: Params): string {
+  switch (filter.name) {
+    case 'education_level':
+    case 'business_size': {
+      const values = filter.values.filter(storable);
+      return values.length === 0 ? 'false' : inTerms(filter.name, `value = ANY(${params.add(values, 'text[]')})`);
+    }
+    case 'site': {
+      const phrases = filter.phrases.map(spacedWords).filter((p): p is string => p !== null);
+      if (phrases.length === 0) return 'false';
+      return inTerms('worksite', `EXISTS (SELECT 1 FROM unnest(${params.add(phrases, 'text[]')}) AS phrase WHERE strpos(words, phrase) > 0)`);
+    }
+    case 'security_clearance': {
+      const classes = filter.classes.filter(storable);
+      return classes.length === 0 ? 'false' : inTerms('security_clearance', `clearance = ANY(${params.add(classes, 'text[]')})`);
+    }
+    case 'min_years_experience':
+      return `r.min_years_experience = ANY(${params.add(filter.values, 'float8[]')})`;
+    case 'experience_range':
+      return inRanges('min_years_experience', filter.ranges, params);
+    case 'current_price':
+      return `r.current_price = ANY(${params.add(filter.values, 'float8[]')})`;
+    case 'price_range':
+      return inRanges('current_price', filter.ranges, params);
+    case 'sin':
+      return inTokens('sin', filter.codes, params);
+    case 'category':
+    case 'subcategory':
+      return inTokens(filter.name, filter.values, params);
+  }
+}
+
+/** The records a query selects: search AND keyword AND every filter (AND suggest-contains' text), minus the excluded ids. */
+export function matchCondition(query: CeilingRatesQuery, contains: FieldText | null, params: Params): string {
+  const parts: string[] = [];
+  // search: the whole stored value equals the text, case-sensitive and untrimmed.
+  for (const { field, text } of query.searches) parts.push(storable(text) ? inTerms(field, `value = ${params.add(text, 'text')}`) : 'false');
+  if (query.keyword !== null) parts.push(containsCondition(SEARCH_FIELDS, query.keyword, params));
+  if (contains) parts.push(containsCondition([contains.field], contains.text, params));
+  for (const filter of query.filters) parts.push(filterCondition(filter, params));
+  if (query.exclude.length > 0) parts.push(`NOT (r.id::float8 = ANY(${params.add(query.exclude, 'float8[]')}))`);
+  return parts.length === 0 ? 'true' : parts.join(' AND ');
+}
+
+export const isRecordOrderField = (field: string): field is RecordOrderField => (RECORD_ORDER_FIELDS as readonly string[]).includes(field);
+
+/** The orderable fields a query's keys name that records hold (the others are null everywhere: no key). */
+export function orderFields(query: CeilingRatesQuery): { field: RecordOrderField; desc: boolean }[] {
+  return query.ordering.filter((o): o is { field: RecordOrderField; desc: boolean } => isRecordOrderField(o.field));
+}
+
+/** ORDER BY of the query's keys over a relation `alias` holding the rank columns: nulls last either way, then id. */
+export function orderBy(query: CeilingRatesQuery, alias: string): string {
+  const keys = orderFields(query).map(({ field, desc }) => `${alias}.${rankColumn(field)} ${desc ? 'DESC' : 'ASC'} NULLS LAST`);
+  return [...keys, `${alias}.id`].join(', ');
+}

@@ -1,0 +1,139 @@
+/**
+ * The tables the ceiling rates are answered from in SQL, written at load with the engine's own code, so the
+ * text analysis that matching and ordering depend on has one definition (engine/ceilingrates):
+ *
+ * - `ceilingrate_terms`: each distinct value of each text field (and the price and experience term keys) under
+ *   its code, which is the engine's byte-order rank of the value, null last (term buckets and suggestions order
+ *   by it, so the codes sort and group as the values do without a join), its case-folded form
+ *   (`fold`: keyword, suggest-contains, suggest), the lowest id carrying it (suggest), and per field what a
+ *   filter compares: the worksite's words (`words`, for `site:`), the clearance class (`clearanceClass`), the
+ *   education count code (`educationCountCode`).
+ * - `ceilingrate_tokens`: the parts list filters match whole (`sinCodes` of a SIN value, `listElements` of a
+ *   category or subcategory), by value code.
+ * - `ceilingrate_rows`: per record its codes into the terms, its price and experience, and its rank in each
+ *   orderable field (the engine's order columns: null ranks are NULL, so they sort last either way).
+ *
+ * The records themselves (for pages and the export) stay in `ceilingrates`, with the engine's `_source` JSON.
+ */
+import type pg from 'pg';
+import type { Database } from 'sql.js';
+import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
+import { TEXT_FIELDS, type TextField } from '../../../engine/ceilingrates/columns/store.ts';
+import type { Dictionary } from '../../../engine/ceilingrates/columns/dictionary.ts';
+import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
+import { clearanceClass, educationCountCode, words } from '../../../engine/ceilingrates/text.ts';
+
+/** Term fields beyond the text fields: the numeric fields' term keys (`"27.00"`, `"3"`). */
+export type TermField = TextField | 'price_key' | 'experience_key';
+
+/** The column of a record's code (its value's rank) in a term field. */
+export const codeColumn = (field: TermField): string => `c_${field}`;
+/** The column of a record's rank in an orderable field. */
+export const rankColumn = (field: RecordOrderField): string => `o_${field}`;
+
+const TERM_FIELDS: readonly TermField[] = [...TEXT_FIELDS, 'price_key', 'experience_key'];
+
+/** Fields whose values hold parts a filter matches whole. */
+export const TOKEN_FIELDS = ['sin', 'category', 'subcategory'] as const;
+
+/**
+ * The worksite's words as one text with a space around each word: a phrase's words occur consecutively in the
+ * value exactly when ` w1 w2 ` is a substring (words hold letters and digits only). Null for no words.
+ */
+export function spacedWords(text: string): string | null {
+  const list = words(text);
+  return list.length === 0 ? null : ` ${list.join(' ')} `;
+}
+
+export const CEILINGRATE_TABLES_SQL = `
+  CREATE TABLE IF NOT EXISTS ceilingrate_terms (
+    field text NOT NULL,
+    code integer NOT NULL,
+    value text,
+    folded text NOT NULL,
+    first_id bigint,
+    words text,
+    clearance text,
+    education text,
+    PRIMARY KEY (field, code)
+  );
+  CREATE TABLE IF NOT EXISTS ceilingrate_tokens (field text NOT NULL, token text NOT NULL, code integer NOT NULL);
+  CREATE INDEX IF NOT EXISTS ceilingrate_tokens_by_token ON ceilingrate_tokens (field, token);
+  CREATE TABLE IF NOT EXISTS ceilingrate_rows (
+    id bigint PRIMARY KEY,
+    ${TERM_FIELDS.map((f) => `${codeColumn(f)} integer NOT NULL`).join(',\n    ')},
+    current_price double precision,
+    min_years_experience double precision,
+    ${RECORD_ORDER_FIELDS.map((f) => `${rankColumn(f)} integer`).join(',\n    ')}
+  );
+  CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_price ON ceilingrate_rows (${rankColumn('current_price')}, id);
+`;
+
+/** Rows per INSERT, each column one array parameter. */
+const BATCH = 5_000;
+
+const nullable = (x: number): number | null => (x === x ? x : null);
+
+/** Write the match tables of the rates in `db` (the engine's SQLite table), inside the caller's transaction. */
+export async function writeCeilingRateTables(client: pg.PoolClient, db: Database): Promise<void> {
+  await client.query('DELETE FROM ceilingrate_rows; DELETE FROM ceilingrate_terms; DELETE FROM ceilingrate_tokens');
+  const index = ceilingRatesIndex(db);
+  const { store, forms, orders, firstRows } = index;
+  const dictionaries: Record<TermField, Dictionary> = { ...store.text, price_key: store.priceKeys, experience_key: store.experienceKeys };
+
+  for (const field of TERM_FIELDS) {
+    const dict = dictionaries[field];
+    const text = field === 'price_key' || field === 'experience_key' ? null : field;
+    const folded = text ? forms.folded.get(text) : dict.values.map((v) => v ?? '');
+    const first = text ? firstRows.get(text) : null;
+    const codes = dict.values.map((_, code) => code);
+    await client.query(
+      `INSERT INTO ceilingrate_terms (field, code, value, folded, first_id, words, clearance, education)
+       SELECT $1, * FROM unnest($2::int4[], $3::text[], $4::text[], $5::int8[], $6::text[], $7::text[], $8::text[])`,
+      [
+        field,
+        Array.from(dict.rank),
+        dict.values,
+        folded,
+        codes.map((code) => (first && first[code] >= 0 ? store.ids[first[code]] : null)),
+        dict.values.map((v) => (field === 'worksite' && v !== null ? spacedWords(v) : null)),
+        dict.values.map((v) => (field === 'security_clearance' ? clearanceClass(v) : null)),
+        dict.values.map((v) => (field === 'education_level' ? educationCountCode(v) : null)),
+      ],
+    );
+  }
+
+  for (const field of TOKEN_FIELDS) {
+    const sets = field === 'sin' ? forms.sinSets.get() : forms.listSets.get(field);
+    const tokens: string[] = [];
+    const codes: number[] = [];
+    const { rank } = store.text[field];
+    sets.forEach((set, code) => {
+      for (const token of set) {
+        tokens.push(token);
+        codes.push(rank[code]);
+      }
+    });
+    await client.query('INSERT INTO ceilingrate_tokens (field, token, code) SELECT $1, * FROM unnest($2::text[], $3::int4[])', [field, tokens, codes]);
+  }
+
+  const orderColumns = RECORD_ORDER_FIELDS.map((field) => orders.get(field));
+  const columns = ['id', ...TERM_FIELDS.map(codeColumn), 'current_price', 'min_years_experience', ...RECORD_ORDER_FIELDS.map(rankColumn)];
+  const types = ['int8[]', ...TERM_FIELDS.map(() => 'int4[]'), 'float8[]', 'float8[]', ...RECORD_ORDER_FIELDS.map(() => 'int4[]')];
+  const insert = `INSERT INTO ceilingrate_rows (${columns.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}`).join(', ')})`;
+  for (let start = 0; start < store.size; start += BATCH) {
+    const end = Math.min(store.size, start + BATCH);
+    const slice = <T>(at: (row: number) => T): T[] => {
+      const out = new Array<T>(end - start);
+      for (let r = start; r < end; r++) out[r - start] = at(r);
+      return out;
+    };
+    await client.query(insert, [
+      slice((r) => store.ids[r]),
+      ...TERM_FIELDS.map((field) => slice((r) => dictionaries[field].rank[dictionaries[field].codes[r]])),
+      slice((r) => nullable(store.numbers.current_price[r])),
+      slice((r) => nullable(store.numbers.min_years_experience[r])),
+      ...orderColumns.map((column) => slice((r) => (column.recordRank[r] === column.nullRank ? null : column.recordRank[r]))),
+    ]);
+  }
+}
