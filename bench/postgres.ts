@@ -134,7 +134,10 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
     const vendor = String(rates.exec('SELECT vendor_name FROM ceilingrates WHERE id = 1000')[0]?.values[0]?.[0] ?? 'Acme');
     const piid = String(rates.exec('SELECT idv_piid FROM ceilingrates WHERE id = 1000')[0]?.values[0]?.[0] ?? 'GS');
     const agencies = newest.exec('SELECT target_url_agency_owner FROM websites GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 2')[0].values.map((r) => String(r[0]));
-    const requests: [string, string][] = [...workload({ vendor, piid }).map((r) => [r.kind, r.url] as [string, string]), ...websiteRequests(agencies, oldestDate)];
+    const requests: [string, string][] = [
+      ...workload({ vendor, piid }).map((r) => [r.kind, r.url] as [string, string]),
+      ...websiteRequests(agencies, oldestDate),
+    ];
 
     /** The engine's answer: the dated paths from the engine over that week's records. */
     const engineAnswer = (path: string): string => {
@@ -193,6 +196,6 @@ export function postgresTable(result: PostgresBenchResult): string {
   for (const [kind, { engine, postgres }] of Object.entries(result.kinds)) {
     lines.push(`${kind.padEnd(18)} ${f(engine.p50_ms).padStart(10)} ${f(engine.p95_ms)} ${f(postgres.p50_ms).padStart(12)} ${f(postgres.p95_ms)}`);
   }
-  lines.push(result.differences.length ? `DIFFERENT answers: ${result.differences.join(', ')}` : 'every answer identical to the engine\'s (took aside)');
+  lines.push(result.differences.length ? `DIFFERENT answers: ${result.differences.join(', ')}` : "every answer identical to the engine's (took aside)");
   return lines.join('\n');
 }

@@ -48,7 +48,12 @@ if (values.only === 'postgres') {
 }
 
 const result = await runBench(
-  { records: Number(values.records), rounds: Number(values.rounds), baselineRounds: Number(values['baseline-rounds']), duckdbThreads: Number(values['duckdb-threads']) },
+  {
+    records: Number(values.records),
+    rounds: Number(values.rounds),
+    baselineRounds: Number(values['baseline-rounds']),
+    duckdbThreads: Number(values['duckdb-threads']),
+  },
   (line) => console.log(`bench: ${line}`),
 );
 console.log(table(result));

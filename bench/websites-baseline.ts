@@ -39,11 +39,12 @@ export function baselineAnswer(db: Database, url: string): string {
   const { query } = result;
   const w = where(query.filters);
   if (parsed.pathname === '/analysis') {
-    const sql = w.params.length === 0
-      ? `SELECT (SELECT COUNT(*) FROM websites),
+    const sql =
+      w.params.length === 0
+        ? `SELECT (SELECT COUNT(*) FROM websites),
                 (SELECT COUNT(*) FROM (SELECT DISTINCT final_url_domain FROM websites)),
                 (SELECT COUNT(*) FROM (SELECT DISTINCT target_url_agency_owner FROM websites))`
-      : `SELECT COUNT(*),
+        : `SELECT COUNT(*),
                 COUNT(DISTINCT final_url_domain) + COALESCE(MAX(final_url_domain IS NULL), 0),
                 COUNT(DISTINCT target_url_agency_owner) + COALESCE(MAX(target_url_agency_owner IS NULL), 0)
            FROM websites ${w.sql}`;
@@ -52,8 +53,13 @@ export function baselineAnswer(db: Database, url: string): string {
   }
   const total = Number(allRows(db, `SELECT COUNT(*) FROM websites ${w.sql}`, w.params)[0][0]);
   const offset = (query.page - 1) * query.limit;
-  const rows = offset < total
-    ? allRows(db, `SELECT ${COLUMNS} FROM websites ${w.sql} ORDER BY sort_key LIMIT ?${w.params.length + 1} OFFSET ?${w.params.length + 2}`, [...w.params, query.limit, offset])
-    : [];
+  const rows =
+    offset < total
+      ? allRows(db, `SELECT ${COLUMNS} FROM websites ${w.sql} ORDER BY sort_key LIMIT ?${w.params.length + 1} OFFSET ?${w.params.length + 2}`, [
+          ...w.params,
+          query.limit,
+          offset,
+        ])
+      : [];
   return JSON.stringify(websitePage(rows.map(recordFromRow), total, query));
 }

@@ -40,7 +40,12 @@ const db = values.data === 'real' ? (await snapshotDatabase(SQL, NEWEST_SNAPSHOT
 const built = performance.now() - started;
 const raw = db.export();
 const count = Number(db.exec('SELECT COUNT(*) FROM websites')[0].values[0][0]);
-console.log(`websites (${values.data}): ${count} records, built in ${(built / 1000).toFixed(1)} s; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `websites (${values.data}): ${count} records, built in ${(built / 1000).toFixed(1)} s; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`size: ${raw.length} bytes raw, ${gzipDatabase(raw).length} bytes gzip'd`);
 
 const engine = createEngine();
@@ -60,12 +65,21 @@ const baseline = (url: string): string => baselineAnswer(baselineDb, url);
 
 const agencies = db.exec('SELECT target_url_agency_owner FROM websites GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 10')[0].values.map((r) => String(r[0]));
 const REQUESTS: [string, string[]][] = [
-  ['/websites?target_url_agency_owner=…&final_url_live=true (limit 10)', agencies.map((a) => `/websites?target_url_agency_owner=${encodeURIComponent(a)}&final_url_live=true`)],
-  ['/websites?final_url_live=true&dap_detected_final_url=true&limit=100&page=1|5|20|40', [1, 5, 20, 40].map((p) => `/websites?final_url_live=true&dap_detected_final_url=true&limit=100&page=${p}`)],
+  [
+    '/websites?target_url_agency_owner=…&final_url_live=true (limit 10)',
+    agencies.map((a) => `/websites?target_url_agency_owner=${encodeURIComponent(a)}&final_url_live=true`),
+  ],
+  [
+    '/websites?final_url_live=true&dap_detected_final_url=true&limit=100&page=1|5|20|40',
+    [1, 5, 20, 40].map((p) => `/websites?final_url_live=true&dap_detected_final_url=true&limit=100&page=${p}`),
+  ],
   ['/websites?limit=100&page=1|100|299 (unfiltered)', [1, 100, 299].map((p) => `/websites?limit=100&page=${p}`)],
   ['/analysis (all records)', ['/analysis']],
   ['/analysis?final_url_live=true', ['/analysis?final_url_live=true']],
-  ['/analysis?target_url_agency_owner=…&scan_status=completed', agencies.map((a) => `/analysis?target_url_agency_owner=${encodeURIComponent(a)}&scan_status=completed`)],
+  [
+    '/analysis?target_url_agency_owner=…&scan_status=completed',
+    agencies.map((a) => `/analysis?target_url_agency_owner=${encodeURIComponent(a)}&scan_status=completed`),
+  ],
 ];
 
 for (const [, urls] of REQUESTS) {
@@ -81,6 +95,13 @@ console.log('-'.repeat(head.length));
 for (const [label, urls] of REQUESTS) {
   const e = time(urls, handle);
   const b = time(urls, baseline);
-  console.log(`${label.padEnd(84)} | ${fmt(e.p50_ms).padStart(10)} ${fmt(e.p95_ms)} | ${fmt(b.p50_ms).padStart(12)} ${fmt(b.p95_ms)} | ${(b.p50_ms / e.p50_ms).toFixed(1).padStart(7)}x`);
+  console.log(
+    `${label.padEnd(84)} | ${fmt(e.p50_ms).padStart(10)} ${fmt(e.p95_ms)} | ${fmt(b.p50_ms).padStart(12)} ${fmt(b.p95_ms)} | ${(b.p50_ms / e.p50_ms).toFixed(1).padStart(7)}x`,
+  );
 }
-console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores, shared)`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (2 cores, shared)`,
+);

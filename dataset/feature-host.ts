@@ -14,4 +14,3 @@ export interface FeatureHost {
 
 /** Hands large results across a worker boundary without a copy (Comlink.transfer in the DB worker). */
 export type Transfer = <T>(value: T, buffers: ArrayBufferLike[]) => T;
-

@@ -9,9 +9,7 @@ export function quoteIdent(name: string): string {
 
 /** Row count of each named table that exists in the database (names from the manifest). */
 export function countRows(db: Database, tables: readonly string[]): Record<string, number> {
-  const existing = new Set(
-    (db.exec("SELECT name FROM sqlite_master WHERE type IN ('table','view')")[0]?.values ?? []).map((r) => String(r[0])),
-  );
+  const existing = new Set((db.exec("SELECT name FROM sqlite_master WHERE type IN ('table','view')")[0]?.values ?? []).map((r) => String(r[0])));
   const rows: Record<string, number> = {};
   for (const table of tables) {
     if (!existing.has(table)) continue;
@@ -22,9 +20,9 @@ export function countRows(db: Database, tables: readonly string[]): Record<strin
 
 /** The first table (or view) that has every one of these columns, or null. */
 export function tableWithColumns(db: Database, columns: readonly string[]): string | null {
-  const tables = (db.exec("SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name")[0]?.values ?? []).map(
-    (r) => String(r[0]),
-  );
+  const tables = (
+    db.exec("SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY type, name")[0]?.values ?? []
+  ).map((r) => String(r[0]));
   for (const table of tables) {
     const have = new Set((db.exec(`SELECT name FROM pragma_table_info(?)`, [table])[0]?.values ?? []).map((r) => String(r[0])));
     if (columns.every((c) => have.has(c))) return table;

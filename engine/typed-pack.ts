@@ -170,7 +170,14 @@ export function unpack(bytes: Uint8Array, label: PackLabel & { shape: string }):
   const views = header.arrays.map(([type, offset, length], i) => {
     const Type = Object.hasOwn(ARRAY_TYPES, type) ? ARRAY_TYPES[type] : null;
     const at = start + offset;
-    if (!Type || !Number.isInteger(offset) || !Number.isInteger(length) || offset % 8 !== 0 || length < 0 || at + length * Type.BYTES_PER_ELEMENT > aligned.byteLength) {
+    if (
+      !Type ||
+      !Number.isInteger(offset) ||
+      !Number.isInteger(length) ||
+      offset % 8 !== 0 ||
+      length < 0 ||
+      at + length * Type.BYTES_PER_ELEMENT > aligned.byteLength
+    ) {
       throw new PackMismatch(`kept array ${i} lies outside the bytes`);
     }
     return new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset + at, length);

@@ -65,7 +65,11 @@ function run(url: string, path: string, connections: number): Promise<Result> {
  * A cheap request per core, sent together, comes back once every thread has reached it.
  */
 async function drained(url: string): Promise<void> {
-  await Promise.all(Array.from({ length: availableParallelism() }, () => fetch(`${url}/analysis?limit=1`, { signal: AbortSignal.timeout(300_000) }).then((r) => r.arrayBuffer())));
+  await Promise.all(
+    Array.from({ length: availableParallelism() }, () =>
+      fetch(`${url}/analysis?limit=1`, { signal: AbortSignal.timeout(300_000) }).then((r) => r.arrayBuffer()),
+    ),
+  );
 }
 
 const load = (): string => loadavg()[0].toFixed(1);

@@ -40,7 +40,12 @@ const requestArb = fc.oneof(
   { arbitrary: fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => ['HEAD', `${p}?${q}`] as const), weight: 1 },
 );
 
-console.log(`fuzz: ${records} rates, ${websites} websites, ${requests} requests, seed ${seed} (replay with --seed ${seed}); load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `fuzz: ${records} rates, ${websites} websites, ${requests} requests, seed ${seed} (replay with --seed ${seed}); load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const SQL = await loadSqlJs();
 const built = performance.now();
 const engine = createEngine();
@@ -81,7 +86,9 @@ function fuzz(over: Engine, label: string, requestsToSend: readonly (readonly [s
         if (get.status !== first.status || JSON.stringify(get.headers) !== first.headers) throw new Error('HEAD and GET differ in status or headers');
       }
     } catch (error) {
-      console.error(`\nFAILED (${label}) at request ${i} of seed ${seed}: replay with npm run fuzz -- --records ${records} --websites ${websites} --requests ${requests} --seed ${seed}`);
+      console.error(
+        `\nFAILED (${label}) at request ${i} of seed ${seed}: replay with npm run fuzz -- --records ${records} --websites ${websites} --requests ${requests} --seed ${seed}`,
+      );
       console.error(`${method} ${shown(url)}`);
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
@@ -89,7 +96,9 @@ function fuzz(over: Engine, label: string, requestsToSend: readonly (readonly [s
     all.push({ ms: first.ms, method, url, status: first.status });
     if ((i + 1) % 10_000 === 0) {
       const worst = all.reduce((a, b) => (b.ms > a.ms ? b : a));
-      console.log(`  ${i + 1} checked in ${((performance.now() - started) / 1000).toFixed(0)} s; slowest so far ${worst.ms.toFixed(1)} ms: ${worst.method} ${shown(worst.url)}`);
+      console.log(
+        `  ${i + 1} checked in ${((performance.now() - started) / 1000).toFixed(0)} s; slowest so far ${worst.ms.toFixed(1)} ms: ${worst.method} ${shown(worst.url)}`,
+      );
     }
   }
   if (all.length === 0) return;
@@ -99,7 +108,12 @@ function fuzz(over: Engine, label: string, requestsToSend: readonly (readonly [s
   const statuses = new Map<number, number>();
   for (const t of all) statuses.set(t.status, (statuses.get(t.status) ?? 0) + 1);
   console.log(`\n${label}: ${all.length} requests checked in ${seconds.toFixed(1)} s; p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
-  console.log(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+  console.log(
+    `statuses: ${[...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ')}`,
+  );
   console.log('ten slowest:');
   for (const t of all.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
     console.log(`  ${t.ms.toFixed(1).padStart(8)} ms  ${t.status}  ${t.method} ${shown(t.url)}`);
@@ -118,4 +132,9 @@ const imported = engineOver('ceilingrates', await importedHostileRates(2_000));
 imported.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/' });
 const ceilingOnly = requestArb.filter(([, url]) => url.startsWith('/api/') || url.startsWith('/acquisition/'));
 fuzz(imported, 'a ceiling-rates file of hostile rows, imported', fc.sample(ceilingOnly, { seed, numRuns: Math.ceil(requests / 10) }));
-console.log(`\nload ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `\nload ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);

@@ -30,7 +30,9 @@ async function json<T>(url: string): Promise<T> {
 
 /** The bench's ceiling-rates mix, with a vendor and contract taken from the data, and Site Scanning requests. */
 async function requestMix(url: string): Promise<string[]> {
-  const first = await json<{ hits: { hits: { _source: { vendor_name: string; idv_piid: string } }[] } }>(`${url}/api/v3/search/ceilingrates/?page_size=1&page=5`);
+  const first = await json<{ hits: { hits: { _source: { vendor_name: string; idv_piid: string } }[] } }>(
+    `${url}/api/v3/search/ceilingrates/?page_size=1&page=5`,
+  );
   const { vendor_name: vendor, idv_piid: piid } = first.hits.hits[0]._source;
   const sites = await json<{ items: { target_url: string; target_url_agency_owner: string | null }[] }>(`${url}/websites?limit=3&page=7`);
   const agency = encodeURIComponent(sites.items.find((s) => s.target_url_agency_owner)?.target_url_agency_owner ?? '');
@@ -58,9 +60,8 @@ interface Result {
 
 function run(url: string, paths: string[], connections: number): Promise<Result> {
   return new Promise((done, fail) => {
-    autocannon(
-      { url, connections, duration, requests: paths.map((path) => ({ method: 'GET', path })) },
-      (error: Error | null, result: Result) => (error ? fail(error) : done(result)),
+    autocannon({ url, connections, duration, requests: paths.map((path) => ({ method: 'GET', path })) }, (error: Error | null, result: Result) =>
+      error ? fail(error) : done(result),
     );
   });
 }
@@ -69,7 +70,9 @@ const { child, url } = await startServer();
 try {
   const paths = await requestMix(url);
   const before = rssMiB(child.pid!);
-  console.log(`server ${url}, ${paths.length} distinct requests (${workload({ vendor: '', piid: '' }).length} ceiling rates, ${paths.length - workload({ vendor: '', piid: '' }).length} Site Scanning), ${duration} s per level`);
+  console.log(
+    `server ${url}, ${paths.length} distinct requests (${workload({ vendor: '', piid: '' }).length} ceiling rates, ${paths.length - workload({ vendor: '', piid: '' }).length} Site Scanning), ${duration} s per level`,
+  );
   console.log(`RSS after start: ${before} MiB`);
   // The machine's other work shares the cores: say how busy it was, so the figures can be read.
   console.log(`load average before: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);

@@ -58,7 +58,9 @@ async function measure(label: string, size: number, run: (options: ImportOptions
   clearInterval(timer);
   sample();
   console.log(`${label}: ${outcome}`);
-  console.log(`  file ${mb(size)}; ${((t1 - t0) / 1000).toFixed(2)} s; RSS before ${mb(before)}, peak ${mb(peak)}, peak − before ${mb(peak - before)} (${((peak - before) / size).toFixed(2)} × the file)`);
+  console.log(
+    `  file ${mb(size)}; ${((t1 - t0) / 1000).toFixed(2)} s; RSS before ${mb(before)}, peak ${mb(peak)}, peak − before ${mb(peak - before)} (${((peak - before) / size).toFixed(2)} × the file)`,
+  );
   if (abortedAt > 0) console.log(`  cancel: abort() to rejection ${(t1 - abortedAt).toFixed(0)} ms`);
 }
 
@@ -67,19 +69,29 @@ if (mode === 'file' && arg) {
   const blob = await openAsBlob(arg);
   const cancelAt = values['cancel-at'] !== undefined ? Number(values['cancel-at']) : undefined;
   if (values.core) {
-    await measure(`core ${arg}`, size, async (options) => {
-      const run = await startImport(blob as ImportSource, options);
-      let records = 0;
-      for await (const batch of run.batches as AsyncIterable<unknown[]>) records += batch.length;
-      return `${records} records, ${run.report.rowsRejected} rejected, encoding ${run.report.encoding}`;
-    }, cancelAt);
+    await measure(
+      `core ${arg}`,
+      size,
+      async (options) => {
+        const run = await startImport(blob as ImportSource, options);
+        let records = 0;
+        for await (const batch of run.batches as AsyncIterable<unknown[]>) records += batch.length;
+        return `${records} records, ${run.report.rowsRejected} rejected, encoding ${run.report.encoding}`;
+      },
+      cancelAt,
+    );
   } else {
     const SQL = await loadSqlJs();
-    await measure(`database ${arg}`, size, async (options) => {
-      const { db, report } = await importIntoDatabase(SQL, blob as ImportSource, options);
-      db.close();
-      return `${report.rowsImported} imported, ${report.rowsRejected} rejected, encoding ${report.encoding}`;
-    }, cancelAt);
+    await measure(
+      `database ${arg}`,
+      size,
+      async (options) => {
+        const { db, report } = await importIntoDatabase(SQL, blob as ImportSource, options);
+        db.close();
+        return `${report.rowsImported} imported, ${report.rowsRejected} rejected, encoding ${report.encoding}`;
+      },
+      cancelAt,
+    );
   }
 } else if (mode === 'digits' && arg) {
   const csv = `Labor Category,Current Year Labor Price\nEngineer,${'1'.repeat(Number(arg))}x\n`;

@@ -92,7 +92,10 @@ function timeRound(page: Page, url: string, order: Way[]): Promise<Record<Way, n
 const manifest = JSON.parse(readFileSync(join(dist, 'data/manifest.json'), 'utf8')) as Manifest;
 const server = await startStaticServer(dist);
 const browser = await launchBrowser();
-const figures: Record<string, unknown> = { dist, datasets: Object.fromEntries(Object.entries(manifest.datasets).map(([k, a]) => [k, { bytes: a!.bytes, rows: a!.rows }])) };
+const figures: Record<string, unknown> = {
+  dist,
+  datasets: Object.fromEntries(Object.entries(manifest.datasets).map(([k, a]) => [k, { bytes: a!.bytes, rows: a!.rows }])),
+};
 try {
   // 1. First visit.
   const page = browser.page;

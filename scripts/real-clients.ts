@@ -58,32 +58,56 @@ async function usGovOpenDataMcp(checkout: string, origin: string): Promise<void>
     const sdk = await import(pathToFileURL(join(dir, 'src/apis/gsa-calc/sdk.ts')).href);
 
     const keyword = await sdk.searchCeilingRates({ keyword: 'engineer', educationLevel: 'BA|MA', priceRange: '50,150' });
-    check(client, "searchCeilingRates({keyword:'engineer', educationLevel:'BA|MA', priceRange:'50,150'})",
+    check(
+      client,
+      "searchCeilingRates({keyword:'engineer', educationLevel:'BA|MA', priceRange:'50,150'})",
       keyword.total > 0 && keyword.hits.length === 20 && keyword.hits.every((h: { currentPrice: number }) => h.currentPrice >= 50 && h.currentPrice <= 150),
-      `total ${keyword.total}, ${keyword.hits.length} hits, median ${keyword.wageStats?.median}, std ${keyword.wageStats?.stdDeviation}`);
+      `total ${keyword.total}, ${keyword.hits.length} hits, median ${keyword.wageStats?.median}, std ${keyword.wageStats?.stdDeviation}`,
+    );
 
     const exact = await sdk.searchCeilingRates({ search: 'labor_category:Program Manager', ordering: 'current_price', sort: 'desc', pageSize: 5 });
-    check(client, "searchCeilingRates({search:'labor_category:Program Manager', ordering:'current_price', sort:'desc'})",
-      exact.total > 0 && exact.hits.every((h: { laborCategory: string }) => h.laborCategory === 'Program Manager') && exact.hits[0].currentPrice >= exact.hits.at(-1).currentPrice,
-      `total ${exact.total}, first ${exact.hits[0]?.currentPrice}, last ${exact.hits.at(-1)?.currentPrice}`);
+    check(
+      client,
+      "searchCeilingRates({search:'labor_category:Program Manager', ordering:'current_price', sort:'desc'})",
+      exact.total > 0 &&
+        exact.hits.every((h: { laborCategory: string }) => h.laborCategory === 'Program Manager') &&
+        exact.hits[0].currentPrice >= exact.hits.at(-1).currentPrice,
+      `total ${exact.total}, first ${exact.hits[0]?.currentPrice}, last ${exact.hits.at(-1)?.currentPrice}`,
+    );
 
     const sin = await sdk.searchCeilingRates({ sin: '54151S', businessSize: 'S', securityClearance: 'no' });
-    check(client, "searchCeilingRates({sin:'54151S', businessSize:'S', securityClearance:'no'})",
+    check(
+      client,
+      "searchCeilingRates({sin:'54151S', businessSize:'S', securityClearance:'no'})",
       sin.total > 0 && sin.hits.every((h: { sin: string; businessSize: string }) => h.sin.split(/[, ]+/).includes('54151S') && h.businessSize === 'S'),
-      `total ${sin.total}; aggregations ${Object.keys(sin.aggregations ?? {}).length}, education_level_counts ${JSON.stringify(sin.aggregations?.education_level_counts?.buckets?.map((b: { key: string }) => b.key))}`);
+      `total ${sin.total}; aggregations ${Object.keys(sin.aggregations ?? {}).length}, education_level_counts ${JSON.stringify(sin.aggregations?.education_level_counts?.buckets?.map((b: { key: string }) => b.key))}`,
+    );
 
     const worksite = await sdk.searchCeilingRates({ keyword: 'engineer', worksite: 'Customer' });
     const all = await sdk.searchCeilingRates({ keyword: 'engineer' });
-    check(client, "searchCeilingRates({keyword:'engineer', worksite:'Customer'})",
+    check(
+      client,
+      "searchCeilingRates({keyword:'engineer', worksite:'Customer'})",
       worksite.total === all.total,
-      `total ${worksite.total} = without the filter (${all.total}): the SDK sends filter=worksite:, which production ignores, and so does this app`);
+      `total ${worksite.total} = without the filter (${all.total}): the SDK sends filter=worksite:, which production ignores, and so does this app`,
+    );
 
     const suggestions = await sdk.suggestValues('vendor_name', 'ab');
-    check(client, "suggestValues('vendor_name', 'ab')", suggestions.values.length > 0, `${suggestions.values.length} values, first ${JSON.stringify(suggestions.values[0])}`);
+    check(
+      client,
+      "suggestValues('vendor_name', 'ab')",
+      suggestions.values.length > 0,
+      `${suggestions.values.length} values, first ${JSON.stringify(suggestions.values[0])}`,
+    );
 
     const piid = keyword.hits[0]?.contractNumber;
     const contract = await sdk.getRatesByContract(piid, 50);
-    check(client, `getRatesByContract('${piid}')`, contract.total > 0 && contract.hits.every((h: { contractNumber: string }) => h.contractNumber === piid), `total ${contract.total}`);
+    check(
+      client,
+      `getRatesByContract('${piid}')`,
+      contract.total > 0 && contract.hits.every((h: { contractNumber: string }) => h.contractNumber === piid),
+      `total ${contract.total}`,
+    );
   } catch (error) {
     check(client, 'import and calls', false, String(error instanceof Error ? error.stack : error));
   } finally {
@@ -108,8 +132,12 @@ async function calcRatesModule(file: string, origin: string): Promise<void> {
     for (const category of categories) {
       const s = stats.get(category);
       const relevant = s?.sample.every((r) => r.labor_category.toLowerCase().includes(category.toLowerCase())) ?? false;
-      check(client, `calcRateStats('${category}')`, !!s && s.count > 0 && s.min <= s.median && s.median <= s.max && relevant,
-        s ? `${s.count} rates, min ${s.min}, median ${s.median}, max ${s.max}; every sample's labor category contains the keyword: ${relevant}` : 'no answer');
+      check(
+        client,
+        `calcRateStats('${category}')`,
+        !!s && s.count > 0 && s.min <= s.median && s.median <= s.max && relevant,
+        s ? `${s.count} rates, min ${s.min}, median ${s.median}, max ${s.max}; every sample's labor category contains the keyword: ${relevant}` : 'no answer',
+      );
     }
   } catch (error) {
     check(client, 'import and calls', false, String(error instanceof Error ? error.stack : error));

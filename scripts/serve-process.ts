@@ -25,6 +25,8 @@ export function startServeProcess(options: readonly string[] = []): Promise<{ ch
 
 /** A process's resident memory in MiB (Linux). */
 export function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }

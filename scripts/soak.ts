@@ -54,7 +54,14 @@ async function buildApp(profile: string): Promise<string> {
   cpSync(resolve(ROOT, 'public'), publicDir, { recursive: true, filter: (src) => resolve(src) !== resolve(ROOT, 'public/data') });
   cpSync(dataDir, resolve(publicDir, 'data'), { recursive: true, filter: (src) => !src.endsWith('.build-stamp.json') });
   process.env.NODE_ENV = 'production';
-  await build({ mode: 'production', root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    mode: 'production',
+    root: ROOT,
+    configFile: resolve(ROOT, 'vite.config.ts'),
+    publicDir,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   return outDir;
 }
 
@@ -84,19 +91,60 @@ function requestMix(engine: Engine, count: number, seed: number): SoakRequest[] 
   const r = new Random(seed);
   const q = (params: [string, string | number][]) => params.map(([k, x]) => `${k}=${encodeURIComponent(String(x))}`).join('&');
   const kinds: [() => SoakRequest, number][] = [
-    [() => ({ method: 'GET', url: `${RATES}?${q([['keyword', r.pick(v.words)], ['page', r.int(1, 4)], ['page_size', r.pick([10, 25, 50])]])}` }), 16],
-    [() => ({ method: 'GET', url: `${RATES}?${q([['filter', r.pick(['education_level:BA', 'education_level:MA|PHD', 'business_size:S', 'price_range:50,150', 'experience_range:2,10'])], ['ordering', r.pick(['current_price', 'labor_category', 'vendor_name', 'min_years_experience'])], ['sort', r.pick(['asc', 'desc'])]])}` }), 10],
+    [
+      () => ({
+        method: 'GET',
+        url: `${RATES}?${q([
+          ['keyword', r.pick(v.words)],
+          ['page', r.int(1, 4)],
+          ['page_size', r.pick([10, 25, 50])],
+        ])}`,
+      }),
+      16,
+    ],
+    [
+      () => ({
+        method: 'GET',
+        url: `${RATES}?${q([
+          ['filter', r.pick(['education_level:BA', 'education_level:MA|PHD', 'business_size:S', 'price_range:50,150', 'experience_range:2,10'])],
+          ['ordering', r.pick(['current_price', 'labor_category', 'vendor_name', 'min_years_experience'])],
+          ['sort', r.pick(['asc', 'desc'])],
+        ])}`,
+      }),
+      10,
+    ],
     [() => ({ method: 'GET', url: `${RATES}?${q([['suggest-contains', `labor_category:${r.pick(v.words).slice(0, r.int(2, 4))}`]])}` }), 8],
     [() => ({ method: 'GET', url: `${RATES}?${q([['suggest', `vendor_name:${r.pick(v.vendors).slice(0, r.int(1, 3))}`]])}` }), 5],
-    [() => ({ method: 'GET', url: `${RATES}?${q([['keyword', r.pick(v.words)], ['export', 'y']])}` }), 3],
-    [() => ({ method: 'GET', url: `/websites?${q([['page', r.int(1, 5)], ['limit', r.pick([10, 25, 50])], ...(r.chance(0.5) ? [['target_url_agency_owner', r.pick(v.agencies)] as [string, string]] : []), ...(r.chance(0.3) ? [['final_url_live', r.pick(['true', 'false'])] as [string, string]] : [])])}` }), 16],
+    [
+      () => ({
+        method: 'GET',
+        url: `${RATES}?${q([
+          ['keyword', r.pick(v.words)],
+          ['export', 'y'],
+        ])}`,
+      }),
+      3,
+    ],
+    [
+      () => ({
+        method: 'GET',
+        url: `/websites?${q([['page', r.int(1, 5)], ['limit', r.pick([10, 25, 50])], ...(r.chance(0.5) ? [['target_url_agency_owner', r.pick(v.agencies)] as [string, string]] : []), ...(r.chance(0.3) ? [['final_url_live', r.pick(['true', 'false'])] as [string, string]] : [])])}`,
+      }),
+      16,
+    ],
     [() => ({ method: 'GET', url: `/websites/${encodeURIComponent(r.pick(v.targets))}` }), 10],
     [() => ({ method: 'GET', url: `/analysis?${q(r.chance(0.5) ? [['target_url_domain', r.pick(v.domains)]] : [['scan_status', 'completed']])}` }), 8],
     [() => ({ method: 'HEAD', url: r.chance(0.5) ? `/websites?limit=${r.int(1, 20)}` : `${RATES}?keyword=${r.pick(v.words)}` }), 5],
     [() => ({ method: 'OPTIONS', url: RATES }), 4],
     [() => ({ method: 'GET', url: `/websites/no-such-site-${r.int(1, 1e6)}.gov` }), 4],
     [() => ({ method: r.pick(['POST', 'PUT', 'DELETE', 'PATCH']), url: r.chance(0.5) ? '/websites' : RATES }), 3],
-    [() => ({ method: 'GET', url: r.pick(['/websites?limit=abc', '/websites?page=-1', `${RATES}?page_size=0`, `${RATES}?format=xml`, `${RATES}?page=9999&page_size=500`]) }), 5],
+    [
+      () => ({
+        method: 'GET',
+        url: r.pick(['/websites?limit=abc', '/websites?page=-1', `${RATES}?page_size=0`, `${RATES}?format=xml`, `${RATES}?page=9999&page_size=500`]),
+      }),
+      5,
+    ],
   ];
   return Array.from({ length: count }, () => r.weighted(kinds.map(([make, w]) => [make, w] as const))());
 }
@@ -116,7 +164,11 @@ function fetchBatch(page: Page, batch: SoakRequest[]): Promise<{ status: number;
   // No named inner functions: tsx would wrap them in a helper that does not exist in the page.
   return page.evaluate(
     async ([batch, concurrency, via]) => {
-      const db = (document.querySelector('app-shell') as unknown as { db: { request(u: string, m: string): Promise<{ status: number; headers: Record<string, string>; body: string }> } }).db;
+      const db = (
+        document.querySelector('app-shell') as unknown as {
+          db: { request(u: string, m: string): Promise<{ status: number; headers: Record<string, string>; body: string }> };
+        }
+      ).db;
       const out: { status: number; hash: string; error?: string }[] = new Array(batch.length);
       let next = 0;
       await Promise.all(
@@ -264,7 +316,11 @@ async function heaps(page: Page): Promise<TargetHeap[]> {
   const worker = targetInfos.find((t) => t.type === 'worker' && /db\.worker/.test(t.url));
   const sw = targetInfos.find((t) => t.type === 'service_worker' && t.url.endsWith('/sw.js'));
   if (!worker || !sw) throw new Error(`soak: DB worker or service worker not found among ${targetInfos.map((t) => `${t.type} ${t.url}`).join(', ')}`);
-  return [TargetHeap.page(session), await TargetHeap.attach(session, 'db worker', worker.targetId), await TargetHeap.attach(session, 'service worker', sw.targetId)];
+  return [
+    TargetHeap.page(session),
+    await TargetHeap.attach(session, 'db worker', worker.targetId),
+    await TargetHeap.attach(session, 'service worker', sw.targetId),
+  ];
 }
 
 /**
@@ -283,7 +339,13 @@ function rendererRss(userDataDir: string): number | null {
     }
   };
   const parent = new Map<string, string>();
-  for (const pid of procs) parent.set(pid, read(pid, 'stat').replace(/^.*\) /s, '').split(' ')[1] ?? '');
+  for (const pid of procs)
+    parent.set(
+      pid,
+      read(pid, 'stat')
+        .replace(/^.*\) /s, '')
+        .split(' ')[1] ?? '',
+    );
   const browser = procs.find((pid) => read(pid, 'cmdline').includes(userDataDir) && !read(pid, 'cmdline').includes('--type='));
   if (!browser) return null;
   const descends = (pid: string): boolean => {
@@ -317,10 +379,14 @@ async function main(): Promise<number> {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     await openAppUntilOfflineReady(page, server.origin);
-    await page.waitForFunction(async () => {
-      const shell = document.querySelector('app-shell') as (HTMLElement & { db?: { status(): Promise<{ ready: boolean }> } }) | null;
-      return !!shell?.db && (await shell.db.status()).ready;
-    }, null, { polling: 200, timeout: 120_000 });
+    await page.waitForFunction(
+      async () => {
+        const shell = document.querySelector('app-shell') as (HTMLElement & { db?: { status(): Promise<{ ready: boolean }> } }) | null;
+        return !!shell?.db && (await shell.db.status()).ready;
+      },
+      null,
+      { polling: 200, timeout: 120_000 },
+    );
     const targets = await heaps(page);
     const samples: { requests: number; heap: Record<string, number>; buffers: Record<string, number>; rss: number | null }[] = [];
     const sample = async (done: number) => {
@@ -329,7 +395,9 @@ async function main(): Promise<number> {
       for (const t of targets) ({ heap: heap[t.label], buffers: buffers[t.label] } = await t.used());
       const rss = rendererRss(browser.userDataDir);
       samples.push({ requests: done, heap, buffers, rss });
-      console.log(`soak: ${String(done).padStart(6)} requests  ${targets.map((t) => `${t.label} ${MB(heap[t.label])} MB`).join('  ')}  (buffers: DB worker ${MB(buffers['db worker'])} MB, service worker ${MB(buffers['service worker'])} MB; renderer RSS ${rss === null ? '?' : MB(rss)} MB)`);
+      console.log(
+        `soak: ${String(done).padStart(6)} requests  ${targets.map((t) => `${t.label} ${MB(heap[t.label])} MB`).join('  ')}  (buffers: DB worker ${MB(buffers['db worker'])} MB, service worker ${MB(buffers['service worker'])} MB; renderer RSS ${rss === null ? '?' : MB(rss)} MB)`,
+      );
     };
     await sample(0);
     const failures: string[] = [];
@@ -337,7 +405,7 @@ async function main(): Promise<number> {
     /** Body bytes answered after the warm-up: what a browser-side buffer of responses would hold on to. */
     let bodyBytesAfterWarmup = 0;
     const started = performance.now();
-    for (let done = 0; done < TOTAL; ) {
+    for (let done = 0; done < TOTAL;) {
       const batch = requests.slice(done, done + BATCH);
       const answers = await fetchBatch(page, batch);
       answers.forEach((answer, i) => {
@@ -348,7 +416,9 @@ async function main(): Promise<number> {
         const type = Object.entries(expected.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
         const body = request.method === 'HEAD' ? '' : comparable(expected.body, type);
         if (answer.status !== expected.status || answer.hash !== sha(body)) {
-          failures.push(`${request.method} ${request.url}: got ${answer.status}${answer.error ? ` (${answer.error})` : ''}, expected ${expected.status}${answer.status === expected.status ? ' (body differs)' : ''}`);
+          failures.push(
+            `${request.method} ${request.url}: got ${answer.status}${answer.error ? ` (${answer.error})` : ''}, expected ${expected.status}${answer.status === expected.status ? ' (body differs)' : ''}`,
+          );
         }
       });
       done += batch.length;
@@ -384,7 +454,12 @@ async function main(): Promise<number> {
       servedBy: served,
       failures: failures.length,
       pageErrors: errors,
-      heapMB: Object.fromEntries(Object.entries(growth).map(([k, g]) => [k, { baseline: MB(g.baseline), final: MB(g.final), max: MB(g.max), growthPercent: Math.round(g.growth * 1000) / 10 }])),
+      heapMB: Object.fromEntries(
+        Object.entries(growth).map(([k, g]) => [
+          k,
+          { baseline: MB(g.baseline), final: MB(g.final), max: MB(g.max), growthPercent: Math.round(g.growth * 1000) / 10 },
+        ]),
+      ),
       totalGrowthPercent: Math.round(totalGrowth * 1000) / 10,
       buffersMB: Object.fromEntries(targets.map((t) => [t.label, { afterWarmup: MB(base.buffers[t.label]), final: MB(last.buffers[t.label]) }])),
       bodyMBAfterWarmup: MB(bodyBytesAfterWarmup),
@@ -397,15 +472,27 @@ async function main(): Promise<number> {
         timesDatabases: Math.round((dbWorkerBytes / databaseBytes) * 100) / 100,
       },
       rendererRssMB: { afterWarmup: base.rss === null ? null : MB(base.rss), final: last.rss === null ? null : MB(last.rss) },
-      samples: samples.map((s) => ({ requests: s.requests, rssMB: s.rss === null ? null : MB(s.rss), buffersMB: Object.fromEntries(Object.entries(s.buffers).map(([k, b]) => [k, MB(b)])), heapMB: Object.fromEntries(Object.entries(s.heap).map(([k, b]) => [k, MB(b)])) })),
+      samples: samples.map((s) => ({
+        requests: s.requests,
+        rssMB: s.rss === null ? null : MB(s.rss),
+        buffersMB: Object.fromEntries(Object.entries(s.buffers).map(([k, b]) => [k, MB(b)])),
+        heapMB: Object.fromEntries(Object.entries(s.heap).map(([k, b]) => [k, MB(b)])),
+      })),
     };
     mkdirSync(resolve(ROOT, '.tmp'), { recursive: true });
     writeFileSync(resolve(ROOT, '.tmp/soak.json'), JSON.stringify(figures, null, 2) + '\n');
-    console.log(`soak: ${TOTAL} requests in ${figures.seconds} s (${figures.perSecond}/s), statuses ${JSON.stringify(byStatus)}, served ${JSON.stringify(served)}`);
-    for (const [label, g] of Object.entries(figures.heapMB)) console.log(`soak: ${label} heap ${g.baseline} MB after warm-up → ${g.final} MB at the end (max ${g.max}), ${g.growthPercent}%`);
-    console.log(`soak: all heaps ${figures.totalGrowthPercent}%; renderer RSS ${figures.rendererRssMB.afterWarmup} → ${figures.rendererRssMB.final} MB (bodies answered meanwhile ${figures.bodyMBAfterWarmup} MB); wrong answers ${failures.length}; page errors ${errors.length}`);
+    console.log(
+      `soak: ${TOTAL} requests in ${figures.seconds} s (${figures.perSecond}/s), statuses ${JSON.stringify(byStatus)}, served ${JSON.stringify(served)}`,
+    );
+    for (const [label, g] of Object.entries(figures.heapMB))
+      console.log(`soak: ${label} heap ${g.baseline} MB after warm-up → ${g.final} MB at the end (max ${g.max}), ${g.growthPercent}%`);
+    console.log(
+      `soak: all heaps ${figures.totalGrowthPercent}%; renderer RSS ${figures.rendererRssMB.afterWarmup} → ${figures.rendererRssMB.final} MB (bodies answered meanwhile ${figures.bodyMBAfterWarmup} MB); wrong answers ${failures.length}; page errors ${errors.length}`,
+    );
     const m = figures.dbWorkerMemory;
-    console.log(`soak: DB worker memory ${m.totalMB} MB (JS heap ${m.heapMB} + array buffers ${m.buffersMB} + wasm ${m.wasmMB ?? 'not read'}) for ${m.databasesMB} MB of databases: ${m.timesDatabases}×`);
+    console.log(
+      `soak: DB worker memory ${m.totalMB} MB (JS heap ${m.heapMB} + array buffers ${m.buffersMB} + wasm ${m.wasmMB ?? 'not read'}) for ${m.databasesMB} MB of databases: ${m.timesDatabases}×`,
+    );
     for (const f of failures.slice(0, 20)) console.log(`soak: FAIL ${f}`);
     if (failures.length || errors.length || overLimit.length) {
       if (overLimit.length) console.log(`soak: FAIL heap grew over ${LIMIT * 100}%: ${overLimit.map(([k]) => k).join(', ')}`);

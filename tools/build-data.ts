@@ -119,7 +119,9 @@ async function upToDate(): Promise<boolean> {
   try {
     const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
     const stamp = JSON.parse(await readFile(join(out, '.build-stamp.json'), 'utf8')) as { profile: string; generator: string };
-    return stamp.profile === profile && stamp.generator === (await generatorHash()) && Object.keys(manifest.datasets).length === RECIPES[profile].datasets.length;
+    return (
+      stamp.profile === profile && stamp.generator === (await generatorHash()) && Object.keys(manifest.datasets).length === RECIPES[profile].datasets.length
+    );
   } catch {
     return false;
   }
@@ -128,8 +130,16 @@ async function upToDate(): Promise<boolean> {
 /** A hash of the generator and schema sources, so a changed generator rebuilds. */
 async function generatorHash(): Promise<string> {
   const files = [
-    'tools/build-data.ts', 'tools/generated-datasets.ts', 'tools/random.ts', 'tools/real-data.ts', 'dataset/artifact/format.ts', 'tools/gzip-database.ts',
-    'engine/site-scanning/schema.ts', 'engine/site-scanning/record.ts', 'engine/site-scanning/history.ts', 'engine/ceilingrates/schema.ts',
+    'tools/build-data.ts',
+    'tools/generated-datasets.ts',
+    'tools/random.ts',
+    'tools/real-data.ts',
+    'dataset/artifact/format.ts',
+    'tools/gzip-database.ts',
+    'engine/site-scanning/schema.ts',
+    'engine/site-scanning/record.ts',
+    'engine/site-scanning/history.ts',
+    'engine/ceilingrates/schema.ts',
   ];
   const { readdir } = await import('node:fs/promises');
   // The import core maps the real files: a change to it rebuilds them.

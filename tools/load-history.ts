@@ -13,7 +13,9 @@ import { STALE_RULE } from './site-scanning-source/history.ts';
 
 const { values } = parseArgs({ options: { database: { type: 'string' }, git: { type: 'string' }, week: { type: 'string', multiple: true } } });
 if (!values.database || !values.git) {
-  console.error('usage: npm run load:history -- --database <postgres-url> --git <bare git dir of benbalter/site-scanning-snapshots-experiment> [--week YYYY-MM-DD]…');
+  console.error(
+    'usage: npm run load:history -- --database <postgres-url> --git <bare git dir of benbalter/site-scanning-snapshots-experiment> [--week YYYY-MM-DD]…',
+  );
   process.exit(1);
 }
 const pool = createPool(values.database, { max: 1 });

@@ -7,11 +7,43 @@ import type { Random } from './random.ts';
 import type { WebsiteRecord } from '../engine/site-scanning/record.ts';
 import { SNAPSHOT_COLUMNS, type SnapshotColumn } from '../dataset/import/websites/snapshot-columns.ts';
 
-const WORDS = ['federal', 'services', 'program', 'information', 'public', 'health', 'data', 'grants', 'benefits', 'research', 'safety',
-  'energy', 'agriculture', 'veterans', 'education', 'resources', 'office', 'national', 'policy', 'reports', 'careers', 'contact'];
+const WORDS = [
+  'federal',
+  'services',
+  'program',
+  'information',
+  'public',
+  'health',
+  'data',
+  'grants',
+  'benefits',
+  'research',
+  'safety',
+  'energy',
+  'agriculture',
+  'veterans',
+  'education',
+  'resources',
+  'office',
+  'national',
+  'policy',
+  'reports',
+  'careers',
+  'contact',
+];
 const PATHS = ['about', 'contact', 'privacy', 'foia', 'accessibility', 'no-fear-act', 'inspector-general', 'news', 'careers', 'data', 'site-map'];
-const TRACKERS = ['dap.digitalgov.gov', 'www.googletagmanager.com', 'www.google-analytics.com', 'fonts.googleapis.com', 'cdn.jsdelivr.net',
-  'search.usa.gov', 'connect.facebook.net', 'platform.twitter.com', 'www.youtube.com', 'touchpoints.app.cloud.gov'];
+const TRACKERS = [
+  'dap.digitalgov.gov',
+  'www.googletagmanager.com',
+  'www.google-analytics.com',
+  'fonts.googleapis.com',
+  'cdn.jsdelivr.net',
+  'search.usa.gov',
+  'connect.facebook.net',
+  'platform.twitter.com',
+  'www.youtube.com',
+  'touchpoints.app.cloud.gov',
+];
 
 function hex(random: Random, length: number): string {
   let out = '';
@@ -77,7 +109,12 @@ export function snapshotRow(record: WebsiteRecord, random: Random): Record<Snaps
     media_type: record.final_url_MIMEType ?? '',
     '404_test': flag(record.target_url_404_test),
     page_hash: hex(random, 32),
-    accessibility_violations: json({ 'color-contrast': random.int(0, 40), 'html-has-lang': random.int(0, 1), 'image-alt': random.int(0, 12), label: random.int(0, 6) }),
+    accessibility_violations: json({
+      'color-contrast': random.int(0, 40),
+      'html-has-lang': random.int(0, 1),
+      'image-alt': random.int(0, 12),
+      label: random.int(0, 6),
+    }),
     pageviews: String(random.int(0, 2_000_000)),
     visits: String(random.int(0, 900_000)),
     ipv6: String(random.chance(0.6)),
@@ -96,13 +133,35 @@ export function snapshotRow(record: WebsiteRecord, random: Random): Record<Snaps
     third_party_service_urls: thirdPartyUrls.length > 0 ? json(thirdPartyUrls) : '',
     third_party_service_count: num(record.third_party_service_count),
     cookie_domains: json(some(random, [website, `.${record.final_url_domain ?? host}`, ...TRACKERS], 0, 4)),
-    hyperlink_domains: json(some(random, [website, 'www.usa.gov', 'www.whitehouse.gov', 'www.oig.gov', 'www.regulations.gov', 'www.facebook.com', 'twitter.com', 'www.youtube.com', 'www.linkedin.com', 'public.govdelivery.com', 'www.benefits.gov', 'www.performance.gov'], 3, 12)),
+    hyperlink_domains: json(
+      some(
+        random,
+        [
+          website,
+          'www.usa.gov',
+          'www.whitehouse.gov',
+          'www.oig.gov',
+          'www.regulations.gov',
+          'www.facebook.com',
+          'twitter.com',
+          'www.youtube.com',
+          'www.linkedin.com',
+          'public.govdelivery.com',
+          'www.benefits.gov',
+          'www.performance.gov',
+        ],
+        3,
+        12,
+      ),
+    ),
     tooling: json(some(random, ['jquery', 'bootstrap', 'react', 'angular', 'uswds', 'font-awesome', 'modernizr'], 0, 3)),
     viewport_meta_tag: String(random.chance(0.9)),
     cumulative_layout_shift: String(Math.round(random.next() * 500) / 1000),
     largest_contentful_paint: String(random.int(400, 9000)),
     required_links_url: json(some(random, PATHS.slice(0, 7), 0, 7)),
-    required_links_text: json(some(random, ['about us', 'accessibility', 'budget and performance', 'no fear act', 'foia', 'inspector general', 'privacy policy'], 0, 7)),
+    required_links_text: json(
+      some(random, ['about us', 'accessibility', 'budget and performance', 'no fear act', 'foia', 'inspector general', 'privacy policy'], 0, 7),
+    ),
     feedback_links_text: random.chance(0.3) ? json(['feedback', 'contact us']) : '',
     https_enforced: String(random.chance(0.95)),
     hsts: String(random.chance(0.7)),

@@ -50,5 +50,7 @@ export function isRelayRequest(value: unknown): value is RelayRequest {
 
 export function isRelayResponse(value: unknown): value is RelayResponse {
   const v = value as RelayResponse | null;
-  return !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && !!v.response && typeof v.response.status === 'number' && v.response.body instanceof Uint8Array;
+  return (
+    !!v && v.v === RELAY_PROTOCOL && typeof v.id === 'number' && !!v.response && typeof v.response.status === 'number' && v.response.body instanceof Uint8Array
+  );
 }

@@ -34,8 +34,7 @@ export type ImportProgressCallback = (progress: ImportProgressReport) => void;
 export type ImportFailureCode = ImportErrorCode | 'busy' | 'quota' | 'storage' | 'fetch';
 
 export type ImportOutcome =
-  | { ok: true; imported: ImportedDataset; report: ImportReport }
-  | { ok: false; code: ImportFailureCode; message: string; report: ImportReport | null };
+  { ok: true; imported: ImportedDataset; report: ImportReport } | { ok: false; code: ImportFailureCode; message: string; report: ImportReport | null };
 
 /** One API's datasets: the build's and the imports, and which is active (null: the build's). */
 export interface DatasetChoices {

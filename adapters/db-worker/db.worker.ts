@@ -68,8 +68,7 @@ const api = {
   importFile: (file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
     imports.importFile(file, options, onProgress),
   /** Import the file at an http(s) URL the same way, its body streamed into the import (see fetch-source.ts). */
-  importUrl: (url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
-    imports.importUrl(url, options, onProgress),
+  importUrl: (url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> => imports.importUrl(url, options, onProgress),
   /** Load one of the build's extra datasets (manifest `extras`) and keep it like an import; same outcome shape. */
   importBuiltIn: (extraId: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
     imports.importBuiltIn(extraId, options, onProgress),

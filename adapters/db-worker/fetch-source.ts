@@ -57,7 +57,9 @@ export async function fetchSource(text: string, signal: AbortSignal): Promise<Fe
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => {});
-    throw new FetchSourceError(`The server at ${url.host} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} instead of the file. ${UNCHANGED}`);
+    throw new FetchSourceError(
+      `The server at ${url.host} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} instead of the file. ${UNCHANGED}`,
+    );
   }
   const length = Number(response.headers.get('content-length'));
   // A compressed transfer's Content-Length counts compressed bytes, while the body yields them unpacked.

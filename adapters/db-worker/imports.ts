@@ -9,15 +9,7 @@ import { importIntoDatabase, isImportError, type ImportReport } from '../../data
 import { BUILT_IN_FORMAT, FORMAT_LABELS, type ImportableDataset } from '../../dataset/import/formats.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 import { DATASET_NAMES, datasetDefinition } from '../../engine/dataset-registry.ts';
-import type {
-  DatasetChoices,
-  DatasetStatus,
-  ImportedDataset,
-  ImportOutcome,
-  ImportProgressCallback,
-  ImportProgressReport,
-  SwitchOutcome,
-} from './db-api.ts';
+import type { DatasetChoices, DatasetStatus, ImportedDataset, ImportOutcome, ImportProgressCallback, ImportProgressReport, SwitchOutcome } from './db-api.ts';
 import { pack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { deleteImport, isQuotaError, listImports, saveImport, setActive } from '../browser/import-store.ts';
@@ -121,7 +113,12 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       // A fetched body being read rejects with the abort's own error, not the import core's.
       if (signal.aborted) return { ok: false, code: 'cancelled', message: CANCELLED_MESSAGE, report: null };
       if (!isImportError(error) && typeof file === 'object' && 'getReader' in file) {
-        return { ok: false, code: 'fetch', message: `The download stopped before the end of the file (${message(error)}). The previous dataset is still active; nothing was changed.`, report: null };
+        return {
+          ok: false,
+          code: 'fetch',
+          message: `The download stopped before the end of the file (${message(error)}). The previous dataset is still active; nothing was changed.`,
+          report: null,
+        };
       }
       if (!isImportError(error)) console.error('db worker: import failed', error);
       return {
@@ -206,7 +203,10 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     } catch (error) {
       if (isQuotaError(error)) return fail('quota', QUOTA_MESSAGE);
       console.error('db worker: storing the import failed', error);
-      return fail('storage', `The imported dataset could not be stored in this browser (${message(error)}). The previous dataset is still active; nothing was changed.`);
+      return fail(
+        'storage',
+        `The imported dataset could not be stored in this browser (${message(error)}). The previous dataset is still active; nothing was changed.`,
+      );
     }
   }
 
@@ -216,12 +216,18 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
   type Work = (signal: AbortSignal, owned: boolean) => Promise<ImportOutcome>;
 
   function importFile(file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
-    return guarded(options.id, fromSource(options.id, async () => ({ source: file, size: file.size, name: options.name ?? (file as File).name ?? 'file' }), onProgress));
+    return guarded(
+      options.id,
+      fromSource(options.id, async () => ({ source: file, size: file.size, name: options.name ?? (file as File).name ?? 'file' }), onProgress),
+    );
   }
 
   /** Imports the file at `url`, its body streamed into the import as it arrives (progress in bytes). */
   function importUrl(url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
-    return guarded(options.id, fromSource(options.id, async (signal) => fetchSource(url, signal).then(({ body, size, name }) => ({ source: body, size, name })), onProgress));
+    return guarded(
+      options.id,
+      fromSource(options.id, async (signal) => fetchSource(url, signal).then(({ body, size, name }) => ({ source: body, size, name })), onProgress),
+    );
   }
 
   /**
@@ -229,31 +235,44 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
    * checked file is kept like an import, so it can be switched to, compared and deleted like one.
    */
   function importBuiltIn(extraId: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> {
-    return guarded(
-      options.id,
-      async (signal: AbortSignal, owned: boolean): Promise<ImportOutcome> => {
-        const send = throttle(onProgress);
-        let extra;
-        try {
-          extra = await worker.downloadExtra(extraId, signal);
-        } catch (error) {
-          if (signal.aborted) return { ok: false, code: 'cancelled', message: CANCELLED_MESSAGE, report: null };
-          return { ok: false, code: 'fetch', message: `The built-in dataset could not be loaded (${message(error)}). The previous dataset is still active; nothing was changed.`, report: null };
-        }
-        const { artifact, gz, db } = extra;
-        const rows = Object.values(artifact.rows).reduce((a, b) => a + b, 0);
-        const format: ImportFormat = BUILT_IN_FORMAT[artifact.name as ImportableDataset];
-        // The build imported it already: the report says so and where the records come from.
-        const builder = new ReportBuilder(artifact.name, format);
-        Object.assign(builder.report, { rowsRead: rows, rowsImported: rows, bytesRead: artifact.bytes });
-        builder.warn(artifact.source.label);
-        const report = builder.finish();
-        return keep({
-          db, dataset: artifact.name, format, report, name: artifact.title, size: artifact.bytes, id: options.id, owned, signal, send,
-          gz: new Blob([gz as Uint8Array<ArrayBuffer>]), formatLabel: 'Built-in dataset (fetched on demand)', source: artifact.source,
-        });
-      },
-    );
+    return guarded(options.id, async (signal: AbortSignal, owned: boolean): Promise<ImportOutcome> => {
+      const send = throttle(onProgress);
+      let extra;
+      try {
+        extra = await worker.downloadExtra(extraId, signal);
+      } catch (error) {
+        if (signal.aborted) return { ok: false, code: 'cancelled', message: CANCELLED_MESSAGE, report: null };
+        return {
+          ok: false,
+          code: 'fetch',
+          message: `The built-in dataset could not be loaded (${message(error)}). The previous dataset is still active; nothing was changed.`,
+          report: null,
+        };
+      }
+      const { artifact, gz, db } = extra;
+      const rows = Object.values(artifact.rows).reduce((a, b) => a + b, 0);
+      const format: ImportFormat = BUILT_IN_FORMAT[artifact.name as ImportableDataset];
+      // The build imported it already: the report says so and where the records come from.
+      const builder = new ReportBuilder(artifact.name, format);
+      Object.assign(builder.report, { rowsRead: rows, rowsImported: rows, bytesRead: artifact.bytes });
+      builder.warn(artifact.source.label);
+      const report = builder.finish();
+      return keep({
+        db,
+        dataset: artifact.name,
+        format,
+        report,
+        name: artifact.title,
+        size: artifact.bytes,
+        id: options.id,
+        owned,
+        signal,
+        send,
+        gz: new Blob([gz as Uint8Array<ArrayBuffer>]),
+        formatLabel: 'Built-in dataset (fetched on demand)',
+        source: artifact.source,
+      });
+    });
   }
 
   /** An import of a file or a fetched body: opened once the import may start, then run through the import core. */
@@ -286,13 +305,16 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       running.delete(options.id);
       return { ok: false, code: 'cancelled', message: OWNER_GONE_MESSAGE, report: null };
     }
-    const watch = owned
-      ? setInterval(() => void lockHeld(owner).then((held) => held || controller.abort()), OWNER_CHECK_MS)
-      : null;
+    const watch = owned ? setInterval(() => void lockHeld(owner).then((held) => held || controller.abort()), OWNER_CHECK_MS) : null;
     try {
       await worker.settled();
       if (controller.signal.aborted || (owned && !(await lockHeld(owner)))) {
-        return { ok: false, code: 'cancelled', message: controller.signal.aborted ? 'Import cancelled. Nothing was changed.' : OWNER_GONE_MESSAGE, report: null };
+        return {
+          ok: false,
+          code: 'cancelled',
+          message: controller.signal.aborted ? 'Import cancelled. Nothing was changed.' : OWNER_GONE_MESSAGE,
+          report: null,
+        };
       }
       const start = (): Promise<ImportOutcome> => work(controller.signal, owned);
       const locks = (globalThis.navigator as Navigator | undefined)?.locks;

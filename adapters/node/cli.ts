@@ -177,7 +177,12 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   if (options.command === 'load') {
     const { files, dataDir } = options.open;
-    await runLoad({ database: options.database!, files: files ?? {}, ...(typeof dataDir === 'string' ? { dataDir } : {}), ...(options.snapshot ? { snapshot: options.snapshot } : {}) });
+    await runLoad({
+      database: options.database!,
+      files: files ?? {},
+      ...(typeof dataDir === 'string' ? { dataDir } : {}),
+      ...(options.snapshot ? { snapshot: options.snapshot } : {}),
+    });
     return;
   }
   if (options.command === 'mcp') {

@@ -52,7 +52,13 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
     await verifyArtifact(gz, artifact);
     const db = new SQL.Database(await unpack(gz, artifact.rawBytes));
     const label = artifact.source?.label ?? 'built-in (no source recorded)';
-    opened.push({ name: artifact.name, db, origin: `${artifact.file} (${manifest.version})`, label, rows: countRows(db, datasetDefinition(artifact.name).tables) });
+    opened.push({
+      name: artifact.name,
+      db,
+      origin: `${artifact.file} (${manifest.version})`,
+      label,
+      rows: countRows(db, datasetDefinition(artifact.name).tables),
+    });
   }
   return opened;
 }

@@ -8,7 +8,6 @@ import type { Engine } from '../../engine/http/engine.ts';
 import { FILTER_NAMES, WEBSITE_FILTER_PARAMETERS, type FilterName, type WebsiteFilterParameter } from '../../engine/site-scanning/parameters.ts';
 import { CEILING_RATES_PATH, EDUCATION_LEVELS } from '../../engine/ceilingrates/parameters.ts';
 
-
 /** A URL with the parameters that have a value, repeated ones in order. */
 function url(path: string, params: [string, string | number | boolean | undefined][]): string {
   const query = new URLSearchParams();
@@ -87,7 +86,18 @@ function statistics(a: RatesAnswer['aggregations']) {
   };
 }
 
-const RATE_FIELDS = ['labor_category', 'vendor_name', 'idv_piid', 'education_level', 'min_years_experience', 'current_price', 'next_year_price', 'business_size', 'worksite', 'security_clearance'];
+const RATE_FIELDS = [
+  'labor_category',
+  'vendor_name',
+  'idv_piid',
+  'education_level',
+  'min_years_experience',
+  'current_price',
+  'next_year_price',
+  'business_size',
+  'worksite',
+  'security_clearance',
+];
 
 export function searchCeilingRates(engine: Engine, args: RateFilters & { price_min?: number; price_max?: number; limit?: number }) {
   const params = rateParams(args);
@@ -182,4 +192,3 @@ export function agencyAnalysis(engine: Engine, args: { agency: string; bureau?: 
     ...(all.total === 0 ? { note: 'No websites for this owner: agency and bureau names must match whole (see list_websites).' } : {}),
   };
 }
-

@@ -34,7 +34,12 @@ export function createMcpServer(engine: Engine): McpServer {
       description:
         'Search awarded hourly ceiling rates (GSA CALC) by labor category, keyword, vendor, education, experience, business size and price; ' +
         'returns statistics over every match (count, min, max, average, median, percentiles), the commonest labor categories and the lowest rates.',
-      inputSchema: { ...rateFilters, price_min: z.number().min(0).optional(), price_max: z.number().min(0).optional(), limit: z.number().int().min(1).max(50).optional() },
+      inputSchema: {
+        ...rateFilters,
+        price_min: z.number().min(0).optional(),
+        price_max: z.number().min(0).optional(),
+        limit: z.number().int().min(1).max(50).optional(),
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     tool((args) => searchCeilingRates(engine, args)),
@@ -68,7 +73,7 @@ export function createMcpServer(engine: Engine): McpServer {
     'agency_analysis',
     {
       title: "An agency's websites",
-      description: "How many websites an agency (or one of its bureaus) owns, and the share that are live, run analytics, redirect and scanned completely.",
+      description: 'How many websites an agency (or one of its bureaus) owns, and the share that are live, run analytics, redirect and scanned completely.',
       inputSchema: { agency: z.string().describe('Agency, the whole name'), bureau: z.string().optional().describe('Bureau, the whole name') },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

@@ -90,7 +90,14 @@ export class LocalEngine {
     const [manifest, artifact] = await Promise.all([this.readManifest(), build]);
     this.artifacts.set(dataset, artifact);
     // The one way a build dataset is opened (dataset/host/open.ts): the kept copy, else the verified download.
-    const pending = startDownload({ fetchFile: (url) => this.fetchOk(url), dataUrl: this.options.dataUrl, artifact, reporter: SILENT, cache: 'default', unpacked: this.options.unpacked ?? null });
+    const pending = startDownload({
+      fetchFile: (url) => this.fetchOk(url),
+      dataUrl: this.options.dataUrl,
+      artifact,
+      reporter: SILENT,
+      cache: 'default',
+      unpacked: this.options.unpacked ?? null,
+    });
     const opened = await openDownloaded(sql, pending, manifest, SILENT);
     this.engine.use(dataset, opened.db, opened.prepared);
   }
@@ -120,7 +127,7 @@ export class LocalEngine {
       this.engine.use(dataset, openHandedOver(SQL, raw));
       return true;
     } catch (error) {
-      console.error('service worker: the imported dataset cannot be opened; the build\'s dataset answers', dataset, error);
+      console.error("service worker: the imported dataset cannot be opened; the build's dataset answers", dataset, error);
       return false;
     }
   }

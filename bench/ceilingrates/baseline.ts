@@ -38,7 +38,11 @@ type Where = WhereOf<SqlValue>;
 const where = (query: CeilingRatesQuery, extra: string[] = [], extraParams: SqlValue[] = []): Where => whereSql(query, SQLJS, extra, extraParams);
 
 function terms(db: Database, w: Where, expression: string, size: number): unknown {
-  const rows = allRows(db, `SELECT ${expression} AS k, COUNT(*) AS c FROM ${T} ${w.sql} GROUP BY k HAVING k IS NOT NULL ORDER BY c DESC, CAST(k AS TEXT) LIMIT ${size + 1}`, w.params);
+  const rows = allRows(
+    db,
+    `SELECT ${expression} AS k, COUNT(*) AS c FROM ${T} ${w.sql} GROUP BY k HAVING k IS NOT NULL ORDER BY c DESC, CAST(k AS TEXT) LIMIT ${size + 1}`,
+    w.params,
+  );
   const total = allRows(db, `SELECT COUNT(${expression}) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
   const buckets = rows.slice(0, size).map(([k, c]) => ({ key: String(k), doc_count: c as number }));
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - buckets.reduce((n, b) => n + b.doc_count, 0), buckets };
@@ -64,8 +68,15 @@ export function baselineAnswer(db: Database, url: string): string {
   if (query.suggest.length) {
     const out: Record<string, unknown[]> = {};
     for (const s of query.suggest) {
-      const rows = allRows(db, `SELECT ${s.field}, MIN(id) FROM ${T} WHERE lower(${s.field}) LIKE ? GROUP BY ${s.field} ORDER BY ${s.field} LIMIT 5`, [`${s.text.trim().toLowerCase()}%`]);
-      (out[`${s.field}-suggestion`] ??= []).push({ text: s.text, offset: 0, length: s.text.length, options: rows.map(([t, id]) => ({ text: t, _index: T, _id: String(id), _score: 1, _source: {} })) });
+      const rows = allRows(db, `SELECT ${s.field}, MIN(id) FROM ${T} WHERE lower(${s.field}) LIKE ? GROUP BY ${s.field} ORDER BY ${s.field} LIMIT 5`, [
+        `${s.text.trim().toLowerCase()}%`,
+      ]);
+      (out[`${s.field}-suggestion`] ??= []).push({
+        text: s.text,
+        offset: 0,
+        length: s.text.length,
+        options: rows.map(([t, id]) => ({ text: t, _index: T, _id: String(id), _score: 1, _source: {} })),
+      });
     }
     return JSON.stringify(out);
   }
@@ -73,13 +84,21 @@ export function baselineAnswer(db: Database, url: string): string {
     const { field, text } = query.suggestContains;
     const w = where(query, [`lower(${field}) LIKE ?`], [`%${text.trim().toLowerCase()}%`]);
     const count = allRows(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
-    return JSON.stringify({ took: Math.round(performance.now() - started), hits: { total: count, hits: [] }, aggregations: { [field]: terms(db, w, field, 100) } });
+    return JSON.stringify({
+      took: Math.round(performance.now() - started),
+      hits: { total: count, hits: [] },
+      aggregations: { [field]: terms(db, w, field, 100) },
+    });
   }
   const w = where(query);
   const count = allRows(db, `SELECT COUNT(*) FROM ${T} ${w.sql}`, w.params)[0][0] as number;
   const offset = (query.page - 1) * query.pageSize;
   const page = allRows(db, `SELECT * FROM ${T} ${w.sql} ORDER BY ${ORDER_SQL(query)} LIMIT ? OFFSET ?`, [...w.params, query.pageSize, offset]);
-  const stats = allRows(db, `SELECT COUNT(current_price), MIN(current_price), MAX(current_price), SUM(current_price), SUM(current_price * current_price) FROM ${T} ${w.sql}`, w.params)[0];
+  const stats = allRows(
+    db,
+    `SELECT COUNT(current_price), MIN(current_price), MAX(current_price), SUM(current_price), SUM(current_price * current_price) FROM ${T} ${w.sql}`,
+    w.params,
+  )[0];
   const priced = where(query, ['current_price IS NOT NULL']);
   const prices = allRows(db, `SELECT current_price FROM ${T} ${priced.sql} ORDER BY current_price`, priced.params);
   const sorted = Float64Array.from(prices, (r) => r[0] as number);

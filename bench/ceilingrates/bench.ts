@@ -49,7 +49,13 @@ export interface BenchResult {
   baseline: Summary;
   floor: Summary;
   duckdb: Summary;
-  ratios: { baseline_over_engine_p50: number; baseline_over_engine_p95: number; engine_over_floor_p50: number; duckdb_over_engine_p50: number; duckdb_over_engine_p95: number };
+  ratios: {
+    baseline_over_engine_p50: number;
+    baseline_over_engine_p95: number;
+    engine_over_floor_p50: number;
+    duckdb_over_engine_p50: number;
+    duckdb_over_engine_p95: number;
+  };
   kinds: Record<string, KindResult>;
   mismatches: string[];
   /** Where DuckDB's answer differs from the engine's (total, page, aggregations), per request. */
@@ -171,7 +177,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const index = new CeilingRatesIndex(db, prepareColumns(db));
   for (const r of requests) {
     const url = new URL(r.url, 'http://localhost');
-    index.search({ search: url.search, query: url.searchParams } as unknown as Parameters<CeilingRatesIndex["search"]>[0]);
+    index.search({ search: url.search, query: url.searchParams } as unknown as Parameters<CeilingRatesIndex['search']>[0]);
   }
   const engineMemory = retainedBytes(index, db);
   log(`engine index retains ${(engineMemory / 1e6).toFixed(1)} MB for a ${(dbBytes / 1e6).toFixed(1)} MB database`);
@@ -292,7 +298,10 @@ export function table(result: BenchResult): string {
       ? ['MISMATCHES between engine and baseline totals:', ...result.mismatches]
       : [result.rounds.baseline > 0 ? 'engine and baseline agree on every hits.total' : 'baseline not run']),
     ...(result.duckdb_differences.length
-      ? [`DIFFERENCES between engine and duckdb answers (${result.duckdb_differences.length}; all in bench/results.json), by what differs:`, ...summarizeDifferences(result.duckdb_differences).map((d) => `  ${d}`)]
+      ? [
+          `DIFFERENCES between engine and duckdb answers (${result.duckdb_differences.length}; all in bench/results.json), by what differs:`,
+          ...summarizeDifferences(result.duckdb_differences).map((d) => `  ${d}`),
+        ]
       : ['engine and duckdb agree on every total, page, aggregation and suggestion']),
   ].join('\n');
 }

@@ -71,8 +71,17 @@ for (let run = 0; run < Number(values.runs); run++) {
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-console.log(`${records} records, ${values.runs} runs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `${records} records, ${values.runs} runs, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`${'bind + first request, cold'.padEnd(28)} first run ${phases.get('bind + first request')![0].toFixed(0).padStart(3)} ms`);
 for (const [name, xs] of phases) {
-  console.log(`${name.padEnd(28)} median ${median(xs).toFixed(0).padStart(6)} ms   min ${Math.min(...xs).toFixed(0).padStart(6)} ms`);
+  console.log(
+    `${name.padEnd(28)} median ${median(xs).toFixed(0).padStart(6)} ms   min ${Math.min(...xs)
+      .toFixed(0)
+      .padStart(6)} ms`,
+  );
 }

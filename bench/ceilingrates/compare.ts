@@ -32,7 +32,8 @@ export function engineAnswer(body: string): Answer {
   const answer: Answer = { total: typeof t === 'number' ? t : t.value, terms: {} };
   for (const [name, value] of Object.entries(aggs)) {
     const v = value as Record<string, unknown>;
-    if (Array.isArray(v.buckets) && 'sum_other_doc_count' in v) answer.terms![name] = { sum_other_doc_count: v.sum_other_doc_count as number, buckets: v.buckets as TermsAnswer['buckets'] };
+    if (Array.isArray(v.buckets) && 'sum_other_doc_count' in v)
+      answer.terms![name] = { sum_other_doc_count: v.sum_other_doc_count as number, buckets: v.buckets as TermsAnswer['buckets'] };
   }
   // education_level_counts is production's six fixed buckets (zeros kept), absent when nothing matches: compared
   // with the peer's terms over the same codes as the non-zero buckets by count, then code.
@@ -63,7 +64,8 @@ export function differences(engine: Answer, peer: Answer): string[] {
   const out: string[] = [];
   if (engine.total !== peer.total) out.push(`hits.total: engine ${engine.total}, peer ${peer.total}`);
   if (JSON.stringify(engine.ids) !== JSON.stringify(peer.ids)) out.push(`page ids differ: engine ${engine.ids?.slice(0, 5)}…, peer ${peer.ids?.slice(0, 5)}…`);
-  if (JSON.stringify(engine.suggest) !== JSON.stringify(peer.suggest)) out.push(`suggestions differ: engine ${JSON.stringify(engine.suggest)}, peer ${JSON.stringify(peer.suggest)}`);
+  if (JSON.stringify(engine.suggest) !== JSON.stringify(peer.suggest))
+    out.push(`suggestions differ: engine ${JSON.stringify(engine.suggest)}, peer ${JSON.stringify(peer.suggest)}`);
   for (const name of new Set([...Object.keys(engine.terms ?? {}), ...Object.keys(peer.terms ?? {})])) {
     const e = engine.terms?.[name];
     const p = peer.terms?.[name];
@@ -71,7 +73,8 @@ export function differences(engine: Answer, peer: Answer): string[] {
       out.push(`${name}: only the ${e ? 'engine' : 'peer'} answers it`);
       continue;
     }
-    if (e.sum_other_doc_count !== p.sum_other_doc_count) out.push(`${name}.sum_other_doc_count: engine ${e.sum_other_doc_count}, peer ${p.sum_other_doc_count}`);
+    if (e.sum_other_doc_count !== p.sum_other_doc_count)
+      out.push(`${name}.sum_other_doc_count: engine ${e.sum_other_doc_count}, peer ${p.sum_other_doc_count}`);
     const at = e.buckets.findIndex((b, i) => b.key !== p.buckets[i]?.key || b.doc_count !== p.buckets[i]?.doc_count);
     if (at >= 0 || e.buckets.length !== p.buckets.length) {
       const i = at >= 0 ? at : Math.min(e.buckets.length, p.buckets.length);

@@ -46,7 +46,11 @@ const TERM_EXPRESSIONS: [string, string, number][] = [
   ['education_level', 'education_level', 10],
   ['current_price', "printf('%.2f', current_price)", TERM_SIZES.current_price],
   ['business_size', 'business_size', 10],
-  ['education_level_counts', `CASE WHEN upper(trim(education_level)) IN (${EDUCATION_CODES.map((c) => `'${c}'`).join(',')}) THEN upper(trim(education_level)) END`, 10],
+  [
+    'education_level_counts',
+    `CASE WHEN upper(trim(education_level)) IN (${EDUCATION_CODES.map((c) => `'${c}'`).join(',')}) THEN upper(trim(education_level)) END`,
+    10,
+  ],
 ];
 
 export class DuckDbPeer {
@@ -129,7 +133,10 @@ export class DuckDbPeer {
        FROM ${T} ${w.sql}`,
       w.params,
     );
-    const counts = await this.rows(`SELECT current_price, COUNT(*) FROM ${T} ${w.sql}${w.sql ? ' AND' : ' WHERE'} current_price IS NOT NULL GROUP BY 1 ORDER BY 1`, w.params);
+    const counts = await this.rows(
+      `SELECT current_price, COUNT(*) FROM ${T} ${w.sql}${w.sql ? ' AND' : ' WHERE'} current_price IS NOT NULL GROUP BY 1 ORDER BY 1`,
+      w.params,
+    );
     const n = Number(count);
     const [median, ...rest] = (qs as number[] | null) ?? Array<null>(PERCENTILES.length + 1).fill(null);
     const percentiles: Record<string, number | null> = { median: median };
@@ -197,7 +204,16 @@ const DUCKDB: Dialect<DuckDBValue> = {
   },
   sin: (code, params) => (params.push(code), 'list_contains(sin_codes, ?)'),
   listHas: (field, value, params) => (params.push(value), `list_contains(${field}_list, ?)`),
-  worksiteWords: (phrase, params) => (params.push(` ${phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ')} `), 'contains(worksite_words, ?)'),
+  worksiteWords: (phrase, params) => (
+    params.push(
+      ` ${phrase
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .join(' ')} `,
+    ),
+    'contains(worksite_words, ?)'
+  ),
   clearanceIs: (cls, params) => (params.push(cls), 'clearance_class = ?'),
 };
 

@@ -21,7 +21,14 @@ export interface FloorInput {
 
 export function floorInput(index: CeilingRatesIndex, rows: Uint32Array): FloorInput {
   const { store } = index;
-  const dicts = [store.text.labor_category, store.text.security_clearance, store.text.worksite, store.experienceKeys, store.text.education_level, store.text.business_size];
+  const dicts = [
+    store.text.labor_category,
+    store.text.security_clearance,
+    store.text.worksite,
+    store.experienceKeys,
+    store.text.education_level,
+    store.text.business_size,
+  ];
   const order = index.orders.get('current_price');
   return {
     codes: dicts.map((d) => Uint32Array.from(rows, (r) => d.codes[r])),

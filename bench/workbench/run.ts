@@ -41,14 +41,22 @@ time('price figures, next year, keyword=engineer', () => priceFigures(rates, q('
 time('price figures, second year, every record', () => priceFigures(rates, q(''), 'second_year_price'));
 time('price check (current year, proposed $120), every record', () => priceFigures(rates, q(''), 'current_price', 120));
 time('pool of 3 exact titles', () => priceFigures(rates, q(''), 'current_price', null, ['Engineer II', 'Software Engineer', 'Systems Engineer']));
-time('export every match, keyword=engineer', () => {
-  const a = exportAllCsv(rates, q('keyword=engineer'), []);
-  if (a.ok) for (const _ of a.export.chunks());
-}, 3);
-time('export every record (250,000)', () => {
-  const a = exportAllCsv(rates, q(''), []);
-  if (a.ok) for (const _ of a.export.chunks());
-}, 1);
+time(
+  'export every match, keyword=engineer',
+  () => {
+    const a = exportAllCsv(rates, q('keyword=engineer'), []);
+    if (a.ok) for (const _ of a.export.chunks());
+  },
+  3,
+);
+time(
+  'export every record (250,000)',
+  () => {
+    const a = exportAllCsv(rates, q(''), []);
+    if (a.ok) for (const _ of a.export.chunks());
+  },
+  1,
+);
 time('roll-up by agency, no filter', () => websiteRollups(websites, q(''), 'target_url_agency_owner'));
 time('roll-up by bureau, one agency', () => websiteRollups(websites, q('target_url_agency_owner=Department of Defense'), 'target_url_bureau_owner'));
 time('snapshot diff, 30,000 sites against themselves', () => diffSnapshots(websites, websites), 3);

@@ -2,11 +2,7 @@
  * Read a response body chunk by chunk into one buffer, reporting bytes as they arrive. `expected` sizes
  * the buffer up front (the manifest knows it) so a large download is not copied on every chunk.
  */
-export async function readBody(
-  response: Response,
-  expected: number,
-  onBytes: (received: number) => void,
-): Promise<Uint8Array> {
+export async function readBody(response: Response, expected: number, onBytes: (received: number) => void): Promise<Uint8Array> {
   if (!response.body) {
     const all = new Uint8Array(await response.arrayBuffer());
     onBytes(all.length);

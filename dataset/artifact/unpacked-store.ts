@@ -47,7 +47,12 @@ export function isOtherUnpackedFile(fileName: string, artifact: Pick<DatasetArti
  * Compute the engine's prepared index (`EngineEvents.preparedReady`) and keep it beside the artifact's file.
  * Never throws: a failure is logged, and the next opening binds from the records as before.
  */
-export function keepPreparedIndex(store: UnpackedStore, artifact: DatasetArtifact, prepared: () => Uint8Array, log: (text: string, error: unknown) => void): void {
+export function keepPreparedIndex(
+  store: UnpackedStore,
+  artifact: DatasetArtifact,
+  prepared: () => Uint8Array,
+  log: (text: string, error: unknown) => void,
+): void {
   let bytes: Uint8Array;
   try {
     bytes = prepared();

@@ -43,7 +43,10 @@ export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
         onProgress?.(chunk.written, answer.export.total);
       }
       const result: ExportCsvAnswer = { ok: true, total: answer.export.total, parts };
-      return transfer(result, parts.map((part) => part.buffer));
+      return transfer(
+        result,
+        parts.map((part) => part.buffer),
+      );
     },
   };
 }

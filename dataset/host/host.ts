@@ -101,7 +101,12 @@ export class DatasetHost {
   }
 
   status(): DbStatus {
-    return hostStatus(this.dataUrl, this.version, [...this.slots.values()].map((s) => s.status), this.manifest?.extras ?? []);
+    return hostStatus(
+      this.dataUrl,
+      this.version,
+      [...this.slots.values()].map((s) => s.status),
+      this.manifest?.extras ?? [],
+    );
   }
 
   /**
@@ -186,7 +191,14 @@ export class DatasetHost {
     const artifact = this.manifest.datasets[name];
     if (!artifact) throw new Error(`the build has no ${name} dataset`);
     const reporter = new ProgressReporter(this.progress);
-    const pending = startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl, artifact, reporter, cache: 'default', unpacked: this.platform.unpacked });
+    const pending = startDownload({
+      fetchFile: this.platform.fetch,
+      dataUrl: this.dataUrl,
+      artifact,
+      reporter,
+      cache: 'default',
+      unpacked: this.platform.unpacked,
+    });
     return openDownloaded(this.SQL, pending, this.manifest, reporter);
   }
 
@@ -352,7 +364,9 @@ export class DatasetHost {
     const downloads: PendingDownload[] = [];
     for (const artifact of this.ordered(wanted, (a) => a.name)) {
       const after = downloads[0]?.bytes;
-      downloads.push(startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl!, artifact, reporter, cache, unpacked: this.platform.unpacked, after }));
+      downloads.push(
+        startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl!, artifact, reporter, cache, unpacked: this.platform.unpacked, after }),
+      );
     }
     for (const [i, pending] of downloads.entries()) {
       // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that

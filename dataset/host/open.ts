@@ -54,7 +54,14 @@ export interface DownloadOptions {
  */
 export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after }: DownloadOptions): PendingDownload {
   const url = resolveDataUrl(dataUrl, artifact.file);
-  const pending: PendingDownload = { artifact, bytes: Promise.resolve({ gz: new Uint8Array() }), fileDate: null, started: performance.now(), downloaded: 0, unpacked };
+  const pending: PendingDownload = {
+    artifact,
+    bytes: Promise.resolve({ gz: new Uint8Array() }),
+    fileDate: null,
+    started: performance.now(),
+    downloaded: 0,
+    unpacked,
+  };
   const download = async (): Promise<DatasetBytes> => {
     const response = await fetchFile(url, { cache });
     pending.fileDate = toIsoDate(response.headers.get('last-modified'));
@@ -69,7 +76,12 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     return { gz };
   };
   const store = cache === 'reload' ? null : unpacked;
-  const stored = store ? Promise.resolve(after).catch(() => {}).then(() => store.read(artifact)).catch(() => null) : Promise.resolve(null);
+  const stored = store
+    ? Promise.resolve(after)
+        .catch(() => {})
+        .then(() => store.read(artifact))
+        .catch(() => null)
+    : Promise.resolve(null);
   pending.bytes = stored.then((kept) => {
     if (!kept) return download();
     pending.fileDate = kept.fileDate;
@@ -83,7 +95,12 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
 }
 
 /** Unpack and open a downloaded build dataset (its turn has come), without installing it. */
-export async function openDownloaded(SQL: Promise<SqlJsStatic>, pending: PendingDownload, manifest: Manifest, reporter: ProgressReporter): Promise<OpenedDataset> {
+export async function openDownloaded(
+  SQL: Promise<SqlJsStatic>,
+  pending: PendingDownload,
+  manifest: Manifest,
+  reporter: ProgressReporter,
+): Promise<OpenedDataset> {
   const { artifact } = pending;
   const name = artifact.name;
   const { gz, kept } = await pending.bytes;

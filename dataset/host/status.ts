@@ -65,7 +65,12 @@ export function datasetStatus(fields: Partial<DatasetStatus> & { name: DatasetNa
 }
 
 /** The host's status from its datasets' (copied: the caller may keep it). */
-export function hostStatus(dataUrl: string | null, version: string | null, datasets: readonly DatasetStatus[], extras: readonly ExtraArtifact[] = []): DbStatus {
+export function hostStatus(
+  dataUrl: string | null,
+  version: string | null,
+  datasets: readonly DatasetStatus[],
+  extras: readonly ExtraArtifact[] = [],
+): DbStatus {
   const copies = datasets.map((d) => ({ ...d }));
   return { ready: copies.every((d) => d.loaded), dataUrl, version, datasets: copies, extras: extras.map((e) => ({ ...e })) };
 }

@@ -163,7 +163,10 @@ class CsvReader {
   /** Ends the file: the last row, or ImportError('truncated') inside a quoted cell. */
   end(): CsvRow[] {
     if (this.state === State.Quoted) {
-      throw new ImportError('truncated', `The file ends inside a quoted cell (opened on line ${count(this.rowLine)}): it looks cut short (truncated). Nothing was changed.`);
+      throw new ImportError(
+        'truncated',
+        `The file ends inside a quoted cell (opened on line ${count(this.rowLine)}): it looks cut short (truncated). Nothing was changed.`,
+      );
     }
     if (this.inRow) this.endRow('');
     return this.take();

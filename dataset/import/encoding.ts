@@ -19,7 +19,6 @@ export interface DetectedEncoding {
   markInvalid?: boolean;
 }
 
-
 /** Bytes looked at to recognise UTF-16 without a byte-order mark. */
 const SNIFF_BYTES = 4096;
 
@@ -64,7 +63,7 @@ export async function detectEncoding(input: ImportSource, signal?: AbortSignal):
       }
     }
     const head = first.done || typeof first.value === 'string' ? null : first.value;
-    return { ...(head ? fromFirstBytes(head) ?? UTF8 : UTF8), source: replay() };
+    return { ...(head ? (fromFirstBytes(head) ?? UTF8) : UTF8), source: replay() };
   }
   const census = new Utf8Census();
   let started = false;
@@ -115,4 +114,3 @@ function fromFirstBytes(head: Uint8Array): DetectedEncoding | null {
   const utf16 = sniffUtf16(head);
   return utf16 ? { encoding: utf16, warning: `The file has no byte-order mark but its bytes are ${ENCODING_LABELS[utf16]}: it was read as such.` } : null;
 }
-

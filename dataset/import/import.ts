@@ -129,7 +129,13 @@ const INVALID_BYTES = 'bytes that are not valid UTF-8 (the rest of the file is U
 function progress<R>(context: PipelineContext<R>, bytesRead: number): void {
   const { report } = context.builder;
   report.bytesRead = bytesRead;
-  context.options.onProgress?.({ phase: 'reading', bytesRead, totalBytes: context.totalBytes, rowsImported: report.rowsImported, rowsRejected: report.rowsRejected });
+  context.options.onProgress?.({
+    phase: 'reading',
+    bytesRead,
+    totalBytes: context.totalBytes,
+    rowsImported: report.rowsImported,
+    rowsRejected: report.rowsRejected,
+  });
 }
 
 async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>): AsyncGenerator<R[]> {
@@ -160,7 +166,10 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
       }
       const width: number = (header as string[]).length;
       if (row.cells.length < width && batch.final && i === batch.rows.length - 1 && !batch.endsWithNewline) {
-        throw new ImportError('truncated', `The file ends in the middle of a row (line ${row.line} has ${row.cells.length} of ${width} fields): it looks cut short (truncated). Nothing was changed.`);
+        throw new ImportError(
+          'truncated',
+          `The file ends in the middle of a row (line ${row.line} has ${row.cells.length} of ${width} fields): it looks cut short (truncated). Nothing was changed.`,
+        );
       }
       const place = { line: row.line, record: ++records };
       const notes = builder.row(place);
@@ -223,7 +232,12 @@ async function* jsonBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipeli
     // The first object names the file's columns; a required one missing fails the file before any row counts.
     if (!prepared && isObject(item)) {
       const index = jsonIndex(item);
-      builder.report.columns = { used: [...index.values()], ignored: Object.keys(item).filter((key) => ![...index.values()].includes(key)).map(clip) };
+      builder.report.columns = {
+        used: [...index.values()],
+        ignored: Object.keys(item)
+          .filter((key) => ![...index.values()].includes(key))
+          .map(clip),
+      };
       mapper.prepare((key) => index.has(key), builder);
       prepared = true;
     }
@@ -324,4 +338,3 @@ async function* finishing<R>(batches: AsyncGenerator<R[]>, builder: ReportBuilde
   yield* batches;
   builder.finish();
 }
-

@@ -177,9 +177,7 @@ export class ReportBuilder {
 
 /** One line per fact, for the console and for tests that read the report as text. */
 export function summariseReport(report: ImportReport): string {
-  const lines = [
-    `${report.rowsImported} rows imported, ${report.rowsRejected} rejected (of ${report.rowsRead} read)`,
-  ];
+  const lines = [`${report.rowsImported} rows imported, ${report.rowsRejected} rejected (of ${report.rowsRead} read)`];
   for (const warning of report.warnings) lines.push(`warning: ${warning}`);
   for (const row of report.rejected.slice(0, 20)) {
     lines.push(`rejected ${row.line !== null ? `line ${row.line}` : `record ${row.record}`}: ${row.reason}`);

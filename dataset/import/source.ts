@@ -7,13 +7,7 @@ import { ImportError, throwIfAborted } from './errors.ts';
 import { MarkingUtf8Decoder } from './utf8.ts';
 import { Windows1252Decoder } from './windows-1252.ts';
 
-export type ImportSource =
-  | string
-  | Uint8Array
-  | ArrayBuffer
-  | Blob
-  | ReadableStream<Uint8Array | string>
-  | AsyncIterable<Uint8Array | string>;
+export type ImportSource = string | Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string>;
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -36,7 +30,11 @@ function decoderFor(encoding: TextEncodingName, markInvalid: boolean): Decoder {
   try {
     return new TextDecoder(encoding, { fatal: true });
   } catch (error) {
-    throw new ImportError('malformed', `The file is not UTF-8 and this browser cannot read ${ENCODING_LABELS[encoding]}: save it as UTF-8 and import it again. Nothing was changed.`, { cause: error });
+    throw new ImportError(
+      'malformed',
+      `The file is not UTF-8 and this browser cannot read ${ENCODING_LABELS[encoding]}: save it as UTF-8 and import it again. Nothing was changed.`,
+      { cause: error },
+    );
   }
 }
 
@@ -123,7 +121,11 @@ export async function* textChunks(
     try {
       return decoder.decode(bytes, { stream });
     } catch (error) {
-      throw new ImportError('malformed', `The file is not valid ${encoding.toUpperCase()} near byte ${bytesRead.toLocaleString('en-US')}. Nothing was changed.`, { cause: error });
+      throw new ImportError(
+        'malformed',
+        `The file is not valid ${encoding.toUpperCase()} near byte ${bytesRead.toLocaleString('en-US')}. Nothing was changed.`,
+        { cause: error },
+      );
     }
   };
   for await (const piece of pieces(source)) {

@@ -14,7 +14,6 @@ export interface ImportedRecords extends Record<ImportableDataset, unknown> {
   ceilingrates: ImportedCeilingRate;
 }
 
-
 export function importTarget<D extends ImportableDataset>(dataset: D): ImportTarget<ImportedRecords[D]> {
   const found = IMPORT_TARGETS.find((target) => target.dataset === dataset);
   if (!found) throw new Error(`no import into ${dataset}`);

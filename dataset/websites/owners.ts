@@ -2,7 +2,6 @@
 import type { Database } from 'sql.js';
 import { quoteIdent, tableWithColumns } from '../sqlite-catalogue.ts';
 
-
 /** One agency with the bureaus seen under it and the record count, for the websites view's pickers. */
 export interface AgencyOwners {
   agency: string;

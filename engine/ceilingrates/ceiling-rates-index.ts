@@ -100,7 +100,14 @@ export class CeilingRatesIndex {
     const aggregations = this.aggregator.aggregate(match);
     const sources = this.sources(pageRows);
     const doubles = keys.map(({ column }) => column.double);
-    const hits = pageRows.map((row, i) => hitJson(store.ids[row], sources[i], keys.map(({ column }) => column.sortValue(row)), doubles));
+    const hits = pageRows.map((row, i) =>
+      hitJson(
+        store.ids[row],
+        sources[i],
+        keys.map(({ column }) => column.sortValue(row)),
+        doubles,
+      ),
+    );
     return respondJson(envelopeJson(started, match.count, hits, aggregations));
   }
 }
@@ -119,4 +126,3 @@ export function ceilingRatesIndex(db: Database, kept: Uint8Array | null = null):
   }
   return index;
 }
-

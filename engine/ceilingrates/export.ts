@@ -106,7 +106,11 @@ export class CsvRowWriter {
       const ranks = store.numberRanks[field as NumericField];
       if (!ranks) return field as NumericField;
       const { rank, distinct } = ranks;
-      return { codes: rank, render: (code) => (code < distinct.length ? numberCell(distinct[code]) : ''), cells: new Array<string | undefined>(distinct.length + 1) };
+      return {
+        codes: rank,
+        render: (code) => (code < distinct.length ? numberCell(distinct[code]) : ''),
+        cells: new Array<string | undefined>(distinct.length + 1),
+      };
     });
   }
 

@@ -116,4 +116,3 @@ export class Engine {
     return handlers;
   }
 }
-

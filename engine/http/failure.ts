@@ -10,7 +10,6 @@ export interface Failure {
   message: string;
 }
 
-
 /** A dataset not here yet (or that failed to open): the same words as ceiling rates' own 503. */
 export const UNAVAILABLE: Failure = { ok: false, status: 503, message: UNAVAILABLE_DETAIL };
 

@@ -18,8 +18,6 @@ const ORIGIN = 'http://localhost';
 
 export type { Routed, RoutedEarly, RoutedToData } from './types.ts';
 
-
-
 /** The answer to a path that is no API's: Express's words, which is what a client of either API meets. */
 export function noRoute(method: string, pathname: string): ApiResponse {
   return json(404, { message: `Cannot ${method} ${pathname}`, error: 'Not Found', statusCode: 404 });

@@ -52,7 +52,13 @@ function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> 
   if (route.name === 'website') responses['404'] = reply('No website has this target URL', error);
   else responses['400'] = reply('A parameter is invalid: `message` lists every problem', error);
   responses['503'] = reply('The dataset is not loaded', error);
-  return operation(SITE_SCANNING_TAG, route.name === 'websites' ? 'listWebsites' : route.name === 'website' ? 'getWebsite' : 'analysis', route.summary, route.parameters, responses);
+  return operation(
+    SITE_SCANNING_TAG,
+    route.name === 'websites' ? 'listWebsites' : route.name === 'website' ? 'getWebsite' : 'analysis',
+    route.summary,
+    route.parameters,
+    responses,
+  );
 }
 
 function siteScanningPaths(): Record<string, Record<string, unknown>> {
@@ -124,10 +130,11 @@ export function combinedDocument(data: DataLabels = {}): OpenApiDocument {
   const ceilingRates = ceilingRatesDocument();
   return {
     openapi: '3.1.0',
-    info: info('Site Scanning and Ceiling Rates APIs (offline)', 'Both APIs, answered locally at their app-root paths; each also answers under its production gateway path.', [
-      data.websites,
-      data.ceilingrates,
-    ]),
+    info: info(
+      'Site Scanning and Ceiling Rates APIs (offline)',
+      'Both APIs, answered locally at their app-root paths; each also answers under its production gateway path.',
+      [data.websites, data.ceilingrates],
+    ),
     servers: [{ url: '/', description: 'This server' }],
     tags: [...siteScanning.tags, ...ceilingRates.tags],
     paths: { ...siteScanning.paths, [`${CEILING_RATES_BASES[0]}/`]: ceilingRates.paths['/'] },

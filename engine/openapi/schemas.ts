@@ -175,8 +175,8 @@ export const CEILING_RATES_SCHEMAS: Record<string, JsonSchema> = {
         ...Object.fromEntries(TERM_AGGREGATIONS.map((name) => [name, terms])),
         education_level_counts: educationCounts,
         wage_histogram: object({
-        buckets: { type: 'array', items: object({ min: { type: 'number' }, key: { type: 'number' }, max: { type: 'number' }, doc_count: integer }) },
-      }),
+          buckets: { type: 'array', items: object({ min: { type: 'number' }, key: { type: 'number' }, max: { type: 'number' }, doc_count: integer }) },
+        }),
         histogram_percentiles: percentileValues(PERCENTILES),
         median_price: percentileValues([50]),
         wage_stats: wageStats,

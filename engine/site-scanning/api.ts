@@ -39,7 +39,10 @@ function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiRespons
   const index = filterIndex();
   const { positions } = index.select(parsed.query.filters);
   const distinct = index.distinctCounts(positions);
-  return json(200, analysisBody({ total: positions.length, totalFinalUrlBaseDomains: distinct.final_url_domain, totalAgencies: distinct.target_url_agency_owner }));
+  return json(
+    200,
+    analysisBody({ total: positions.length, totalFinalUrlBaseDomains: distinct.final_url_domain, totalAgencies: distinct.target_url_agency_owner }),
+  );
 }
 
 export const siteScanningApi: ApiDefinition = {

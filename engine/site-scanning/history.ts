@@ -98,7 +98,10 @@ export function writeHistory(db: Database, ownDate: string, older: Database, dat
 /** A site's weeks, newest first; null when the dataset holds no history. */
 export function siteHistory(db: Database, record: WebsiteRecord): SiteHistory | null {
   if (!hasHistory(db)) return null;
-  const dates = (db.exec(`SELECT date, own FROM ${HISTORY_TABLE}_dates ORDER BY date DESC`)[0]?.values ?? []).map(([d, own]) => ({ date: String(d), own: own === 1 }));
+  const dates = (db.exec(`SELECT date, own FROM ${HISTORY_TABLE}_dates ORDER BY date DESC`)[0]?.values ?? []).map(([d, own]) => ({
+    date: String(d),
+    own: own === 1,
+  }));
   const row = db.exec(`SELECT weeks FROM ${HISTORY_TABLE} WHERE target_url = ?`, [record.target_url])[0]?.values[0];
   const stored = (row ? JSON.parse(String(row[0])) : {}) as Record<string, Record<string, unknown> | null>;
   const weeks: WeekOfSite[] = dates

@@ -10,11 +10,7 @@ import {
 } from './parameters.ts';
 
 /** A filter's typed value: booleans as booleans, enums as their values, the rest as text. */
-type FilterValue<P extends WebsiteFilterParameter> = P['kind'] extends 'boolean'
-  ? boolean
-  : P extends { values: readonly (infer V)[] }
-    ? V
-    : string;
+type FilterValue<P extends WebsiteFilterParameter> = P['kind'] extends 'boolean' ? boolean : P extends { values: readonly (infer V)[] } ? V : string;
 
 /** The filters of /websites and /analysis (names and kinds from the parameter table). */
 export type WebsiteFilters = { [P in WebsiteFilterParameter as P['name']]?: FilterValue<P> };

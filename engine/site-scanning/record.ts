@@ -237,9 +237,9 @@ export type WebsiteField = (typeof WEBSITE_FIELDS)[number][0];
 export type FurtherFieldName = (typeof FURTHER_FIELDS)[number][0];
 
 /** The further fields all null: a record made without a snapshot (the synthetic profile, tests) has none of them. */
-export const NO_FURTHER_FIELDS = Object.freeze(
-  Object.fromEntries(FURTHER_FIELDS.map(([name]) => [name, null])),
-) as Readonly<Pick<WebsiteRecord, FurtherFieldName>>;
+export const NO_FURTHER_FIELDS = Object.freeze(Object.fromEntries(FURTHER_FIELDS.map(([name]) => [name, null]))) as Readonly<
+  Pick<WebsiteRecord, FurtherFieldName>
+>;
 
 /** The interface's scan_status values, in its order (also the order of the 400 message's list). */
 export const SCAN_STATUSES = [

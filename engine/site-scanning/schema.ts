@@ -25,9 +25,7 @@ const SQL_TYPE: Record<FieldKind, string> = {
  * because the API answers it as null.
  */
 export function createWebsitesSchema(db: Database): void {
-  const columns = WEBSITE_FIELDS.map(([name, kind]) =>
-    name === 'target_url' ? `"${name}" TEXT NOT NULL` : `"${name}" ${SQL_TYPE[kind]}`,
-  );
+  const columns = WEBSITE_FIELDS.map(([name, kind]) => (name === 'target_url' ? `"${name}" TEXT NOT NULL` : `"${name}" ${SQL_TYPE[kind]}`));
   db.run(`CREATE TABLE ${WEBSITES_TABLE} (${columns.join(', ')}, ${SORT_KEY} INTEGER)`);
   // Covers the sort-key merge of insertWebsites and orders a URL's duplicates for /websites/{url}.
   db.run(`CREATE INDEX websites_by_target_url ON ${WEBSITES_TABLE} (target_url, ${SORT_KEY})`);
@@ -102,9 +100,10 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
  * themselves, as their rowids will). Null when some run of new records no longer fits in its gap.
  */
 function sortKeysFor(db: Database, records: readonly WebsiteRecord[]): number[] | null {
-  const stored = (db.exec(`SELECT target_url, ${SORT_KEY} FROM ${WEBSITES_TABLE} ORDER BY target_url, ${SORT_KEY}`)[0]?.values ?? []).map(
-    ([url, key]) => ({ url: utf8.encode(String(url)), key: Number(key) }),
-  );
+  const stored = (db.exec(`SELECT target_url, ${SORT_KEY} FROM ${WEBSITES_TABLE} ORDER BY target_url, ${SORT_KEY}`)[0]?.values ?? []).map(([url, key]) => ({
+    url: utf8.encode(String(url)),
+    key: Number(key),
+  }));
   const urls = records.map((r) => utf8.encode(r.target_url));
   const order = records.map((_, i) => i).sort((a, b) => compareBytes(urls[a], urls[b]) || a - b);
   const keys = new Array<number>(records.length);

@@ -8,17 +8,7 @@
 import type { Database } from 'sql.js';
 import { csvCell } from '../ceilingrates/export.ts';
 
-export const CHANGE_KINDS = [
-  'added',
-  'removed',
-  'went_down',
-  'came_up',
-  'dap_gained',
-  'dap_lost',
-  'uswds_gained',
-  'uswds_lost',
-  'status_changed',
-] as const;
+export const CHANGE_KINDS = ['added', 'removed', 'went_down', 'came_up', 'dap_gained', 'dap_lost', 'uswds_gained', 'uswds_lost', 'status_changed'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const CHANGE_LABELS: Record<ChangeKind, string> = {
@@ -120,7 +110,12 @@ export function diffSnapshots(before: Database, after: Database): SnapshotDiff {
 
   const order = new Map(CHANGE_KINDS.map((k, i) => [k, i]));
   const name = (agency: string | null) => agency ?? '\uffff';
-  changes.sort((x, y) => name(x.agency).localeCompare(name(y.agency)) || (x.targetUrl < y.targetUrl ? -1 : x.targetUrl > y.targetUrl ? 1 : 0) || order.get(x.kind)! - order.get(y.kind)!);
+  changes.sort(
+    (x, y) =>
+      name(x.agency).localeCompare(name(y.agency)) ||
+      (x.targetUrl < y.targetUrl ? -1 : x.targetUrl > y.targetUrl ? 1 : 0) ||
+      order.get(x.kind)! - order.get(y.kind)!,
+  );
   const totals = zero();
   const byAgency = new Map<string | null, AgencyChanges>();
   for (const change of changes) {

@@ -13,7 +13,9 @@ export const BY_TARGET_URL_SQL = `SELECT ${COLUMNS} FROM websites WHERE target_u
  * The rows of a JSON array of row ids, in the array's order: one statement whatever the page size, each row
  * a primary-key search (CROSS JOIN keeps the array as the outer loop).
  */
-export const BY_ROWIDS_SQL = `SELECT ${COLUMNS.split(', ').map((c) => `websites.${c}`).join(', ')} FROM json_each(?1) AS page CROSS JOIN websites ON websites.rowid = page.value ORDER BY page.key`;
+export const BY_ROWIDS_SQL = `SELECT ${COLUMNS.split(', ')
+  .map((c) => `websites.${c}`)
+  .join(', ')} FROM json_each(?1) AS page CROSS JOIN websites ON websites.rowid = page.value ORDER BY page.key`;
 
 export function selectWebsitesByRowid(db: Database, rowids: readonly number[]): WebsiteRow[] {
   return rowids.length ? allRows(db, BY_ROWIDS_SQL, [JSON.stringify(rowids)]) : [];

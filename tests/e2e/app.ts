@@ -158,24 +158,27 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * again.
  */
 export async function dropKeptDatabases(page: Page, kept: string[], prepared: boolean): Promise<void> {
-  await page.evaluate(async ({ directory, kept, prepared }) => {
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
-    const root = await navigator.storage.getDirectory();
-    for (let tries = 0; tries < 100; tries++) {
-      const names: string[] = [];
-      for await (const name of (await root.getDirectoryHandle(directory, { create: true })).keys()) names.push(name);
-      const whole = kept.every((name) => names.some((n) => n.startsWith(`${name}.`) && n.endsWith('.json')));
-      if (whole && (!prepared || names.some((n) => n.endsWith('.prepared')))) break;
-      await pause();
-    }
-    for (let tries = 0; ; tries++) {
-      try {
-        await root.removeEntry(directory, { recursive: true });
-        return;
-      } catch (error) {
-        if ((error as DOMException).name !== 'NoModificationAllowedError' || tries === 50) throw error;
+  await page.evaluate(
+    async ({ directory, kept, prepared }) => {
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+      const root = await navigator.storage.getDirectory();
+      for (let tries = 0; tries < 100; tries++) {
+        const names: string[] = [];
+        for await (const name of (await root.getDirectoryHandle(directory, { create: true })).keys()) names.push(name);
+        const whole = kept.every((name) => names.some((n) => n.startsWith(`${name}.`) && n.endsWith('.json')));
+        if (whole && (!prepared || names.some((n) => n.endsWith('.prepared')))) break;
         await pause();
       }
-    }
-  }, { directory: UNPACKED_DIRECTORY, kept, prepared });
+      for (let tries = 0; ; tries++) {
+        try {
+          await root.removeEntry(directory, { recursive: true });
+          return;
+        } catch (error) {
+          if ((error as DOMException).name !== 'NoModificationAllowedError' || tries === 50) throw error;
+          await pause();
+        }
+      }
+    },
+    { directory: UNPACKED_DIRECTORY, kept, prepared },
+  );
 }

@@ -22,7 +22,10 @@ function metaPolicy(html: string): string {
 }
 
 function directive(policy: string, name: string): string[] {
-  const found = policy.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name);
+  const found = policy
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
   return found ? found.slice(1) : [];
 }
 
@@ -157,7 +160,7 @@ describe('the DB worker under the same policy sent as a header', () => {
     await waitForRendered(page, 'rates-view', `${RATES}?page_size=50`);
   });
 
-  it("without it sql.js cannot compile, and the app says the data could not be loaded", async () => {
+  it('without it sql.js cannot compile, and the app says the data could not be loaded', async () => {
     const page = await openWithWorkerPolicy('');
     const alert = page.locator('app-shell').getByRole('alert').filter({ hasText: 'could not be loaded' });
     await expect.poll(() => alert.count(), { timeout: 60_000 }).toBeGreaterThan(0);

@@ -27,7 +27,13 @@ afterAll(() => {
 
 function dbWorker(page: Page, not?: Worker): Worker {
   const found = page.workers().filter((w) => /db\.worker/.test(w.url()) && w !== not);
-  if (found.length !== 1) throw new Error(`expected one DB worker, found ${found.length}: ${page.workers().map((w) => w.url()).join(', ')}`);
+  if (found.length !== 1)
+    throw new Error(
+      `expected one DB worker, found ${found.length}: ${page
+        .workers()
+        .map((w) => w.url())
+        .join(', ')}`,
+    );
   return found[0];
 }
 
@@ -148,7 +154,14 @@ async function buildNextVersion(dataDir: string): Promise<string> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ mode: 'production', root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({
+      mode: 'production',
+      root: ROOT,
+      configFile: resolve(ROOT, 'vite.config.ts'),
+      publicDir,
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
@@ -199,7 +212,9 @@ describe('the service worker is replaced while the page fetches', () => {
       if (!installing) throw new Error('no new service worker');
       if (installing.state !== 'installed') {
         await new Promise<void>((resolve, reject) =>
-          installing.addEventListener('statechange', () => (installing.state === 'installed' ? resolve() : installing.state === 'redundant' && reject(new Error('install failed')))),
+          installing.addEventListener('statechange', () =>
+            installing.state === 'installed' ? resolve() : installing.state === 'redundant' && reject(new Error('install failed')),
+          ),
         );
       }
     });
@@ -250,7 +265,7 @@ describe('the service worker is replaced while the page fetches', () => {
     const wrong = run.results.filter((r) => !r.ok || r.status !== (r.url.includes('does-not-exist') ? 404 : 200));
     expect(wrong).toEqual([]);
     // The new version serves the new build's files.
-    expect((await page.evaluate(async () => (await fetch('/release.txt')).text()))).toBe('hardening: next build');
+    expect(await page.evaluate(async () => (await fetch('/release.txt')).text())).toBe('hardening: next build');
   }
 });
 

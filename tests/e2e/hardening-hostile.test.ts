@@ -119,12 +119,14 @@ describe('hostile records in every view', () => {
       const fields = page.locator('website-detail #website-fields');
       await fields.waitFor();
       await page.waitForFunction(
-        (want) => document.querySelector('app-shell')?.shadowRoot?.querySelector('website-detail')?.shadowRoot?.querySelector('[data-field="target_url"]')?.textContent === want,
+        (want) =>
+          document.querySelector('app-shell')?.shadowRoot?.querySelector('website-detail')?.shadowRoot?.querySelector('[data-field="target_url"]')
+            ?.textContent === want,
         record.target_url,
       );
-      const shown = await page.locator('website-detail dd[data-field]').evaluateAll((dds) =>
-        Object.fromEntries(dds.map((dd) => [dd.getAttribute('data-field'), dd.textContent ?? ''])),
-      );
+      const shown = await page
+        .locator('website-detail dd[data-field]')
+        .evaluateAll((dds) => Object.fromEntries(dds.map((dd) => [dd.getAttribute('data-field'), dd.textContent ?? ''])));
       for (const field of ['og_title_final_url', 'og_description_final_url', 'cms', 'target_url_agency_owner', 'final_url', 'final_url_MIMEType'] as const) {
         expect(shown[field], `${record.target_url} ${field}`).toBe(record[field]);
       }
@@ -152,7 +154,9 @@ describe('hostile records in every view', () => {
 
   it('reports the counts', () => {
     const websites = hostileWebsites().length;
-    console.log(`hardening: ${HOSTILE_PAYLOADS.length} payloads (${websites} hostile websites, ${HOSTILE_PAYLOADS.length} hostile rates); executed ${watch.executed.length}, CSP violations ${watch.cspViolations.length}`);
+    console.log(
+      `hardening: ${HOSTILE_PAYLOADS.length} payloads (${websites} hostile websites, ${HOSTILE_PAYLOADS.length} hostile rates); executed ${watch.executed.length}, CSP violations ${watch.cspViolations.length}`,
+    );
     expect(watch.executed).toEqual([]);
   });
 });

@@ -22,7 +22,10 @@ export async function watchContext(context: BrowserContext): Promise<Watch> {
   await context.addInitScript(() => {
     document.addEventListener(
       'securitypolicyviolation',
-      (e) => (window as unknown as { __cspViolation(t: string): void }).__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`),
+      (e) =>
+        (window as unknown as { __cspViolation(t: string): void }).__cspViolation(
+          `${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+        ),
       true,
     );
   });

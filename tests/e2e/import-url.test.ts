@@ -84,9 +84,14 @@ async function vaSites(p: Page): Promise<string[]> {
 
 async function activeWebsites(p: Page): Promise<{ active: string | null; imports: string[] }> {
   return p.evaluate(async () => {
-    const shell = document.querySelector('app-shell') as HTMLElement & { db: { datasetChoices(): Promise<{ dataset: string; active: string | null; imports: { id: string; fileName: string }[] }[]> } };
+    const shell = document.querySelector('app-shell') as HTMLElement & {
+      db: { datasetChoices(): Promise<{ dataset: string; active: string | null; imports: { id: string; fileName: string }[] }[]> };
+    };
     const choice = (await shell.db.datasetChoices()).find((c) => c.dataset === 'websites')!;
-    return { active: choice.active === null ? null : (choice.imports.find((i) => i.id === choice.active)?.fileName ?? choice.active), imports: choice.imports.map((i) => i.fileName) };
+    return {
+      active: choice.active === null ? null : (choice.imports.find((i) => i.id === choice.active)?.fileName ?? choice.active),
+      imports: choice.imports.map((i) => i.fileName),
+    };
   });
 }
 
@@ -153,7 +158,9 @@ describe('downloads that must change nothing', () => {
     await page.locator('import-from-web').getByRole('button', { name: 'Import from address' }).click();
     const running = page.locator('import-status section[data-state="running"]');
     await running.waitFor();
-    await expect.poll(async () => (await running.locator('[data-progress-bytes]').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^(?!0 B)[\d.]+ (B|KB|MB) of 9\.5 MB/);
+    await expect
+      .poll(async () => (await running.locator('[data-progress-bytes]').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/^(?!0 B)[\d.]+ (B|KB|MB) of 9\.5 MB/);
     await expect.poll(() => running.locator('progress').evaluate((el: HTMLProgressElement) => el.value)).toBeGreaterThan(0);
     await running.getByRole('button', { name: 'Cancel' }).click();
     const result = await outcome(page);
@@ -218,7 +225,9 @@ describe('the dataset panel with the web import', () => {
 
 describe("the build's extra datasets, loaded on demand", () => {
   it('loads the real 2017 price list when asked, keeps it like an import and labels it real, not "your file"', async () => {
-    const extra = (JSON.parse(readFileSync(join(inject('dataDir'), 'manifest.json'), 'utf8')) as Manifest).extras?.find((e) => e.id === 'ceilingrates-s70-2017');
+    const extra = (JSON.parse(readFileSync(join(inject('dataDir'), 'manifest.json'), 'utf8')) as Manifest).extras?.find(
+      (e) => e.id === 'ceilingrates-s70-2017',
+    );
     expect(extra).toBeDefined();
     await page.goto(`${app.origin}/#/datasets`);
     const item = page.locator(`dataset-panel li[data-extra="${extra!.id}"]`);

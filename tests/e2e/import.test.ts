@@ -60,10 +60,15 @@ async function outcome(p: Page): Promise<{ state: string; code: string; message:
 /** The dataset panel's list: per API, the choices in order and the active one. */
 async function choices(p: Page): Promise<Record<string, { active: string | null; imports: string[] }>> {
   return p.evaluate(async () => {
-    const shell = document.querySelector('app-shell') as HTMLElement & { db: { datasetChoices(): Promise<{ dataset: string; active: string | null; imports: { id: string; fileName: string }[] }[]> } };
+    const shell = document.querySelector('app-shell') as HTMLElement & {
+      db: { datasetChoices(): Promise<{ dataset: string; active: string | null; imports: { id: string; fileName: string }[] }[]> };
+    };
     const all = await shell.db.datasetChoices();
     return Object.fromEntries(
-      all.map((c) => [c.dataset, { active: c.active === null ? null : (c.imports.find((i) => i.id === c.active)?.fileName ?? c.active), imports: c.imports.map((i) => i.fileName) }]),
+      all.map((c) => [
+        c.dataset,
+        { active: c.active === null ? null : (c.imports.find((i) => i.id === c.active)?.fileName ?? c.active), imports: c.imports.map((i) => i.fileName) },
+      ]),
     );
   });
 }
@@ -164,7 +169,13 @@ describe('an imported snapshot', () => {
     // Storage.overrideQuotaForOrigin does not reach an IndexedDB that was already open in this browser, so
     // the refusal is injected into the DB worker's IndexedDB instead.)
     const worker = page.workers().find((w) => /db\.worker|worker-/.test(w.url()));
-    expect(worker, page.workers().map((w) => w.url()).join()).toBeDefined();
+    expect(
+      worker,
+      page
+        .workers()
+        .map((w) => w.url())
+        .join(),
+    ).toBeDefined();
     await worker!.evaluate(() => {
       const put = IDBObjectStore.prototype.put;
       IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {

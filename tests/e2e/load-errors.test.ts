@@ -16,9 +16,7 @@ beforeAll(async () => {
   const good = readFileSync(join(inject('dataDir'), 'ceilingrates.sqlite.gz'));
   const bad = Buffer.from(good);
   bad[bad.length >> 1] ^= 0xff;
-  await browser.context.route('**/data/ceilingrates.sqlite.gz', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/gzip', body: bad }),
-  );
+  await browser.context.route('**/data/ceilingrates.sqlite.gz', (route) => route.fulfill({ status: 200, contentType: 'application/gzip', body: bad }));
 });
 
 afterAll(async () => {

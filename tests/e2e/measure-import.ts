@@ -33,7 +33,7 @@ function chromiumRss(userDataDir: string): number {
     .filter((m): m is RegExpMatchArray => !!m)
     .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), rss: Number(m[3]) * 1024, args: m[4] }));
   const tree = new Set(procs.filter((p) => p.args.includes(userDataDir) && !p.args.includes('--type=')).map((p) => p.pid));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of procs) {
       if (!tree.has(p.pid) && tree.has(p.ppid)) {
@@ -90,7 +90,10 @@ async function main(): Promise<void> {
       clearInterval(sampler);
       peak = Math.max(peak, chromiumRss(browser.userDataDir));
       const state = await card.getAttribute('data-state');
-      const imported = await card.locator('[data-imported]').getAttribute('data-imported').catch(() => null);
+      const imported = await card
+        .locator('[data-imported]')
+        .getAttribute('data-imported')
+        .catch(() => null);
       const message = (await card.locator('[data-message]').textContent())?.trim();
       console.log(
         `run ${run}: ${state}, ${imported} rows imported, ${(elapsed / 1000).toFixed(2)} s from pick to report; ` +

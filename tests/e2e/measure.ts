@@ -111,7 +111,9 @@ async function main(): Promise<void> {
     console.log(`first visit (cold cache): datasets open after ${Date.now() - coldStart} ms`);
     const status = await page.evaluate(() => (document.querySelector('app-shell') as unknown as { db: { status(): Promise<unknown> } }).db.status());
     const show = (s: unknown) =>
-      JSON.stringify((s as { datasets: { name: string; rows: unknown; bytes: number; timings: unknown }[] }).datasets.map((d) => [d.name, d.rows, d.bytes, d.timings]));
+      JSON.stringify(
+        (s as { datasets: { name: string; rows: unknown; bytes: number; timings: unknown }[] }).datasets.map((d) => [d.name, d.rows, d.bytes, d.timings]),
+      );
     console.log('datasets (name, rows, bytes, load step ms):', show(status));
     // Let the service worker finish installing (it precaches the datasets) before the warm loads.
     await page.waitForTimeout(3000);

@@ -33,7 +33,9 @@ beforeAll(async () => {
   });
   api = await startServer({ engine, appDir: dirname(dataDir), port: 0 });
   // The prototype: a page of its own on another port, no relation to the app.
-  prototype = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>prototype</title><p>prototype</p>'));
+  prototype = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>prototype</title><p>prototype</p>'),
+  );
   await new Promise<void>((resolve) => prototype.listen(0, 'localhost', resolve));
   const address = prototype.address();
   prototypeOrigin = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
@@ -57,15 +59,17 @@ describe('cross-origin from a prototype on another port', () => {
   it('reads both APIs under both bases, after a preflight that allows X-Api-Key', async () => {
     const page = browser.page;
     await page.goto(`${prototypeOrigin}/`);
-    for (const path of ['/websites?limit=2', '/technology/site-scanning/v1/analysis', '/api/v3/search/ceilingrates/?keyword=engineer&page_size=2', '/acquisition/calc/v3/api/ceilingrates/?page_size=1']) {
+    for (const path of [
+      '/websites?limit=2',
+      '/technology/site-scanning/v1/analysis',
+      '/api/v3/search/ceilingrates/?keyword=engineer&page_size=2',
+      '/acquisition/calc/v3/api/ceilingrates/?page_size=1',
+    ]) {
       seen.length = 0;
-      const answer = await page.evaluate(
-        async (url): Promise<CrossOriginAnswer> => {
-          const response = await fetch(url, { headers: { 'X-Api-Key': 'DEMO_KEY' }, cache: 'no-store' });
-          return { status: response.status, contentType: response.headers.get('content-type'), body: await response.text() };
-        },
-        api.url + path,
-      );
+      const answer = await page.evaluate(async (url): Promise<CrossOriginAnswer> => {
+        const response = await fetch(url, { headers: { 'X-Api-Key': 'DEMO_KEY' }, cache: 'no-store' });
+        return { status: response.status, contentType: response.headers.get('content-type'), body: await response.text() };
+      }, api.url + path);
       const expected = engine.handle({ method: 'GET', url: path });
       expect(answer.status, path).toBe(200);
       expect(answer.contentType, path).toBe(expected.headers['content-type']);
@@ -89,7 +93,9 @@ describe('the built app served by the Node server', () => {
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportViolation(t: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { reportViolation(t: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const response = await page.goto(`${api.url}/`);
     expect(response?.headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");

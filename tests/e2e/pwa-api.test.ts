@@ -48,10 +48,7 @@ const ENDPOINTS = [
 describe('page fetch() through the service worker', () => {
   it.each(ENDPOINTS)('GET %s is the engine answer, from the service worker', async (path) => {
     const page = browser.page;
-    const [response, answer] = await Promise.all([
-      page.waitForResponse((r) => r.url() === server.origin + path),
-      pageFetch(page, path),
-    ]);
+    const [response, answer] = await Promise.all([page.waitForResponse((r) => r.url() === server.origin + path), pageFetch(page, path)]);
     expect(response.fromServiceWorker()).toBe(true);
     const reference = engine.handle({ method: 'GET', url: server.origin + path });
     expect(answer.status).toBe(reference.status);

@@ -25,7 +25,8 @@ export async function waitUntilControlled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const active = registration.active!;
-    if (active.state !== 'activated') await new Promise((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve(null)));
+    if (active.state !== 'activated')
+      await new Promise((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve(null)));
   });
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60_000, polling: 100 });
 }

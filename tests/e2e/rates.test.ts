@@ -139,7 +139,10 @@ describe('ceiling-rates view', () => {
     await expectMatchesEngine(url);
     expect(await vendor.getAttribute('aria-sort')).toBe('descending');
 
-    await page.locator('rates-table th', { hasText: 'Min. yrs' }).getByRole('button').click({ modifiers: ['Shift'] });
+    await page
+      .locator('rates-table th', { hasText: 'Min. yrs' })
+      .getByRole('button')
+      .click({ modifiers: ['Shift'] });
     url = `${BASE}?keyword=engineer&ordering=vendor_name&sort=desc&ordering=min_years_experience&sort=asc&page_size=50`;
     await waitForRendered(page, 'rates-view', url);
     const body = await expectMatchesEngine(url);
@@ -177,7 +180,10 @@ describe('ceiling-rates view', () => {
     await go('#/rates?keyword=engineer', start);
     const before = engineJson<RatesResponse>(engine, start).body;
     const [first, second] = before.hits.hits.map((h) => h._id);
-    await page.locator(`rates-table tr[data-id="${first}"]`).getByRole('button', { name: /^Exclude/ }).click();
+    await page
+      .locator(`rates-table tr[data-id="${first}"]`)
+      .getByRole('button', { name: /^Exclude/ })
+      .click();
     let url = `${BASE}?keyword=engineer&page_size=50&exclude=${first}`;
     await waitForRendered(page, 'rates-view', url);
     let body = await expectMatchesEngine(url);
@@ -192,7 +198,10 @@ describe('ceiling-rates view', () => {
 
     const region = page.getByRole('region', { name: 'Excluded rows' });
     expect(await region.textContent()).toContain('2 excluded rows');
-    await region.getByRole('button', { name: /^Restore .*·/ }).first().click();
+    await region
+      .getByRole('button', { name: /^Restore .*·/ })
+      .first()
+      .click();
     url = `${BASE}?keyword=engineer&page_size=50&exclude=${second}`;
     await waitForRendered(page, 'rates-view', url);
     await expectMatchesEngine(url);

@@ -29,7 +29,11 @@ const dbStatus = () => page.evaluate(() => (document.querySelector('app-shell') 
 
 /** Views to check, with what proves each has drawn its data. */
 const VIEWS: { name: string; hash: string; ready: (p: Page) => Promise<unknown> }[] = [
-  { name: 'rates', hash: '#/rates?keyword=engineer', ready: (p) => waitForRendered(p, 'rates-view', '/api/v3/search/ceilingrates/?keyword=engineer&page_size=50') },
+  {
+    name: 'rates',
+    hash: '#/rates?keyword=engineer',
+    ready: (p) => waitForRendered(p, 'rates-view', '/api/v3/search/ceilingrates/?keyword=engineer&page_size=50'),
+  },
   { name: 'websites', hash: '#/websites', ready: (p) => waitForRendered(p, 'websites-view', '/websites?page=1&limit=25') },
   {
     name: 'website-detail',
@@ -86,9 +90,9 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Reload (fetch what changed)' }).click();
     await expect.poll(() => page.locator('dataset-panel').getByRole('status').textContent()).toContain(`version ${manifest.version} is loaded`);
     await page.getByRole('button', { name: 'Reset (download everything again)' }).click();
-    await expect.poll(() => page.locator('dataset-panel').getByRole('status').textContent(), { timeout: 30_000 }).toContain(
-      `Downloaded again: version ${manifest.version}`,
-    );
+    await expect
+      .poll(() => page.locator('dataset-panel').getByRole('status').textContent(), { timeout: 30_000 })
+      .toContain(`Downloaded again: version ${manifest.version}`);
     const status = await dbStatus();
     expect(status.ready).toBe(true);
     expect(status.datasets.every((d) => d.loaded && !d.error)).toBe(true);
@@ -126,11 +130,19 @@ describe('app shell', () => {
     // Tab to the first education checkbox and tick it with Space.
     for (let i = 0; i < 12 && (await focused(page)).tag !== 'input'; i++) await page.keyboard.press('Tab');
     let f = await focused(page);
-    for (let i = 0; i < 12 && !(f.tag === 'input' && (await page.evaluate(() => {
-      let el: Element | null = document.activeElement;
-      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-      return (el as HTMLInputElement).type;
-    })) === 'checkbox'); i++) {
+    for (
+      let i = 0;
+      i < 12 &&
+      !(
+        f.tag === 'input' &&
+        (await page.evaluate(() => {
+          let el: Element | null = document.activeElement;
+          while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+          return (el as HTMLInputElement).type;
+        })) === 'checkbox'
+      );
+      i++
+    ) {
       await page.keyboard.press('Tab');
       f = await focused(page);
     }

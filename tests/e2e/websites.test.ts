@@ -57,7 +57,14 @@ describe('websites view', () => {
 
     // The agency with the most bureaus makes the bureau picker meaningful.
     const bureausOf = (agency: string) =>
-      [...new Set(all.filter((r) => r.target_url_agency_owner === agency).map((r) => r.target_url_bureau_owner).filter((b): b is string => b !== null))].sort();
+      [
+        ...new Set(
+          all
+            .filter((r) => r.target_url_agency_owner === agency)
+            .map((r) => r.target_url_bureau_owner)
+            .filter((b): b is string => b !== null),
+        ),
+      ].sort();
     const agency = agencies.reduce((best, a) => (bureausOf(a).length > bureausOf(best).length ? a : best), agencies[0]);
     await agencySelect.selectOption(agency);
     const url = `/websites?target_url_agency_owner=${encodeURIComponent(agency)}&page=1&limit=25`;

@@ -36,7 +36,10 @@ async function search(keyword: string): Promise<void> {
 
 async function waitForPins(count: number): Promise<void> {
   await page.waitForFunction(
-    (n) => (document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view')?.getAttribute('data-rendered-pins') ?? '').split('\n').filter((l) => l.includes('=')).length === n,
+    (n) =>
+      (document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view')?.getAttribute('data-rendered-pins') ?? '')
+        .split('\n')
+        .filter((l) => l.includes('=')).length === n,
     count,
     { timeout: 30_000, polling: 'raf' },
   );
@@ -98,7 +101,9 @@ describe('compare pools', () => {
       expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `workbench-compare-${width}`);
-      await rates().locator('pool-compare').screenshot({ path: `${import.meta.dirname}/../../.tmp/screenshots/workbench-compare-panel-${width}.png` });
+      await rates()
+        .locator('pool-compare')
+        .screenshot({ path: `${import.meta.dirname}/../../.tmp/screenshots/workbench-compare-panel-${width}.png` });
     });
   }
 

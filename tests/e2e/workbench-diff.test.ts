@@ -30,7 +30,11 @@ async function importFile(name: string): Promise<void> {
 async function waitForDiff(key: string): Promise<void> {
   await page.waitForFunction(
     (want) =>
-      document.querySelector('app-shell')?.shadowRoot?.querySelector('dataset-panel')?.shadowRoot?.querySelector('snapshot-diff')?.getAttribute('data-rendered-diff') === want,
+      document
+        .querySelector('app-shell')
+        ?.shadowRoot?.querySelector('dataset-panel')
+        ?.shadowRoot?.querySelector('snapshot-diff')
+        ?.getAttribute('data-rendered-diff') === want,
     key,
     { timeout: 30_000, polling: 'raf' },
   );
@@ -67,7 +71,9 @@ describe('snapshot diff', () => {
     expect(await diff().locator('[data-diff="after"]').textContent()).toBe('7');
     const rows = await diff()
       .locator('#diff-changes tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-change'), tr.getAttribute('data-url'), tr.children[2].textContent, tr.children[3].textContent]));
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.getAttribute('data-change'), tr.getAttribute('data-url'), tr.children[2].textContent, tr.children[3].textContent]),
+      );
     expect(rows.map((r) => `${r[0]} ${r[1]}`).sort()).toEqual(WEEK1_TO_WEEK2.map(([k, u]) => `${k} ${u}`).sort());
     for (const [kind, url, agency, before, after] of WEEK1_TO_WEEK2) {
       expect(rows).toContainEqual([kind, url, agency, before ? `${before} → ${after}` : '']);
@@ -97,7 +103,8 @@ describe('snapshot diff', () => {
     const header = rows.findIndex((r) => r[0] === 'Change');
     const body = rows.slice(header + 1);
     expect(body.length).toBe(WEEK1_TO_WEEK2.length);
-    for (const [kind, url, agency, before, after] of WEEK1_TO_WEEK2) expect(body).toContainEqual([CHANGE_LABELS[kind as ChangeKind], url, agency, before, after]);
+    for (const [kind, url, agency, before, after] of WEEK1_TO_WEEK2)
+      expect(body).toContainEqual([CHANGE_LABELS[kind as ChangeKind], url, agency, before, after]);
   });
 
   for (const width of [1280, 390]) {

@@ -110,7 +110,10 @@ describe('price check', () => {
       const proposed = (await currentHash(page)).match(/proposed_price=([\d.]+)/)![1];
       await waitForFigures(field, proposed);
       expect(await currentHash(page)).toContain(`year=${field}`);
-      const prices = records.map((r) => r[field]).filter((p): p is number => p !== null).sort((a, b) => a - b);
+      const prices = records
+        .map((r) => r[field])
+        .filter((p): p is number => p !== null)
+        .sort((a, b) => a - b);
       const figure = (name: string) => rates().locator(`[data-figure="${name}"]`).textContent();
       expect(await figure('count')).toBe(formatCount(prices.length));
       expect(await figure('avg')).toBe(formatPrice(prices.reduce((s, p) => s + p, 0) / prices.length));
@@ -118,7 +121,11 @@ describe('price check', () => {
       expect(await figure('min')).toBe(formatPrice(prices[0]));
       expect(await figure('max')).toBe(formatPrice(prices[prices.length - 1]));
       for (const k of [10, 25, 75, 90]) {
-        expect(await rates().locator(`[data-percentile="${k.toFixed(1)}"]`).textContent()).toBe(formatPrice(percentile(prices, k)));
+        expect(
+          await rates()
+            .locator(`[data-percentile="${k.toFixed(1)}"]`)
+            .textContent(),
+        ).toBe(formatPrice(percentile(prices, k)));
       }
       const p = Number(proposed);
       const rank = ((prices.filter((x) => x < p).length + prices.filter((x) => x === p).length / 2) / prices.length) * 100;
@@ -133,7 +140,12 @@ describe('price check', () => {
     await page.waitForFunction(() => !location.hash.includes('year='));
     const body = engineJson<RatesResponse>(engine, apiUrl).body;
     await page.waitForFunction(
-      (want) => document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view')?.shadowRoot?.querySelector('rates-figures')?.shadowRoot?.querySelector('[data-figure="avg"]')?.textContent === want,
+      (want) =>
+        document
+          .querySelector('app-shell')
+          ?.shadowRoot?.querySelector('rates-view')
+          ?.shadowRoot?.querySelector('rates-figures')
+          ?.shadowRoot?.querySelector('[data-figure="avg"]')?.textContent === want,
       formatPrice(body.aggregations.wage_stats.avg),
     );
   });
@@ -170,7 +182,10 @@ describe('price check', () => {
     expect(svg.suggestedFilename()).toMatch(/\.svg$/);
     const svgText = readFileSync((await svg.path())!, 'utf8');
     expect(svgText.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    const prices = records.map((r) => r.next_year_price).filter((p): p is number => p !== null).sort((a, b) => a - b);
+    const prices = records
+      .map((r) => r.next_year_price)
+      .filter((p): p is number => p !== null)
+      .sort((a, b) => a - b);
     expect(svgText).toContain(`median ${formatPrice(percentile(prices, 50))}`);
     expect(svgText).toContain('Proposed price $150.00');
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -191,7 +206,11 @@ describe('price check', () => {
       `${BASE}?page_size=50&suggest-contains=labor_category:engin`,
     ).body.aggregations.labor_category.buckets.slice(0, 12);
     await rates().locator('title-pool [data-offer]').first().waitFor();
-    expect(await rates().locator('title-pool [data-offer]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-offer')))).toEqual(offered.map((b) => b.key));
+    expect(
+      await rates()
+        .locator('title-pool [data-offer]')
+        .evaluateAll((bs) => bs.map((b) => b.getAttribute('data-offer'))),
+    ).toEqual(offered.map((b) => b.key));
     const picked = offered.slice(0, 3).map((b) => b.key);
     for (const title of picked) await rates().locator(`title-pool [data-offer="${title}"]`).click();
     await waitForFigures('current_price', '');
@@ -237,7 +256,8 @@ describe('price check', () => {
     expect(await rates().locator('title-pool [data-pool-full]').textContent()).toMatch(/at most 100 titles[\s\S]*20 more, left out/);
     // The figures of the 100 kept are answered (the worker refuses a pool beyond its limit with a 406).
     await page.waitForFunction(
-      (last) => (document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view')?.getAttribute('data-rendered-figures') ?? '').endsWith(`|${last}`),
+      (last) =>
+        (document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view')?.getAttribute('data-rendered-figures') ?? '').endsWith(`|${last}`),
       titles[MAX_TITLES - 1],
       { timeout: 30_000, polling: 'raf' },
     );
@@ -268,7 +288,9 @@ describe('price check', () => {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `workbench-price-check-${width}`);
-      await rates().locator('rates-figures').screenshot({ path: join(SCREENSHOT_DIR, `workbench-figures-${width}.png`) });
+      await rates()
+        .locator('rates-figures')
+        .screenshot({ path: join(SCREENSHOT_DIR, `workbench-figures-${width}.png`) });
     });
   }
 

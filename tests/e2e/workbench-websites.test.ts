@@ -28,7 +28,8 @@ afterAll(async () => {
 
 const view = () => page.locator('websites-view');
 const total = (filters: string): number => engineJson<WebsitesResponse>(engine, `/websites?${filters}&limit=1`).body.meta.totalItems;
-const sqlCount = (where: string, params: string[]): number => Number(engine.database('websites')!.exec(`SELECT COUNT(*) FROM websites WHERE ${where}`, params)[0].values[0][0]);
+const sqlCount = (where: string, params: string[]): number =>
+  Number(engine.database('websites')!.exec(`SELECT COUNT(*) FROM websites WHERE ${where}`, params)[0].values[0][0]);
 
 async function waitForRollup(key: string): Promise<void> {
   await page.waitForFunction(
@@ -49,7 +50,9 @@ async function shownRows(): Promise<ShownRow[]> {
     .evaluateAll((rows) =>
       rows.map((tr) => ({
         owner: tr.getAttribute('data-owner') ?? '',
-        cells: Object.fromEntries([...tr.querySelectorAll('td[data-col]')].map((td) => [td.getAttribute('data-col'), (td.querySelector('.value') ?? td).textContent!.trim()])),
+        cells: Object.fromEntries(
+          [...tr.querySelectorAll('td[data-col]')].map((td) => [td.getAttribute('data-col'), (td.querySelector('.value') ?? td).textContent!.trim()]),
+        ),
       })),
     );
 }

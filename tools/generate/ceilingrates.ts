@@ -20,8 +20,29 @@ import { countCeilingRates, createCeilingRatesSchema, insertCeilingRates, writeC
  * categories with subcategories that carry labor-hour pricing.
  */
 const CATEGORIES: readonly (readonly [string, readonly string[]])[] = [
-  ['Professional Services', ['Business Administrative Services', 'Technical and Engineering Services (non-IT)', 'Financial Services', 'Marketing and Public Relations', 'Language Services', 'Legal Services', 'Logistics Services', 'Environmental Services']],
-  ['Information Technology', ['IT Services', 'IT Professional Services', 'Highly Adaptive Cybersecurity Services (HACS)', 'Health Information Technology Services', 'Cloud and Cloud-Related IT Professional Services']],
+  [
+    'Professional Services',
+    [
+      'Business Administrative Services',
+      'Technical and Engineering Services (non-IT)',
+      'Financial Services',
+      'Marketing and Public Relations',
+      'Language Services',
+      'Legal Services',
+      'Logistics Services',
+      'Environmental Services',
+    ],
+  ],
+  [
+    'Information Technology',
+    [
+      'IT Services',
+      'IT Professional Services',
+      'Highly Adaptive Cybersecurity Services (HACS)',
+      'Health Information Technology Services',
+      'Cloud and Cloud-Related IT Professional Services',
+    ],
+  ],
   ['Human Capital', ['Human Resources', 'Training', 'Compensation and Benefits']],
   ['Facilities', ['Facilities Services', 'Facilities Maintenance and Repair']],
   ['Security and Protection', ['Security Services', 'Protective Service Occupations']],
@@ -29,14 +50,59 @@ const CATEGORIES: readonly (readonly [string, readonly string[]])[] = [
   ['Office Management', ['Document Services', 'Records Management']],
 ];
 
-const EDUCATION: readonly (readonly [string, number])[] = [['BA', 46], ['MA', 16], ['HS', 13], ['AA', 12], ['NONE', 5], ['OTHER', 4], ['PHD', 4]];
-const WORKSITE: readonly (readonly [string, number])[] = [['Both', 34], ['Customer', 20], ['Contractor', 14], ['Customer Facility', 10], ['Contractor Facility', 9], ['Customer Site', 8], ['None', 5]];
-const CLEARANCE: readonly (readonly [string | null, number])[] = [['No', 38], [null, 30], ['None', 12], ['Yes', 12], ['As Required', 8]];
+const EDUCATION: readonly (readonly [string, number])[] = [
+  ['BA', 46],
+  ['MA', 16],
+  ['HS', 13],
+  ['AA', 12],
+  ['NONE', 5],
+  ['OTHER', 4],
+  ['PHD', 4],
+];
+const WORKSITE: readonly (readonly [string, number])[] = [
+  ['Both', 34],
+  ['Customer', 20],
+  ['Contractor', 14],
+  ['Customer Facility', 10],
+  ['Contractor Facility', 9],
+  ['Customer Site', 8],
+  ['None', 5],
+];
+const CLEARANCE: readonly (readonly [string | null, number])[] = [
+  ['No', 38],
+  [null, 30],
+  ['None', 12],
+  ['Yes', 12],
+  ['As Required', 8],
+];
 const SCHEDULES: readonly (readonly [string, number])[] = [['MAS', 40], ...vocab.schedules.map((s, i) => [s, Math.max(2, 20 - 3 * i)] as const)];
-const EXPERIENCE: readonly (readonly [number, number])[] = [[0, 3], [1, 8], [2, 10], [3, 14], [4, 7], [5, 14], [6, 6], [7, 5], [8, 6], [10, 12], [12, 4], [15, 5], [20, 3], [25, 1], [30, 1]];
+const EXPERIENCE: readonly (readonly [number, number])[] = [
+  [0, 3],
+  [1, 8],
+  [2, 10],
+  [3, 14],
+  [4, 7],
+  [5, 14],
+  [6, 6],
+  [7, 5],
+  [8, 6],
+  [10, 12],
+  [12, 4],
+  [15, 5],
+  [20, 3],
+  [25, 1],
+  [30, 1],
+];
 const LEVELS: readonly (readonly [string, number, number])[] = [
   // suffix, price factor, extra years
-  ['', 1, 0], [' I', 0.8, 0], [' II', 1, 2], [' III', 1.25, 5], [' IV', 1.5, 8], [' Level 1', 0.8, 0], [' Level 2', 1, 2], [' Level 3', 1.25, 5],
+  ['', 1, 0],
+  [' I', 0.8, 0],
+  [' II', 1, 2],
+  [' III', 1.25, 5],
+  [' IV', 1.5, 8],
+  [' Level 1', 0.8, 0],
+  [' Level 2', 1, 2],
+  [' Level 3', 1.25, 5],
 ];
 const SIN_SEPARATORS = [', ', ',', '; ', ';', '/', ' / ', ' ', '\n', ' and '];
 const PIID_PREFIXES = ['GS-10F', 'GS-35F', 'GS-00F', 'GS-23F', 'GS-02F', 'GS-07F', '47QRAA', '47QTCA', '47QSHA'];
@@ -95,7 +161,12 @@ function vendorName(rng: Random, index: number): string {
 
 function sinString(rng: Random): string {
   if (rng.chance(0.45)) return rng.pick(vocab.sinStrings);
-  const n = rng.weighted([[1, 40], [2, 30], [3, 20], [4, 10]] as const);
+  const n = rng.weighted([
+    [1, 40],
+    [2, 30],
+    [3, 20],
+    [4, 10],
+  ] as const);
   const codes: string[] = [];
   for (let i = 0; i < n; i++) {
     let code = rng.pick(vocab.sinCodes);
@@ -128,7 +199,11 @@ function masPiid(rng: Random, serial: number): string {
 /** A MAS contract's SINs: one to three of its family's codes, now and then an ancillary code, comma-joined. */
 function masSins(rng: Random, family: Family): string {
   const codes = [rng.pick(family.sins)];
-  const more = rng.weighted([[0, 45], [1, 35], [2, 20]] as const);
+  const more = rng.weighted([
+    [0, 45],
+    [1, 35],
+    [2, 20],
+  ] as const);
   for (let i = 0; i < more; i++) {
     const code = rng.pick(family.sins);
     if (!codes.includes(code)) codes.push(code);
@@ -149,16 +224,25 @@ function masContract(rng: Random, base: Contract, serial: number): Contract {
     schedule: mas.schedule,
     sin: masSins(rng, family),
     category: rng.chance(0.2) ? `${family.category}; Miscellaneous` : family.category,
-    subcategory: subcategory.split('; ').filter((v, i, all) => all.indexOf(v) === i).join('; '),
+    subcategory: subcategory
+      .split('; ')
+      .filter((v, i, all) => all.indexOf(v) === i)
+      .join('; '),
   };
 }
 
 function contract(rng: Random, vendor: string, businessSize: string, serial: number): Contract {
   const start = new Date(Date.UTC(rng.int(2003, 2024), rng.int(0, 11), rng.int(1, 28)));
-  const years = rng.weighted([[5, 35], [10, 25], [15, 25], [20, 15]] as const);
+  const years = rng.weighted([
+    [5, 35],
+    [10, 25],
+    [15, 25],
+    [20, 15],
+  ] as const);
   const end = new Date(Date.UTC(start.getUTCFullYear() + years, start.getUTCMonth(), start.getUTCDate()) - DAY);
   const latest = Math.min(end.getTime(), Date.UTC(2026, 5, 30));
-  const terminated = rng.chance(0.04) && latest > start.getTime() ? new Date(start.getTime() + Math.floor(rng.next() * ((latest - start.getTime()) / DAY)) * DAY) : null;
+  const terminated =
+    rng.chance(0.04) && latest > start.getTime() ? new Date(start.getTime() + Math.floor(rng.next() * ((latest - start.getTime()) / DAY)) * DAY) : null;
   const [category, subcategories] = rng.weighted(CATEGORIES.map((c, i) => [c, 7 - i] as const));
   const timestamp = `2026-${pad(rng.int(6, 8), 2)}-${pad(rng.int(1, 28), 2)}T${pad(rng.int(2, 6), 2)}:${pad(rng.int(0, 59), 2)}:${pad(rng.int(0, 59), 2)}Z`;
   const legacy: Contract = {
@@ -216,7 +300,11 @@ export function* ceilingRateRecords(count: number, seed: number): Generator<Ceil
   while (id < count) {
     const vendor = vendorName(rng, vendorIndex++);
     const businessSize = rng.chance(0.75) ? 'S' : 'O';
-    const contracts = rng.weighted([[1, 70], [2, 22], [3, 8]] as const);
+    const contracts = rng.weighted([
+      [1, 70],
+      [2, 22],
+      [3, 8],
+    ] as const);
     for (let c = 0; c < contracts && id < count; c++) {
       const k = contract(rng, vendor, businessSize, serial++);
       for (let r = 0; r < k.rows && id < count; r++) {

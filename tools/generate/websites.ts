@@ -11,8 +11,16 @@ import { compactWebsites, countWebsites, createWebsitesSchema, insertWebsites } 
 import { NO_FURTHER_FIELDS, type ScanStatus, type WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import owners from '../vocab/websites-owners.json' with { type: 'json' };
 import {
-  CMS, DEAD_STATUS_CODES, DS_VERSIONS, FAILED_STATUSES, LIVE_STATUS_CODES, MIME_TYPES, THIRD_PARTY_DOMAINS,
-  TITLE_WORDS, USA_CLASSES, USA_ELEMENTS,
+  CMS,
+  DEAD_STATUS_CODES,
+  DS_VERSIONS,
+  FAILED_STATUSES,
+  LIVE_STATUS_CODES,
+  MIME_TYPES,
+  THIRD_PARTY_DOMAINS,
+  TITLE_WORDS,
+  USA_CLASSES,
+  USA_ELEMENTS,
 } from '../vocab/websites-scan.ts';
 
 interface Domain {
@@ -39,7 +47,10 @@ const WEEK_MS = 7 * 24 * 3600 * 1000;
 class WeightedList<T> {
   private readonly cumulative: number[] = [];
   private readonly total: number;
-  constructor(private readonly items: readonly T[], weight: (item: T) => number) {
+  constructor(
+    private readonly items: readonly T[],
+    weight: (item: T) => number,
+  ) {
     let sum = 0;
     for (const item of items) this.cumulative.push((sum += weight(item)));
     this.total = sum;
@@ -75,9 +86,11 @@ class HostNamer {
     for (let attempt = 0; ; attempt++) {
       const [label] = this.labels.pick(this.random);
       const host =
-        attempt < 3 ? `${label}.${domain.base}`
-        : attempt < 6 ? `${label}.${this.labels.pick(this.random)[0]}.${domain.base}`
-        : `${label}${this.random.int(2, 999)}.${domain.base}`;
+        attempt < 3
+          ? `${label}.${domain.base}`
+          : attempt < 6
+            ? `${label}.${this.labels.pick(this.random)[0]}.${domain.base}`
+            : `${label}${this.random.int(2, 999)}.${domain.base}`;
       if (!this.taken.has(host)) return this.take(host);
     }
   }
@@ -157,7 +170,12 @@ function completedRecord(random: Random, domain: Domain, host: string, others: W
   let finalDomain = domain.base;
   let path = '/';
   if (redirects) {
-    const kind = random.weighted([['other-domain', 25], ['www', 35], ['base', 15], ['path', 25]] as const);
+    const kind = random.weighted([
+      ['other-domain', 25],
+      ['www', 35],
+      ['base', 15],
+      ['path', 25],
+    ] as const);
     if (kind === 'other-domain') {
       const target = random.chance(0.6) ? others.pick(random) : DOMAINS[random.int(0, DOMAINS.length - 1)];
       finalDomain = target.base;
@@ -171,7 +189,13 @@ function completedRecord(random: Random, domain: Domain, host: string, others: W
   }
   const live = random.chance(0.73);
   const statusCode = live ? random.weighted(LIVE_STATUS_CODES) : random.weighted(DEAD_STATUS_CODES);
-  const mime = live ? random.weighted(MIME_TYPES) : random.weighted([['text/html', 85], ['text/plain', 10], ['application/json', 5]] as const);
+  const mime = live
+    ? random.weighted(MIME_TYPES)
+    : random.weighted([
+        ['text/html', 85],
+        ['text/plain', 10],
+        ['application/json', 5],
+      ] as const);
   const html = mime === 'text/html' || mime === 'application/xhtml+xml';
   const page = live && html;
   const usesDs = page && random.chance(0.42);

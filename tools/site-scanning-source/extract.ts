@@ -28,7 +28,8 @@ const { values } = parseArgs({
     history: { type: 'string' },
   },
 });
-if (!values.git) throw new Error('usage: tsx tools/site-scanning-source/extract.ts --git <bare git dir of the snapshot repository> [--out data] [--history DIR]');
+if (!values.git)
+  throw new Error('usage: tsx tools/site-scanning-source/extract.ts --git <bare git dir of the snapshot repository> [--out data] [--history DIR]');
 const dir = values.git;
 const out = values.out!;
 
@@ -63,7 +64,10 @@ interface Week {
 function weekRecords(commit: string, staleBlobs?: Map<string, string>): Week {
   const blobs = listBlobs(dir, commit);
   const paths = [...blobs.keys()].sort();
-  const parsed = readBlobs(dir, paths.map((p) => blobs.get(p)!));
+  const parsed = readBlobs(
+    dir,
+    paths.map((p) => blobs.get(p)!),
+  );
   const records = new Map<string, SourceRecord>();
   let dropped = 0;
   paths.forEach((path, i) => {

@@ -53,7 +53,9 @@ export function commitDate(dir: string, commit: string): string {
 
 /** The full 40-hex id of a commit given by any prefix. */
 export function fullCommit(dir: string, commit: string): string {
-  return git(dir, ['rev-parse', `${commit}^{commit}`]).toString().trim();
+  return git(dir, ['rev-parse', `${commit}^{commit}`])
+    .toString()
+    .trim();
 }
 
 /** The weekly archive commits ("Archive snapshot"), oldest first. */

@@ -36,7 +36,10 @@ export function historyWeeks(dir: string): HistoryWeek[] {
   // The newest week's files whose record has the old shape.
   const paths = [...newest.keys()];
   const oldShape = new Set<string>();
-  readBlobs(dir, paths.map((path) => newest.get(path)!)).forEach((record, i) => {
+  readBlobs(
+    dir,
+    paths.map((path) => newest.get(path)!),
+  ).forEach((record, i) => {
     if ('public' in record) oldShape.add(paths[i]);
   });
   return commits.map(({ commit, date }, i) => {
@@ -60,6 +63,9 @@ export function historyWeeks(dir: string): HistoryWeek[] {
 export function weekRecords(dir: string, week: HistoryWeek): Map<string, SourceRecord> {
   const blobs = listBlobs(dir, week.commit);
   const paths = [...blobs.keys()].filter((path) => !week.stale.has(path)).sort();
-  const parsed = readBlobs(dir, paths.map((path) => blobs.get(path)!));
+  const parsed = readBlobs(
+    dir,
+    paths.map((path) => blobs.get(path)!),
+  );
   return new Map(paths.map((path, i) => [path, parsed[i]]));
 }

@@ -36,7 +36,12 @@ export interface HistoryOptions {
 }
 
 /** Load every week (or the `only` dates), oldest first, reporting each as it is loaded. */
-export async function loadHistory(SQL: SqlJsStatic, pool: pg.Pool, dir: string, options: HistoryOptions = {}): Promise<{ weeks: LoadedWeek[]; kept: Map<string, Database> }> {
+export async function loadHistory(
+  SQL: SqlJsStatic,
+  pool: pg.Pool,
+  dir: string,
+  options: HistoryOptions = {},
+): Promise<{ weeks: LoadedWeek[]; kept: Map<string, Database> }> {
   const { only, print = (line) => console.log(line), keep = () => false } = options;
   const kept = new Map<string, Database>();
   const weeks: HistoryWeek[] = historyWeeks(dir).filter((w) => !only || only.includes(w.date));
@@ -53,7 +58,15 @@ export async function loadHistory(SQL: SqlJsStatic, pool: pg.Pool, dir: string, 
       if (keep(week.date)) kept.set(week.date, db);
       else db.close();
     }
-    const line = { date: week.date, commit: week.commit, files: week.files, kept: records.size, dropped: week.stale.size, rejected: report.rowsRejected, ms: performance.now() - started };
+    const line = {
+      date: week.date,
+      commit: week.commit,
+      files: week.files,
+      kept: records.size,
+      dropped: week.stale.size,
+      rejected: report.rowsRejected,
+      ms: performance.now() - started,
+    };
     print(weekLine(line));
     loaded.push(line);
   }

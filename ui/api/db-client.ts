@@ -5,7 +5,24 @@ import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/typ
 import type { DbWorkerApi } from '../../adapters/db-worker/db.worker.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 
-export type { AgencyOwners, AgencyChanges, ChangeKind, SiteChange, SnapshotDiff, ExportCsvAnswer, RollupRow, Rollups, RollupsAnswer, PriceCheck, PriceFigures, PriceFiguresAnswer, BinaryResponse, DatasetStatus, DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+export type {
+  AgencyOwners,
+  AgencyChanges,
+  ChangeKind,
+  SiteChange,
+  SnapshotDiff,
+  ExportCsvAnswer,
+  RollupRow,
+  Rollups,
+  RollupsAnswer,
+  PriceCheck,
+  PriceFigures,
+  PriceFiguresAnswer,
+  BinaryResponse,
+  DatasetStatus,
+  DbStatus,
+  LoadProgress,
+} from '../../adapters/db-worker/db-api.ts';
 export type { FieldChange, SiteHistory, WeekOfSite } from '../../adapters/db-worker/db-api.ts';
 export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
 
@@ -215,12 +232,13 @@ export function createDbClient(): DbClient {
     getBinary: (url) => call((remote) => remote.handleBinary({ method: 'GET', url })),
     importFile: (file, id, onProgress) =>
       call<ImportOutcome>((remote) => remote.importFile(file, { id, name: (file as File).name }, onProgress ? Comlink.proxy(onProgress) : undefined)),
-    importUrl: (url, id, onProgress) =>
-      call<ImportOutcome>((remote) => remote.importUrl(url, { id }, onProgress ? Comlink.proxy(onProgress) : undefined)),
+    importUrl: (url, id, onProgress) => call<ImportOutcome>((remote) => remote.importUrl(url, { id }, onProgress ? Comlink.proxy(onProgress) : undefined)),
     importBuiltIn: (extraId, id, onProgress) =>
       call<ImportOutcome>((remote) => remote.importBuiltIn(extraId, { id }, onProgress ? Comlink.proxy(onProgress) : undefined)),
     exportRatesCsv: (query, notes, onProgress, titles = []) =>
-      call<ExportCsvAnswer>((remote) => remote.exportRatesCsv(query, notes, onProgress ? Comlink.proxy(onProgress) : undefined, titles) as Promise<ExportCsvAnswer>),
+      call<ExportCsvAnswer>(
+        (remote) => remote.exportRatesCsv(query, notes, onProgress ? Comlink.proxy(onProgress) : undefined, titles) as Promise<ExportCsvAnswer>,
+      ),
     servePort(port) {
       // A port given to a worker that is later lost dies with it; the relay bridge hears onRecovery and the
       // service worker then opens a fresh one.

@@ -19,7 +19,8 @@ import { WEBSITE_HANDLERS } from './websites.ts';
 import { oneLine } from './pool.ts';
 
 /** An error of the database or of reaching it (pg's errors carry a SQLSTATE or a system error code). */
-const isDatabaseError = (error: unknown): boolean => typeof (error as { code?: unknown }).code === 'string' || /connect|terminat|timeout/i.test(String((error as Error).message));
+const isDatabaseError = (error: unknown): boolean =>
+  typeof (error as { code?: unknown }).code === 'string' || /connect|terminat|timeout/i.test(String((error as Error).message));
 
 /** Postgres' "undefined table": a database no `load` has written to. */
 const UNDEFINED_TABLE = '42P01';
@@ -100,4 +101,3 @@ export class PostgresAnswers implements ApiBackend {
     this.lastProblem = line;
   }
 }
-

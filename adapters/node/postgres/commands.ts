@@ -47,7 +47,8 @@ export async function runLoad(command: LoadCommand, print: (line: string) => voi
       const { snapshot, records, replaced } = result.websites;
       print(`websites: ${records} records as the snapshot of ${snapshot} (${replaced ? 'replaced' : 'added'}) in ${shownUrl(command.database)}`);
     }
-    if (result.ceilingrates) print(`ceilingrates: ${result.ceilingrates.records} records (load ${result.ceilingrates.generation}) in ${shownUrl(command.database)}`);
+    if (result.ceilingrates)
+      print(`ceilingrates: ${result.ceilingrates.records} records (load ${result.ceilingrates.generation}) in ${shownUrl(command.database)}`);
     return result;
   } catch (error) {
     throw new Error(`load into ${shownUrl(command.database)} failed, nothing changed: ${oneLine(error)}`);
@@ -58,7 +59,10 @@ export async function runLoad(command: LoadCommand, print: (line: string) => voi
 }
 
 /** The answer source of `serve --database`, with the rates read before the first request when the database is up. */
-export async function openPostgresAnswers(database: string, print: (line: string) => void = (line) => console.error(line)): Promise<PostgresAnswers & { end(): Promise<void> }> {
+export async function openPostgresAnswers(
+  database: string,
+  print: (line: string) => void = (line) => console.error(line),
+): Promise<PostgresAnswers & { end(): Promise<void> }> {
   const pool = createPool(database);
   const answers = new PostgresAnswers(pool, print);
   try {

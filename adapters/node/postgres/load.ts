@@ -97,7 +97,12 @@ async function loadWebsites(client: pg.PoolClient, db: Database, origin: string,
   });
   const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
   const [, domains, agencies] = counts.rows[0].map(Number);
-  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [snapshot, records, domains, agencies]);
+  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [
+    snapshot,
+    records,
+    domains,
+    agencies,
+  ]);
   return { snapshot, records, replaced: (deleted.rowCount ?? 0) > 0 };
 }
 

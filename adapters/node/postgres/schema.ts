@@ -95,7 +95,8 @@ export async function migrate(client: PoolClient): Promise<void> {
   await client.query(SCHEMA_V1);
   const { rows } = await client.query<{ version: number }>('SELECT version FROM offline_gov_schema');
   if (rows.length === 0) await client.query('INSERT INTO offline_gov_schema (version) VALUES ($1)', [SCHEMA_VERSION]);
-  else if (rows[0].version > SCHEMA_VERSION) throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
+  else if (rows[0].version > SCHEMA_VERSION)
+    throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
   else if (rows[0].version < SCHEMA_VERSION) {
     // Version 1's rates have no match tables: they must be loaded again, and until then are not served.
     if (rows[0].version < 2) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');

@@ -100,9 +100,7 @@ export const analysis: SnapshotHandler = async (pool, snapshot, ctx) => {
   if (!parsed.ok) return badRequest(parsed.messages);
   const where = whereOf(snapshot, parsed.query.filters);
   const result = await pool.query({
-    text: where.filtered
-      ? analysisCountsSql(where.sql)
-      : 'SELECT records, final_url_domains, agencies FROM websites_snapshots WHERE snapshot = $1',
+    text: where.filtered ? analysisCountsSql(where.sql) : 'SELECT records, final_url_domains, agencies FROM websites_snapshots WHERE snapshot = $1',
     values: where.params,
     rowMode: 'array',
   });

@@ -39,4 +39,3 @@ export const CEILING_COLUMNS = {
 } as const satisfies AliasTable<string>;
 
 export type CeilingColumn = keyof typeof CEILING_COLUMNS;
-

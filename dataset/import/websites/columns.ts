@@ -93,7 +93,12 @@ export const FURTHER_COLUMNS = {
   robots_txt_final_url: ['robots_txt_url', 'robots_txt_final_url'],
   robots_txt_final_url_status_code: ['robots_txt_status_code', 'robots_txt_final_url_status_code'],
   robots_txt_final_url_mimetype: ['robots_txt_media_type', 'robots_txt_final_url_media_type', 'robots_txt_final_url_mimetype'],
-  robots_txt_final_url_filesize_in_bytes: ['robots_txt_filesize', 'robots_txt_final_url_size_in_bytes', 'robots_txt_final_url_filesize', 'robots_txt_final_url_filesize_in_bytes'],
+  robots_txt_final_url_filesize_in_bytes: [
+    'robots_txt_filesize',
+    'robots_txt_final_url_size_in_bytes',
+    'robots_txt_final_url_filesize',
+    'robots_txt_final_url_filesize_in_bytes',
+  ],
   robots_txt_crawl_delay: ['robots_txt_crawl_delay'],
   robots_txt_sitemap_locations: ['robots_txt_sitemap_locations'],
   sitemap_xml_final_url: ['sitemap_xml_url', 'sitemap_xml_final_url'],

@@ -62,7 +62,10 @@ function scanStatus(hasColumn: boolean, raw: unknown, finalUrl: string | null, n
     notes.note('scan_status', 'blank scan status as unknown_error', 'normalised', raw, 'unknown_error');
     return 'unknown_error';
   }
-  const value = String(raw).trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const value = String(raw)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (STATUSES.has(value)) {
     if (value !== raw) notes.note('scan_status', 'case or spacing of the status', 'normalised', raw, value);
     return value as ScanStatus;
@@ -126,7 +129,8 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
   if (rawTarget === null) return { ok: false, reason: 'no target URL (initial_domain / target_url is empty)' };
   const targetUrl = hostName(rawTarget);
   if (targetUrl === '') return { ok: false, reason: `target URL ${quote(rawTarget)} has no host name` };
-  if (target === 'initial_domain' && targetUrl !== rawTarget) notes.note('target_url', 'host name lower-cased or URL reduced to its host', 'normalised', rawTarget, targetUrl);
+  if (target === 'initial_domain' && targetUrl !== rawTarget)
+    notes.note('target_url', 'host name lower-cased or URL reduced to its host', 'normalised', rawTarget, targetUrl);
 
   const finalUrl = str('url', 'final_url');
   const initialBase = str('initial_base_domain', 'target_url_domain');

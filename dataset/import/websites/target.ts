@@ -17,13 +17,19 @@ function websitesMapper(snapshotDate: string | undefined): Mapper<WebsiteRecord>
     prepare(has, report) {
       const source = targetSource(has as (key: WebsiteColumn) => boolean);
       if (source === null) {
-        throw new ImportError('malformed', 'The file has no target URL column (initial_domain or target_url) and no final URL to derive it from. Nothing was changed.');
+        throw new ImportError(
+          'malformed',
+          'The file has no target URL column (initial_domain or target_url) and no final URL to derive it from. Nothing was changed.',
+        );
       }
       target = source;
       if (source !== 'initial_domain') {
-        report.warn(`The file has no target URL column (initial_domain or target_url): target_url is taken from the final ${source === 'domain' ? 'website (domain / final_url_website)' : 'URL\'s host (url / final_url)'}.`);
+        report.warn(
+          `The file has no target URL column (initial_domain or target_url): target_url is taken from the final ${source === 'domain' ? 'website (domain / final_url_website)' : "URL's host (url / final_url)"}.`,
+        );
       }
-      if (!has('primary_scan_status')) report.warn('The file has no scan status column: scan_status is "completed" where a final URL is known, else "unknown_error".');
+      if (!has('primary_scan_status'))
+        report.warn('The file has no scan status column: scan_status is "completed" where a final URL is known, else "unknown_error".');
     },
     map: (row, notes) => mapWebsite(row as SourceFields<WebsiteColumn>, target, notes, snapshotDate),
     identity: (record) => record.target_url,

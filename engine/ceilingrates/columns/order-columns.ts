@@ -39,7 +39,13 @@ export interface OrderColumn extends OrderColumnData {
 }
 
 /** The order columns every bind builds (the default ordering, the default filter, search and suggest fields). */
-export const BOUND_ORDER_FIELDS = ['current_price', 'min_years_experience', 'labor_category', 'vendor_name', 'idv_piid'] as const satisfies readonly OrderField[];
+export const BOUND_ORDER_FIELDS = [
+  'current_price',
+  'min_years_experience',
+  'labor_category',
+  'vendor_name',
+  'idv_piid',
+] as const satisfies readonly OrderField[];
 
 function groupByRank(recordRank: Codes, groups: number): { perm: Uint32Array; groupStart: Uint32Array } {
   const groupStart = new Uint32Array(groups + 1);

@@ -60,7 +60,9 @@ export function preparedBytes(prepared: PreparedColumns & { aggregator: Aggregat
   const value = keptValue(prepared);
   const shape = shapeHash(value);
   if (shape !== PREPARED_SHAPE) {
-    throw new Error(`the prepared ceiling-rates columns changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update PREPARED_SHAPE and bump PREPARED_VERSION in engine/ceilingrates/columns/prepared.ts`);
+    throw new Error(
+      `the prepared ceiling-rates columns changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update PREPARED_SHAPE and bump PREPARED_VERSION in engine/ceilingrates/columns/prepared.ts`,
+    );
   }
   return pack(value, { kind: PREPARED_KIND, version: PREPARED_VERSION });
 }

@@ -44,11 +44,7 @@ export interface ColumnStore {
 }
 
 /** The store from the columns as read: ranks the price and experience, and adds their term-key dictionaries. */
-export function assembleStore(
-  ids: Float64Array,
-  numbers: Record<NumericField, Float64Array>,
-  text: Record<TextField, Dictionary>,
-): ColumnStore {
+export function assembleStore(ids: Float64Array, numbers: Record<NumericField, Float64Array>, text: Record<TextField, Dictionary>): ColumnStore {
   const numberRanks = {
     current_price: rankNumbers(numbers.current_price),
     min_years_experience: rankNumbers(numbers.min_years_experience),

@@ -255,9 +255,18 @@ export function priceSums(prices: Float64Array, over: SummedRows, min: number, m
 export function statsFrom({ count, sum, sumOfSquares, min, max, exponent = 0 }: PriceSums): WageStats {
   if (count === 0) {
     return {
-      count: 0, min: null, max: null, avg: null, sum: 0, sum_of_squares: null,
-      variance: null, variance_population: null, variance_sampling: null,
-      std_deviation: null, std_deviation_population: null, std_deviation_sampling: null,
+      count: 0,
+      min: null,
+      max: null,
+      avg: null,
+      sum: 0,
+      sum_of_squares: null,
+      variance: null,
+      variance_population: null,
+      variance_sampling: null,
+      std_deviation: null,
+      std_deviation_population: null,
+      std_deviation_sampling: null,
       std_deviation_bounds: { upper: null, lower: null, upper_population: null, lower_population: null, upper_sampling: null, lower_sampling: null },
     };
   }
@@ -529,7 +538,6 @@ export class Aggregator {
     }
     return educationBuckets(counts);
   }
-
 
   /** The same as countRanks for a few listed ranks (ascending); returns the price term keys it touched. */
   private countPrices(ranks: Uint32Array, list: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): number[] {

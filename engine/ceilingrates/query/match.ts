@@ -212,7 +212,11 @@ function applyFilter(mask: Uint8Array, { store, forms, orders }: MatchSources, f
     case 'sin': {
       const sets = forms.sinSets.get();
       const wanted = new Set(filter.codes);
-      keepAllowed(mask, text.sin.codes, allowedValues(text.sin, (_, code) => intersects(sets[code], wanted)));
+      keepAllowed(
+        mask,
+        text.sin.codes,
+        allowedValues(text.sin, (_, code) => intersects(sets[code], wanted)),
+      );
       return;
     }
     case 'category':
@@ -220,7 +224,11 @@ function applyFilter(mask: Uint8Array, { store, forms, orders }: MatchSources, f
       const sets = forms.listSets.get(filter.name);
       const dict = text[filter.name];
       const wanted = new Set(filter.values);
-      keepAllowed(mask, dict.codes, allowedValues(dict, (_, code) => intersects(sets[code], wanted)));
+      keepAllowed(
+        mask,
+        dict.codes,
+        allowedValues(dict, (_, code) => intersects(sets[code], wanted)),
+      );
       return;
     }
     default:

@@ -59,7 +59,10 @@ export function suggestEntry({ store, forms, firstRows }: SuggestSources, spec: 
   for (let code = 0; code < folded.length; code++) if (dict.values[code] !== null && folded[code].startsWith(prefix)) hits.push(code);
   hits.sort((a, b) => dict.rank[a] - dict.rank[b]);
   const first = firstRows.get(spec.field);
-  return suggestEntryOf(spec, hits.slice(0, SUGGEST_SIZE).map((code) => ({ text: dict.values[code]!, id: store.ids[first[code]] })));
+  return suggestEntryOf(
+    spec,
+    hits.slice(0, SUGGEST_SIZE).map((code) => ({ text: dict.values[code]!, id: store.ids[first[code]] })),
+  );
 }
 
 /**
@@ -77,7 +80,10 @@ export function suggestEntryOf(spec: FieldText, options: readonly { text: string
 
 /** `{"<field>-suggestion": [entry, …]}`, one entry per suggest parameter, in request order. */
 export function suggestBody(sources: SuggestSources, specs: readonly FieldText[]): Record<string, SuggestEntry[]> {
-  return suggestBodyOf(specs, specs.map((spec) => suggestEntry(sources, spec)));
+  return suggestBodyOf(
+    specs,
+    specs.map((spec) => suggestEntry(sources, spec)),
+  );
 }
 
 /** The suggest body of each suggest parameter's entry (`entries[i]` answers `specs[i]`). */

@@ -19,7 +19,6 @@ export class ValueForms {
   /** Lower-cased values (null as ''). */
   readonly folded = new Memo((field: TextField): string[] => this.store.text[field].values.map((v) => (v === null ? '' : fold(v))));
 
-
   /**
    * The lower-cased values joined with NUL, and where each starts: a substring search is then one native
    * indexOf scan over the text instead of one call per value.

@@ -116,8 +116,18 @@ describe('envelope', () => {
 
   it('the aggregations come in the documented order', () => {
     expect(Object.keys(get('').body.aggregations)).toEqual([
-      'labor_category', 'security_clearance', 'worksite', 'min_years_experience', 'education_level', 'current_price',
-      'business_size', 'education_level_counts', 'wage_histogram', 'histogram_percentiles', 'median_price', 'wage_stats',
+      'labor_category',
+      'security_clearance',
+      'worksite',
+      'min_years_experience',
+      'education_level',
+      'current_price',
+      'business_size',
+      'education_level_counts',
+      'wage_histogram',
+      'histogram_percentiles',
+      'median_price',
+      'wage_stats',
     ]);
   });
 
@@ -136,7 +146,18 @@ describe('envelope', () => {
     expect(a.median_price).toEqual({ values: { '50.0': null } });
     expect(a.wage_stats.count).toBe(0);
     expect(a.wage_stats.sum).toBe(0);
-    for (const k of ['min', 'max', 'avg', 'sum_of_squares', 'variance', 'variance_population', 'variance_sampling', 'std_deviation', 'std_deviation_population', 'std_deviation_sampling']) {
+    for (const k of [
+      'min',
+      'max',
+      'avg',
+      'sum_of_squares',
+      'variance',
+      'variance_population',
+      'variance_sampling',
+      'std_deviation',
+      'std_deviation_population',
+      'std_deviation_sampling',
+    ]) {
       expect(a.wage_stats[k]).toBeNull();
     }
     expect(Object.values(a.wage_stats.std_deviation_bounds)).toEqual(Array(6).fill(null));
@@ -268,7 +289,18 @@ describe('ordering, sort and paging', () => {
   it('default: current_price ascending, ties on id, sort holds the price', () => {
     const r = get('page_size=100');
     expect(r.body.hits.hits.map((h: { _id: string }) => Number(h._id))).toEqual([5, 8, 4, 10, 3, 9, 1, 2, 7, 6]);
-    expect(r.body.hits.hits.map((h: { sort: unknown[] }) => h.sort)).toEqual([[27], [27.004], [45.5], [88.1], [99.99], [99.99], [150], [175.25], [210.3333], [9999]]);
+    expect(r.body.hits.hits.map((h: { sort: unknown[] }) => h.sort)).toEqual([
+      [27],
+      [27.004],
+      [45.5],
+      [88.1],
+      [99.99],
+      [99.99],
+      [150],
+      [175.25],
+      [210.3333],
+      [9999],
+    ]);
   });
   it('a sort without ordering is ignored', () => {
     expect(ids('sort=desc&page_size=3')).toEqual([5, 8, 4]);
@@ -296,7 +328,18 @@ describe('ordering, sort and paging', () => {
     expect(desc.slice(5).map((h: { _id: string }) => Number(h._id))).toEqual([4, 5, 6, 8, 10]);
   });
   it('every documented ordering field is accepted', () => {
-    for (const f of ['current_price', 'next_year_price', 'second_year_price', 'labor_category', 'vendor_name', 'idv_piid', 'education_level', 'min_years_experience', 'schedule', 'business_size']) {
+    for (const f of [
+      'current_price',
+      'next_year_price',
+      'second_year_price',
+      'labor_category',
+      'vendor_name',
+      'idv_piid',
+      'education_level',
+      'min_years_experience',
+      'schedule',
+      'business_size',
+    ]) {
       const r = get(`ordering=${f}&sort=desc&page_size=100`);
       expect(r.status, f).toBe(200);
       expect(r.body.hits.hits).toHaveLength(10);
@@ -321,7 +364,15 @@ describe('ordering, sort and paging', () => {
     expect(get('page_size=500').status).toBe(200);
   });
   it('bad page or page_size: 406 naming the parameter', () => {
-    for (const [q, name] of [['page=0', 'page'], ['page=x', 'page'], ['page=1.5', 'page'], ['page=-1', 'page'], ['page_size=0', 'page_size'], ['page_size=501', 'page_size'], ['page_size=ten', 'page_size']]) {
+    for (const [q, name] of [
+      ['page=0', 'page'],
+      ['page=x', 'page'],
+      ['page=1.5', 'page'],
+      ['page=-1', 'page'],
+      ['page_size=0', 'page_size'],
+      ['page_size=501', 'page_size'],
+      ['page_size=ten', 'page_size'],
+    ]) {
       const r = get(q);
       expect(r.status, q).toBe(406);
       expect(r.body.detail, q).toContain(name);
@@ -342,21 +393,34 @@ describe('aggregations', () => {
       doc_count_error_upper_bound: 0,
       sum_other_doc_count: 0,
       buckets: [
-        { key: 'No', doc_count: 2 }, { key: 'Yes', doc_count: 2 }, { key: 'As Required', doc_count: 1 }, { key: 'N/A', doc_count: 1 },
-        { key: 'None', doc_count: 1 }, { key: 'false', doc_count: 1 }, { key: 'true', doc_count: 1 },
+        { key: 'No', doc_count: 2 },
+        { key: 'Yes', doc_count: 2 },
+        { key: 'As Required', doc_count: 1 },
+        { key: 'N/A', doc_count: 1 },
+        { key: 'None', doc_count: 1 },
+        { key: 'false', doc_count: 1 },
+        { key: 'true', doc_count: 1 },
       ],
     });
   });
   it('current_price keys have two decimals and merge equal keys', () => {
     const buckets = aggs().current_price.buckets;
-    expect(buckets.slice(0, 2)).toEqual([{ key: '27.00', doc_count: 2 }, { key: '99.99', doc_count: 2 }]);
+    expect(buckets.slice(0, 2)).toEqual([
+      { key: '27.00', doc_count: 2 },
+      { key: '99.99', doc_count: 2 },
+    ]);
     expect(buckets.map((b: { key: string }) => b.key)).toContain('210.33');
     expect(aggs().current_price.sum_other_doc_count).toBe(0);
   });
   it('experience keys are integers as strings; size 10 leaves the rest in sum_other_doc_count', () => {
     const a = aggs().min_years_experience;
     // Ties order by the key as a string, in byte order: 0, 1, 10, 12 …
-    expect(a.buckets.slice(0, 4)).toEqual([{ key: '3', doc_count: 2 }, { key: '0', doc_count: 1 }, { key: '1', doc_count: 1 }, { key: '10', doc_count: 1 }]);
+    expect(a.buckets.slice(0, 4)).toEqual([
+      { key: '3', doc_count: 2 },
+      { key: '0', doc_count: 1 },
+      { key: '1', doc_count: 1 },
+      { key: '10', doc_count: 1 },
+    ]);
     expect(a.buckets).toHaveLength(9);
     expect(a.sum_other_doc_count).toBe(0);
     const wide = get('').body.aggregations.labor_category;
@@ -366,8 +430,15 @@ describe('aggregations', () => {
   it('education, worksite, business_size', () => {
     const a = aggs();
     expect(a.education_level.buckets[0]).toEqual({ key: 'BA', doc_count: 2 });
-    expect(a.worksite.buckets.slice(0, 3)).toEqual([{ key: 'Both', doc_count: 2 }, { key: 'Customer', doc_count: 2 }, { key: 'Customer Facility', doc_count: 2 }]);
-    expect(a.business_size.buckets).toEqual([{ key: 'S', doc_count: 6 }, { key: 'O', doc_count: 4 }]);
+    expect(a.worksite.buckets.slice(0, 3)).toEqual([
+      { key: 'Both', doc_count: 2 },
+      { key: 'Customer', doc_count: 2 },
+      { key: 'Customer Facility', doc_count: 2 },
+    ]);
+    expect(a.business_size.buckets).toEqual([
+      { key: 'S', doc_count: 6 },
+      { key: 'O', doc_count: 4 },
+    ]);
   });
   it('wage_stats: extended statistics, sampling and population, bounds at 2 sigma', () => {
     const prices = KNOWN.map((r) => r.current_price);
@@ -432,13 +503,18 @@ describe('suggest-contains', () => {
     expect(r.body.hits.total).toEqual({ value: 4, relation: 'eq' });
     expect(Object.keys(r.body.aggregations)).toEqual(['labor_category']);
     expect(r.body.aggregations.labor_category.buckets).toEqual([
-      { key: 'PROGRAM MANAGER ', doc_count: 1 }, { key: 'Program Manager', doc_count: 1 },
-      { key: 'Project Manager', doc_count: 1 }, { key: 'Senior Project Manager', doc_count: 1 },
+      { key: 'PROGRAM MANAGER ', doc_count: 1 },
+      { key: 'Program Manager', doc_count: 1 },
+      { key: 'Project Manager', doc_count: 1 },
+      { key: 'Senior Project Manager', doc_count: 1 },
     ]);
   });
   it('applies the other conditions; vendor_name and idv_piid', () => {
     const r = get('suggest-contains=vendor_name:ta&filter=business_size:O');
-    expect(r.body.aggregations.vendor_name.buckets).toEqual([{ key: 'Beta Systems Inc.', doc_count: 2 }, { key: 'Delta Analytics', doc_count: 2 }]);
+    expect(r.body.aggregations.vendor_name.buckets).toEqual([
+      { key: 'Beta Systems Inc.', doc_count: 2 },
+      { key: 'Delta Analytics', doc_count: 2 },
+    ]);
     expect(get('suggest-contains=idv_piid:gs-35').body.aggregations.idv_piid.buckets).toEqual([{ key: 'GS-35F-0002B', doc_count: 2 }]);
   });
   it('an unknown field: 406', () => {
@@ -459,7 +535,11 @@ describe('suggest', () => {
   });
   it('case-insensitive, at most 5, repeatable', () => {
     const r = get('suggest=labor_category:P&suggest=vendor_name:DELTA');
-    expect(r.body['labor_category-suggestion'][0].options.map((o: { text: string }) => o.text)).toEqual(['PROGRAM MANAGER ', 'Program Manager', 'Project Manager']);
+    expect(r.body['labor_category-suggestion'][0].options.map((o: { text: string }) => o.text)).toEqual([
+      'PROGRAM MANAGER ',
+      'Program Manager',
+      'Project Manager',
+    ]);
     expect(r.body['vendor_name-suggestion'][0].options.map((o: { _id: string }) => o._id)).toEqual(['9']);
     expect(Object.keys(r.body)).toEqual(['labor_category-suggestion', 'vendor_name-suggestion']);
     const many = get('suggest=labor_category:%20');
@@ -478,7 +558,14 @@ describe('export=y', () => {
     expect(lines[1]).toBe('Filters,business_size:S');
     expect(lines[2].startsWith('Contract #,')).toBe(true);
     // Records 5, 8, 1, 2, 7, 6 (price order) — every S record with "an" somewhere.
-    expect(lines.slice(3).map((l) => l.split(',')[0])).toEqual(['47QTCA20D0003', '47QTCA20D0003', 'GS-10F-0001A', 'GS-10F-0001A', 'GS-10F-0001A', 'GS-00F-0004C']);
+    expect(lines.slice(3).map((l) => l.split(',')[0])).toEqual([
+      '47QTCA20D0003',
+      '47QTCA20D0003',
+      'GS-10F-0001A',
+      'GS-10F-0001A',
+      'GS-10F-0001A',
+      'GS-00F-0004C',
+    ]);
     const danger = lines.find((l) => l.includes('Danger'))!;
     expect(danger).toContain(",'=Danger Corp,'-Data Analyst,");
     expect(r.body).toContain('"Acme Consulting, LLC"');

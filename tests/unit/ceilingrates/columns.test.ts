@@ -130,11 +130,7 @@ describe('ceiling-rates columns', () => {
       distinct.forEach((v, i) => rankOf.set(v, i));
       return { distinct, rank: Array.from(values, (v) => (v === v ? rankOf.get(v)! : distinct.length)) };
     };
-    const number = fc.oneof(
-      fc.double(),
-      fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 5e-324, 27.5, 100, 99.99),
-      fc.integer({ min: -3, max: 3 }),
-    );
+    const number = fc.oneof(fc.double(), fc.constantFrom(0, -0, NaN, Infinity, -Infinity, 5e-324, 27.5, 100, 99.99), fc.integer({ min: -3, max: 3 }));
     fc.assert(
       fc.property(fc.array(number, { maxLength: 300 }), (list) => {
         const values = Float64Array.from(list);

@@ -14,7 +14,9 @@ const ROOT = new URL('../../../', import.meta.url).pathname;
 const API = '/api/v3/search/ceilingrates/';
 
 function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? markdownFiles(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? markdownFiles(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Query strings of the ceiling-rates examples: full URLs and `base + '?…'` in code, `search=…` and the like inline. */

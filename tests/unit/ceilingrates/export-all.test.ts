@@ -45,7 +45,11 @@ describe('export past the window', () => {
     const big = await generatedDatabase('ceilingrates', 10_200);
     const answer = exportAllCsv(big, new URLSearchParams(''), []);
     if (!answer.ok) throw new Error(answer.message);
-    const lines = [...answer.export.chunks()].map((c) => c.text).join('').trimEnd().split('\r\n');
+    const lines = [...answer.export.chunks()]
+      .map((c) => c.text)
+      .join('')
+      .trimEnd()
+      .split('\r\n');
     expect(answer.export.total).toBe(10_200);
     expect(lines.length - 4).toBe(10_200);
     const api = call(engineOver('ceilingrates', big), `${API}?export=y`).body as string;

@@ -43,7 +43,15 @@ function bothWays(db: Database, query: string): { now: string; before: string } 
   const parsed = parseQuery(params);
   const match = index.match(parsed);
   const rows = topRows({ mask: match.mask, matches: match.rows ?? undefined, keys: index.orderKeys(parsed), limit: RESULT_WINDOW });
-  return { now, before: exportHead(params) + oldRows(db, rows.map((r) => index.store.ids[r])) };
+  return {
+    now,
+    before:
+      exportHead(params) +
+      oldRows(
+        db,
+        rows.map((r) => index.store.ids[r]),
+      ),
+  };
 }
 
 const EDGES: Partial<CeilingRateRecord>[] = [
@@ -108,7 +116,12 @@ describe('export=y from the columns equals the export from _source', () => {
     const writer = index.csvRows.get();
     fc.assert(
       fc.property(fc.array(fc.nat({ max: index.store.size - 1 }), { maxLength: 400 }), (rows) => {
-        expect(writer.write(rows)).toBe(oldRows(db, rows.map((r) => index.store.ids[r])));
+        expect(writer.write(rows)).toBe(
+          oldRows(
+            db,
+            rows.map((r) => index.store.ids[r]),
+          ),
+        );
       }),
       { seed: 4242, numRuns: 60 },
     );

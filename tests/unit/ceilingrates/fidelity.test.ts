@@ -38,7 +38,15 @@ const CLUSTERED: CeilingRateRecord[] = CLUSTERED_PRICES.map((price, i) => ({ ...
 
 /** Text a spreadsheet would run, and negative prices. */
 const AWKWARD: CeilingRateRecord[] = [
-  { ...KNOWN[0], id: 1, labor_category: '\tTabbed Analyst', vendor_name: '\rCarriage Return LLC', current_price: -12.5, next_year_price: -1, second_year_price: 0 },
+  {
+    ...KNOWN[0],
+    id: 1,
+    labor_category: '\tTabbed Analyst',
+    vendor_name: '\rCarriage Return LLC',
+    current_price: -12.5,
+    next_year_price: -1,
+    second_year_price: 0,
+  },
   { ...KNOWN[0], id: 2, labor_category: '|Piped Engineer', vendor_name: '@At Corp', current_price: 40, next_year_price: 41.25, second_year_price: null },
 ];
 
@@ -81,7 +89,22 @@ describe('fidelity: ceiling rates', () => {
     expect(keys(a.min_years_experience.buckets)).toEqual(['1', '10', '11', '12', '13', '14', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(a.min_years_experience.sum_other_doc_count).toBe(0);
     // "104.09" before "74.79"; "10.00" before "3.00".
-    expect(keys(a.current_price.buckets)).toEqual(['10.00', '104.09', '11.00', '12.00', '13.00', '14.00', '15.00', '3.00', '5.00', '6.00', '7.00', '74.79', '8.00', '9.00']);
+    expect(keys(a.current_price.buckets)).toEqual([
+      '10.00',
+      '104.09',
+      '11.00',
+      '12.00',
+      '13.00',
+      '14.00',
+      '15.00',
+      '3.00',
+      '5.00',
+      '6.00',
+      '7.00',
+      '74.79',
+      '8.00',
+      '9.00',
+    ]);
     expect(a.current_price.sum_other_doc_count).toBe(0);
     // A higher count still comes first.
     const known10 = get(known, '').body.aggregations.min_years_experience.buckets;
@@ -107,8 +130,12 @@ describe('fidelity: ceiling rates', () => {
     expect(Object.keys(a).indexOf('education_level_counts')).toBe(Object.keys(a).indexOf('business_size') + 1);
     const counts = (aa: number, ba: number, hs: number, ma: number, phd: number, tec: number) => ({
       buckets: [
-        { key: 'AA', doc_count: aa }, { key: 'BA', doc_count: ba }, { key: 'HS', doc_count: hs },
-        { key: 'MA', doc_count: ma }, { key: 'PHD', doc_count: phd }, { key: 'TEC', doc_count: tec },
+        { key: 'AA', doc_count: aa },
+        { key: 'BA', doc_count: ba },
+        { key: 'HS', doc_count: hs },
+        { key: 'MA', doc_count: ma },
+        { key: 'PHD', doc_count: phd },
+        { key: 'TEC', doc_count: tec },
       ],
     });
     // NONE (5) and OTHER (6) are not counted; TEC is kept with 0.
@@ -156,7 +183,9 @@ describe('fidelity: ceiling rates', () => {
     // As a first key it ties every record: the next key decides.
     const r = get(known, 'ordering=keywords&ordering=current_price&sort=asc&sort=desc&page_size=3');
     expect(r.body.hits.hits.map((h: { _id: string; sort: unknown[] }) => [h._id, h.sort])).toEqual([
-      ['6', [null, 9999]], ['7', [null, 210.3333]], ['2', [null, 175.25]],
+      ['6', [null, 9999]],
+      ['7', [null, 210.3333]],
+      ['2', [null, 175.25]],
     ]);
   });
 
@@ -173,7 +202,8 @@ describe('fidelity: ceiling rates', () => {
 
     const { db, report } = await importIntoDatabase(await loadSqlJs(), csv, { name: 'export.csv' });
     expect(report.rowsRejected).toBe(0);
-    const back = db.exec('SELECT labor_category, vendor_name, current_price, next_year_price, second_year_price FROM ceilingrates ORDER BY current_price')[0].values;
+    const back = db.exec('SELECT labor_category, vendor_name, current_price, next_year_price, second_year_price FROM ceilingrates ORDER BY current_price')[0]
+      .values;
     expect(back).toEqual(AWKWARD.map((r) => [r.labor_category, r.vendor_name, r.current_price, r.next_year_price, r.second_year_price]));
     db.close();
   });

@@ -55,7 +55,11 @@ describe('ceiling-rates generator', () => {
 
   it('SIN strings use every separator the contract lists, and some codes carry a decimal suffix', () => {
     const sins = records.map((r) => r.sin);
-    for (const sep of [',', ';', '/', ' ', '\n', ' and ']) expect(sins.some((s) => s.includes(sep)), JSON.stringify(sep)).toBe(true);
+    for (const sep of [',', ';', '/', ' ', '\n', ' and '])
+      expect(
+        sins.some((s) => s.includes(sep)),
+        JSON.stringify(sep),
+      ).toBe(true);
     expect(sins.some((s) => /\d\.0\b/.test(s))).toBe(true);
     expect(sins.every((s) => sinCodes(s).length > 0)).toBe(true);
   });

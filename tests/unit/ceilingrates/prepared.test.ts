@@ -56,11 +56,31 @@ function known(db: Database): { vendor: string; piid: string } {
 function requests(db: Database): string[] {
   const bench = workload(known(db)).flatMap(({ url }) => [url, `${url}&page=2`]);
   const fuzz = fc.sample(
-    fc.tuple(ceilingPathArb(), fc.constantFrom('', 'filter=price_range:100,101&'), queryArb('ceiling')).map(([path, narrow, query]) => `${path}?${narrow}${query}`),
+    fc
+      .tuple(ceilingPathArb(), fc.constantFrom('', 'filter=price_range:100,101&'), queryArb('ceiling'))
+      .map(([path, narrow, query]) => `${path}?${narrow}${query}`),
     { seed: 4051, numRuns: 1500 },
   );
-  const orderings = ['current_price', 'next_year_price', 'second_year_price', 'labor_category', 'vendor_name', 'idv_piid', 'education_level', 'min_years_experience', 'schedule', 'business_size'];
-  return [...bench, ...fuzz, ...orderings.flatMap((field) => [`/api/v3/search/ceilingrates/?ordering=${field}&sort=desc&page_size=50`, `/api/v3/search/ceilingrates/?ordering=${field}&export=y`])];
+  const orderings = [
+    'current_price',
+    'next_year_price',
+    'second_year_price',
+    'labor_category',
+    'vendor_name',
+    'idv_piid',
+    'education_level',
+    'min_years_experience',
+    'schedule',
+    'business_size',
+  ];
+  return [
+    ...bench,
+    ...fuzz,
+    ...orderings.flatMap((field) => [
+      `/api/v3/search/ceilingrates/?ordering=${field}&sort=desc&page_size=50`,
+      `/api/v3/search/ceilingrates/?ordering=${field}&export=y`,
+    ]),
+  ];
 }
 
 function answer(engine: Engine, url: string): { status: number; headers: Record<string, string>; body: string } {
@@ -116,7 +136,10 @@ describe('prepared columns kept beside the database', () => {
     // Object.is per element: NaN equals NaN, and -0 is not 0.
     for (const [field, column] of Object.entries(read.store.numbers)) {
       const freshColumn = index.store.numbers[field as keyof typeof index.store.numbers];
-      expect(column.every((v, r) => Object.is(v, freshColumn[r])), field).toBe(true);
+      expect(
+        column.every((v, r) => Object.is(v, freshColumn[r])),
+        field,
+      ).toBe(true);
     }
     expect(read.store.ids.buffer).toBe(bytes.buffer);
     const { dicts, ...combos } = read.combos;
@@ -138,11 +161,17 @@ describe('prepared columns kept beside the database', () => {
     const db = await generatedDatabase('ceilingrates', 400);
     const other = boundFromRecords(await generatedDatabase('ceilingrates', 300)).kept;
     const kept = boundFromRecords(db).kept;
-    const olderVersion = pack(unpack(kept, { kind: PREPARED_KIND, version: PREPARED_VERSION, shape: PREPARED_SHAPE }), { kind: PREPARED_KIND, version: PREPARED_VERSION - 1 });
+    const olderVersion = pack(unpack(kept, { kind: PREPARED_KIND, version: PREPARED_VERSION, shape: PREPARED_SHAPE }), {
+      kind: PREPARED_KIND,
+      version: PREPARED_VERSION - 1,
+    });
     for (const bytes of [other, olderVersion, kept.subarray(0, kept.byteLength - 1024), new Uint8Array(kept.byteLength)]) {
       const again = boundFromKept(await reopened(db), bytes);
       expect(again.rebound()).toBe(true);
-      expectSameAnswers(boundFromRecords(db).engine, again.engine, ['/api/v3/search/ceilingrates/?page_size=5', '/api/v3/search/ceilingrates/?suggest=vendor_name:a']);
+      expectSameAnswers(boundFromRecords(db).engine, again.engine, [
+        '/api/v3/search/ceilingrates/?page_size=5',
+        '/api/v3/search/ceilingrates/?suggest=vendor_name:a',
+      ]);
     }
     expect(warn).toHaveBeenCalledTimes(4);
     expect(() => readPrepared(other, db)).toThrow(PackMismatch);

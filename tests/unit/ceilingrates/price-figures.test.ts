@@ -76,7 +76,10 @@ describe('price figures', () => {
   it('ranks a proposed price: below plus half the equal, over the count, and its distance from the median', () => {
     const [query, ref] = QUERIES[1];
     const prices = refMatches(records, ref).map((r) => r.current_price);
-    const median = refPercentile([...prices].sort((a, b) => a - b), 50)!;
+    const median = refPercentile(
+      [...prices].sort((a, b) => a - b),
+      50,
+    )!;
     for (const proposed of [0, prices[0], median, 123.45, 10_000]) {
       const check = figures(query, 'current_price', proposed).check!;
       const below = prices.filter((p) => p < proposed).length;
@@ -126,7 +129,8 @@ describe('a pool of exact titles', () => {
     );
     // Another case is another title, as for search=.
     const upper = priceFigures(db, new URLSearchParams(''), 'current_price', null, [titles[0].toUpperCase()]);
-    if (upper.ok && titles[0].toUpperCase() !== titles[0]) expect(upper.figures.titles[0].count).toBe(records.filter((r) => r.labor_category === titles[0].toUpperCase()).length);
+    if (upper.ok && titles[0].toUpperCase() !== titles[0])
+      expect(upper.figures.titles[0].count).toBe(records.filter((r) => r.labor_category === titles[0].toUpperCase()).length);
     // No titles: the query's matches as before, and no per-title counts.
     expect(figures('', 'current_price').titles).toEqual([]);
   });

@@ -9,7 +9,18 @@ import type { Database } from 'sql.js';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
-import { byteOrder, refBucketMean, refEducationCounts, refMatches, refPage, refPercentile, refSortValue, refStats, refTerms, type RefQuery } from './reference.ts';
+import {
+  byteOrder,
+  refBucketMean,
+  refEducationCounts,
+  refMatches,
+  refPage,
+  refPercentile,
+  refSortValue,
+  refStats,
+  refTerms,
+  type RefQuery,
+} from './reference.ts';
 import { ORDER_FIELDS } from '../../../engine/ceilingrates/parameters.ts';
 
 const API = '/api/v3/search/ceilingrates/';
@@ -45,11 +56,20 @@ beforeAll(async () => {
 });
 
 const pickFrom = <T>(list: () => T[]) => fc.nat().map((i) => list()[i % list().length]);
-const casing = fc.constantFrom((s: string) => s, (s: string) => s.toUpperCase(), (s: string) => s.toLowerCase());
+const casing = fc.constantFrom(
+  (s: string) => s,
+  (s: string) => s.toUpperCase(),
+  (s: string) => s.toLowerCase(),
+);
 
 /** A piece of a real value, 2–6 characters, in some casing. */
 const fragment = fc
-  .tuple(pickFrom(() => [...vocab.lcats, ...vocab.vendors, ...vocab.piids]), fc.nat(), fc.integer({ min: 2, max: 6 }), casing)
+  .tuple(
+    pickFrom(() => [...vocab.lcats, ...vocab.vendors, ...vocab.piids]),
+    fc.nat(),
+    fc.integer({ min: 2, max: 6 }),
+    casing,
+  )
   .map(([value, at, length, change]) => {
     const start = at % Math.max(1, value.length - 1);
     return change(value.slice(start, start + length));
@@ -75,7 +95,12 @@ const filterArb = fc.oneof(
 );
 
 const searchArb = fc
-  .tuple(fc.constantFrom('labor_category', 'vendor_name', 'idv_piid') as fc.Arbitrary<'labor_category' | 'vendor_name' | 'idv_piid'>, fc.nat(), casing, fc.boolean())
+  .tuple(
+    fc.constantFrom('labor_category', 'vendor_name', 'idv_piid') as fc.Arbitrary<'labor_category' | 'vendor_name' | 'idv_piid'>,
+    fc.nat(),
+    casing,
+    fc.boolean(),
+  )
   .map(([field, i, change, pad]) => {
     const list = field === 'labor_category' ? vocab.lcats : field === 'vendor_name' ? vocab.vendors : vocab.piids;
     const value = change(list[i % list.length]);
@@ -152,13 +177,48 @@ describe('engine = reference', () => {
         });
 
         const a = r.body.aggregations;
-        expect(a.labor_category).toEqual(refTerms(matches.map((m) => m.labor_category), 500));
-        expect(a.security_clearance).toEqual(refTerms(matches.map((m) => m.security_clearance), 10));
-        expect(a.worksite).toEqual(refTerms(matches.map((m) => m.worksite), 10));
-        expect(a.min_years_experience).toEqual(refTerms(matches.map((m) => String(m.min_years_experience)), 500));
-        expect(a.education_level).toEqual(refTerms(matches.map((m) => m.education_level), 10));
-        expect(a.current_price).toEqual(refTerms(matches.map((m) => m.current_price.toFixed(2)), 500));
-        expect(a.business_size).toEqual(refTerms(matches.map((m) => m.business_size), 10));
+        expect(a.labor_category).toEqual(
+          refTerms(
+            matches.map((m) => m.labor_category),
+            500,
+          ),
+        );
+        expect(a.security_clearance).toEqual(
+          refTerms(
+            matches.map((m) => m.security_clearance),
+            10,
+          ),
+        );
+        expect(a.worksite).toEqual(
+          refTerms(
+            matches.map((m) => m.worksite),
+            10,
+          ),
+        );
+        expect(a.min_years_experience).toEqual(
+          refTerms(
+            matches.map((m) => String(m.min_years_experience)),
+            500,
+          ),
+        );
+        expect(a.education_level).toEqual(
+          refTerms(
+            matches.map((m) => m.education_level),
+            10,
+          ),
+        );
+        expect(a.current_price).toEqual(
+          refTerms(
+            matches.map((m) => m.current_price.toFixed(2)),
+            500,
+          ),
+        );
+        expect(a.business_size).toEqual(
+          refTerms(
+            matches.map((m) => m.business_size),
+            10,
+          ),
+        );
         expect(a.education_level_counts).toEqual(refEducationCounts(matches.map((m) => m.education_level)));
 
         const prices = matches.map((m) => m.current_price);
@@ -180,17 +240,31 @@ describe('engine = reference', () => {
     const field = fc.constantFrom('labor_category', 'vendor_name', 'idv_piid') as fc.Arbitrary<'labor_category' | 'vendor_name' | 'idv_piid'>;
     const short = fc.constantFrom('', 'a', 'E', ' e ');
     fc.assert(
-      fc.property(field, fc.oneof({ arbitrary: fragment, weight: 5 }, { arbitrary: short, weight: 1 }), fc.array(filterArb, { maxLength: 2 }), (f, text, filters) => {
-        const p = new URLSearchParams({ 'suggest-contains': `${f}:${text}` });
-        for (const x of filters) p.append('filter', x);
-        const r = call(engine, `${API}?${p}`);
-        expect(r.status).toBe(200);
-        const needle = text.trim().toLowerCase();
-        const matches = needle.length < 2 ? [] : refMatches(records, { searches: [], keyword: null, filters, exclude: [], ordering: [], page: 1, pageSize: 10 })
-          .filter((m) => m[f].toLowerCase().includes(needle));
-        expect(r.body.hits).toEqual({ total: { value: matches.length, relation: 'eq' }, max_score: null, hits: [] });
-        expect(r.body.aggregations).toEqual({ [f]: refTerms(matches.map((m) => m[f]), 100) });
-      }),
+      fc.property(
+        field,
+        fc.oneof({ arbitrary: fragment, weight: 5 }, { arbitrary: short, weight: 1 }),
+        fc.array(filterArb, { maxLength: 2 }),
+        (f, text, filters) => {
+          const p = new URLSearchParams({ 'suggest-contains': `${f}:${text}` });
+          for (const x of filters) p.append('filter', x);
+          const r = call(engine, `${API}?${p}`);
+          expect(r.status).toBe(200);
+          const needle = text.trim().toLowerCase();
+          const matches =
+            needle.length < 2
+              ? []
+              : refMatches(records, { searches: [], keyword: null, filters, exclude: [], ordering: [], page: 1, pageSize: 10 }).filter((m) =>
+                  m[f].toLowerCase().includes(needle),
+                );
+          expect(r.body.hits).toEqual({ total: { value: matches.length, relation: 'eq' }, max_score: null, hits: [] });
+          expect(r.body.aggregations).toEqual({
+            [f]: refTerms(
+              matches.map((m) => m[f]),
+              100,
+            ),
+          });
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -198,21 +272,27 @@ describe('engine = reference', () => {
   it('suggest: up to five distinct values beginning with the text, alphabetical, with a record carrying each', () => {
     const field = fc.constantFrom('labor_category', 'vendor_name', 'idv_piid') as fc.Arbitrary<'labor_category' | 'vendor_name' | 'idv_piid'>;
     fc.assert(
-      fc.property(field, pickFrom(() => [...vocab.lcats, ...vocab.vendors, ...vocab.piids]), fc.integer({ min: 1, max: 5 }), casing, (f, value, n, change) => {
-        const text = change(value.slice(0, n));
-        fc.pre(text.trim().length > 0);
-        const r = call(engine, `${API}?${new URLSearchParams({ suggest: `${f}:${text}` })}`);
-        expect(r.status).toBe(200);
-        const prefix = text.trim().toLowerCase();
-        const expected = distinct(records.map((m) => m[f]).filter((v) => v.toLowerCase().startsWith(prefix)))
-          .sort(byteOrder)
-          .slice(0, 5);
-        const [entry] = r.body[`${f}-suggestion`];
-        expect(entry.text).toBe(text);
-        expect(entry.length).toBe(text.length);
-        expect(entry.options.map((o: { text: string }) => o.text)).toEqual(expected);
-        for (const o of entry.options) expect(records[Number(o._id) - 1][f]).toBe(o.text);
-      }),
+      fc.property(
+        field,
+        pickFrom(() => [...vocab.lcats, ...vocab.vendors, ...vocab.piids]),
+        fc.integer({ min: 1, max: 5 }),
+        casing,
+        (f, value, n, change) => {
+          const text = change(value.slice(0, n));
+          fc.pre(text.trim().length > 0);
+          const r = call(engine, `${API}?${new URLSearchParams({ suggest: `${f}:${text}` })}`);
+          expect(r.status).toBe(200);
+          const prefix = text.trim().toLowerCase();
+          const expected = distinct(records.map((m) => m[f]).filter((v) => v.toLowerCase().startsWith(prefix)))
+            .sort(byteOrder)
+            .slice(0, 5);
+          const [entry] = r.body[`${f}-suggestion`];
+          expect(entry.text).toBe(text);
+          expect(entry.length).toBe(text.length);
+          expect(entry.options.map((o: { text: string }) => o.text)).toEqual(expected);
+          for (const o of entry.options) expect(records[Number(o._id) - 1][f]).toBe(o.text);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -48,7 +48,9 @@ const ENGINEER_1 = 'Engineer 1';
 /** 91 records like the recorded `Engineer 1` answer: its education counts, its experience buckets, 60 prices. */
 function engineerOnes(): CeilingRateRecord[] {
   const educations = [...Array(78).fill('BA'), ...Array(11).fill('HS'), ...Array(2).fill('MA')];
-  const experience = REC_2026.second_colon.min_years_experience_buckets.flatMap((b: { key: string; doc_count: number }) => Array(b.doc_count).fill(Number(b.key)));
+  const experience = REC_2026.second_colon.min_years_experience_buckets.flatMap((b: { key: string; doc_count: number }) =>
+    Array(b.doc_count).fill(Number(b.key)),
+  );
   return educations.map((education_level, i) => ({
     ...ONE,
     id: 1000 + i,

@@ -55,12 +55,25 @@ function filterMatches(record: CeilingRateRecord, filter: string): boolean {
       case 'sin':
         return splitSin(record.sin).includes(value.trim().replace(/\.[0-9]+$/, ''));
       case 'category':
-        return record.category.split(';').map((s) => s.trim()).includes(value.trim());
+        return record.category
+          .split(';')
+          .map((s) => s.trim())
+          .includes(value.trim());
       case 'subcategory':
-        return record.subcategory.split(';').map((s) => s.trim()).includes(value.trim());
+        return record.subcategory
+          .split(';')
+          .map((s) => s.trim())
+          .includes(value.trim());
       case 'site': {
-        const have = ` ${record.worksite.toLowerCase().split(/[^a-z0-9]+/).join(' ')} `;
-        const want = value.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join(' ');
+        const have = ` ${record.worksite
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .join(' ')} `;
+        const want = value
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean)
+          .join(' ');
         return want !== '' && have.includes(` ${want} `);
       }
       case 'vendor_name':
@@ -134,9 +147,7 @@ export interface RefTerms {
 export function refTerms(values: readonly (string | null)[], size: number): RefTerms {
   const counts = new Map<string, number>();
   for (const v of values) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
-  const all = [...counts.entries()]
-    .map(([key, doc_count]) => ({ key, doc_count }))
-    .sort((a, b) => b.doc_count - a.doc_count || byteOrder(a.key, b.key));
+  const all = [...counts.entries()].map(([key, doc_count]) => ({ key, doc_count })).sort((a, b) => b.doc_count - a.doc_count || byteOrder(a.key, b.key));
   const buckets = all.slice(0, size);
   const other = all.slice(size).reduce((n, b) => n + b.doc_count, 0);
   return { doc_count_error_upper_bound: 0, sum_other_doc_count: other, buckets };

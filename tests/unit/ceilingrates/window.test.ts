@@ -42,7 +42,10 @@ describe('the result window', () => {
     expect(r.body.hits.hits).toHaveLength(500);
     const tenThousandth = scalar('SELECT id FROM ceilingrates ORDER BY current_price, id LIMIT 1 OFFSET 9999');
     expect(Number(r.body.hits.hits.at(-1)._id)).toBe(tenThousandth);
-    const desc = call(engine, `${API}?page=10&page_size=1000&ordering=vendor_name&sort=desc&ordering=current_price`.replace('1000', '500').replace('page=10', 'page=20'));
+    const desc = call(
+      engine,
+      `${API}?page=10&page_size=1000&ordering=vendor_name&sort=desc&ordering=current_price`.replace('1000', '500').replace('page=10', 'page=20'),
+    );
     const expected = scalar('SELECT id FROM ceilingrates ORDER BY vendor_name DESC, current_price, id LIMIT 1 OFFSET 9999');
     expect(Number(desc.body.hits.hits.at(-1)._id)).toBe(expected);
   });

@@ -46,7 +46,13 @@ describe('readArtifact', () => {
   it('returns the verified bytes and reports byte progress up to the manifest size', async () => {
     const seen: number[] = [];
     let verifying = 0;
-    const result = await readArtifact(chunked(gz), URL_, await artifact(), (received) => seen.push(received), () => verifying++);
+    const result = await readArtifact(
+      chunked(gz),
+      URL_,
+      await artifact(),
+      (received) => seen.push(received),
+      () => verifying++,
+    );
     expect(same(result, gz)).toBe(true);
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(gz.length);
@@ -104,7 +110,9 @@ describe('readManifest', () => {
     const good = { version: 'v1', datasets: { websites: await artifact() } };
     expect(await readManifest(json(good), 'm')).toEqual(good);
     await expect(readManifest(json({ version: 'v1', datasets: { other: await artifact() } }), 'm')).rejects.toThrow('unknown dataset "other"');
-    await expect(readManifest(json({ version: 'v1', datasets: { websites: { file: 'w' } } }), 'm')).rejects.toThrow('dataset "websites" lacks file, bytes or sha256');
+    await expect(readManifest(json({ version: 'v1', datasets: { websites: { file: 'w' } } }), 'm')).rejects.toThrow(
+      'dataset "websites" lacks file, bytes or sha256',
+    );
     await expect(readManifest(json({ datasets: {} }), 'm')).rejects.toThrow('manifest: m has no version or datasets');
   });
 

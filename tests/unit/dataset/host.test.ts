@@ -34,7 +34,15 @@ async function built(name: DatasetName, count: number): Promise<BuiltFile> {
   return {
     raw,
     gz,
-    artifact: { name, file: `${name}.sqlite.gz`, bytes: gz.length, rawBytes: raw.length, sha256: await sha256Hex(gz), rows, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count } },
+    artifact: {
+      name,
+      file: `${name}.sqlite.gz`,
+      bytes: gz.length,
+      rawBytes: raw.length,
+      sha256: await sha256Hex(gz),
+      rows,
+      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count },
+    },
   };
 }
 
@@ -253,10 +261,13 @@ describe('the unpacked copy kept on this machine', () => {
     const kept = unpackedStore();
     const first = server([websites, rates]);
     const lastModified = 'Tue, 01 Dec 2026 10:00:00 GMT';
-    const dated = { ...first, fetch: async (url: string, init: { cache: RequestCache }) => {
-      const response = await first.fetch(url, init);
-      return new Response(response.body, { status: response.status, headers: { 'last-modified': lastModified } });
-    } };
+    const dated = {
+      ...first,
+      fetch: async (url: string, init: { cache: RequestCache }) => {
+        const response = await first.fetch(url, init);
+        return new Response(response.body, { status: response.status, headers: { 'last-modified': lastModified } });
+      },
+    };
     await hostOver(dated, memoryStore(), kept).host.init({ dataUrl: DATA });
     await vi.waitFor(() => expect(kept.files.size).toBe(2));
     expect(kept.files.get(unpackedFileName(rates.artifact))!.raw).toEqual(rates.raw);
@@ -268,7 +279,12 @@ describe('the unpacked copy kept on this machine', () => {
     expect(await total(host, RATES_URL)).toBe(40);
     expect(await total(host, WEBSITES_URL)).toBe(30);
     const rateStatus = status.datasets.find((d) => d.name === 'ceilingrates')!;
-    expect(rateStatus).toMatchObject({ loaded: true, sha256: rates.artifact.sha256, rawBytes: rates.raw.length, fileDate: new Date(lastModified).toISOString() });
+    expect(rateStatus).toMatchObject({
+      loaded: true,
+      sha256: rates.artifact.sha256,
+      rawBytes: rates.raw.length,
+      fileDate: new Date(lastModified).toISOString(),
+    });
     // Opened from the kept copy: nothing written again.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(kept.writes).toBe(2);

@@ -10,8 +10,18 @@ import { createEngine, type Engine } from '../../../engine/index.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { PAYLOAD_COUNT, payloadInUrl } from './payloads.ts';
 import {
-  anyPathArb, CEILING_BASES, CEILING_PARAMS, ceilingPathArb, FILTER_NAMES, methodArb, queryArb, SEARCH_FIELDS,
-  SITE_BASES, SITE_PARAMS, siteListPathArb, websiteByUrlPathArb,
+  anyPathArb,
+  CEILING_BASES,
+  CEILING_PARAMS,
+  ceilingPathArb,
+  FILTER_NAMES,
+  methodArb,
+  queryArb,
+  SEARCH_FIELDS,
+  SITE_BASES,
+  SITE_PARAMS,
+  siteListPathArb,
+  websiteByUrlPathArb,
 } from './requests.ts';
 import { send, tally, timeReport } from './well-formed.ts';
 import { oversizedRequestArb } from './oversized.ts';
@@ -61,8 +71,13 @@ afterEach(() => {
 
 afterAll(() => {
   consoleError.mockRestore();
-  const statuses = [...tally.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ');
-  console.log(`fuzz: ${tally.requests} requests sent to the engine (${statuses}), each GET sent twice (${tally.repeats} repeats); ${PAYLOAD_COUNT} distinct hostile payloads swept over every parameter; ${timeReport()}`);
+  const statuses = [...tally.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(', ');
+  console.log(
+    `fuzz: ${tally.requests} requests sent to the engine (${statuses}), each GET sent twice (${tally.repeats} repeats); ${PAYLOAD_COUNT} distinct hostile payloads swept over every parameter; ${timeReport()}`,
+  );
 });
 
 it('the known requests are answered (the baseline is not itself an error)', () => {

@@ -95,7 +95,8 @@ function websiteRows(rng: Rng, count: number, legacy: boolean, json: boolean): R
     let expected: Record<string, unknown> | null = null;
     const status = pick(rng, [200, 301, 404, 0]);
     const roll = rng();
-    if (roll < 0.03) title = 't'.repeat(MAX_CELL + 1 + int(rng, 300)); // over the bound: rejected
+    if (roll < 0.03)
+      title = 't'.repeat(MAX_CELL + 1 + int(rng, 300)); // over the bound: rejected
     else if (roll < 0.05) title = 'm'.repeat(MAX_CELL); // at the bound: kept whole
     const oversize = title.length > MAX_CELL;
     const fields: Record<string, unknown> = {
@@ -247,7 +248,10 @@ function mutate(rng: Rng, bytes: Uint8Array, log: string[]): Uint8Array {
       out = concat(out.slice(0, end), out.slice(at, end), out.slice(end));
       log.push(`bytes ${at}-${end} repeated`);
     } else {
-      out = concat(out, Uint8Array.from({ length: 1 + int(rng, 20) }, () => int(rng, 256)));
+      out = concat(
+        out,
+        Uint8Array.from({ length: 1 + int(rng, 20) }, () => int(rng, 256)),
+      );
       log.push('garbage appended');
     }
   }
@@ -290,7 +294,7 @@ function sourceOf(fuzz: FuzzCase): ImportSource {
   const rng = random(fuzz.seed ^ 0x5eed);
   const bytes = fuzz.bytes;
   return (async function* pieces() {
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const size = 1 + int(rng, 5000);
       yield bytes.subarray(at, at + size);
       at += size;
@@ -314,13 +318,15 @@ function fail(fuzz: FuzzCase, what: string): never {
 
 /** `records`: how many the batches gave, once they all have (a failed import stops with some still buffered). */
 function checkReport(fuzz: FuzzCase, report: ImportReport, records: number | null): void {
-  if (report.rowsImported + report.rowsRejected !== report.rowsRead) fail(fuzz, `imported ${report.rowsImported} + rejected ${report.rowsRejected} ≠ read ${report.rowsRead}`);
+  if (report.rowsImported + report.rowsRejected !== report.rowsRead)
+    fail(fuzz, `imported ${report.rowsImported} + rejected ${report.rowsRejected} ≠ read ${report.rowsRead}`);
   if (records !== null && records !== report.rowsImported) fail(fuzz, `${records} records for ${report.rowsImported} rows imported`);
   if (report.rejected.length !== Math.min(report.rowsRejected, MAX_REJECTED_LISTED)) fail(fuzz, 'rejected rows listed do not match the count');
   for (const row of report.rejected) if (row.reason.length > 3 * MAX_QUOTED + 200) fail(fuzz, `a reason of ${row.reason.length} characters`);
   for (const note of report.values) {
     for (const example of note.examples) {
-      if (example.original.length > MAX_QUOTED + 40 || (example.value?.length ?? 0) > MAX_QUOTED + 40) fail(fuzz, `an example of ${example.original.length} characters`);
+      if (example.original.length > MAX_QUOTED + 40 || (example.value?.length ?? 0) > MAX_QUOTED + 40)
+        fail(fuzz, `an example of ${example.original.length} characters`);
     }
   }
 }
@@ -328,7 +334,8 @@ function checkReport(fuzz: FuzzCase, report: ImportReport, records: number | nul
 function checkValue(fuzz: FuzzCase, value: unknown): void {
   if (typeof value === 'string') {
     if (value.length > MAX_CELL) fail(fuzz, `a stored value of ${value.length} characters`);
-    if (value.includes('\uFFFD') || value.includes('\uFFFF')) fail(fuzz, `a stored value with a replacement or invalid-byte mark: ${JSON.stringify(value.slice(0, 80))}`);
+    if (value.includes('\uFFFD') || value.includes('\uFFFF'))
+      fail(fuzz, `a stored value with a replacement or invalid-byte mark: ${JSON.stringify(value.slice(0, 80))}`);
   } else if (Array.isArray(value)) {
     for (const item of value) checkValue(fuzz, item);
   } else if (value !== null && typeof value === 'object') {
@@ -369,10 +376,18 @@ export async function runCase(fuzz: FuzzCase): Promise<FuzzOutcome> {
 function checkRoundTrip(fuzz: FuzzCase, report: ImportReport, records: Record<string, unknown>[]): void {
   const kept = fuzz.rows.filter((row) => row.expected !== null);
   if (report.rowsRead !== fuzz.rows.length) fail(fuzz, `read ${report.rowsRead} rows of ${fuzz.rows.length}`);
-  if (records.length !== kept.length) fail(fuzz, `kept ${records.length} rows, expected ${kept.length}; first reasons: ${report.rejected.slice(0, 3).map((r) => r.reason).join(' | ')}`);
+  if (records.length !== kept.length)
+    fail(
+      fuzz,
+      `kept ${records.length} rows, expected ${kept.length}; first reasons: ${report.rejected
+        .slice(0, 3)
+        .map((r) => r.reason)
+        .join(' | ')}`,
+    );
   kept.forEach((row, i) => {
     for (const [key, value] of Object.entries(row.expected!)) {
-      if (records[i][key] !== value) fail(fuzz, `row ${i + 1}: ${key} is ${JSON.stringify(records[i][key])?.slice(0, 120)}, written ${JSON.stringify(value).slice(0, 120)}`);
+      if (records[i][key] !== value)
+        fail(fuzz, `row ${i + 1}: ${key} is ${JSON.stringify(records[i][key])?.slice(0, 120)}, written ${JSON.stringify(value).slice(0, 120)}`);
     }
   });
   if (report.encoding !== 'text' && report.encoding !== fuzz.encoding.replace('-bom', '')) {

@@ -43,18 +43,29 @@ const hostilePair = fc.oneof(
 
 it('random and hostile query strings, GET and HEAD', () => {
   fc.assert(
-    fc.property(ceilingPathArb(), fc.oneof(queryArb('ceiling'), fc.array(hostilePair, { minLength: 1, maxLength: 5 }).map((p) => p.join('&'))), fc.constantFrom('GET', 'GET', 'HEAD'), (path, query, method) => {
-      send(engine, method, `${path}?${query}`);
-    }),
+    fc.property(
+      ceilingPathArb(),
+      fc.oneof(
+        queryArb('ceiling'),
+        fc.array(hostilePair, { minLength: 1, maxLength: 5 }).map((p) => p.join('&')),
+      ),
+      fc.constantFrom('GET', 'GET', 'HEAD'),
+      (path, query, method) => {
+        send(engine, method, `${path}?${query}`);
+      },
+    ),
     runs(7201, 1200),
   );
 });
 
 it('oversized requests', () => {
   fc.assert(
-    fc.property(oversizedRequestArb().filter((url) => url.startsWith('/api/')), (url) => {
-      send(engine, 'GET', url);
-    }),
+    fc.property(
+      oversizedRequestArb().filter((url) => url.startsWith('/api/')),
+      (url) => {
+        send(engine, 'GET', url);
+      },
+    ),
     runs(7202, 150),
   );
 });

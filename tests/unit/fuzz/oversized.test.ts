@@ -80,7 +80,9 @@ describe('each limit, just within and just beyond', () => {
 
   it('exclude: 1,000 ids over every repeat pass, 1,001 are a 406', () => {
     expect(status(`exclude=${repeat(500, (i) => String(i), '|')}&exclude=${repeat(500, (i) => String(i), '|')}`)).toBe(200);
-    expect(detail(`exclude=${repeat(500, (i) => String(i), '|')}&exclude=${repeat(501, (i) => String(i), '|')}`)).toBe('Invalid exclude: at most 1000 ids (got 1001)');
+    expect(detail(`exclude=${repeat(500, (i) => String(i), '|')}&exclude=${repeat(501, (i) => String(i), '|')}`)).toBe(
+      'Invalid exclude: at most 1000 ids (got 1001)',
+    );
   });
 
   it('keyword, search, suggest: 10,000 characters pass (a stored value that long can be found), 10,001 are a 406', () => {
@@ -101,7 +103,11 @@ describe('each limit, just within and just beyond', () => {
 
   it('Site Scanning: a long filter value and too many parameters, in its own shape', () => {
     const owner = call(engine, `/websites?target_url_agency_owner=${'a'.repeat(10_001)}`);
-    expect(owner.body).toEqual({ message: ['target_url_agency_owner must be shorter than or equal to 10000 characters'], error: 'Bad Request', statusCode: 400 });
+    expect(owner.body).toEqual({
+      message: ['target_url_agency_owner must be shorter than or equal to 10000 characters'],
+      error: 'Bad Request',
+      statusCode: 400,
+    });
     const domain = call(engine, `/websites?final_url_domain=${'a'.repeat(2045)}.gov`);
     expect(domain.body).toEqual({ message: ['final_url_domain must be shorter than or equal to 2048 characters'], error: 'Bad Request', statusCode: 400 });
     const many = call(engine, `/analysis?${repeat(201, (i) => `x${i}=1`)}`);
@@ -111,7 +117,11 @@ describe('each limit, just within and just beyond', () => {
 
   it('Site Scanning {url}: the limit is on the target URL looked up, a pasted scheme and trailing slashes aside', () => {
     const long = 'a'.repeat(9996) + '.gov';
-    expect(call(engine, `/websites/https:%2F%2F${long}///`).body).toEqual({ statusCode: 404, message: 'No website found for provided target url', error: 'Not Found' });
+    expect(call(engine, `/websites/https:%2F%2F${long}///`).body).toEqual({
+      statusCode: 404,
+      message: 'No website found for provided target url',
+      error: 'Not Found',
+    });
     expect(call(engine, `/websites/${long}x`).body.message).toEqual(['url must be shorter than or equal to 10000 characters']);
     // A long run of slashes is stripped in one pass (a trailing-slash regex retried at each slash was quadratic).
     expect(call(engine, `/websites/${'/'.repeat(20_000)}x.gov`).status).toBe(400);
@@ -143,7 +153,6 @@ describe('redundant and many alternatives give the answers of their plain forms'
     expect(ids(`filter=price_range:${ranges.join('|')}`).sort((a, b) => a - b)).toEqual(union(ranges.map((r) => `filter=price_range:${r}`)));
     expect(ids('filter=price_range:100,50|0,0')).toEqual([]);
   });
-
 });
 
 describe('ties larger than a sort handles are ordered by the later keys without recursion', () => {
@@ -161,7 +170,10 @@ describe('ties larger than a sort handles are ordered by the later keys without 
     const query = ordering.map(({ field, desc }) => `ordering=${field}&sort=${desc ? 'desc' : 'asc'}`).join('&');
     for (const page of [1, 2, 19]) {
       const hits = call(big, `${API}?page_size=500&page=${page}&${query}`).body.hits.hits.map((h: { _id: string }) => Number(h._id));
-      const expected = [...records].sort(refCompare([...ordering])).slice((page - 1) * 500, page * 500).map((r) => r.id);
+      const expected = [...records]
+        .sort(refCompare([...ordering]))
+        .slice((page - 1) * 500, page * 500)
+        .map((r) => r.id);
       expect(hits, `page ${page}`).toEqual(expected);
     }
   });
@@ -179,7 +191,10 @@ describe('prices near the largest double', () => {
 
   it('histogram keys stay numbers (sums do not overflow to Infinity)', async () => {
     const db = await emptyDatabase('ceilingrates');
-    insertCeilingRates(db, KNOWN.map((r, i) => ({ ...r, current_price: i < 5 ? 1e308 : 1.5e308 - i * 1e306 })));
+    insertCeilingRates(
+      db,
+      KNOWN.map((r, i) => ({ ...r, current_price: i < 5 ? 1e308 : 1.5e308 - i * 1e306 })),
+    );
     const r = call(engineOver('ceilingrates', db), API);
     expect(r.status).toBe(200);
     const buckets = r.body.aggregations.wage_histogram.buckets as { key: number; min: number; max: number }[];
@@ -199,7 +214,10 @@ describe('wage_stats over prices near the largest double', () => {
   /** Each statistic, and the workbench's figures of the same records, which must agree with the API. */
   async function statsOf(prices: (i: number) => number) {
     const db = await emptyDatabase('ceilingrates');
-    insertCeilingRates(db, KNOWN.map((r, i) => ({ ...r, current_price: prices(i) })));
+    insertCeilingRates(
+      db,
+      KNOWN.map((r, i) => ({ ...r, current_price: prices(i) })),
+    );
     const r = call(engineOver('ceilingrates', db), API);
     expect(r.status).toBe(200);
     expect(r.raw.body).not.toMatch(/Infinity|NaN/);

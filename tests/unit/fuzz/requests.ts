@@ -14,25 +14,65 @@ export const CEILING_BASES = [
 ] as const;
 
 export const SITE_PARAMS = [
-  'target_url_domain', 'final_url_domain', 'final_url_live', 'target_url_redirects', 'target_url_agency_owner',
-  'target_url_bureau_owner', 'scan_status', 'dap_detected_final_url', 'page', 'limit', 'api_key',
+  'target_url_domain',
+  'final_url_domain',
+  'final_url_live',
+  'target_url_redirects',
+  'target_url_agency_owner',
+  'target_url_bureau_owner',
+  'scan_status',
+  'dap_detected_final_url',
+  'page',
+  'limit',
+  'api_key',
 ] as const;
 
 export const CEILING_PARAMS = [
-  'search', 'keyword', 'filter', 'exclude', 'ordering', 'sort', 'page', 'page_size', 'suggest-contains', 'suggest',
-  'export', 'api_key',
+  'search',
+  'keyword',
+  'filter',
+  'exclude',
+  'ordering',
+  'sort',
+  'page',
+  'page_size',
+  'suggest-contains',
+  'suggest',
+  'export',
+  'api_key',
 ] as const;
 
 export const SEARCH_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as const;
 export const FILTER_NAMES = [
-  'education_level', 'price_range', 'experience_range', 'min_years_experience', 'current_price', 'business_size', 'sin',
-  'category', 'subcategory', 'worksite', 'site', 'security_clearance',
+  'education_level',
+  'price_range',
+  'experience_range',
+  'min_years_experience',
+  'current_price',
+  'business_size',
+  'sin',
+  'category',
+  'subcategory',
+  'worksite',
+  'site',
+  'security_clearance',
   // Accepted and ignored, as production ignores them.
-  'vendor_name', 'labor_category',
+  'vendor_name',
+  'labor_category',
 ] as const;
 export const ORDER_FIELDS = [
-  'current_price', 'next_year_price', 'second_year_price', 'labor_category', 'vendor_name', 'idv_piid',
-  'education_level', 'min_years_experience', 'schedule', 'business_size', 'keywords', 'certifications',
+  'current_price',
+  'next_year_price',
+  'second_year_price',
+  'labor_category',
+  'vendor_name',
+  'idv_piid',
+  'education_level',
+  'min_years_experience',
+  'schedule',
+  'business_size',
+  'keywords',
+  'certifications',
 ] as const;
 
 /** Values that pass validation, so random requests also reach matching, paging and aggregation. */
@@ -54,9 +94,20 @@ const CEILING_GOOD: Record<string, readonly string[]> = {
   search: ['labor_category:Engineer', 'vendor_name:Acme', 'idv_piid:GS-00F-0001X', 'labor_category:Project+Manager'],
   keyword: ['engineer', 'analyst', 'ma'],
   filter: [
-    'education_level:BA|MA', 'price_range:10,100', 'experience_range:0,5', 'business_size:S', 'sin:54151S',
-    'site:customer', 'worksite:Both', 'security_clearance:yes', 'security_clearance:no', 'category:Professional Services',
-    'min_years_experience:3', 'current_price:100', 'vendor_name:Acme', 'labor_category:Engineer',
+    'education_level:BA|MA',
+    'price_range:10,100',
+    'experience_range:0,5',
+    'business_size:S',
+    'sin:54151S',
+    'site:customer',
+    'worksite:Both',
+    'security_clearance:yes',
+    'security_clearance:no',
+    'category:Professional Services',
+    'min_years_experience:3',
+    'current_price:100',
+    'vendor_name:Acme',
+    'labor_category:Engineer',
   ],
   exclude: ['1|2|3', '5'],
   ordering: [...ORDER_FIELDS],
@@ -78,7 +129,11 @@ function ceilingStructuredArb(name: string): fc.Arbitrary<string> | null {
   }
   if (name === 'filter') {
     const filterName = fc.oneof({ arbitrary: fc.constantFrom(...FILTER_NAMES), weight: 4 }, { arbitrary: hostile, weight: 1 });
-    const part = fc.oneof(hostile, fc.tuple(hostile, hostile).map(([a, b]) => `${a},${b}`), fc.tuple(fc.double(), fc.double()).map(([a, b]) => `${a},${b}`));
+    const part = fc.oneof(
+      hostile,
+      fc.tuple(hostile, hostile).map(([a, b]) => `${a},${b}`),
+      fc.tuple(fc.double(), fc.double()).map(([a, b]) => `${a},${b}`),
+    );
     return fc.tuple(filterName, fc.array(part, { minLength: 1, maxLength: 3 })).map(([n, parts]) => `${n}:${parts.join('|')}`);
   }
   if (name === 'exclude') return fc.array(fc.oneof(hostile, fc.nat().map(String)), { maxLength: 5 }).map((ids) => ids.join('|'));
@@ -97,7 +152,12 @@ function pairArb(api: Api): fc.Arbitrary<string> {
     { arbitrary: valueArb().map((n) => ({ name: n, raw: encode(n) })), weight: 2 },
     { arbitrary: fc.constantFrom(...RAW).map((n) => ({ name: n, raw: n })), weight: 1 },
     // A known name written strangely: upper case, encoded letters, a trailing space.
-    { arbitrary: knownName.chain((n) => fc.constantFrom(n.toUpperCase(), encode(n).replace(/_/g, '%5F'), `${n}%20`, `${n}[]`)).map((n) => ({ name: n, raw: n })), weight: 1 },
+    {
+      arbitrary: knownName
+        .chain((n) => fc.constantFrom(n.toUpperCase(), encode(n).replace(/_/g, '%5F'), `${n}%20`, `${n}[]`))
+        .map((n) => ({ name: n, raw: n })),
+      weight: 1,
+    },
   );
   return name.chain(({ name: n, raw }) => {
     const goodValues = Object.hasOwn(good, n) ? good[n] : [];
@@ -151,8 +211,20 @@ export function websiteByUrlPathArb(): fc.Arbitrary<string> {
 export function anyPathArb(): fc.Arbitrary<string> {
   const known = [...SITE_BASES.flatMap((b) => [`${b}/websites`, `${b}/analysis`, `${b}/websites/gsa.gov`]), ...CEILING_BASES];
   const prefix = fc.constantFrom(
-    ...known, ...SITE_BASES.filter((b) => b !== ''), '', '/', '//', '///', '/api/v3/search', '/technology',
-    'http://localhost', 'https://evil.example', '//evil.example', 'javascript:', 'http://[::1]', 'file:///etc/passwd',
+    ...known,
+    ...SITE_BASES.filter((b) => b !== ''),
+    '',
+    '/',
+    '//',
+    '///',
+    '/api/v3/search',
+    '/technology',
+    'http://localhost',
+    'https://evil.example',
+    '//evil.example',
+    'javascript:',
+    'http://[::1]',
+    'file:///etc/passwd',
   );
   const tail = fc.array(fc.oneof(valueArb().map(encode), fc.constantFrom(...RAW, '.', '..', '%2e%2e', '\\', '%5C')), { maxLength: 3 });
   return fc.tuple(prefix, tail, fc.constantFrom('', '/')).map(([p, t, end]) => (t.length ? `${p}/${t.join('/')}${end}` : `${p}${end}`));
@@ -165,6 +237,9 @@ export function methodArb(): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constant('GET'), weight: 8 },
     { arbitrary: fc.constantFrom(...METHODS, 'get', 'hEaD', 'options'), weight: 3 },
-    { arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', ' GET', 'GET ', 'G\u0000ET', '__proto__', 'constructor', ...VALUES.slice(0, 20))), weight: 1 },
+    {
+      arbitrary: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', ' GET', 'GET ', 'G\u0000ET', '__proto__', 'constructor', ...VALUES.slice(0, 20))),
+      weight: 1,
+    },
   );
 }

@@ -12,9 +12,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const CEILING_BASES = ['/api/v3/search/ceilingrates', '/acquisition/calc/v3/api/ceilingrates'];
 const SITE_GATEWAY = '/technology/site-scanning/v1';
 
-export type Route =
-  | { api: 'site'; route: 'websites' | 'website' | 'analysis' | null }
-  | { api: 'ceiling'; route: 'search' | null };
+export type Route = { api: 'site'; route: 'websites' | 'website' | 'analysis' | null } | { api: 'ceiling'; route: 'search' | null };
 
 /**
  * Which API and route a path names (null route: a path of that API that names nothing, so 404). Like
@@ -130,8 +128,14 @@ function expectWebsitesPage(body: any): void {
   must(isInteger(meta.itemsPerPage) && meta.itemsPerPage >= 1 && meta.itemsPerPage <= 100, 'itemsPerPage in 1..100');
   must(body.items.length <= meta.itemsPerPage, 'no more items than itemsPerPage');
   must(meta.currentPage >= 1 && isInteger(meta.totalItems) && isInteger(meta.totalPages), 'page numbers');
-  must(Object.values(body.links).every((link) => typeof link === 'string'), 'links are strings');
-  must(body.items.every((item: any) => typeof item.target_url === 'string'), 'items are records');
+  must(
+    Object.values(body.links).every((link) => typeof link === 'string'),
+    'links are strings',
+  );
+  must(
+    body.items.every((item: any) => typeof item.target_url === 'string'),
+    'items are records',
+  );
 }
 
 function expectAnalysis(body: any): void {
@@ -248,8 +252,14 @@ function checkAnswer(method: string, url: string, response: ApiResponse): void {
 
   // A suggestion request stays one even with export=y (decision 0600).
   const params = parsedUrl.searchParams;
-  const csvWanted = target.api === 'ceiling' && target.route === 'search' && verb === 'GET' && status === 200 &&
-    (params.get('export') ?? '').toLowerCase() === 'y' && !params.has('suggest') && !params.has('suggest-contains');
+  const csvWanted =
+    target.api === 'ceiling' &&
+    target.route === 'search' &&
+    verb === 'GET' &&
+    status === 200 &&
+    (params.get('export') ?? '').toLowerCase() === 'y' &&
+    !params.has('suggest') &&
+    !params.has('suggest-contains');
   if (csvWanted) {
     must(headers['content-type'] === 'text/csv; charset=utf-8', 'CSV content type');
     expectGuardedCsv(body);

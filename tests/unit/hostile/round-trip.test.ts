@@ -6,9 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
-import {
-  HOSTILE_FIRST_ID, HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS, hostileCeilingRates, hostileWebsites,
-} from '../../../tools/generate/hostile.ts';
+import { HOSTILE_FIRST_ID, HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS, hostileCeilingRates, hostileWebsites } from '../../../tools/generate/hostile.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { readColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
@@ -52,7 +50,10 @@ describe('Site Scanning', () => {
     const byUrl = (a: WebsiteRecord, b: WebsiteRecord): number => Buffer.compare(Buffer.from(a.target_url), Buffer.from(b.target_url));
     expect(items.length).toBe(websites.length);
     expect(items).toEqual([...websites].sort(byUrl));
-    expectVerbatim(raw, HOSTILE_PAYLOADS.map((p) => p.text));
+    expectVerbatim(
+      raw,
+      HOSTILE_PAYLOADS.map((p) => p.text),
+    );
     expectVerbatim(raw, HOSTILE_TARGET_URLS);
   });
 
@@ -66,7 +67,10 @@ describe('Site Scanning', () => {
 
   it('filtering on a hostile owner name finds exactly its records, and the links keep the name exactly', () => {
     for (const { text } of HOSTILE_PAYLOADS) {
-      const expected = websites.filter((r) => r.target_url_agency_owner === text).map((r) => r.target_url).sort();
+      const expected = websites
+        .filter((r) => r.target_url_agency_owner === text)
+        .map((r) => r.target_url)
+        .sort();
       const body = ok(`/websites?target_url_agency_owner=${q(text)}&target_url_bureau_owner=${q(text)}&limit=100`);
       expect(body.items.map((r: WebsiteRecord) => r.target_url).sort()).toEqual(expected);
       for (const link of [body.links.first, body.links.last]) {
@@ -93,9 +97,14 @@ describe('ceiling rates', () => {
     const response = engine.handle({ method: 'GET', url: `${RATES}?page_size=500` });
     const body = JSON.parse(response.body);
     expect(body.hits.total.value).toBe(300 + rates.length);
-    const sources = hostileHits(body).map((h) => h._source).sort((a, b) => a.id - b.id);
+    const sources = hostileHits(body)
+      .map((h) => h._source)
+      .sort((a, b) => a.id - b.id);
     expect(sources).toEqual(rates);
-    expectVerbatim(response.body, HOSTILE_PAYLOADS.map((p) => p.text));
+    expectVerbatim(
+      response.body,
+      HOSTILE_PAYLOADS.map((p) => p.text),
+    );
   });
 
   it('aggregation keys are the exact texts', () => {
@@ -142,7 +151,10 @@ describe('ceiling rates', () => {
       const needle = text.slice(0, 40);
       if (needle.trim().length < 2) continue;
       const body = ok(`${RATES}?suggest-contains=labor_category:${q(needle)}`);
-      expect(body.aggregations.labor_category.buckets.map((b: { key: string }) => b.key), needle).toContain(text);
+      expect(
+        body.aggregations.labor_category.buckets.map((b: { key: string }) => b.key),
+        needle,
+      ).toContain(text);
     }
   });
 });

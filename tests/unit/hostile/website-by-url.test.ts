@@ -56,7 +56,8 @@ describe('/websites/{url} with hostile values', () => {
       const answer = call(engine, `/websites/${text}`);
       expect(answer.status, text.slice(0, 80)).toBe(404);
       // Either the controller's "no website" 404 or, where the parser cut the path, Express's route 404.
-      const order = answer.body.message === 'No website found for provided target url' ? ['statusCode', 'message', 'error'] : ['message', 'error', 'statusCode'];
+      const order =
+        answer.body.message === 'No website found for provided target url' ? ['statusCode', 'message', 'error'] : ['message', 'error', 'statusCode'];
       expect(Object.keys(answer.body)).toEqual(order);
       expect(answer.body.statusCode).toBe(404);
       expect(answer.body.error).toBe('Not Found');

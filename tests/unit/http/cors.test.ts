@@ -78,7 +78,13 @@ describe('CORS on both real APIs', () => {
     const e = createEngine();
     e.use('websites', await generatedDatabase('websites'));
     e.use('ceilingrates', await generatedDatabase('ceilingrates'));
-    for (const url of ['/websites?limit=1', '/technology/site-scanning/v1/analysis', '/websites/nowhere.gov', '/api/v3/search/ceilingrates/?page_size=1', '/acquisition/calc/v3/api/ceilingrates/']) {
+    for (const url of [
+      '/websites?limit=1',
+      '/technology/site-scanning/v1/analysis',
+      '/websites/nowhere.gov',
+      '/api/v3/search/ceilingrates/?page_size=1',
+      '/acquisition/calc/v3/api/ceilingrates/',
+    ]) {
       const r = e.handle({ method: 'GET', url });
       expect(r.headers['access-control-allow-origin'], url).toBe('*');
       const p = e.handle({ method: 'OPTIONS', url, headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'X-Api-Key' } });

@@ -91,8 +91,15 @@ function fakeWorker() {
       datasetDefinition('websites').createSchema(db);
       const gz = new Uint8Array(await (await pack(db.export())).arrayBuffer());
       const artifact: ExtraArtifact = {
-        id, title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)', name: 'websites', file: `${id}.sqlite.gz`, bytes: gz.length, rawBytes: 0,
-        sha256: '', rows: { websites: 0 }, source: { kind: 'real', label: 'Real: test', repository: 'r', commit: 'c', date: '2025-02-10', licence: 'CC0-1.0', count: 0 },
+        id,
+        title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)',
+        name: 'websites',
+        file: `${id}.sqlite.gz`,
+        bytes: gz.length,
+        rawBytes: 0,
+        sha256: '',
+        rows: { websites: 0 },
+        source: { kind: 'real', label: 'Real: test', repository: 'r', commit: 'c', date: '2025-02-10', licence: 'CC0-1.0', count: 0 },
       };
       return { artifact, gz, db };
     },
@@ -122,7 +129,11 @@ describe('importBuiltIn', () => {
     const outcome = await imports.importBuiltIn('websites-2025-02-10', { id: 'run' });
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    expect(outcome.imported).toMatchObject({ dataset: 'websites', fileName: 'Site Scanning snapshot of 2025-02-10 (real, the first week)', formatLabel: 'Built-in dataset (fetched on demand)' });
+    expect(outcome.imported).toMatchObject({
+      dataset: 'websites',
+      fileName: 'Site Scanning snapshot of 2025-02-10 (real, the first week)',
+      formatLabel: 'Built-in dataset (fetched on demand)',
+    });
     expect(outcome.report.warnings).toEqual(['Real: test']);
     // Kept like an import, it still says where its records come from.
     expect(outcome.imported.source).toMatchObject({ kind: 'real', label: 'Real: test' });

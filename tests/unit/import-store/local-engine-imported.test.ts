@@ -25,7 +25,15 @@ async function buildFiles(): Promise<FileSource> {
   const manifest: Manifest = {
     version: 'v1',
     datasets: {
-      websites: { name: 'websites', file: 'websites.sqlite.gz', bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 } },
+      websites: {
+        name: 'websites',
+        file: 'websites.sqlite.gz',
+        bytes: gz.length,
+        rawBytes: 0,
+        sha256: await sha256Hex(gz),
+        rows: {},
+        source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
+      },
     },
   };
   const map = new Map<string, Uint8Array | string>([

@@ -13,7 +13,8 @@ import { MAX_QUOTED } from '../../../dataset/import/report.ts';
 import { number } from '../../../dataset/import/values.ts';
 import { readAll } from './helpers.ts';
 
-const HEADER = 'Contract #,Business Size,Schedule,Site,Begin Date,End Date,SIN,Vendor Name,Labor Category,education Level,Minimum Years Experience,Current Year Labor Price,Next Year Labor Price,Second Year Labor Price';
+const HEADER =
+  'Contract #,Business Size,Schedule,Site,Begin Date,End Date,SIN,Vendor Name,Labor Category,education Level,Minimum Years Experience,Current Year Labor Price,Next Year Labor Price,Second Year Labor Price';
 
 function rateRow(i: number, vendor = `Café ${i}`, price = `${100 + (i % 50)}.25`): string {
   return `GS-${i},S,MAS,Customer,1/5/2020,1/4/2025,54151S,${vendor},Engineer ${i % 7},Bachelors,5,${price},,`;
@@ -54,7 +55,10 @@ describe('4. a long digit run in a number field', () => {
     const csv = `Labor Category,Current Year Labor Price\nEngineer,${'1'.repeat(1 << 20)}x\nAnalyst,90\n`;
     const { records, report } = await readAll(csv);
     expect(records).toHaveLength(1);
-    expect(report.rejected[0]).toMatchObject({ line: 2, reason: `field 2 is longer than ${MAX_CELL.toLocaleString('en-US')} characters (the limit for one cell)` });
+    expect(report.rejected[0]).toMatchObject({
+      line: 2,
+      reason: `field 2 is longer than ${MAX_CELL.toLocaleString('en-US')} characters (the limit for one cell)`,
+    });
   });
 
   it('a cancel during the encoding check of a large file stops the import', async () => {
@@ -114,7 +118,10 @@ describe('6. mixed line endings', () => {
     expect(reference.records).toHaveLength(6);
     const mixes = [['\r\n'], ['\r'], ['\n', '\r\n'], ['\r\n', '\n'], ['\r\n', '\r', '\n'], ['\n', '\n', '\r\n', '\r']];
     // The two defects seen: an LF header over CRLF rows, and CRLF rows followed by LF rows.
-    mixes.push(lines.map((_, i) => (i === 0 ? '\n' : '\r\n')), lines.map((_, i) => (i < 3 ? '\r\n' : '\n')));
+    mixes.push(
+      lines.map((_, i) => (i === 0 ? '\n' : '\r\n')),
+      lines.map((_, i) => (i < 3 ? '\r\n' : '\n')),
+    );
     for (const breaks of mixes) {
       const { records, report } = await readAll(join(breaks));
       expect(records).toEqual(reference.records);
@@ -166,7 +173,9 @@ describe('8. bounds on cells, reasons and messages', () => {
     const csv = `${HEADER}\n${rateRow(1)}\n${rateRow(2, `"${big}"`)}\n${rateRow(3)}\n`;
     const { records, report } = await readAll(csv);
     expect(records.map((r) => r.idv_piid)).toEqual(['GS-1', 'GS-3']);
-    expect(report.rejected).toEqual([{ line: 3, record: 2, reason: `field 8 is longer than ${MAX_CELL.toLocaleString('en-US')} characters (the limit for one cell)` }]);
+    expect(report.rejected).toEqual([
+      { line: 3, record: 2, reason: `field 8 is longer than ${MAX_CELL.toLocaleString('en-US')} characters (the limit for one cell)` },
+    ]);
     expect(report.rowsRead).toBe(3);
   });
 
@@ -208,7 +217,11 @@ describe('9. error names', () => {
     const be = new Uint8Array(le.length);
     for (let i = 0; i < le.length; i += 2) [be[i], be[i + 1]] = [le[i + 1], le[i]];
     const reference = await readAll(text);
-    for (const [bytes, encoding] of [[le, 'utf-16le'], [be, 'utf-16be'], [le.subarray(2), 'utf-16le']] as const) {
+    for (const [bytes, encoding] of [
+      [le, 'utf-16le'],
+      [be, 'utf-16be'],
+      [le.subarray(2), 'utf-16le'],
+    ] as const) {
       const { records, report } = await readAll(bytes);
       expect(report.encoding).toBe(encoding);
       expect(records).toEqual(reference.records);

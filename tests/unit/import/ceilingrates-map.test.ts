@@ -180,7 +180,10 @@ describe('ceiling-rate export CSV (metadata rows, then Contract #,…)', () => {
     expect(noteOf(report, 'contract_start', 'M/D/YYYY date')?.count).toBe(4);
     expect(noteOf(report, 'contract_start', 'M/D/YY date')?.examples[0]).toMatchObject({ original: '3/4/19', value: '2019-03-04' });
     expect(noteOf(report, 'education_level', 'education level spelled out')?.count).toBe(6);
-    expect(noteOf(report, 'worksite', 'not a known worksite')).toMatchObject({ outcome: 'kept-original', examples: [{ original: 'Offsite', value: 'Offsite' }] });
+    expect(noteOf(report, 'worksite', 'not a known worksite')).toMatchObject({
+      outcome: 'kept-original',
+      examples: [{ original: 'Offsite', value: 'Offsite' }],
+    });
     expect(noteOf(report, 'labor_category', "spreadsheet guard ' removed")?.examples[0]).toMatchObject({ original: "'=Data Scientist" });
     expect(noteOf(report, 'min_years_experience', 'number taken from text')?.examples[0]).toMatchObject({ original: '10 years', value: '10' });
     // The rejected rows' values are not counted.
@@ -217,7 +220,12 @@ describe('older price lists in the real samples', () => {
       _timestamp: NOW,
     });
     // Row 3: no education, contract year 1, no later years.
-    expect(records[2]).toMatchObject({ education_level: '', current_price: 992, next_year_price: 992, labor_category: expect.stringMatching(/^Interpretation Services Class 4: Afrikan,Akan/) });
+    expect(records[2]).toMatchObject({
+      education_level: '',
+      current_price: 992,
+      next_year_price: 992,
+      labor_category: expect.stringMatching(/^Interpretation Services Class 4: Afrikan,Akan/),
+    });
     // Row 8 (contract year 2, only Year 1 priced, no CurrentYearPricing): the Year 1 price holds, noted.
     expect(records[7]).toMatchObject({ labor_category: 'Subject Matter Expert', current_price: 957.18, next_year_price: null, second_year_price: null });
     expect(noteOf(report, 'current_price', 'price of an earlier contract year (current year empty)')?.count).toBe(1);
@@ -256,7 +264,8 @@ describe('older price lists in the real samples', () => {
   });
 
   it('rejects a row priced per task rather than per hour', async () => {
-    const csv = 'SIN(s),SERVICE PROPOSED (e.g. Job Title/Task),MINIMUM EDUCATION/ CERTIFICATION LEVEL,MINIMUM YEARS OF EXPERIENCE,"UNIT OF ISSUE (e.g. Hour, Task, Sq ft)",PRICE OFFERED TO GSA (including IFF),CONTRACT NUMBER,VENDOR NAME,BUSINESS SIZE,SCHEDULE,WORKSITE,CURRENT CONTRACT YEAR,CONTRACT START DATE,CONTRACT END DATE\n' +
+    const csv =
+      'SIN(s),SERVICE PROPOSED (e.g. Job Title/Task),MINIMUM EDUCATION/ CERTIFICATION LEVEL,MINIMUM YEARS OF EXPERIENCE,"UNIT OF ISSUE (e.g. Hour, Task, Sq ft)",PRICE OFFERED TO GSA (including IFF),CONTRACT NUMBER,VENDOR NAME,BUSINESS SIZE,SCHEDULE,WORKSITE,CURRENT CONTRACT YEAR,CONTRACT START DATE,CONTRACT END DATE\n' +
       '132-51,Analyst,BA,3,Per Hour,50,GS-1,V,S,IT Schedule 70,Both,1,1/1/15,1/1/20\n' +
       '132-51,Migration,BA,3,Task,5000,GS-1,V,S,IT Schedule 70,Both,1,1/1/15,1/1/20\n';
     const { records, report } = await readAll(csv);

@@ -75,7 +75,7 @@ describe('text decoding', () => {
     expect(text).toBe('name\nBachelor’s\n');
   });
 
-  it('reads a Windows-1252 file (a spreadsheet\'s CSV) and says so', async () => {
+  it("reads a Windows-1252 file (a spreadsheet's CSV) and says so", async () => {
     const header = 'SIN(s),SERVICE PROPOSED (e.g. Job Title/Task),MINIMUM EDUCATION/ CERTIFICATION LEVEL,PRICE OFFERED TO GSA (including IFF)\n';
     const latin = [...header, ...'132-51,Analyst,Bachelor'].map((c) => c.charCodeAt(0));
     const bytes = new Uint8Array([...latin, 0x92, ...[...'s,$50.00\n'].map((c) => c.charCodeAt(0))]);

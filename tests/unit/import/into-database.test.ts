@@ -57,7 +57,9 @@ function listing(db: Database): string[] {
   const out: string[] = [];
   for (let page = 1; ; page++) {
     const { body } = call(engine, `/websites?limit=100&page=${page}`);
-    out.push(...body.items.map((item: { target_url: string; og_description_final_url: string | null }) => `${item.target_url} ${item.og_description_final_url}`));
+    out.push(
+      ...body.items.map((item: { target_url: string; og_description_final_url: string | null }) => `${item.target_url} ${item.og_description_final_url}`),
+    );
     if (page >= body.meta.totalPages) return out;
   }
 }
@@ -69,7 +71,9 @@ describe('importIntoDatabase', () => {
     // 12,000 rows (several batches), domains far out of listing order.
     for (let i = 0; i < 12_000; i++) {
       const domain = `site${(i * 7919) % 12_000}.example.gov`;
-      lines.push(SNAPSHOT_COLUMNS.map((c) => (c === 'initial_domain' ? domain : c === 'primary_scan_status' ? 'completed' : c === 'title' ? `row ${i}` : '')).join(','));
+      lines.push(
+        SNAPSHOT_COLUMNS.map((c) => (c === 'initial_domain' ? domain : c === 'primary_scan_status' ? 'completed' : c === 'title' ? `row ${i}` : '')).join(','),
+      );
     }
     const file = new Blob([lines.join('\n') + '\n']);
     const { db } = await importIntoDatabase(SQL, file, { name: 'site-scanning-latest.csv' });
@@ -83,7 +87,6 @@ describe('importIntoDatabase', () => {
     expect(imported).toEqual(listing(once));
     expect(imported.slice(0, 3).map((item) => item.split(' ')[0])).toEqual(['site0.example.gov', 'site1.example.gov', 'site10.example.gov']);
   });
-
 
   it('builds a websites database the engine answers from: /websites?target_url_agency_owner=…', async () => {
     const SQL = await loadSqlJs();
@@ -128,7 +131,8 @@ describe('importIntoDatabase', () => {
     const { db, report } = await importIntoDatabase(SQL, exported, { name: 'export.csv' });
     expect(report.rowsRejected).toBe(0);
     const rows = (database: Database, sql: string): unknown[][] => database.exec(sql)[0].values;
-    const fields = 'vendor_name, idv_piid, schedule, sin, labor_category, category, subcategory, education_level, min_years_experience, worksite, security_clearance, business_size, current_price, next_year_price, second_year_price, contract_start, contract_end, cont_beg_dtg, cont_end_dtg';
+    const fields =
+      'vendor_name, idv_piid, schedule, sin, labor_category, category, subcategory, education_level, min_years_experience, worksite, security_clearance, business_size, current_price, next_year_price, second_year_price, contract_start, contract_end, cont_beg_dtg, cont_end_dtg';
     const order = 'ORDER BY current_price, idv_piid, labor_category, sin, vendor_name';
     expect(rows(db, `SELECT ${fields} FROM ceilingrates ${order}`)).toEqual(rows(original, `SELECT ${fields} FROM ceilingrates ${order}`));
     db.close();
@@ -154,7 +158,12 @@ describe('importIntoDatabase', () => {
     ['a truncated JSON file', 'truncated.json', 'truncated', /cut short/],
     ['a file of another kind', 'wrong-format.txt', 'wrong-format', /Accepted files/],
     ['JSON of another kind', 'wrong-format.json', 'wrong-format', /neither Site Scanning records nor ceiling-rate/],
-    ['a file with no valid rows', 'no-valid-rows.csv', 'no-valid-rows', /None of its 2 rows could be imported \(current price "N\/A" is not a number; no labor category\)/],
+    [
+      'a file with no valid rows',
+      'no-valid-rows.csv',
+      'no-valid-rows',
+      /None of its 2 rows could be imported \(current price "N\/A" is not a number; no labor category\)/,
+    ],
     ['a header with no rows', 'header-only.csv', 'no-valid-rows', /no data rows/],
   ])('fails on %s with a clear message and closes the new database', async (_what, name, code, message) => {
     const { SQL, opened, closed } = await watchedSql();

@@ -25,7 +25,8 @@ function codeOf(run: () => unknown): string {
 }
 
 describe('JsonSplitter', () => {
-  const page = '{"took":3,"hits":{"total":{"value":2},"hits":[{"_id":"1","_source":{"id":1,"k":"a\\"b,]}"}},{"_source":{"id":2,"x":[[1],{"y":null}]}}]},"tail":[1,2]}';
+  const page =
+    '{"took":3,"hits":{"total":{"value":2},"hits":[{"_id":"1","_source":{"id":1,"k":"a\\"b,]}"}},{"_source":{"id":2,"x":[[1],{"y":null}]}}]},"tail":[1,2]}';
 
   it('cuts out hits.hits[*] wherever the chunks end, and nothing else', () => {
     const expected = JSON.parse(page).hits.hits.map((value: unknown, i: number) => ({ path: ['hits', 'hits', i], value }));

@@ -16,7 +16,7 @@ describe('make-snapshot: a generated snapshot CSV in the real format', () => {
     expect(rows.every((row) => row.length === 104)).toBe(true);
   });
 
-  it('imports back into exactly the generator\'s records (the mapping and its inverse agree)', async () => {
+  it("imports back into exactly the generator's records (the mapping and its inverse agree)", async () => {
     const { records, report } = await readAll(text);
     expect(report.rowsRejected).toBe(0);
     // The generator makes the interface's and DTO fields; the CSV writer fills the further columns itself.

@@ -16,7 +16,9 @@ function core(full: WebsiteRecord): Partial<WebsiteRecord> {
   return copy as Partial<WebsiteRecord>;
 }
 
-const LONG = ('The Department of Veterans Affairs is the federal agency that provides health care, benefits, and memorial services to veterans. '.repeat(30)).slice(0, 2000);
+const LONG = 'The Department of Veterans Affairs is the federal agency that provides health care, benefits, and memorial services to veterans. '
+  .repeat(30)
+  .slice(0, 2000);
 
 const CURRENT: WebsiteRecord[] = [
   record({
@@ -127,7 +129,9 @@ describe('Site Scanning snapshot CSV, current column names (BOM, CRLF, 104 colum
 
   it('reads the further columns under their record names (older names where the 2021-2024 records had them)', async () => {
     const { records } = await readAll(fixture('websites-current.csv'));
-    const raw = fixtureText('websites-current.csv').replace(/^\uFEFF/, '').split('\r\n');
+    const raw = fixtureText('websites-current.csv')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     const header = raw[0].split(',');
     // The fixture's first row is plain (no quoted commas up to these columns).
     const cells = raw[1].split(',');
@@ -165,10 +169,16 @@ describe('Site Scanning snapshot CSV, current column names (BOM, CRLF, 104 colum
       examples: [{ line: 8, record: 5, original: '200.0', value: '200' }],
     });
     expect(noteOf(report, 'final_url_live', 'True/TRUE as boolean')?.examples[0]).toMatchObject({ original: 'True', value: 'true' });
-    expect(noteOf(report, 'target_url', 'host name lower-cased or URL reduced to its host')?.examples[0]).toMatchObject({ original: 'WWW.NASA.GOV', value: 'www.nasa.gov' });
+    expect(noteOf(report, 'target_url', 'host name lower-cased or URL reduced to its host')?.examples[0]).toMatchObject({
+      original: 'WWW.NASA.GOV',
+      value: 'www.nasa.gov',
+    });
     expect(noteOf(report, 'third_party_service_domains', 'empty list as null')).toMatchObject({ count: 1, examples: [{ original: '[]', value: null }] });
     expect(noteOf(report, 'final_url_live', 'not a boolean')).toMatchObject({ outcome: 'set-to-null', examples: [{ original: 'maybe' }] });
-    expect(noteOf(report, 'scan_status', 'status outside the API enum as unknown_error')?.examples[0]).toMatchObject({ original: 'Something new', value: 'unknown_error' });
+    expect(noteOf(report, 'scan_status', 'status outside the API enum as unknown_error')?.examples[0]).toMatchObject({
+      original: 'Something new',
+      value: 'unknown_error',
+    });
     expect(report.columns.used).toContain('initial_domain');
     expect(report.columns.used).toContain('ga_tag_id');
     expect(report.columns.ignored).not.toContain('ga_tag_id');
@@ -242,7 +252,8 @@ describe('Site Scanning snapshot CSV, previous column names (LF, TRUE/FALSE, 200
   });
 
   it('derives target_url from the final website when the file has no target column, and says so', async () => {
-    const csv = 'final_url,final_url_domain,final_url_website,target_url_agency_owner,target_url_bureau_owner,dap_detected_final_url\n' +
+    const csv =
+      'final_url,final_url_domain,final_url_website,target_url_agency_owner,target_url_bureau_owner,dap_detected_final_url\n' +
       'https://1.usa.gov/,usa.gov,1.usa.gov,General Services Administration,"GSA, TTS",TRUE\n';
     const { records, report } = await readAll(csv);
     expect(records).toEqual([
@@ -318,7 +329,10 @@ describe('Site Scanning snapshot JSON', () => {
 
   it('reads saved /websites pages (API field names) back into the same records', async () => {
     const { records: first } = await readAll(fixture('websites-current.csv'));
-    const pages = [{ items: first.slice(0, 2), meta: {} }, { items: first.slice(2), meta: {} }];
+    const pages = [
+      { items: first.slice(0, 2), meta: {} },
+      { items: first.slice(2), meta: {} },
+    ];
     const { records, report } = await readAll(JSON.stringify(pages));
     expect(report.format).toBe('websites-json');
     expect(records).toEqual(first);

@@ -16,12 +16,20 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(noBuild, { recursive: true, force: true }));
 
-describe('offline-gov-api serve with the user\'s files', () => {
+describe("offline-gov-api serve with the user's files", () => {
   let served: Served;
   let engine: Engine;
 
   beforeAll(async () => {
-    served = await serveCli(['--no-app', '--data', noBuild, '--websites', fixture('websites-current.csv'), '--ceilingrates', fixture('ceilingrates-export.csv')]);
+    served = await serveCli([
+      '--no-app',
+      '--data',
+      noBuild,
+      '--websites',
+      fixture('websites-current.csv'),
+      '--ceilingrates',
+      fixture('ceilingrates-export.csv'),
+    ]);
     ({ engine } = await openEngine({ dataDir: false, files: { websites: fixture('websites-current.csv'), ceilingrates: fixture('ceilingrates-export.csv') } }));
   });
   afterAll(() => served?.stop());
@@ -57,7 +65,7 @@ describe('offline-gov-api serve with the user\'s files', () => {
 });
 
 describe('offline-gov-api serve --fail-rate 1', () => {
-  it('answers every API request with the API\'s own 500 or 503, readable cross-origin', async () => {
+  it("answers every API request with the API's own 500 or 503, readable cross-origin", async () => {
     const served = await serveCli(['--no-app', '--data', noBuild, '--websites', fixture('websites-current.csv'), '--fail-rate', '1']);
     try {
       const statuses = new Set<number>();
@@ -90,7 +98,7 @@ describe('offline-gov-api: usage and refusals', () => {
     expect(stderr).toContain('--fail-rate must be a number from 0 to 1');
   });
 
-  it('a file of the other dataset, or of no dataset, is refused with the import core\'s words', async () => {
+  it("a file of the other dataset, or of no dataset, is refused with the import core's words", async () => {
     const other = await runCli(['serve', '--data', noBuild, '--websites', fixture('ceilingrates-export.csv')]);
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('holds Ceiling rates records, not Site Scanning');

@@ -22,7 +22,15 @@ async function writeBuild(files: Partial<Record<'websites' | 'ceilingrates', Uin
   const manifest: Manifest = { version: 'test', datasets: {} };
   for (const [name, gz] of Object.entries(files) as ['websites' | 'ceilingrates', Uint8Array][]) {
     const file = `${name}.sqlite.gz`;
-    manifest.datasets[name] = { name, file, bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 } };
+    manifest.datasets[name] = {
+      name,
+      file,
+      bytes: gz.length,
+      rawBytes: 0,
+      sha256: await sha256Hex(gz),
+      rows: {},
+      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
+    };
     const written = corrupt ? gz.map((b, i) => (i === gz.length - 10 ? b ^ 0xff : b)) : gz;
     writeFileSync(join(out, file), written);
   }
@@ -39,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('built datasets', () => {
-  it('open when their bytes are the manifest\'s, with their row counts', async () => {
+  it("open when their bytes are the manifest's, with their row counts", async () => {
     const opened = await openBuiltDatasets(await writeBuild({ websites: websitesGz, ceilingrates: gzipDatabase(ratesRaw) }));
     expect(opened.map((d) => [d.name, d.rows])).toEqual([
       ['websites', { websites: 50 }],
@@ -54,7 +62,9 @@ describe('built datasets', () => {
     const combined = JSON.parse(documentFor('/openapi.json', { method: 'GET', url: '/openapi.json' }, labels)!.body) as { info: { description: string } };
     expect(combined.info.description).toContain('Data: Real: the published Site Scanning snapshot of 2025-06-09');
     expect(combined.info.description).toContain('Data: Synthetic: 250,000 generated ceiling rates');
-    const rates = JSON.parse(documentFor('/openapi/ceiling-rates.json', { method: 'GET', url: '/openapi/ceiling-rates.json' }, labels)!.body) as { info: { description: string } };
+    const rates = JSON.parse(documentFor('/openapi/ceiling-rates.json', { method: 'GET', url: '/openapi/ceiling-rates.json' }, labels)!.body) as {
+      info: { description: string };
+    };
     expect(rates.info.description).toContain('Synthetic');
     expect(rates.info.description).not.toContain('Site Scanning snapshot');
   });
@@ -70,7 +80,7 @@ describe('built datasets', () => {
 });
 
 describe("the user's own files", () => {
-  it('SQLite, plain or gzip\'d, of the right dataset', async () => {
+  it("SQLite, plain or gzip'd, of the right dataset", async () => {
     expect((await openDatasetBytes(websitesRaw, 'websites')).rows).toEqual({ websites: 50 });
     expect((await openDatasetBytes(websitesRaw, 'websites', '/home/me/sites.sqlite')).label).toBe('Your file: sites.sqlite');
     expect((await openDatasetBytes(websitesGz, 'websites')).rows).toEqual({ websites: 50 });

@@ -11,7 +11,7 @@ describe('faults', () => {
     expect(answer).toEqual(engine.handle({ method: 'GET', url: '/websites?limit=1' }));
   });
 
-  it('a failed request gets the API\'s own 500 or 503 (by the second draw); HEAD has no body; preflights never fail', async () => {
+  it("a failed request gets the API's own 500 or 503 (by the second draw); HEAD has no body; preflights never fail", async () => {
     const engine = engineOver('websites', await generatedDatabase('websites', 20));
     const draws = [0.1, 0.2, 0.1, 0.9, 0.1, 0.2];
     const handle = withFaults(engine, { failRate: 0.5, random: () => draws.shift()! });

@@ -44,7 +44,14 @@ beforeAll(async () => {
       if (at !== -1) waiting.splice(at, 1)[0].done();
     }
   });
-  send(JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }));
+  send(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'init',
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
+  );
   expect((await answer('init')).result.serverInfo.name).toBe('offline-gov-api');
   send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
 });
@@ -54,7 +61,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (id: number, name: string, args: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const call = (id: number, name: string, args: unknown): string =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 const alive = async (id: number): Promise<void> => {
   send(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }));
   expect((await answer(id)).result.tools.length).toBe(4);
@@ -77,7 +85,12 @@ describe('offline-gov-api mcp: refusals', () => {
   });
 
   it('a tools/call whose arguments is not an object gets -32602', async () => {
-    for (const [id, args] of [[10, 'abc'], [11, [1, 2]], [12, 42], [13, null]] as const) {
+    for (const [id, args] of [
+      [10, 'abc'],
+      [11, [1, 2]],
+      [12, 42],
+      [13, null],
+    ] as const) {
       send(call(id, 'agency_analysis', args));
       expect((await answer(id)).error.code, JSON.stringify(args)).toBe(-32602);
     }

@@ -54,7 +54,9 @@ describe('MCP server over stdio, through the SDK client', () => {
     // The website filters are the API's own, from its parameter table, with its values.
     const list = tools.find((t) => t.name === 'list_websites')!;
     const properties = list.inputSchema.properties as Record<string, { enum?: string[] }>;
-    expect(Object.keys(properties)).toEqual(expect.arrayContaining(['target_url_domain', 'final_url_live', 'scan_status', 'dap_detected_final_url', 'page', 'limit']));
+    expect(Object.keys(properties)).toEqual(
+      expect.arrayContaining(['target_url_domain', 'final_url_live', 'scan_status', 'dap_detected_final_url', 'page', 'limit']),
+    );
     expect(properties.scan_status.enum).toContain('completed');
   });
 
@@ -82,7 +84,10 @@ describe('MCP server over stdio, through the SDK client', () => {
   });
 
   it('list_websites and agency_analysis: counts as SQLite has them', async () => {
-    const agency = String(websites.exec('SELECT target_url_agency_owner FROM websites WHERE target_url_agency_owner IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')[0].values[0][0]);
+    const agency = String(
+      websites.exec('SELECT target_url_agency_owner FROM websites WHERE target_url_agency_owner IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1')[0]
+        .values[0][0],
+    );
     const owned = scalar(websites, 'SELECT count(*) FROM websites WHERE target_url_agency_owner = ?', [agency]);
     const live = scalar(websites, 'SELECT count(*) FROM websites WHERE target_url_agency_owner = ? AND final_url_live = 1', [agency]);
 

@@ -14,7 +14,10 @@ beforeAll(async () => {
   engine = engineOver('websites', await generatedDatabase('websites'));
   engine.use('ceilingrates', await generatedDatabase('ceilingrates'));
   // The prototype's own handler for its own API comes after ours and still answers.
-  server = setupServer(...createHandlers(engine), http.get('http://localhost:5173/api/own', () => HttpResponse.json({ own: true })));
+  server = setupServer(
+    ...createHandlers(engine),
+    http.get('http://localhost:5173/api/own', () => HttpResponse.json({ own: true })),
+  );
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterAll(() => server?.close());

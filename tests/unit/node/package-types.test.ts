@@ -19,7 +19,16 @@ beforeAll(() => {
   writeFileSync(
     join(project, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, noEmit: true, types: [], typeRoots: [resolve(ROOT, 'node_modules/@types')] },
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: [],
+        typeRoots: [resolve(ROOT, 'node_modules/@types')],
+      },
       files: ['main.ts'],
     }),
   );

@@ -167,6 +167,9 @@ describe('HTTP server: the OpenAPI documents', () => {
     }
     // Another method at a document path is the API's own answer.
     const post = await fetch(`${server.url}/technology/site-scanning/v1/api-json`, { method: 'POST' });
-    expect([post.status, await post.json()]).toEqual([404, { statusCode: 404, message: 'Cannot POST /technology/site-scanning/v1/api-json', error: 'Not Found' }]);
+    expect([post.status, await post.json()]).toEqual([
+      404,
+      { statusCode: 404, message: 'Cannot POST /technology/site-scanning/v1/api-json', error: 'Not Found' },
+    ]);
   });
 });

@@ -44,7 +44,17 @@ describe('offline-gov-api serve --workers 2', () => {
     writeFileSync(join(dir, 'rates.sqlite'), rates.export());
     engine = engineOver('websites', websites);
     engine.use('ceilingrates', rates);
-    served = await serveCli(['--no-app', '--data', dir, '--workers', '2', '--websites', join(dir, 'websites.sqlite'), '--ceilingrates', join(dir, 'rates.sqlite')]);
+    served = await serveCli([
+      '--no-app',
+      '--data',
+      dir,
+      '--workers',
+      '2',
+      '--websites',
+      join(dir, 'websites.sqlite'),
+      '--ceilingrates',
+      join(dir, 'rates.sqlite'),
+    ]);
   });
   afterAll(async () => {
     await served?.stop();

@@ -153,7 +153,7 @@ describe("the engine's answers satisfy the documents' response schemas", () => {
   });
 });
 
-describe('the request size limits are in the parameters\' schemas', () => {
+describe("the request size limits are in the parameters' schemas", () => {
   const parameter = (document: OpenApiDocument, path: string, name: string): { schema: Record<string, any>; description: string } =>
     (document.paths[path].get as { parameters: { name: string; schema: Record<string, any>; description: string }[] }).parameters.find((p) => p.name === name)!;
 
@@ -167,7 +167,7 @@ describe('the request size limits are in the parameters\' schemas', () => {
     expect(parameter(DOCUMENTS['ceiling-rates'], path, 'exclude').schema.items.pattern).toContain('{0,999}');
   });
 
-  it('Site Scanning: the largest page and the owners\' maxLength', () => {
+  it("Site Scanning: the largest page and the owners' maxLength", () => {
     const path = Object.keys(DOCUMENTS['site-scanning'].paths).find((p) => p.endsWith('/websites'))!;
     expect(parameter(DOCUMENTS['site-scanning'], path, 'page').schema.maximum).toBe(1_000_000_000);
     expect(parameter(DOCUMENTS['site-scanning'], path, 'target_url_agency_owner').schema.maxLength).toBe(10_000);

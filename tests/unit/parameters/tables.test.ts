@@ -82,13 +82,19 @@ describe('Site Scanning table → engine', () => {
     expect(status(`/websites?limit=${LIMIT_PARAMETER.max}`)).toBe(200);
     expect(messages(`/websites?limit=${LIMIT_PARAMETER.max + 1}`)).toEqual([`limit must not be greater than ${LIMIT_PARAMETER.max}`]);
     expect(messages(`/websites?limit=${LIMIT_PARAMETER.min - 1}`)).toEqual(['limit must be a positive number']);
-    expect(messages(`/websites?page=${PAGE_PARAMETER.min - 1}`)).toEqual([`page must not be less than ${PAGE_PARAMETER.min}`, 'page must be a positive number']);
+    expect(messages(`/websites?page=${PAGE_PARAMETER.min - 1}`)).toEqual([
+      `page must not be less than ${PAGE_PARAMETER.min}`,
+      'page must be a positive number',
+    ]);
     const meta = call(engine, '/websites').body.meta;
     expect([meta.currentPage, meta.itemsPerPage]).toEqual([PAGE_PARAMETER.default, LIMIT_PARAMETER.default]);
   });
 
   it('keeps the filters of a link in table order', () => {
-    const url = `/websites?${[...FILTER_NAMES].reverse().map((n) => `${n}=${n === 'scan_status' ? 'completed' : n.includes('domain') ? 'gsa.gov' : n.includes('owner') ? 'x' : 'true'}`).join('&')}`;
+    const url = `/websites?${[...FILTER_NAMES]
+      .reverse()
+      .map((n) => `${n}=${n === 'scan_status' ? 'completed' : n.includes('domain') ? 'gsa.gov' : n.includes('owner') ? 'x' : 'true'}`)
+      .join('&')}`;
     const first = call(engine, url).body.links.first as string;
     expect([...new URLSearchParams(first.split('?')[1]).keys()].filter((k) => k !== 'limit')).toEqual(FILTER_NAMES);
   });
@@ -172,7 +178,11 @@ describe('Ceiling rates table → engine', () => {
   });
 
   it('declares repeatable exactly the parameters the parser reads every value of', () => {
-    const repeated = parseQuery(query('search=vendor_name:a&search=idv_piid:b&filter=sin:1&filter=sin:2&ordering=idv_piid&ordering=schedule&exclude=1&exclude=2&suggest=vendor_name:a&suggest=idv_piid:b'));
+    const repeated = parseQuery(
+      query(
+        'search=vendor_name:a&search=idv_piid:b&filter=sin:1&filter=sin:2&ordering=idv_piid&ordering=schedule&exclude=1&exclude=2&suggest=vendor_name:a&suggest=idv_piid:b',
+      ),
+    );
     const counts: Record<string, number> = {
       search: repeated.searches.length,
       filter: repeated.filters.length,
@@ -227,7 +237,11 @@ describe('the UI query state is wired to the tables', () => {
       expect(written.map(parseFilter), raw).toEqual([parseFilter(raw)]);
       kept.push(filter.name);
     }
-    expect(kept.sort()).toEqual(names(FILTERS).filter((n) => !NOT_IN_RATES_VIEW.includes(n)).sort());
+    expect(kept.sort()).toEqual(
+      names(FILTERS)
+        .filter((n) => !NOT_IN_RATES_VIEW.includes(n))
+        .sort(),
+    );
   });
 
   it('drops a filter the engine parser refuses instead of throwing', () => {
@@ -255,7 +269,12 @@ describe('the UI query state is wired to the tables', () => {
 
   it('keeps every Site Scanning filter of the table, in table order', () => {
     expect(websites.WEBSITE_FILTERS).toEqual(FILTER_NAMES);
-    const all = query([...FILTER_NAMES].reverse().map((n) => `${n}=v`).join('&'));
+    const all = query(
+      [...FILTER_NAMES]
+        .reverse()
+        .map((n) => `${n}=v`)
+        .join('&'),
+    );
     expect([...websites.websitesParams(websites.parseWebsitesQuery(all)).keys()]).toEqual(FILTER_NAMES);
     const statuses = WEBSITE_FILTER_PARAMETERS.find((p) => p.name === 'scan_status')!.values;
     expect([...websites.SCAN_STATUSES].sort()).toEqual([...statuses].sort());

@@ -74,7 +74,11 @@ export const CONFORMANCE_CASES: readonly ApiRequest[] = [
   { method: 'HEAD', url: '/api/v3/search/ceilingrates/?export=y&filter=price_range:100,101' },
   { method: 'OPTIONS', url: '/websites' },
   { method: 'OPTIONS', url: '/api/v3/search/ceilingrates/' },
-  { method: 'OPTIONS', url: '/websites', headers: { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'X-Api-Key' } },
+  {
+    method: 'OPTIONS',
+    url: '/websites',
+    headers: { origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'X-Api-Key' },
+  },
   { method: 'OPTIONS', url: '/api/v3/search/ceilingrates/', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } },
   { method: 'POST', url: '/websites' },
   { method: 'DELETE', url: '/api/v3/search/ceilingrates/' },

@@ -51,7 +51,10 @@ beforeAll(async () => {
   postgres = await startPostgres();
   database = postgres.createDatabase('cli');
   const rates = fixture('ceilingrates-export.csv');
-  for (const [file, snapshot] of [['websites-week1.csv', '2025-01-06'], ['websites-week2.csv', '2025-01-13']]) {
+  for (const [file, snapshot] of [
+    ['websites-week1.csv', '2025-01-06'],
+    ['websites-week2.csv', '2025-01-13'],
+  ]) {
     const args = ['load', '--database', database, '--websites', fixture(file), '--snapshot', snapshot, '--ceilingrates', rates];
     const loaded = await runCli(args);
     expect(loaded.code, loaded.stderr).toBe(0);
@@ -111,7 +114,11 @@ describe('load, then serve --database', () => {
 describe('the options', () => {
   it('load needs --database; --snapshot is for load; serve --database takes no files', async () => {
     const { parseCli } = await import('../../../adapters/node/cli.ts');
-    expect(parseCli(['load', '--database', 'postgres://x/y', '--snapshot', '2025-06-02'])).toMatchObject({ command: 'load', database: 'postgres://x/y', snapshot: '2025-06-02' });
+    expect(parseCli(['load', '--database', 'postgres://x/y', '--snapshot', '2025-06-02'])).toMatchObject({
+      command: 'load',
+      database: 'postgres://x/y',
+      snapshot: '2025-06-02',
+    });
     expect(parseCli(['serve', '--database', 'postgres://x/y'])).toMatchObject({ command: 'serve', database: 'postgres://x/y' });
     expect(() => parseCli(['load'])).toThrow('load needs --database');
     expect(() => parseCli(['serve', '--snapshot', '2025-06-02'])).toThrow('--snapshot is for load');

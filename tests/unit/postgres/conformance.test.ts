@@ -67,12 +67,22 @@ describe('snapshots and loads', () => {
     // A number column holding text: Postgres refuses the row halfway through the load.
     broken.run(`INSERT INTO websites (target_url, final_url_status_code, sort_key) VALUES ('a.gov', 1, 1), ('b.gov', 'not a number', 2)`);
     try {
-      await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'good' }, ceilingrates: { db: backends.ceilingrates, origin: 'good' }, snapshot: '2025-06-02' });
-      const before = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      await loadIntoPostgres(pool, {
+        websites: { db: backends.websites, origin: 'good' },
+        ceilingrates: { db: backends.ceilingrates, origin: 'good' },
+        snapshot: '2025-06-02',
+      });
+      const before = await Promise.all(
+        ['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))),
+      );
       for (const snapshot of ['2025-06-02', '2025-06-16']) {
-        await expect(loadIntoPostgres(pool, { websites: { db: broken, origin: 'broken' }, ceilingrates: { db: backends.ceilingrates, origin: 'x' }, snapshot })).rejects.toThrow();
+        await expect(
+          loadIntoPostgres(pool, { websites: { db: broken, origin: 'broken' }, ceilingrates: { db: backends.ceilingrates, origin: 'x' }, snapshot }),
+        ).rejects.toThrow();
       }
-      const after = await Promise.all(['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))));
+      const after = await Promise.all(
+        ['/analysis', '/api/v3/search/ceilingrates/?page_size=2'].map(async (u) => comparable(await answers.handle({ method: 'GET', url: u }))),
+      );
       expect(after).toEqual(before);
       expect((await answers.handle({ method: 'GET', url: '/snapshots/2025-06-16/analysis' })).status).toBe(404);
       const { rows } = await pool.query('SELECT generation FROM ceilingrates_loads');
@@ -154,4 +164,3 @@ describe('a database that is empty or down', () => {
     expect(comparable(await answers.handle(request))).toEqual(comparable(healthy));
   });
 });
-

@@ -26,7 +26,9 @@ function ratesFromDataArb(db: Database): fc.Arbitrary<ApiRequest> {
   const labor = column('SELECT DISTINCT labor_category FROM ceilingrates LIMIT 200');
   const vendors = column('SELECT DISTINCT vendor_name FROM ceilingrates LIMIT 200');
   const piids = column('SELECT DISTINCT idv_piid FROM ceilingrates LIMIT 100');
-  const sins = column('SELECT DISTINCT sin FROM ceilingrates LIMIT 100').flatMap((s) => s.split(/[,;/\s]+/)).filter(Boolean);
+  const sins = column('SELECT DISTINCT sin FROM ceilingrates LIMIT 100')
+    .flatMap((s) => s.split(/[,;/\s]+/))
+    .filter(Boolean);
   const categories = column('SELECT DISTINCT category FROM ceilingrates LIMIT 50').flatMap((c) => c.split(';').map((e) => e.trim()));
   const worksites = column('SELECT DISTINCT worksite FROM ceilingrates');
   const prices = column('SELECT DISTINCT current_price FROM ceilingrates WHERE current_price IS NOT NULL LIMIT 300');
@@ -37,7 +39,11 @@ function ratesFromDataArb(db: Database): fc.Arbitrary<ApiRequest> {
       return upper ? text.toUpperCase() : text;
     });
   const field = fc.constantFrom('labor_category', 'vendor_name', 'idv_piid');
-  const wholeValue = fc.oneof(fc.constantFrom(...labor).map((v) => `labor_category:${v}`), fc.constantFrom(...vendors).map((v) => `vendor_name:${v}`), fc.constantFrom(...piids).map((v) => `idv_piid:${v}`));
+  const wholeValue = fc.oneof(
+    fc.constantFrom(...labor).map((v) => `labor_category:${v}`),
+    fc.constantFrom(...vendors).map((v) => `vendor_name:${v}`),
+    fc.constantFrom(...piids).map((v) => `idv_piid:${v}`),
+  );
   const range = fc.tuple(fc.constantFrom(...prices), fc.constantFrom(...prices)).map(([a, b]) => `${a},${b}`);
   const filter = fc.oneof(
     fc.array(range, { minLength: 1, maxLength: 3 }).map((r) => `price_range:${r.join('|')}`),
@@ -64,7 +70,10 @@ function ratesFromDataArb(db: Database): fc.Arbitrary<ApiRequest> {
   const mode = fc.oneof(
     { arbitrary: fc.constant<[string, string][]>([]), weight: 8 },
     { arbitrary: fc.constant<[string, string][]>([['export', 'y']]), weight: 1 },
-    { arbitrary: fc.tuple(field, fc.oneof(piece(labor), piece(vendors))).map(([f, t]) => [['suggest-contains', `${f}:${t}`]] as [string, string][]), weight: 1 },
+    {
+      arbitrary: fc.tuple(field, fc.oneof(piece(labor), piece(vendors))).map(([f, t]) => [['suggest-contains', `${f}:${t}`]] as [string, string][]),
+      weight: 1,
+    },
     { arbitrary: fc.tuple(field, fc.oneof(piece(labor), piece(vendors))).map(([f, t]) => [['suggest', `${f}:${t}`]] as [string, string][]), weight: 1 },
   );
   return fc.tuple(ceilingPathArb(), searchQuery, mode).map(([path, params, extra]) => ({
@@ -74,17 +83,22 @@ function ratesFromDataArb(db: Database): fc.Arbitrary<ApiRequest> {
 }
 
 /** Dated paths too: the snapshot loaded, and dates no load wrote. */
-const datedArb = fc.tuple(fc.constantFrom('/snapshots/2025-06-02', '/snapshots/2025-06-03', '/snapshots/2025-02-30', '/snapshots/x'), siteListPathArb(), queryArb('site'));
-
-const requestArb = (fromData: fc.Arbitrary<ApiRequest>): fc.Arbitrary<ApiRequest> => fc.oneof(
-  { arbitrary: fromData, weight: 5 },
-  { arbitrary: fc.tuple(siteListPathArb(), queryArb('site')).map(([p, q]) => ({ method: 'GET', url: `${p}?${q}` })), weight: 8 },
-  { arbitrary: websiteByUrlPathArb().map((url) => ({ method: 'GET', url })), weight: 3 },
-  { arbitrary: fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => ({ method: 'GET', url: `${p}?${q}` })), weight: 4 },
-  { arbitrary: fc.tuple(methodArb(), anyPathArb(), queryArb('site')).map(([method, p, q]) => ({ method, url: `${p}?${q}` })), weight: 2 },
-  { arbitrary: datedArb.map(([d, p, q]) => ({ method: 'GET', url: `${d}${p}?${q}` })), weight: 1 },
-  { arbitrary: oversizedRequestArb().map((url) => ({ method: 'GET', url })), weight: 1 },
+const datedArb = fc.tuple(
+  fc.constantFrom('/snapshots/2025-06-02', '/snapshots/2025-06-03', '/snapshots/2025-02-30', '/snapshots/x'),
+  siteListPathArb(),
+  queryArb('site'),
 );
+
+const requestArb = (fromData: fc.Arbitrary<ApiRequest>): fc.Arbitrary<ApiRequest> =>
+  fc.oneof(
+    { arbitrary: fromData, weight: 5 },
+    { arbitrary: fc.tuple(siteListPathArb(), queryArb('site')).map(([p, q]) => ({ method: 'GET', url: `${p}?${q}` })), weight: 8 },
+    { arbitrary: websiteByUrlPathArb().map((url) => ({ method: 'GET', url })), weight: 3 },
+    { arbitrary: fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => ({ method: 'GET', url: `${p}?${q}` })), weight: 4 },
+    { arbitrary: fc.tuple(methodArb(), anyPathArb(), queryArb('site')).map(([method, p, q]) => ({ method, url: `${p}?${q}` })), weight: 2 },
+    { arbitrary: datedArb.map(([d, p, q]) => ({ method: 'GET', url: `${d}${p}?${q}` })), weight: 1 },
+    { arbitrary: oversizedRequestArb().map((url) => ({ method: 'GET', url })), weight: 1 },
+  );
 
 let backends: Backends;
 

@@ -41,11 +41,16 @@ it('keeps the previous data when a load is killed while inserting', async () => 
   const answers = new PostgresAnswers(pool);
   try {
     const before = comparable(await answers.handle({ method: 'GET', url: '/analysis' }));
-    const loading = spawn(process.execPath, [BIN, 'load', '--database', database, '--websites', big, '--snapshot', '2025-06-02'], { cwd: ROOT, stdio: 'ignore' });
+    const loading = spawn(process.execPath, [BIN, 'load', '--database', database, '--websites', big, '--snapshot', '2025-06-02'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     const exited = new Promise((done) => loading.once('exit', done));
     // Wait until the load has inserted rows in its open transaction, then kill it outright.
     for (;;) {
-      const { rows } = await pool.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'offline-gov-api' AND query LIKE 'INSERT INTO websites %' AND state <> 'idle'`);
+      const { rows } = await pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE application_name = 'offline-gov-api' AND query LIKE 'INSERT INTO websites %' AND state <> 'idle'`,
+      );
       if (rows.length > 0 || loading.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -22,7 +22,15 @@ async function files(options: { corrupt?: boolean } = {}): Promise<Map<string, U
   const manifest: Manifest = {
     version: 'v1',
     datasets: {
-      websites: { name: 'websites', file: 'websites.sqlite.gz', bytes: gz.length, rawBytes: 0, sha256: await sha256Hex(gz), rows: {}, source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 } },
+      websites: {
+        name: 'websites',
+        file: 'websites.sqlite.gz',
+        bytes: gz.length,
+        rawBytes: 0,
+        sha256: await sha256Hex(gz),
+        rows: {},
+        source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
+      },
     },
   };
   if (options.corrupt) gz[gz.length - 1] ^= 0xff;
@@ -66,7 +74,9 @@ describe('the service worker engine over cached files', () => {
     const manifest = JSON.parse(cached.get(`${DATA}manifest.json`) as string) as Manifest;
     cached.set(`${DATA}manifest.json`, JSON.stringify({ ...manifest, datasets: { ...manifest.datasets, other: manifest.datasets.websites } }));
     const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: source(cached) });
-    expect(await local.answer(routed({ method: 'GET', url: '/websites' }))).toEqual(finish({ method: 'GET', url: '/websites' }, websitesApi.errors.unavailable()));
+    expect(await local.answer(routed({ method: 'GET', url: '/websites' }))).toEqual(
+      finish({ method: 'GET', url: '/websites' }, websitesApi.errors.unavailable()),
+    );
     expect(String(errors.mock.calls[0])).toContain('manifest: unknown dataset "other"');
     errors.mockRestore();
   });

@@ -20,7 +20,11 @@ function fakeWindow(id: string, url: string, answers: boolean) {
       opened.push(port);
       port.onmessage = (event: MessageEvent) => {
         if (!answers || !isRelayRequest(event.data)) return;
-        const reply: RelayResponse = { v: RELAY_PROTOCOL, id: event.data.id, response: { status: 200, headers: {}, body: new TextEncoder().encode(`${id}:${event.data.routed.request.url}`) } };
+        const reply: RelayResponse = {
+          v: RELAY_PROTOCOL,
+          id: event.data.id,
+          response: { status: 200, headers: {}, body: new TextEncoder().encode(`${id}:${event.data.routed.request.url}`) },
+        };
         port.postMessage(reply, [reply.response.body.buffer]);
       };
     },

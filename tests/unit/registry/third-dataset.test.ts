@@ -60,7 +60,12 @@ describe('a third dataset', () => {
   it('is routed and answered by the engine from its registry entry alone', async () => {
     const engine = new Engine(REGISTRY.map((d) => d.api));
     const apis = engine.apis;
-    expect(route(apis, { method: 'GET', url: '/holidays-api/holidays?year=2025' })).toMatchObject({ kind: 'route', api: 'holidays', dataset: 'holidays', route: 'list' });
+    expect(route(apis, { method: 'GET', url: '/holidays-api/holidays?year=2025' })).toMatchObject({
+      kind: 'route',
+      api: 'holidays',
+      dataset: 'holidays',
+      route: 'list',
+    });
 
     // Before its data is there: its own 503, with Retry-After and CORS like every API's.
     const early = engine.handle({ method: 'GET', url: '/holidays-api/holidays' });
@@ -80,10 +85,7 @@ describe('a third dataset', () => {
 
   it('gets a slot in the dataset host, which waits for it and answers like the engine', async () => {
     const never = () => Promise.reject(new Error('not used'));
-    const host = new DatasetHost(
-      { sqlJs: () => initSqlJs(), fetch: never, imports: { activeImports: async () => ({}), readImport: never } },
-      REGISTRY,
-    );
+    const host = new DatasetHost({ sqlJs: () => initSqlJs(), fetch: never, imports: { activeImports: async () => ({}), readImport: never } }, REGISTRY);
     expect(host.status().datasets.map((d) => d.name)).toEqual(['websites', 'ceilingrates', 'holidays']);
     // A request waits on its own dataset's gate, and is answered once that dataset is in.
     const waiting = host.handle({ method: 'GET', url: '/holidays-api/holidays?year=2026' });

@@ -15,9 +15,7 @@ describe('GET /analysis', () => {
     expect(status).toBe(200);
     // final domains: gsa.gov, science.gov, epa.gov and null (the two failed scans) → 4; agencies: 3.
     expect(body).toEqual({ queueCounts: { waiting: 0, active: 0, delayed: 0, failed: 0 }, total: 6, totalFinalUrlBaseDomains: 4, totalAgencies: 3 });
-    expect(raw.body).toBe(
-      '{"queueCounts":{"waiting":0,"active":0,"delayed":0,"failed":0},"total":6,"totalFinalUrlBaseDomains":4,"totalAgencies":3}',
-    );
+    expect(raw.body).toBe('{"queueCounts":{"waiting":0,"active":0,"delayed":0,"failed":0},"total":6,"totalFinalUrlBaseDomains":4,"totalAgencies":3}');
   });
 
   it('applies the same filters as /websites', () => {

@@ -25,7 +25,7 @@ describe('determinism', () => {
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 
-  it('the gzip\'d artifact opens again and answers like the database it came from', async () => {
+  it("the gzip'd artifact opens again and answers like the database it came from", async () => {
     const SQL = await loadSqlJs();
     const original = buildDatabase(SQL, websitesDataset, 'small');
     const reopened = new SQL.Database(gunzipSync(gzipDatabase(original.export())));
@@ -127,7 +127,10 @@ describe('indexes serve every filter and the order', () => {
     db = await generatedDatabase('websites');
   });
   const plan = (sql: string, params: unknown[]): string =>
-    db.exec(`EXPLAIN QUERY PLAN ${sql}`, params as never)[0].values.map((row) => String(row[3])).join('\n');
+    db
+      .exec(`EXPLAIN QUERY PLAN ${sql}`, params as never)[0]
+      .values.map((row) => String(row[3]))
+      .join('\n');
   const sample: Required<WebsiteFilters> = {
     target_url_domain: 'gsa.gov',
     final_url_domain: 'gsa.gov',
@@ -144,7 +147,9 @@ describe('indexes serve every filter and the order', () => {
     const names = Object.keys(filters) as (keyof WebsiteFilters)[];
     const where = names.map((name) => `"${name}" = ?`).join(' AND ');
     const params = names.map((name) => (typeof filters[name] === 'boolean' ? (filters[name] ? 1 : 0) : filters[name]));
-    return (db.exec(`SELECT rowid FROM websites ${where ? `WHERE ${where}` : ''} ORDER BY sort_key`, params as never)[0]?.values ?? []).map((r) => Number(r[0]));
+    return (db.exec(`SELECT rowid FROM websites ${where ? `WHERE ${where}` : ''} ORDER BY sort_key`, params as never)[0]?.values ?? []).map((r) =>
+      Number(r[0]),
+    );
   };
   const selected = (index: FilterIndex, filters: WebsiteFilters): number[] => {
     const { positions } = index.select(filters);

@@ -71,13 +71,13 @@ describe('400 Bad Request: every failing check is listed', () => {
 });
 
 describe('404 Not Found', () => {
-  it('an unknown path under the gateway base gets the framework\'s route 404', () => {
+  it("an unknown path under the gateway base gets the framework's route 404", () => {
     const { status, body } = call(engine, '/technology/site-scanning/v1/x');
     expect(status).toBe(404);
     expect(body).toEqual({ statusCode: 404, message: 'Cannot GET /technology/site-scanning/v1/x', error: 'Not Found' });
   });
 
-  it('a path outside every API is not the engine\'s', () => {
+  it("a path outside every API is not the engine's", () => {
     expect(matchRoute(engine.apis, '/index.html')).toBeNull();
     expect(matchRoute(engine.apis, '/websites')).not.toBeNull();
     expect(matchRoute(engine.apis, '/technology/site-scanning/v1/anything')).not.toBeNull();
@@ -104,7 +104,7 @@ describe('400 body', () => {
 });
 
 describe('HEAD', () => {
-  it('answers the GET\'s status and headers with no body', () => {
+  it("answers the GET's status and headers with no body", () => {
     const get = call(engine, '/websites?limit=2');
     const head = call(engine, '/websites?limit=2', 'HEAD');
     expect(head.status).toBe(200);
@@ -116,7 +116,7 @@ describe('HEAD', () => {
 });
 
 describe('500 Internal server error', () => {
-  it('answers in the framework\'s shape, logs the request, and the engine stays usable', async () => {
+  it("answers in the framework's shape, logs the request, and the engine stays usable", async () => {
     const db = await knownDatabase();
     const broken = engineOver('websites', db);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -138,7 +138,7 @@ describe('500 Internal server error', () => {
 });
 
 describe('503 when no websites dataset is loaded', () => {
-  it('answers in the framework\'s shape', () => {
+  it("answers in the framework's shape", () => {
     const { status, body } = call(createEngine(), '/websites');
     expect(status).toBe(503);
     expect(body).toEqual({ statusCode: 503, message: 'Website dataset not loaded', error: 'Service Unavailable' });

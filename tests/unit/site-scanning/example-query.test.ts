@@ -17,7 +17,8 @@ beforeAll(async () => {
   engine = engineOver('websites', await generatedDatabase('websites', websitesDataset.profiles.default));
   // The agency with the most live sites, so that page 2 of 100 is full.
   const live = new Map<string, number>();
-  for (const r of records) if (r.final_url_live && r.target_url_agency_owner) live.set(r.target_url_agency_owner, (live.get(r.target_url_agency_owner) ?? 0) + 1);
+  for (const r of records)
+    if (r.final_url_live && r.target_url_agency_owner) live.set(r.target_url_agency_owner, (live.get(r.target_url_agency_owner) ?? 0) + 1);
   agency = [...live].sort((a, b) => b[1] - a[1])[0][0];
 });
 

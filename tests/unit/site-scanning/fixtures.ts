@@ -56,7 +56,10 @@ export function failed(host: string, base: string, status: ScanStatus, owner: Pa
   return record;
 }
 
-const NASA = { target_url_agency_owner: 'National Aeronautics and Space Administration', target_url_bureau_owner: 'NASA Office of the Chief Information Officer' };
+const NASA = {
+  target_url_agency_owner: 'National Aeronautics and Space Administration',
+  target_url_bureau_owner: 'NASA Office of the Chief Information Officer',
+};
 const EPA = { target_url_agency_owner: 'Environmental Protection Agency', target_url_bureau_owner: null };
 
 /**

@@ -5,7 +5,7 @@ import { completed } from './fixtures.ts';
 import { emptyDatabase } from '../helpers/engine.ts';
 
 describe('a site across the shipped weeks', () => {
-  it("lists the compared fields that differed, a site the week lacked, and one that did not change", async () => {
+  it('lists the compared fields that differed, a site the week lacked, and one that did not change', async () => {
     const now = await emptyDatabase('websites');
     const then = await emptyDatabase('websites');
     insertWebsites(now, [
@@ -20,7 +20,10 @@ describe('a site across the shipped weeks', () => {
     writeHistory(now, '2025-06-09', then, '2025-02-10');
     const a = siteHistory(now, completed('a.gsa.gov', 'gsa.gov', { dap_detected_final_url: true }));
     // scan_date and the snapshot's further fields (page_hash) are not compared.
-    expect(a).toEqual({ date: '2025-06-09', weeks: [{ date: '2025-02-10', state: 'changed', changes: [{ field: 'dap_detected_final_url', then: false, now: true }] }] });
+    expect(a).toEqual({
+      date: '2025-06-09',
+      weeks: [{ date: '2025-02-10', state: 'changed', changes: [{ field: 'dap_detected_final_url', then: false, now: true }] }],
+    });
     expect(siteHistory(now, completed('b.gsa.gov', 'gsa.gov'))!.weeks).toEqual([{ date: '2025-02-10', state: 'absent', changes: [] }]);
     expect(siteHistory(now, completed('c.gsa.gov', 'gsa.gov'))!.weeks).toEqual([{ date: '2025-02-10', state: 'same', changes: [] }]);
   });

@@ -24,8 +24,14 @@ function valuesOf(field: keyof WebsiteRecord, misses: string[]): fc.Arbitrary<st
 }
 
 const FILTERS: (keyof ReferenceFilters)[] = [
-  'target_url_domain', 'final_url_domain', 'final_url_live', 'target_url_redirects',
-  'target_url_agency_owner', 'target_url_bureau_owner', 'scan_status', 'dap_detected_final_url',
+  'target_url_domain',
+  'final_url_domain',
+  'final_url_live',
+  'target_url_redirects',
+  'target_url_agency_owner',
+  'target_url_bureau_owner',
+  'scan_status',
+  'dap_detected_final_url',
 ];
 
 /** A few of one record's own values, so that most draws match something. */
@@ -62,12 +68,17 @@ describe('engine ≡ in-memory reference (generated small profile)', () => {
   it('GET /websites: random filters, pages and limits', () => {
     let nonEmpty = 0;
     fc.assert(
-      fc.property(filtersArb(), fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 250 })), fc.integer({ min: 1, max: 100 }), (filters, page, limit) => {
-        const { status, body } = call(engine, `/websites${queryString(filters, page, limit)}`);
-        expect(status).toBe(200);
-        expect(body).toEqual(referenceList(records, filters, page, limit));
-        if (body.items.length > 0) nonEmpty++;
-      }),
+      fc.property(
+        filtersArb(),
+        fc.oneof(fc.constant(1), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 250 })),
+        fc.integer({ min: 1, max: 100 }),
+        (filters, page, limit) => {
+          const { status, body } = call(engine, `/websites${queryString(filters, page, limit)}`);
+          expect(status).toBe(200);
+          expect(body).toEqual(referenceList(records, filters, page, limit));
+          if (body.items.length > 0) nonEmpty++;
+        },
+      ),
       { numRuns: 300 },
     );
     // The draws must exercise real answers, not just empty pages.

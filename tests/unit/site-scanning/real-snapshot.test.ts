@@ -49,7 +49,9 @@ describe('the real 2025-06-09 snapshot, through the API', () => {
       if (agency === 'null' || agency === '') continue;
       expect(total(`/websites?limit=1&target_url_agency_owner=${enc(agency)}`), agency).toBe(count);
     }
-    expect(byAgency.get('General Services Administration')).toBe(call(engine, '/analysis?target_url_agency_owner=General%20Services%20Administration').body.total);
+    expect(byAgency.get('General Services Administration')).toBe(
+      call(engine, '/analysis?target_url_agency_owner=General%20Services%20Administration').body.total,
+    );
   });
 
   it('counts by scan status, live and DAP as the source does', () => {

@@ -17,8 +17,14 @@ export interface ReferenceFilters {
 
 /** The documented parameter order, which the links keep. */
 const ORDER: (keyof ReferenceFilters)[] = [
-  'target_url_domain', 'final_url_domain', 'final_url_live', 'target_url_redirects',
-  'target_url_agency_owner', 'target_url_bureau_owner', 'scan_status', 'dap_detected_final_url',
+  'target_url_domain',
+  'final_url_domain',
+  'final_url_live',
+  'target_url_redirects',
+  'target_url_agency_owner',
+  'target_url_bureau_owner',
+  'scan_status',
+  'dap_detected_final_url',
 ];
 
 /** The filters that apply: an empty agency or bureau is skipped (production tests the value for truthiness). */
@@ -44,7 +50,9 @@ export function referenceList(records: readonly WebsiteRecord[], sent: Reference
   const all = records.filter((r) => matches(r, filters)).sort((a, b) => byteOrder(a.target_url, b.target_url));
   const items = all.slice((page - 1) * limit, page * limit);
   const totalPages = Math.ceil(all.length / limit);
-  const query = ORDER.filter((n) => filters[n] !== undefined).map((n) => `${n}=${encodeURIComponent(String(filters[n]))}&`).join('');
+  const query = ORDER.filter((n) => filters[n] !== undefined)
+    .map((n) => `${n}=${encodeURIComponent(String(filters[n]))}&`)
+    .join('');
   const link = (p: number) => `/websites?${query}page=${p}&limit=${limit}`;
   return {
     items,

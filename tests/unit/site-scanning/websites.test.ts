@@ -198,9 +198,7 @@ describe('GET /websites', () => {
 
     it('keeps the filters in the links, in the documented parameter order (fix)', () => {
       const { body } = call(engine, '/websites?final_url_live=true&target_url_agency_owner=General%20Services%20Administration&limit=1');
-      expect(body.links.next).toBe(
-        '/websites?final_url_live=true&target_url_agency_owner=General%20Services%20Administration&page=2&limit=1',
-      );
+      expect(body.links.next).toBe('/websites?final_url_live=true&target_url_agency_owner=General%20Services%20Administration&page=2&limit=1');
       expect(hosts(call(engine, body.links.next).body)).toEqual(['gsa.gov']);
     });
 

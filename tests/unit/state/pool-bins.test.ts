@@ -19,7 +19,24 @@ const pool = (m: FiguresModel | null): Pool => ({ title: '', description: '', pi
 
 describe('pools on one price axis', () => {
   it('gives each pool shares that add up to 1, its rates spread over its buckets’ ranges', () => {
-    const { bins, top } = commonBins([pool(model([[50, 60, 10], [60, 100, 30]])), pool(model([[40, 40, 5], [200, 300, 5]])), pool(null)], 10);
+    const { bins, top } = commonBins(
+      [
+        pool(
+          model([
+            [50, 60, 10],
+            [60, 100, 30],
+          ]),
+        ),
+        pool(
+          model([
+            [40, 40, 5],
+            [200, 300, 5],
+          ]),
+        ),
+        pool(null),
+      ],
+      10,
+    );
     expect(bins!.edges).toHaveLength(11);
     for (const shares of bins!.shares.slice(0, 2)) expect(shares!.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     expect(bins!.shares[2]).toBeNull();

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatQuery, formatRoute, parseHash } from '../../../ui/state/route.ts';
-import {
-  emptyRatesQuery,
-  lastPage,
-  parseRatesQuery,
-  ratesApiUrl,
-  ratesParams,
-  toggleOrdering,
-} from '../../../ui/state/rates-query.ts';
+import { emptyRatesQuery, lastPage, parseRatesQuery, ratesApiUrl, ratesParams, toggleOrdering } from '../../../ui/state/rates-query.ts';
 import { analysisApiUrl, parseWebsitesQuery, websiteApiUrl, websitesApiUrl } from '../../../ui/state/websites-query.ts';
 
 describe('hash routes', () => {
@@ -66,9 +59,7 @@ describe('rates query', () => {
   it('builds the API URL with the view page size always sent and paging and exclusions last', () => {
     const q = { ...emptyRatesQuery(), keyword: 'analyst', education: ['MA'], exclude: ['7'] };
     expect(ratesApiUrl(q)).toBe('/api/v3/search/ceilingrates/?keyword=analyst&filter=education_level:MA&page_size=50&exclude=7');
-    expect(ratesApiUrl(q, { export: 'y' })).toBe(
-      '/api/v3/search/ceilingrates/?keyword=analyst&filter=education_level:MA&page_size=50&exclude=7&export=y',
-    );
+    expect(ratesApiUrl(q, { export: 'y' })).toBe('/api/v3/search/ceilingrates/?keyword=analyst&filter=education_level:MA&page_size=50&exclude=7&export=y');
   });
 
   it('sorts by a column alone, reverses it on a second click, and adds further keys with Shift', () => {

@@ -19,7 +19,11 @@ describe('a week as changes against the week after it', () => {
   });
 
   it('stores only the fields that differ', () => {
-    const changes = diffWeek('2025-02-10', new Map([['data/x.gov.json', { live: true, bureau: 'GSA' }]]), new Map([['data/x.gov.json', { live: false, bureau: 'GSA' }]]));
+    const changes = diffWeek(
+      '2025-02-10',
+      new Map([['data/x.gov.json', { live: true, bureau: 'GSA' }]]),
+      new Map([['data/x.gov.json', { live: false, bureau: 'GSA' }]]),
+    );
     expect(changes.changed).toEqual([{ path: 'data/x.gov.json', set: { live: false } }]);
     expect(changes.added).toEqual([]);
     expect(changes.absent).toEqual([]);

@@ -55,7 +55,12 @@ export class WorkerNotice extends LitElement {
   }
 
   private message(r: WorkerRecovery): string {
-    const lost = r.failedRequests === 1 ? ' One request it was answering got an error.' : r.failedRequests > 1 ? ` ${r.failedRequests} requests it was answering got an error.` : '';
+    const lost =
+      r.failedRequests === 1
+        ? ' One request it was answering got an error.'
+        : r.failedRequests > 1
+          ? ` ${r.failedRequests} requests it was answering got an error.`
+          : '';
     switch (r.phase) {
       case 'restarting':
         return `The data worker stopped (${r.reason}). Starting a new one and opening the data again…${lost}`;

@@ -15,7 +15,14 @@ const TITLES: Partial<Record<DatasetName, string>> = { websites: 'Site Scanning 
 /** Picks a file and imports it (the same import the drop zone runs). */
 @customElement('import-file-button')
 export class ImportFileButton extends LitElement {
-  static override styles = [baseStyles, css`:host { display: inline-block; }`];
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: inline-block;
+      }
+    `,
+  ];
   @consume({ context: dbContext }) db!: DbClient;
 
   private pick(event: Event): void {
@@ -34,9 +41,7 @@ export class ImportFileButton extends LitElement {
         type="file"
         accept=".csv,.json,text/csv,application/json"
         @change=${this.pick}
-      /><button type="button" class="primary" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#import-file')?.click()}>
-        Import a file…
-      </button>`;
+      /><button type="button" class="primary" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#import-file')?.click()}>Import a file…</button>`;
   }
 }
 
@@ -148,12 +153,12 @@ export class DatasetChoicesList extends LitElement {
         <div class="meta muted">${meta}</div>
       </div>
       <div class="buttons">
-        ${active
-          ? html`<span class="badge">Active</span>`
-          : html`<button type="button" ?disabled=${this.busy} @click=${() => this.use(c.dataset, id)} aria-label="Use ${name}">Use</button>`}
-        ${item
-          ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.deleteItem(item)} aria-label="Delete ${name}">Delete</button>`
-          : nothing}
+        ${
+          active
+            ? html`<span class="badge">Active</span>`
+            : html`<button type="button" ?disabled=${this.busy} @click=${() => this.use(c.dataset, id)} aria-label="Use ${name}">Use</button>`
+        }
+        ${item ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.deleteItem(item)} aria-label="Delete ${name}">Delete</button>` : nothing}
       </div>
     </li>`;
   }
@@ -177,14 +182,16 @@ export class DatasetChoicesList extends LitElement {
   }
 
   override render() {
-    return html`${this.message
+    return html`${
+      this.message
         ? html`<p class=${this.message.ok ? 'muted' : 'error'} role=${this.message.ok ? 'status' : 'alert'} data-switch-message>${this.message.text}</p>`
-        : nothing}
-      ${this.choices.render({
-        pending: () => html`<p class="muted">Reading the stored datasets…</p>`,
-        complete: (all) => html`<div class="grid">${all.map((c) => this.card(c))}</div>`,
-        error: (error) => html`<p class="error" role="alert">The stored datasets cannot be read: ${String(error)}</p>`,
-      })}`;
+        : nothing
+    }
+    ${this.choices.render({
+      pending: () => html`<p class="muted">Reading the stored datasets…</p>`,
+      complete: (all) => html`<div class="grid">${all.map((c) => this.card(c))}</div>`,
+      error: (error) => html`<p class="error" role="alert">The stored datasets cannot be read: ${String(error)}</p>`,
+    })}`;
   }
 }
 

@@ -19,8 +19,7 @@ const TITLES: Record<string, string> = {
 };
 
 /** Whether a built-in dataset's records are real or generated, as a badge. */
-const kindBadge = (source: DatasetSource) =>
-  html`<span class="source-badge ${source.kind}">${source.kind === 'synthetic' ? 'Synthetic' : 'Real'}</span>`;
+const kindBadge = (source: DatasetSource) => html`<span class="source-badge ${source.kind}">${source.kind === 'synthetic' ? 'Synthetic' : 'Real'}</span>`;
 
 /** Which datasets are open, from which build, how big; and the two ways to fetch them again. */
 @customElement('dataset-panel')
@@ -149,11 +148,13 @@ export class DatasetPanel extends LitElement {
     return html`<section class="card" aria-labelledby="ds-${d.name}" data-dataset=${d.name}>
       <div class="head">
         <h2 id="ds-${d.name}">${TITLES[d.name] ?? d.name}</h2>
-        ${d.loaded
-          ? html`<span class="badge ok">Loaded</span>`
-          : d.error
-            ? html`<span class="badge bad">Failed</span>`
-            : html`<span class="badge">Loading…</span>`}
+        ${
+          d.loaded
+            ? html`<span class="badge ok">Loaded</span>`
+            : d.error
+              ? html`<span class="badge bad">Failed</span>`
+              : html`<span class="badge">Loading…</span>`
+        }
       </div>
       ${d.error ? html`<p class="error" role="alert">${d.error}</p>` : nothing}
       <dl>
@@ -161,20 +162,23 @@ export class DatasetPanel extends LitElement {
         <dd><code>${d.name}</code></dd>
         <dt>Version</dt>
         <dd data-field="version">${d.version ?? '—'}</dd>
-        ${rows.length
-          ? rows.map(([table, n]) => html`<dt>Records (${table})</dt><dd data-rows=${table}>${formatCount(n)}</dd>`)
-          : html`<dt>Records</dt><dd>—</dd>`}
+        ${
+          rows.length
+            ? rows.map(
+                ([table, n]) =>
+                  html`<dt>Records (${table})</dt>
+                    <dd data-rows=${table}>${formatCount(n)}</dd>`,
+              )
+            : html`<dt>Records</dt>
+                <dd>—</dd>`
+        }
         <dt>Download size</dt>
         <dd>${d.bytes ? formatBytes(d.bytes) : '—'}</dd>
         <dt>Database size</dt>
         <dd>${d.rawBytes ? formatBytes(d.rawBytes) : '—'}</dd>
         <dt>Source</dt>
         <dd data-field="source">
-          ${d.importName
-            ? html`imported from <strong>${d.importName}</strong>`
-            : d.source
-              ? html`${kindBadge(d.source)} built-in. ${d.source.label}`
-              : '—'}
+          ${d.importName ? html`imported from <strong>${d.importName}</strong>` : d.source ? html`${kindBadge(d.source)} built-in. ${d.source.label}` : '—'}
         </dd>
         <dt>File date</dt>
         <dd>${formatDate(d.fileDate)}</dd>
@@ -182,9 +186,11 @@ export class DatasetPanel extends LitElement {
         <dd>${formatDate(d.loadedAt)}</dd>
         <dt>Load steps</dt>
         <dd>
-          ${d.timings
-            ? `download and check ${d.timings.download} ms · queued ${d.timings.queued} ms · unpack ${d.timings.decompress} ms · open ${d.timings.open} ms`
-            : '—'}
+          ${
+            d.timings
+              ? `download and check ${d.timings.download} ms · queued ${d.timings.queued} ms · unpack ${d.timings.decompress} ms · open ${d.timings.open} ms`
+              : '—'
+          }
         </dd>
         <dt>sha256</dt>
         <dd><code>${d.sha256 ? d.sha256.slice(0, 16) + '…' : '—'}</code></dd>
@@ -198,17 +204,21 @@ export class DatasetPanel extends LitElement {
     if (!extras.length) return nothing;
     return html`<section class="card extras" aria-labelledby="extras-title">
       <h2 id="extras-title">More built-in datasets</h2>
-      <p class="muted">Part of this app but not downloaded on the first visit. Loading one keeps it in this browser beside your imports, where you can switch to it, compare it or delete it.</p>
+      <p class="muted">
+        Part of this app but not downloaded on the first visit. Loading one keeps it in this browser beside your imports, where you can switch to it, compare it
+        or delete it.
+      </p>
       <ul>
         ${extras.map(
-          (extra) => html`<li data-extra=${extra.id}>
-            ${kindBadge(extra.source)}
-            <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
-            <span class="muted">${extra.source.label}</span>
-            <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
-              Load
-            </button>
-          </li>`,
+          (extra) =>
+            html`<li data-extra=${extra.id}>
+              ${kindBadge(extra.source)}
+              <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
+              <span class="muted">${extra.source.label}</span>
+              <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
+                Load
+              </button>
+            </li>`,
         )}
       </ul>
     </section>`;
@@ -232,14 +242,15 @@ export class DatasetPanel extends LitElement {
       <import-from-web .params=${this.params}></import-from-web>
       <dataset-choices></dataset-choices>
       <snapshot-diff .params=${this.params}></snapshot-diff>
-      ${s
-        ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
-            <div class="grid">${s.datasets.map((d) => this.card(d))}</div>
-            ${this.extras(s.extras ?? [])}`
-        : html`<p class="muted">Reading the status…</p>`}
+      ${
+        s
+          ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
+              <div class="grid">${s.datasets.map((d) => this.card(d))}</div>
+              ${this.extras(s.extras ?? [])}`
+          : html`<p class="muted">Reading the status…</p>`
+      }
       <p class="note muted">
-        The data lives in this browser: every search and listing is answered from these files by the engine in a background worker,
-        with no network.
+        The data lives in this browser: every search and listing is answered from these files by the engine in a background worker, with no network.
       </p>`;
   }
 }

@@ -84,11 +84,16 @@ export class ImportStatus extends LitElement {
         </div>
         <div class="row">
           <span id="import-phase">${p ? PHASES[p.phase] : 'Starting'}…</span>
-          <span data-progress-bytes>${formatBytes(p?.bytesRead ?? 0)}${total ? ` of ${formatBytes(total)}` : ''} · ${formatCount(p?.rowsImported ?? 0)} rows${p?.rowsRejected ? `, ${formatCount(p.rowsRejected)} rejected` : ''}</span>
+          <span data-progress-bytes
+            >${formatBytes(p?.bytesRead ?? 0)}${total ? ` of ${formatBytes(total)}` : ''} · ${formatCount(p?.rowsImported ?? 0)}
+            rows${p?.rowsRejected ? `, ${formatCount(p.rowsRejected)} rejected` : ''}</span
+          >
         </div>
-        ${total
-          ? html`<progress aria-labelledby="import-phase" max=${total} .value=${p?.bytesRead ?? 0}></progress>`
-          : html`<progress aria-labelledby="import-phase"></progress>`}
+        ${
+          total
+            ? html`<progress aria-labelledby="import-phase" max=${total} .value=${p?.bytesRead ?? 0}></progress>`
+            : html`<progress aria-labelledby="import-phase"></progress>`
+        }
         <p class="muted">The dataset in use stays active until the import has finished.</p>
       </section>`;
     }
@@ -98,12 +103,14 @@ export class ImportStatus extends LitElement {
         <h2 id="import-title">${o.ok ? 'Imported' : 'Not imported'}: ${s.fileName}</h2>
         <button type="button" @click=${() => importController.dismiss()}>Dismiss</button>
       </div>
-      ${o.ok
-        ? html`<p class="ok" role="status" data-message>
-            ${o.imported.formatLabel}: now the active ${o.imported.dataset === 'websites' ? 'websites' : 'ceiling-rates'} dataset, stored in
-            this browser for offline use.
-          </p>`
-        : html`<p class="error" role="alert" data-message>${o.message}</p>`}
+      ${
+        o.ok
+          ? html`<p class="ok" role="status" data-message>
+              ${o.imported.formatLabel}: now the active ${o.imported.dataset === 'websites' ? 'websites' : 'ceiling-rates'} dataset, stored in this browser for
+              offline use.
+            </p>`
+          : html`<p class="error" role="alert" data-message>${o.message}</p>`
+      }
       ${o.report ? renderReport(o.report) : nothing}
     </section>`;
   }

@@ -53,7 +53,12 @@ export function figuresSvg(m: FiguresModel, description: string, source: string)
   const c = m.check;
   if (c && c.percentileRank !== null) {
     const diff = c.difference === null ? '' : `, ${c.difference >= 0 ? '+' : '−'}${formatPrice(Math.abs(c.difference))} from the median`;
-    text(20, (y += 8), `Proposed price ${formatPrice(c.price)}: ${ordinal(c.percentileRank)} percentile rank${diff}`, `font-size="14" font-weight="600" fill="${PROPOSED}"`);
+    text(
+      20,
+      (y += 8),
+      `Proposed price ${formatPrice(c.price)}: ${ordinal(c.percentileRank)} percentile rank${diff}`,
+      `font-size="14" font-weight="600" fill="${PROPOSED}"`,
+    );
     y += 10;
   }
   // The histogram.
@@ -105,6 +110,8 @@ export async function svgToPng(svg: string): Promise<Uint8Array> {
   const context = canvas.getContext('2d')!;
   context.scale(2, 2);
   context.drawImage(image, 0, 0);
-  const blob = await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be made'))), 'image/png'));
+  const blob = await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the PNG could not be made'))), 'image/png'),
+  );
   return new Uint8Array(await blob.arrayBuffer());
 }

@@ -67,7 +67,7 @@ export function fromPriceFigures(f: PriceFigures): FiguresModel {
 export function ordinal(n: number): string {
   const r = Math.round(n);
   const tens = r % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][r % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][r % 10] ?? 'th');
   return `${r}${suffix}`;
 }
 

@@ -130,11 +130,13 @@ export class PriceHistogram extends LitElement {
           Number of rates per price range: ${desc}. Median ${formatPrice(median)}; mean ${formatPrice(mean)}, standard deviation
           ${formatPrice(std)}.${proposed !== null ? ` Proposed price ${formatPrice(proposed)}.` : ''}
         </desc>
-        ${sdLo !== null && sdHi !== null
-          ? svg`<rect class="sd" x=${sdLo} y=${top} width=${Math.max(sdHi - sdLo, 1)} height=${plotH}></rect>
+        ${
+          sdLo !== null && sdHi !== null
+            ? svg`<rect class="sd" x=${sdLo} y=${top} width=${Math.max(sdHi - sdLo, 1)} height=${plotH}></rect>
               <line class="sd-edge" x1=${sdLo} x2=${sdLo} y1=${top} y2=${top + plotH}></line>
               <line class="sd-edge" x1=${sdHi} x2=${sdHi} y1=${top} y2=${top + plotH}></line>`
-          : nothing}
+            : nothing
+        }
         ${svg`<text class="axis" x=${PAD.left - 6} y=${top + 4} text-anchor="end">${formatCount(most)}</text>
           <text class="axis" x=${PAD.left - 6} y=${top + plotH} text-anchor="end">0</text>`}
         ${buckets.map((b, i) => {
@@ -142,19 +144,25 @@ export class PriceHistogram extends LitElement {
           return svg`<rect class="bar" x=${bx + 2} y=${y(b.doc_count)} width=${Math.max(bw - 4, 1)} height=${top + plotH - y(b.doc_count)}>
               <title>${formatPrice(b.min)} – ${formatPrice(b.max)}: ${formatCount(b.doc_count)} rates</title>
             </rect>
-            ${i % labelEvery === 0
-              ? svg`<text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 15} text-anchor="middle">${shortPrice(b.min)}</text>`
-              : nothing}
+            ${
+              i % labelEvery === 0
+                ? svg`<text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 15} text-anchor="middle">${shortPrice(b.min)}</text>`
+                : nothing
+            }
             ${bw >= 44 ? svg`<text class="axis" x=${bx + bw / 2} y=${H - PAD.bottom + 29} text-anchor="middle">–${shortPrice(b.max)}</text>` : nothing}`;
         })}
-        ${median !== null
-          ? svg`<line class="median" x1=${x(median)} x2=${x(median)} y1=${PAD.top - 6} y2=${top + plotH}></line>
+        ${
+          median !== null
+            ? svg`<line class="median" x1=${x(median)} x2=${x(median)} y1=${PAD.top - 6} y2=${top + plotH}></line>
               <text class="label" x=${labelX(x(median))} y=${PAD.top - 10} text-anchor="middle">median ${shortPrice(median)}</text>`
-          : nothing}
-        ${px !== null
-          ? svg`<line class="proposed" data-marker="proposed" x1=${px} x2=${px} y1=${top - 6} y2=${top + plotH}></line>
+            : nothing
+        }
+        ${
+          px !== null
+            ? svg`<line class="proposed" data-marker="proposed" x1=${px} x2=${px} y1=${top - 6} y2=${top + plotH}></line>
               <text class="proposed-label" x=${labelX(px)} y=${top - 9} text-anchor="middle">proposed ${shortPrice(proposed!)}</text>`
-          : nothing}
+            : nothing
+        }
       </svg>
       <div class="legend" aria-hidden="true">
         <span><span class="swatch" style="background: var(--accent)"></span>Rates per price range</span>

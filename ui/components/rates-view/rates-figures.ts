@@ -99,8 +99,12 @@ export class RatesFigures extends LitElement {
     // A proposed price outside the band sits at its edge, pointing out of it.
     const px = proposed === null ? null : Math.min(296, Math.max(4, x(proposed)));
     return svg`<svg viewBox="0 0 300 40" aria-hidden="true">
-      ${px === null ? nothing : svg`<path class="proposed" data-marker="band-proposed" d="M${px - 5} 0 L${px + 5} 0 L${px} 9 Z"></path>
-        <path class="proposed" d="M${px - 5} 40 L${px + 5} 40 L${px} 31 Z"></path>`}
+      ${
+        px === null
+          ? nothing
+          : svg`<path class="proposed" data-marker="band-proposed" d="M${px - 5} 0 L${px + 5} 0 L${px} 9 Z"></path>
+        <path class="proposed" d="M${px - 5} 40 L${px + 5} 40 L${px} 31 Z"></path>`
+      }
       <line class="whisker" x1=${x(p10)} x2=${x(p90)} y1="20" y2="20"></line>
       <line class="whisker" x1=${x(p10)} x2=${x(p10)} y1="12" y2="28"></line>
       <line class="whisker" x1=${x(p90)} x2=${x(p90)} y1="12" y2="28"></line>
@@ -117,12 +121,28 @@ export class RatesFigures extends LitElement {
     return html`<dl class="stats" aria-label="Summary of matching rates${year}" data-year=${m.field}>
         <div class="stat">
           <dt>${m.count < m.matches ? `Priced (of ${formatCount(m.matches)})` : 'Rates'}</dt>
-          <dd data-figure="count">${formatCount(m.count)}</dd></div>
-        <div class="stat"><dt>Average</dt><dd data-figure="avg">${formatPrice(m.avg)}</dd></div>
-        <div class="stat"><dt>Median</dt><dd data-figure="median">${formatPrice(m.median)}</dd></div>
-        <div class="stat"><dt>Std. dev.</dt><dd data-figure="std">${formatPrice(m.std)}</dd></div>
-        <div class="stat"><dt>Minimum</dt><dd data-figure="min">${formatPrice(m.min)}</dd></div>
-        <div class="stat"><dt>Maximum</dt><dd data-figure="max">${formatPrice(m.max)}</dd></div>
+          <dd data-figure="count">${formatCount(m.count)}</dd>
+        </div>
+        <div class="stat">
+          <dt>Average</dt>
+          <dd data-figure="avg">${formatPrice(m.avg)}</dd>
+        </div>
+        <div class="stat">
+          <dt>Median</dt>
+          <dd data-figure="median">${formatPrice(m.median)}</dd>
+        </div>
+        <div class="stat">
+          <dt>Std. dev.</dt>
+          <dd data-figure="std">${formatPrice(m.std)}</dd>
+        </div>
+        <div class="stat">
+          <dt>Minimum</dt>
+          <dd data-figure="min">${formatPrice(m.min)}</dd>
+        </div>
+        <div class="stat">
+          <dt>Maximum</dt>
+          <dd data-figure="max">${formatPrice(m.max)}</dd>
+        </div>
       </dl>
       <div class="charts">
         <section class="card" aria-labelledby="hist-h">
@@ -134,8 +154,9 @@ export class RatesFigures extends LitElement {
           ${this.band(m.percentiles, proposed)}
           <dl>
             ${PERCENTILES.map(
-              (k) => html`<dt>${parseInt(k, 10)}th percentile</dt>
-                <dd data-percentile=${k}>${formatPrice(m.percentiles[k] ?? null)}</dd>`,
+              (k) =>
+                html`<dt>${parseInt(k, 10)}th percentile</dt>
+                  <dd data-percentile=${k}>${formatPrice(m.percentiles[k] ?? null)}</dd>`,
             )}
           </dl>
         </section>

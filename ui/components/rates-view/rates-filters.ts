@@ -14,9 +14,7 @@ const EDUCATION_LABELS: Record<string, string> = {
   OTHER: 'Other',
 };
 
-type FilterPatch = Partial<
-  Pick<RatesQuery, 'education' | 'experience' | 'price' | 'businessSize' | 'site' | 'clearance' | 'sin' | 'category'>
->;
+type FilterPatch = Partial<Pick<RatesQuery, 'education' | 'experience' | 'price' | 'businessSize' | 'site' | 'clearance' | 'sin' | 'category'>>;
 
 /** Some filters changed; the view goes back to page 1 with them. */
 export class FiltersChangeEvent extends Event {
@@ -172,15 +170,16 @@ export class RatesFilters extends LitElement {
         <legend>Education level</legend>
         <div class="checks">
           ${EDUCATION_LEVELS.map(
-            (level) => html`<label
-              ><input
-                type="checkbox"
-                name="education"
-                value=${level}
-                .checked=${live(q.education.includes(level))}
-                @change=${(e: Event) => this.toggleEducation(level, (e.target as HTMLInputElement).checked)}
-              />${EDUCATION_LABELS[level]}</label
-            >`,
+            (level) =>
+              html`<label
+                ><input
+                  type="checkbox"
+                  name="education"
+                  value=${level}
+                  .checked=${live(q.education.includes(level))}
+                  @change=${(e: Event) => this.toggleEducation(level, (e.target as HTMLInputElement).checked)}
+                />${EDUCATION_LABELS[level]}</label
+              >`,
           )}
         </div>
       </fieldset>

@@ -264,9 +264,7 @@ export class RatesSearch extends LitElement {
         <button type="submit" class="primary">Search</button>
         ${q.keyword || q.search ? html`<button type="button" @click=${this.clear}>Clear</button>` : nothing}
       </form>
-      ${q.search
-        ? html`<p class="current">Exact ${FIELD_LABELS[q.search.field].toLowerCase()}: <span class="chip">${q.search.text}</span></p>`
-        : nothing}`;
+      ${q.search ? html`<p class="current">Exact ${FIELD_LABELS[q.search.field].toLowerCase()}: <span class="chip">${q.search.text}</span></p>` : nothing}`;
   }
 }
 

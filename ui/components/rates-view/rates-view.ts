@@ -293,7 +293,13 @@ export class RatesView extends LitElement {
           </tr>
         </thead>
         <tbody>
-          ${counts.map((c) => html`<tr data-title=${c.title}><td>${c.title}</td><td class="num">${formatCount(c.count)}</td></tr>`)}
+          ${counts.map(
+            (c) =>
+              html`<tr data-title=${c.title}>
+                <td>${c.title}</td>
+                <td class="num">${formatCount(c.count)}</td>
+              </tr>`,
+          )}
         </tbody>
       </table>
     </section>`;
@@ -329,7 +335,8 @@ export class RatesView extends LitElement {
   /** The figures for the chosen year: the API's own for the current price, else the worker's (the last answer while a new one is computed). */
   private model(data: RatesResponse): FiguresModel | null {
     const worker: PriceFigures | null = this.figures.value?.figures ?? null;
-    if (this.query.mode === 'titles') return this.pooling && worker && worker.field === this.query.year && worker.titles.length ? fromPriceFigures(worker) : null;
+    if (this.query.mode === 'titles')
+      return this.pooling && worker && worker.field === this.query.year && worker.titles.length ? fromPriceFigures(worker) : null;
     if (this.query.year === 'current_price') return fromAggregations(data.aggregations, this.query.proposed === null ? null : (worker?.check ?? null));
     return worker && worker.field === this.query.year ? fromPriceFigures(worker) : null;
   }
@@ -421,12 +428,11 @@ export class RatesView extends LitElement {
     return html`<div class="excluded" role="region" aria-label="Excluded rows">
       <span><strong>${ids.length}</strong> excluded ${ids.length === 1 ? 'row' : 'rows'}:</span>
       ${ids.map(
-        (id) => html`<span class="chip"
-          >${this.excludedLabels.get(id) ?? `record ${id}`}
-          <button type="button" aria-label="Restore ${this.excludedLabels.get(id) ?? `record ${id}`}" @click=${() => this.restore([id])}>
-            ×
-          </button></span
-        >`,
+        (id) =>
+          html`<span class="chip"
+            >${this.excludedLabels.get(id) ?? `record ${id}`}
+            <button type="button" aria-label="Restore ${this.excludedLabels.get(id) ?? `record ${id}`}" @click=${() => this.restore([id])}>×</button></span
+          >`,
       )}
       <button type="button" id="restore-all" @click=${() => this.restore(ids)}>Restore all</button>
     </div>`;
@@ -446,57 +452,70 @@ export class RatesView extends LitElement {
       ${titlesMode && !this.pooling ? html`<p class="muted">Add titles to the pool to see their figures.</p>` : nothing}
       <rates-figures .model=${model}></rates-figures>
       ${titlesMode ? this.titleCounts(model) : nothing}
-      ${titlesMode
-        ? nothing
-        : html`<div class="pin-bar">
-            <button type="button" id="pin" @click=${this.pin} ?disabled=${q.pins.includes(pinOf(q)) || q.pins.length >= MAX_PINS}>
-              ${q.pins.includes(pinOf(q)) ? 'This query is pinned' : `Pin this query to compare (${q.pins.length} of ${MAX_PINS})`}
-            </button>
-          </div>`}
+      ${
+        titlesMode
+          ? nothing
+          : html`<div class="pin-bar">
+              <button type="button" id="pin" @click=${this.pin} ?disabled=${q.pins.includes(pinOf(q)) || q.pins.length >= MAX_PINS}>
+                ${q.pins.includes(pinOf(q)) ? 'This query is pinned' : `Pin this query to compare (${q.pins.length} of ${MAX_PINS})`}
+              </button>
+            </div>`
+      }
       <pool-compare .pools=${this.pools(model)} @unpin=${this.onUnpin}></pool-compare>
       ${this.excludedBar()}
       <div class="status">
         <p role="status" aria-live="polite" id="result-status">
-          ${titlesMode
-            ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate' : 'rates'} in the pool under the filters`
-            : data
-            ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate matches' : 'rates match'}${total < count
-                  ? html` <span class="muted">(the first ${formatCount(total)} can be paged)</span>`
-                  : nothing}`
-            : 'Searching…'}
+          ${
+            titlesMode
+              ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate' : 'rates'} in the pool under the filters`
+              : data
+                ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate matches' : 'rates match'}${
+                      total < count ? html` <span class="muted">(the first ${formatCount(total)} can be paged)</span>` : nothing
+                    }`
+                : 'Searching…'
+          }
         </p>
         <span class="exports">
-          <button type="button" @click=${this.exportCsv} ?disabled=${this.exporting || !data || (titlesMode && !this.pooling)} title="Every matching rate, with the query and the dataset noted at the top">
+          <button
+            type="button"
+            @click=${this.exportCsv}
+            ?disabled=${this.exporting || !data || (titlesMode && !this.pooling)}
+            title="Every matching rate, with the query and the dataset noted at the top"
+          >
             ${this.exporting ? 'Exporting…' : `Export CSV (all ${formatCount(count)})`}
           </button>
           <button type="button" @click=${() => this.exportImage('svg')} ?disabled=${!data}>Figures as SVG</button>
           <button type="button" @click=${() => this.exportImage('png')} ?disabled=${!data}>Figures as PNG</button>
         </span>
       </div>
-      ${this.exporting && this.exportProgress
-        ? html`<p class="export-progress">
-            <label for="export-bar">Writing the CSV: ${formatCount(this.exportProgress.written)} of ${formatCount(this.exportProgress.total)} rates</label>
-            <progress id="export-bar" max=${this.exportProgress.total || 1} .value=${this.exportProgress.written}></progress>
-          </p>`
-        : nothing}
+      ${
+        this.exporting && this.exportProgress
+          ? html`<p class="export-progress">
+              <label for="export-bar">Writing the CSV: ${formatCount(this.exportProgress.written)} of ${formatCount(this.exportProgress.total)} rates</label>
+              <progress id="export-bar" max=${this.exportProgress.total || 1} .value=${this.exportProgress.written}></progress>
+            </p>`
+          : nothing
+      }
       ${this.exportError ? html`<p class="error" role="alert">${this.exportError}</p>` : nothing}
-      ${titlesMode
-        ? html`<p class="muted">The table lists keyword searches; a pool of exact titles is summed up above and exported whole.</p>`
-        : html`<rates-table
-        .hits=${data?.hits.hits ?? []}
-        .ordering=${q.ordering}
-        ?busy=${pending}
-        @ordering-change=${this.onOrdering}
-        @exclude-row=${this.onExclude}
-      ></rates-table>
-      <page-nav
-        label="Result pages"
-        .page=${q.page}
-        .pages=${pages}
-        .pageSize=${q.pageSize}
-        .sizes=${PAGE_SIZES}
-        @page-change=${this.onPage}
-      ></page-nav>`}
+      ${
+        titlesMode
+          ? html`<p class="muted">The table lists keyword searches; a pool of exact titles is summed up above and exported whole.</p>`
+          : html`<rates-table
+                .hits=${data?.hits.hits ?? []}
+                .ordering=${q.ordering}
+                ?busy=${pending}
+                @ordering-change=${this.onOrdering}
+                @exclude-row=${this.onExclude}
+              ></rates-table>
+              <page-nav
+                label="Result pages"
+                .page=${q.page}
+                .pages=${pages}
+                .pageSize=${q.pageSize}
+                .sizes=${PAGE_SIZES}
+                @page-change=${this.onPage}
+              ></page-nav>`
+      }
     </div>`;
   }
 
@@ -509,15 +528,17 @@ export class RatesView extends LitElement {
         <source-badge of="ceilingrates"></source-badge>
         <code class="api muted" title="The API request behind this view">GET ${url}</code>
       </div>
-      ${this.query.mode === 'titles'
-        ? html`<title-pool
-            class="card"
-            .query=${this.query}
-            .counts=${this.figures.value?.figures.titles ?? []}
-            .leftOut=${titlesLeftOut(this.params)}
-            @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
-          ></title-pool>`
-        : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`}
+      ${
+        this.query.mode === 'titles'
+          ? html`<title-pool
+              class="card"
+              .query=${this.query}
+              .counts=${this.figures.value?.figures.titles ?? []}
+              .leftOut=${titlesLeftOut(this.params)}
+              @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
+            ></title-pool>`
+          : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`
+      }
       <fieldset class="mode">
         <legend class="visually-hidden">Search mode</legend>
         ${(
@@ -526,10 +547,11 @@ export class RatesView extends LitElement {
             ['titles', 'Exact titles (a pool)'],
           ] as const
         ).map(
-          ([mode, label]) => html`<label
-            ><input type="radio" name="search_mode" value=${mode} .checked=${this.query.mode === mode} @change=${() => this.go({ mode, page: 1 })} />
-            ${label}</label
-          >`,
+          ([mode, label]) =>
+            html`<label
+              ><input type="radio" name="search_mode" value=${mode} .checked=${this.query.mode === mode} @change=${() => this.go({ mode, page: 1 })} />
+              ${label}</label
+            >`,
         )}
       </fieldset>
       <div class="layout">
@@ -549,8 +571,9 @@ export class RatesView extends LitElement {
             initial: () => html`<p class="muted">Loading…</p>`,
             pending: () => (data ? this.body(data, true) : html`<p class="muted" role="status">Loading the rates…</p>`),
             complete: (value) => this.body(value.body, false),
-            error: (error) => html`<p class="error" role="alert">${error instanceof Error ? error.message : String(error)}</p>
-              ${data ? this.body(data, false) : nothing}`,
+            error: (error) =>
+              html`<p class="error" role="alert">${error instanceof Error ? error.message : String(error)}</p>
+                ${data ? this.body(data, false) : nothing}`,
           })}
         </div>
       </div>`;

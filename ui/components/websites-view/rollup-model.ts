@@ -41,4 +41,3 @@ export function sortRows(rows: readonly RollupRow[], key: RollupColumn, dir: 'as
     return sign * order || b.sites - a.sites;
   });
 }
-

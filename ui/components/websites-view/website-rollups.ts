@@ -151,7 +151,10 @@ export class WebsiteRollups extends LitElement {
         <span class="statuses" role="img" aria-label="Outcomes: ${label}">
           ${parts.map(
             ([s, c]) =>
-              html`<span class=${s === 'completed' ? 'ok' : s === 'not_applicable' || s === 'skipped' ? 'other' : 'fail'} style=${styleMap({ width: `${(c / row.sites) * 100}%` })}></span>`,
+              html`<span
+                class=${s === 'completed' ? 'ok' : s === 'not_applicable' || s === 'skipped' ? 'other' : 'fail'}
+                style=${styleMap({ width: `${(c / row.sites) * 100}%` })}
+              ></span>`,
           )}
         </span>
       </td>`;
@@ -166,20 +169,24 @@ export class WebsiteRollups extends LitElement {
     if (row.name === null) return;
     const group = this.state.group;
     // An agency drills down to its bureaus; a bureau filters the list to itself.
-    this.dispatchEvent(
-      new RollupChangeEvent(group === 'target_url_agency_owner' ? { group: 'target_url_bureau_owner' } : {}, { group, name: row.name }),
-    );
+    this.dispatchEvent(new RollupChangeEvent(group === 'target_url_agency_owner' ? { group: 'target_url_bureau_owner' } : {}, { group, name: row.name }));
   }
 
   private row(row: RollupRow, foot = false) {
     const name = foot ? 'All matching sites' : (row.name ?? '(none)');
     return html`<tr data-owner=${row.name ?? ''}>
       <td class="name">
-        ${foot || row.name === null
-          ? name
-          : html`<button type="button" title="Show only ${name}'s websites${this.state.group === 'target_url_agency_owner' ? ', by bureau' : ''}" @click=${() => this.pick(row)}>
-              ${name}
-            </button>`}
+        ${
+          foot || row.name === null
+            ? name
+            : html`<button
+                type="button"
+                title="Show only ${name}'s websites${this.state.group === 'target_url_agency_owner' ? ', by bureau' : ''}"
+                @click=${() => this.pick(row)}
+              >
+                ${name}
+              </button>`
+        }
       </td>
       <td class="num" data-col="sites">${formatCount(row.sites)}</td>
       ${ROLLUP_SHARES.map((spec) => this.share(row, spec))}
@@ -194,37 +201,41 @@ export class WebsiteRollups extends LitElement {
       <div class="head">
         <h2 id="rollup-h">By ${label.toLowerCase()}</h2>
         <span>
-          ${group === 'target_url_bureau_owner'
-            ? html`<button type="button" class="link" @click=${() => this.dispatchEvent(new RollupChangeEvent({ group: 'target_url_agency_owner' }))}>
-                Roll up by agency
-              </button>`
-            : html`<button type="button" class="link" @click=${() => this.dispatchEvent(new RollupChangeEvent({ group: 'target_url_bureau_owner' }))}>
-                Roll up by bureau
-              </button>`}
+          ${
+            group === 'target_url_bureau_owner'
+              ? html`<button type="button" class="link" @click=${() => this.dispatchEvent(new RollupChangeEvent({ group: 'target_url_agency_owner' }))}>
+                  Roll up by agency
+                </button>`
+              : html`<button type="button" class="link" @click=${() => this.dispatchEvent(new RollupChangeEvent({ group: 'target_url_bureau_owner' }))}>
+                  Roll up by bureau
+                </button>`
+          }
         </span>
       </div>
-      ${r
-        ? html`<div class="wrap" tabindex="0" role="region" aria-label="Roll-up by ${label.toLowerCase()}">
-            <table id="rollup-table">
-              <caption class="visually-hidden">
-                Matching websites by ${label.toLowerCase()}: number of sites and the share live, with analytics, using the design
-                system, with the banner, and scans completed
-              </caption>
-              <thead>
-                <tr>
-                  ${this.header('name', label, undefined, false)} ${this.header('sites', 'Sites')}
-                  ${ROLLUP_SHARES.map((c) => this.header(c.key, c.label, c.help))}
-                </tr>
-              </thead>
-              <tbody>
-                ${sortRows(r.rows, this.state.order, this.state.dir).map((row) => this.row(row))}
-              </tbody>
-              <tfoot>
-                ${this.row(r.total, true)}
-              </tfoot>
-            </table>
-          </div>`
-        : html`<p class="muted">Rolling up…</p>`}
+      ${
+        r
+          ? html`<div class="wrap" tabindex="0" role="region" aria-label="Roll-up by ${label.toLowerCase()}">
+              <table id="rollup-table">
+                <caption class="visually-hidden">
+                  Matching websites by ${label.toLowerCase()}: number of sites and the share live, with analytics, using the design system, with the banner, and
+                  scans completed
+                </caption>
+                <thead>
+                  <tr>
+                    ${this.header('name', label, undefined, false)} ${this.header('sites', 'Sites')}
+                    ${ROLLUP_SHARES.map((c) => this.header(c.key, c.label, c.help))}
+                  </tr>
+                </thead>
+                <tbody>
+                  ${sortRows(r.rows, this.state.order, this.state.dir).map((row) => this.row(row))}
+                </tbody>
+                <tfoot>
+                  ${this.row(r.total, true)}
+                </tfoot>
+              </table>
+            </div>`
+          : html`<p class="muted">Rolling up…</p>`
+      }
     </section>`;
   }
 }
