@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 import { OPENAPI_FILES, type DataLabels } from './engine/openapi/documents.ts';
 import type { Manifest } from './dataset/artifact/format.ts';
+import { requestedRange } from './dataset/artifact/byte-range.ts';
 
 /**
  * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server
@@ -15,7 +16,8 @@ import type { Manifest } from './dataset/artifact/format.ts';
 function datasetFilesAsBytes(): Plugin {
   const serveFrom = (dir: () => string) => (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = decodeURIComponent((req.url ?? '').split('?')[0]);
-    if (!path.endsWith('.gz') || path.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    // The gzip'd datasets and their Brotli transfer copies: both cross as the bytes their sha256 describes.
+    if (!/\.(gz|br)$/.test(path) || path.includes('..') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const file = resolve(dir(), '.' + path);
     let size: number;
     let mtime: Date;
@@ -27,13 +29,27 @@ function datasetFilesAsBytes(): Plugin {
       return next();
     }
     const etag = `W/"${size}-${mtime.getTime()}"`;
-    res.setHeader('Content-Type', 'application/gzip');
+    res.setHeader('Content-Type', path.endsWith('.gz') ? 'application/gzip' : 'application/octet-stream');
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', etag);
     res.setHeader('Last-Modified', mtime.toUTCString());
     if (req.headers['if-none-match'] === etag) {
       res.statusCode = 304;
       return res.end();
+    }
+    // Byte ranges, so a cut download resumes where it stopped (docs/decisions/0406).
+    res.setHeader('Accept-Ranges', 'bytes');
+    const range = req.method === 'GET' ? requestedRange(req.headers.range, size) : null;
+    if (range === 'unsatisfiable') {
+      res.statusCode = 416;
+      res.setHeader('Content-Range', `bytes */${size}`);
+      return res.end();
+    }
+    if (range) {
+      res.statusCode = 206;
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      res.setHeader('Content-Length', String(range.end - range.start + 1));
+      return createReadStream(file, range).pipe(res);
     }
     res.setHeader('Content-Length', String(size));
     if (req.method === 'HEAD') return res.end();

@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Closes any browser a file left open, so each file starts with none (tests/e2e/browser.ts).
+          setupFiles: ['tests/e2e/setup-file.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -7,11 +7,9 @@
 import type { Database, SqlValue } from 'sql.js';
 import { FILTER_NAMES } from '../engine/site-scanning/parameters.ts';
 import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/parse-query.ts';
-import { WEBSITE_FIELDS } from '../engine/site-scanning/record.ts';
-import { analysisBody, recordFromRow, websitePage } from '../engine/site-scanning/shape.ts';
+import { analysisBody, websitePageJson } from '../engine/site-scanning/shape.ts';
+import { RECORD_COLUMN } from '../engine/site-scanning/schema.ts';
 import { allRows } from '../engine/sqlite-rows.ts';
-
-const COLUMNS = WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ');
 
 /** The indexes the SQL approach needs (the dataset no longer ships them). */
 export function addFilterIndexes(db: Database): void {
@@ -55,11 +53,15 @@ export function baselineAnswer(db: Database, url: string): string {
   const offset = (query.page - 1) * query.limit;
   const rows =
     offset < total
-      ? allRows(db, `SELECT ${COLUMNS} FROM websites ${w.sql} ORDER BY sort_key LIMIT ?${w.params.length + 1} OFFSET ?${w.params.length + 2}`, [
+      ? allRows(db, `SELECT ${RECORD_COLUMN} FROM websites ${w.sql} ORDER BY sort_key LIMIT ?${w.params.length + 1} OFFSET ?${w.params.length + 2}`, [
           ...w.params,
           query.limit,
           offset,
         ])
       : [];
-  return JSON.stringify(websitePage(rows.map(recordFromRow), total, query));
+  return websitePageJson(
+    rows.map(([stored]) => String(stored)),
+    total,
+    query,
+  );
 }

@@ -12,11 +12,12 @@ import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import type { Database } from 'sql.js';
 import { GENERATORS, buildDatabase, type DatasetGenerator } from './generated-datasets.ts';
+import { toShippedForm } from './shipped-form.ts';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type ExtraArtifact, type Manifest } from '../dataset/artifact/format.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
-import { gzipDatabase } from './gzip-database.ts';
+import { brotliDatabase, gzipDatabase } from './gzip-database.ts';
 import { writeHistory } from '../engine/site-scanning/history.ts';
 import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, s70Database, snapshotDatabase } from './real-data.ts';
 
@@ -95,23 +96,36 @@ const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id
   synthetic: { datasets: GENERATORS.map((def) => generated(def, 'default')), extras: [] },
 };
 
-const SHIPPED_PAGE_SIZE = 65_536;
-
 /** Builds one recipe into `out`: the gzip'd database and its manifest entry. */
-async function write(SQL: Awaited<ReturnType<typeof loadSqlJs>>, recipe: Recipe, file: string): Promise<DatasetArtifact> {
+async function write(SQL: Awaited<ReturnType<typeof loadSqlJs>>, recipe: Recipe, file: string, transfer = false): Promise<DatasetArtifact> {
   const started = performance.now();
   const { db, source } = await recipe.build(SQL);
   const rows = countRows(db, datasetDefinition(recipe.name).tables);
-  // 64 KiB pages: fewer page headers and overflow chains, so the file gzips smaller (websites 11.9 → 10.9 MB).
-  db.run(`PRAGMA page_size = ${SHIPPED_PAGE_SIZE}`);
-  db.run('VACUUM');
+  toShippedForm(db, recipe.name);
   const raw = db.export();
   db.close();
   const gz = gzipDatabase(raw);
   await writeFile(join(out, file), gz);
+  // The first visit's datasets also get the browser's smaller transfer copy (the extras are fetched rarely).
+  let br: Uint8Array | null = null;
+  if (transfer) {
+    br = brotliDatabase(raw);
+    await writeFile(join(out, file.replace(/\.gz$/, '.br')), br);
+  }
   const secs = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`data: ${file} ${JSON.stringify(rows)} ${raw.length} bytes raw, ${gz.length} gzip'd, ${secs}s — ${source.label}`);
-  return { name: recipe.name, file, bytes: gz.length, rawBytes: raw.length, sha256: await sha256Hex(gz), rows, source };
+  console.log(
+    `data: ${file} ${JSON.stringify(rows)} ${raw.length} bytes raw, ${gz.length} gzip'd${br ? `, ${br.length} brotli` : ''}, ${secs}s — ${source.label}`,
+  );
+  return {
+    name: recipe.name,
+    file,
+    bytes: gz.length,
+    rawBytes: raw.length,
+    sha256: await sha256Hex(gz),
+    rows,
+    source,
+    ...(br ? { transfer: { file: file.replace(/\.gz$/, '.br'), encoding: 'br' as const, bytes: br.length, sha256: await sha256Hex(br) } } : {}),
+  };
 }
 
 /** Skip the (slow) generation when the output already holds this profile, unless --force. */
@@ -132,12 +146,15 @@ async function generatorHash(): Promise<string> {
   const files = [
     'tools/build-data.ts',
     'tools/generated-datasets.ts',
+    'tools/shipped-form.ts',
     'tools/random.ts',
     'tools/real-data.ts',
     'dataset/artifact/format.ts',
     'tools/gzip-database.ts',
     'engine/site-scanning/schema.ts',
     'engine/site-scanning/record.ts',
+    'engine/site-scanning/stored-record.ts',
+    'engine/site-scanning/parameters.ts',
     'engine/site-scanning/history.ts',
     'engine/ceilingrates/schema.ts',
   ];
@@ -167,7 +184,7 @@ async function main(): Promise<void> {
   const SQL = await loadSqlJs();
   const manifest: Manifest = { version: '', datasets: {} };
   const { datasets, extras } = RECIPES[profile];
-  for (const recipe of datasets) manifest.datasets[recipe.name] = await write(SQL, recipe, `${recipe.name}.sqlite.gz`);
+  for (const recipe of datasets) manifest.datasets[recipe.name] = await write(SQL, recipe, `${recipe.name}.sqlite.gz`, true);
   const extraArtifacts: ExtraArtifact[] = [];
   for (const extra of extras) extraArtifacts.push({ ...(await write(SQL, extra, `${extra.id}.sqlite.gz`)), id: extra.id, title: extra.title });
   if (extraArtifacts.length) manifest.extras = extraArtifacts;

@@ -15,9 +15,10 @@ export const ENTRIES = {
   bin: 'adapters/node/bin.ts',
   index: 'adapters/node/index.ts',
   msw: 'adapters/node/msw.ts',
-  // The server's worker threads are loaded by path (worker-pool.ts), so each is an entry of its own.
+  // The server's worker threads and the process that opens its datasets are loaded by path (worker-pool.ts,
+  // open-shared.ts), so each is an entry of its own.
   'pool-worker': 'adapters/node/pool-worker.ts',
-  'share-worker': 'adapters/node/share-worker.ts',
+  'share-process': 'adapters/node/share-process.ts',
 };
 
 export async function buildNode(): Promise<void> {

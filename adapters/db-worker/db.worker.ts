@@ -16,6 +16,10 @@ import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
 import { RUNNING_MESSAGE } from './running.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
+import { opfsPartialStore } from '../browser/partial-opfs.ts';
+import { dataCacheFiles } from '../browser/data-cache.ts';
+import { webLock } from '../browser/download-lock.ts';
+import { browserDecoders } from '../browser/brotli.ts';
 import { createImports } from './imports.ts';
 import { datasetFeatures } from '../../dataset/features.ts';
 import type { BinaryResponse, DbStatus, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
@@ -28,6 +32,10 @@ const host = new DatasetHost({
   fetch: (url, init) => fetch(url, init),
   imports: { activeImports, readImport },
   unpacked: opfsUnpackedStore(),
+  partials: opfsPartialStore(),
+  files: (version) => dataCacheFiles(version),
+  lock: webLock(),
+  decoders: browserDecoders,
 });
 const imports = createImports(host);
 onActiveChanged((change) => imports.follow(change));
@@ -85,7 +93,8 @@ const api = {
     port.onmessage = async (event: MessageEvent) => {
       if (!isRelayRequest(event.data)) return;
       const { id, routed } = event.data;
-      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: binary(await host.answer(routed)) };
+      // A page's fetch(): answered 503 with Retry-After while its dataset is still being downloaded.
+      const reply: RelayResponse = { v: RELAY_PROTOCOL, id, response: binary(await host.answer(routed, { whileArriving: 'unavailable' })) };
       port.postMessage(reply, [reply.response.body.buffer]);
     };
   },

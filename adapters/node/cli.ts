@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { summariseReport } from '../../dataset/import/index.ts';
 import { openEngine, type OpenEngineOptions } from './open-engine.ts';
-import type { DatasetSummary } from './pool-protocol.ts';
+import type { DatasetSummary, ShareOptions } from './pool-protocol.ts';
 import { startServer } from './server.ts';
 import { builtAppDir } from './package-root.ts';
 import { serveMcpOverStdio } from './mcp.ts';
@@ -75,7 +75,8 @@ export interface CliOptions {
   workers: number;
   /** How long a shutdown waits for busy connections, in ms. */
   graceMs: number;
-  open: OpenEngineOptions;
+  /** Files and the build's directory: what a command line names (and the share process can be passed). */
+  open: ShareOptions;
 }
 
 export class UsageError extends Error {}

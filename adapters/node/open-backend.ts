@@ -1,8 +1,9 @@
 import { warm } from './warm.ts';
-import { openEngine, type OpenEngineOptions } from './open-engine.ts';
+import { openEngine } from './open-engine.ts';
 import type { ApiBackend } from './backend.ts';
-import type { DatasetSummary } from './pool-protocol.ts';
-import { openShared, startWorkerPool } from './worker-pool.ts';
+import type { DatasetSummary, ShareOptions } from './pool-protocol.ts';
+import { startWorkerPool } from './worker-pool.ts';
+import { openShared } from './open-shared.ts';
 
 export interface OpenedBackend {
   backend: ApiBackend;
@@ -16,7 +17,7 @@ export interface OpenedBackend {
  * The datasets opened and ready to answer, warmed before the first client: for one worker, the engine
  * itself, answering in this thread; for more, a pool of worker threads over one shared copy of them.
  */
-export async function openBackend(open: OpenEngineOptions, workers: number): Promise<OpenedBackend> {
+export async function openBackend(open: ShareOptions, workers: number): Promise<OpenedBackend> {
   if (workers <= 1) {
     const { engine, datasets } = await openEngine(open);
     warm(engine);

@@ -24,8 +24,25 @@ export type FromWorker = { ready: true } | { id: number; response: ApiResponse }
 /** What was opened, for the start-up lines: an opened dataset without its database. */
 export type DatasetSummary = Omit<OpenedDataset, 'db'>;
 
-/** The share worker (share-worker.ts) opens the datasets as `openEngine` does and answers once. */
-export type ShareWorkerData = OpenEngineOptions;
+/** A dataset's bytes as opened, before they are shared. */
+export interface DatasetBytes {
+  name: DatasetName;
+  file: Uint8Array;
+  kept: Uint8Array | null;
+}
+
+/**
+ * What the share process (share-process.ts) opens: `openEngine`'s options that a command line can pass (files
+ * and the build's directory, not bytes in memory).
+ */
+export type ShareOptions = Omit<OpenEngineOptions, 'bytes'>;
+
+/**
+ * The share process's first line on its pipe, as JSON: what it opened and the byte length of each file and
+ * kept bind that follow, in that order (file, then kept when not null, dataset by dataset); or why it could not.
+ */
+export type ShareHeader = { datasets: DatasetSummary[]; sizes: { name: DatasetName; file: number; kept: number | null }[] } | { error: string };
+
 export interface SharedDatasets {
   datasets: DatasetSummary[];
   shared: SharedDataset[];

@@ -10,7 +10,7 @@ import type { ApiResponse } from '../../engine/http/types.ts';
 import { failed, routeAny, type Routed } from '../../engine/http/route.ts';
 import type { ApiRequest } from '../../engine/http/types.ts';
 import type { ApiBackend } from './backend.ts';
-import type { FromWorker, PoolWorkerData, SharedDataset, SharedDatasets, ShareWorkerData, ToWorker } from './pool-protocol.ts';
+import type { FromWorker, PoolWorkerData, SharedDataset, ToWorker } from './pool-protocol.ts';
 import { bundledFile } from './package-root.ts';
 
 export interface WorkerPool extends ApiBackend {
@@ -20,22 +20,6 @@ export interface WorkerPool extends ApiBackend {
   handle(request: ApiRequest, signal?: AbortSignal): Promise<ApiResponse>;
   /** Ends the workers; requests still unanswered are rejected. */
   close(): Promise<void>;
-}
-
-/**
- * The datasets opened in a thread of their own (share-worker.ts) and shared: the opening's memory peak is
- * given back when that thread ends, and the server keeps only the shared copy.
- */
-export function openShared(options: ShareWorkerData): Promise<SharedDatasets> {
-  const worker = new Worker(bundledFile('share-worker.js'), { workerData: options });
-  return new Promise((done, fail) => {
-    worker.once('message', (message: SharedDatasets) => {
-      done(message);
-      void worker.terminate();
-    });
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`the thread opening the datasets exited (${code})`)));
-  });
 }
 
 /**

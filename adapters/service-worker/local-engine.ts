@@ -6,6 +6,7 @@ import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts
 import { manifestUrl, readManifest } from '../../dataset/artifact/manifest.ts';
 import { openDownloaded, startDownload } from '../../dataset/host/open.ts';
 import { ProgressReporter } from '../../dataset/host/progress.ts';
+import type { Decoders } from '../../dataset/artifact/unpack.ts';
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
@@ -28,6 +29,8 @@ export interface LocalEngineOptions {
   imported?: (dataset: DatasetName) => Promise<Uint8Array | null>;
   /** Unpacked databases kept on this machine (shared with the DB worker); absent: every open unpacks. */
   unpacked?: UnpackedStore | null;
+  /** Decoders of the smaller transfer copies the DB worker downloads (absent: the gzip'd files). */
+  decoders?: Decoders | null;
 }
 
 /**
@@ -97,6 +100,7 @@ export class LocalEngine {
       reporter: SILENT,
       cache: 'default',
       unpacked: this.options.unpacked ?? null,
+      places: { decoders: this.options.decoders },
     });
     const opened = await openDownloaded(sql, pending, manifest, SILENT);
     this.engine.use(dataset, opened.db, opened.prepared);

@@ -20,6 +20,8 @@ import { FLOOR_BODY, FLOOR_PATH, isPwaQuery, type PwaAnswer, type ServedBy } fro
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { activeImportedDatabase } from './imported-dataset.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
+import { manifestUrl } from '../../dataset/artifact/manifest.ts';
+import { browserDecoders } from '../browser/brotli.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** The manifest version of the datasets this build serves; set by the build (tools/vite-plugin-service-worker.ts). */
@@ -51,6 +53,7 @@ const local = new LocalEngine({
   read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
   imported: activeImportedDatabase,
   unpacked: opfsUnpackedStore(),
+  decoders: browserDecoders,
 });
 
 // The app's DB worker switched the active dataset (an import, a choice, a deletion): reopen on the next request.
@@ -68,23 +71,23 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(new Response(FLOOR_BODY, { headers: { 'content-type': 'application/json' } }));
 });
 
-// Dataset files from this version's cache (offline, and no second download); a reload the user asked for
-// (the dataset panel's reset) goes to the server first, and a good copy replaces the cached one.
+// The dataset manifest from this version's cache (offline, and the version this service worker serves); a
+// reload the user asked for (the dataset panel's reset) goes to the server first. The dataset files themselves
+// pass through: the DB worker reads the data cache itself and downloads only what is missing, resumably
+// (docs/decisions/0406), and the verified copy it keeps there is what this worker's engine reads.
+const manifestHref = manifestUrl(new URL('data/', scope).href);
 self.addEventListener('fetch', (event) => {
-  const url = new URL(event.request.url);
-  if (event.request.method !== 'GET' || !datasets.owns(url)) return;
+  if (event.request.method !== 'GET' || event.request.url.split(/[?#]/)[0] !== manifestHref) return;
   event.respondWith(
     (async () => {
       if (event.request.cache === 'reload') {
         try {
-          const response = await fetch(event.request);
-          event.waitUntil(datasets.repair(url.href, response.clone()));
-          return response;
+          return await fetch(event.request);
         } catch {
-          return (await datasets.match(url.href)) ?? Response.error();
+          return (await datasets.match(manifestHref)) ?? Response.error();
         }
       }
-      return (await datasets.match(url.href)) ?? fetch(event.request);
+      return (await datasets.match(manifestHref)) ?? fetch(event.request);
     })(),
   );
 });

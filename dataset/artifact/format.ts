@@ -15,6 +15,29 @@ export interface DatasetArtifact {
   rows: Record<string, number>;
   /** Where the records came from. */
   source: DatasetSource;
+  /**
+   * A smaller copy of the same database for the browser's download (absent: the browser downloads `file`).
+   * Node, the command line and other clients read `file`.
+   */
+  transfer?: TransferFile;
+}
+
+/** The same database in another encoding, checked like the artifact itself (size, then sha256). */
+export interface TransferFile {
+  file: string;
+  encoding: 'br';
+  bytes: number;
+  sha256: string;
+}
+
+/** The file a browser downloads for this artifact, as an artifact of its own (its name, size and sha256). */
+export function transferArtifact(
+  artifact: DatasetArtifact,
+  decoders: ReadonlySet<TransferFile['encoding']>,
+): DatasetArtifact & { encoding: 'gzip' | TransferFile['encoding'] } {
+  const t = artifact.transfer;
+  if (!t || !decoders.has(t.encoding)) return { ...artifact, encoding: 'gzip' };
+  return { ...artifact, file: t.file, bytes: t.bytes, sha256: t.sha256, encoding: t.encoding };
 }
 
 /**

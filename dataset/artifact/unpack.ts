@@ -1,4 +1,26 @@
 import { readBody } from './read-body.ts';
+import type { TransferFile } from './format.ts';
+
+/** Decoders of the transfer encodings this context has (a browser: Brotli by WebAssembly; absent: gzip only). */
+export type Decoders = Partial<Record<TransferFile['encoding'], (bytes: Uint8Array, rawBytes: number) => Promise<Uint8Array>>>;
+
+/** The encodings a set of decoders reads, for `transferArtifact`. */
+export function decodable(decoders: Decoders | null | undefined): Set<TransferFile['encoding']> {
+  return new Set(Object.keys(decoders ?? {}) as TransferFile['encoding'][]);
+}
+
+/** The SQLite file from a verified download in the given encoding. */
+export function unpackAs(
+  encoding: 'gzip' | TransferFile['encoding'],
+  bytes: Uint8Array,
+  rawBytes: number,
+  decoders: Decoders | null | undefined,
+): Promise<Uint8Array> {
+  if (encoding === 'gzip') return unpack(bytes, rawBytes);
+  const decode = decoders?.[encoding];
+  if (!decode) throw new Error(`no ${encoding} decoder here`);
+  return decode(bytes, rawBytes);
+}
 
 /**
  * The SQLite file from gzip'd bytes (a verified download, or a stored import's Blob), with the native

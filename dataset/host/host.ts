@@ -12,11 +12,13 @@ import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/typ
 import type { ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../artifact/manifest.ts';
 import { readArtifact } from '../artifact/download.ts';
-import { unpack } from '../artifact/unpack.ts';
+import { decodable, unpack } from '../artifact/unpack.ts';
+import { transferArtifact } from '../artifact/format.ts';
 import { Gate } from './gate.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
-import { openDownloaded, openImported, startDownload, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
+import { openDownloaded, openImported, startDownload, type DownloadPlaces, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
+import type { VerifiedFiles } from '../artifact/obtain.ts';
 import { ProgressReporter, type ProgressCallback } from './progress.ts';
 import { datasetStatus, hostStatus, type DatasetStatus, type DbStatus } from './status.ts';
 
@@ -30,6 +32,14 @@ export interface HostPlatform {
   unpacked?: UnpackedStore | null;
   /** Where failures that are also reported in the status are logged (console.error unless given). */
   log?: (message: string, error: unknown) => void;
+  /** Where a download keeps its chunks as they arrive, so a cut one resumes (absent: it starts again at 0). */
+  partials?: DownloadPlaces['partials'];
+  /** Where verified files of a manifest version are shared with the other contexts (the service worker's data cache). */
+  files?: ((version: string) => VerifiedFiles | null) | null;
+  /** One download of a file at a time across the origin's contexts. */
+  lock?: DownloadPlaces['lock'];
+  /** Decoders of the smaller transfer copies (absent: the gzip'd files are downloaded). */
+  decoders?: DownloadPlaces['decoders'];
 }
 
 interface Slot {
@@ -37,6 +47,8 @@ interface Slot {
   status: DatasetStatus;
   /** Opened, or failed: either way a request for this dataset may be answered (503 when failed). */
   settled: Gate;
+  /** Its file is being downloaded, or waits for its turn to be (no unpacked copy here): a fetch() is answered 503 meanwhile. */
+  arriving: boolean;
 }
 
 function message(error: unknown): string {
@@ -70,7 +82,7 @@ export class DatasetHost {
       registry.map((d) => d.api),
       { preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) },
     );
-    this.slots = new Map(registry.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate() }]));
+    this.slots = new Map(registry.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false }]));
     this.SQL = platform.sqlJs();
     this.log = platform.log ?? ((text, error) => console.error(text, error));
   }
@@ -90,13 +102,22 @@ export class DatasetHost {
   }
 
   /** Route and answer a request of the page's (the relay hands over requests it has routed: `answer`). */
-  handle(request: ApiRequest): Promise<ApiResponse> {
-    return this.answer(routeAny(this.engine.apis, request));
+  handle(request: ApiRequest, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
+    return this.answer(routeAny(this.engine.apis, request), options);
   }
 
-  /** The engine's answer, once the dataset the route reads has opened (or failed). */
-  async answer(routed: Routed): Promise<ApiResponse> {
-    if (routed.kind === 'route') await this.ready(routed.dataset);
+  /**
+   * The engine's answer, once the dataset the route reads has opened (or failed). With `whileArriving:
+   * 'unavailable'` (a page's fetch(), relayed by the service worker) a dataset whose file is still being
+   * downloaded is not waited for: the API's own 503 with Retry-After answers at once. A dataset being opened
+   * from this machine is waited for (that takes well under a second).
+   */
+  async answer(routed: Routed, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
+    if (routed.kind === 'route') {
+      const slot = this.slot(routed.dataset);
+      if (options.whileArriving === 'unavailable' && !slot.settled.isOpen && slot.arriving) return this.engine.answer(routed);
+      await this.ready(routed.dataset);
+    }
     return this.engine.answer(routed);
   }
 
@@ -356,17 +377,33 @@ export class DatasetHost {
     const artifacts = manifestArtifacts(manifest).filter((a) => needBuiltIn.has(a.name));
     const unchanged = (name: DatasetName, sha256: string) => this.slot(name).status.sha256 === sha256 && this.slot(name).status.importId === null;
     const wanted = artifacts.filter((a) => !onlyChanged || !unchanged(a.name, a.sha256));
-    reporter.total = wanted.reduce((n, a) => n + a.bytes, 0);
+    reporter.total = wanted.reduce((n, a) => n + transferArtifact(a, decodable(this.platform.decoders)).bytes, 0);
     for (const name of needBuiltIn) if (!manifest.datasets[name]) this.slot(name).settled.open();
     for (const a of artifacts) if (!wanted.includes(a)) this.slot(a.name).status.version = manifest.version;
     // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
     // the dataset of the page's first view first, so that view does not wait for the other's unpacking.
+    // Downloads go one at a time in that order too: the first view's dataset arrives in about half the time
+    // of both sharing the link, and answers while the other still arrives.
+    const files = this.platform.files?.(manifest.version) ?? null;
+    const places: DownloadPlaces = { partials: this.platform.partials, files, lock: this.platform.lock, decoders: this.platform.decoders };
     const downloads: PendingDownload[] = [];
     for (const artifact of this.ordered(wanted, (a) => a.name)) {
-      const after = downloads[0]?.bytes;
-      downloads.push(
-        startDownload({ fetchFile: this.platform.fetch, dataUrl: this.dataUrl!, artifact, reporter, cache, unpacked: this.platform.unpacked, after }),
-      );
+      reporter.expect(artifact.name, transferArtifact(artifact, decodable(this.platform.decoders)).bytes);
+      const slot = this.slot(artifact.name);
+      const pending = startDownload({
+        fetchFile: this.platform.fetch,
+        dataUrl: this.dataUrl!,
+        artifact,
+        reporter,
+        cache,
+        unpacked: this.platform.unpacked,
+        after: downloads[0]?.bytes,
+        downloadAfter: downloads.at(-1)?.transfer,
+        places,
+        onDownload: () => (slot.arriving = true),
+      });
+      pending.transfer.then(() => (slot.arriving = false));
+      downloads.push(pending);
     }
     for (const [i, pending] of downloads.entries()) {
       // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
@@ -391,6 +428,10 @@ export class DatasetHost {
       }
     }
     this.version = manifest.version;
+    // Every file of this version is now kept for the service worker (offline, and no second download).
+    await files
+      ?.complete(manifest, this.dataUrl!, decodable(this.platform.decoders))
+      .catch((error: unknown) => this.log('dataset host: cannot mark the offline copy complete', error));
     reporter.report(null, 'ready');
     return this.status();
   }

@@ -1,8 +1,10 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetArtifact, Manifest } from '../artifact/format.ts';
-import { readArtifact } from '../artifact/download.ts';
+import { obtainArtifact, type ExclusiveLock, type VerifiedFiles } from '../artifact/obtain.ts';
+import type { PartialStore } from '../artifact/partial-store.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
-import { unpack } from '../artifact/unpack.ts';
+import { decodable, unpack, unpackAs, type Decoders } from '../artifact/unpack.ts';
+import { transferArtifact } from '../artifact/format.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
 import { countRows } from '../sqlite-catalogue.ts';
@@ -18,7 +20,7 @@ export interface OpenedDataset {
   prepared: Uint8Array | null;
 }
 
-export type FetchFile = (url: string, init: { cache: RequestCache }) => Promise<Response>;
+export type FetchFile = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The bytes of a build dataset: its verified gzip'd download, or the unpacked copy kept on this machine. */
 export type DatasetBytes = { gz: Uint8Array; kept?: never } | { kept: KeptDatabase; gz?: never };
@@ -32,6 +34,20 @@ export interface PendingDownload {
   downloaded: number;
   /** Where the unpacked file is kept once opened from a download (absent: not kept). */
   unpacked: UnpackedStore | null;
+  /** Settles when this dataset no longer needs the network (downloaded, failed, or read from this machine). */
+  transfer: Promise<void>;
+  /** The file downloaded for it (the artifact's own, or its smaller transfer copy) and how it is encoded. */
+  file: ReturnType<typeof transferArtifact>;
+  decoders: Decoders | null;
+}
+
+/** Where downloads keep what arrives, and how contexts share them (all absent: plain downloads). */
+export interface DownloadPlaces {
+  partials?: PartialStore | null;
+  files?: VerifiedFiles | null;
+  lock?: ExclusiveLock | null;
+  /** Decoders of the transfer encodings (absent: the gzip'd artifact is downloaded). */
+  decoders?: Decoders | null;
 }
 
 export interface DownloadOptions {
@@ -46,14 +62,32 @@ export interface DownloadOptions {
    * every file at once (a download, on a miss, starts at once all the same).
    */
   after?: Promise<unknown>;
+  /** The download (if one is needed) starts once this settles: downloads go one at a time, in the load's order. */
+  downloadAfter?: Promise<unknown>;
+  places?: DownloadPlaces;
+  /** Called when no unpacked copy on this machine will do: the file is downloaded (or read from the shared data cache). */
+  onDownload?: () => void;
 }
 
 /**
  * Start reading a build dataset: the unpacked copy kept on this machine when there is one (not on a
  * `reload`, which means "from the server"), else the download, verified against the manifest.
  */
-export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, unpacked = null, after }: DownloadOptions): PendingDownload {
-  const url = resolveDataUrl(dataUrl, artifact.file);
+export function startDownload({
+  fetchFile,
+  dataUrl,
+  artifact,
+  reporter,
+  cache,
+  unpacked = null,
+  after,
+  downloadAfter,
+  places = {},
+  onDownload,
+}: DownloadOptions): PendingDownload {
+  const file = transferArtifact(artifact, decodable(places.decoders));
+  const url = resolveDataUrl(dataUrl, file.file);
+  let transferred!: () => void;
   const pending: PendingDownload = {
     artifact,
     bytes: Promise.resolve({ gz: new Uint8Array() }),
@@ -61,19 +95,30 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     started: performance.now(),
     downloaded: 0,
     unpacked,
+    transfer: new Promise<void>((resolve) => (transferred = resolve)),
+    file,
+    decoders: places.decoders ?? null,
   };
   const download = async (): Promise<DatasetBytes> => {
-    const response = await fetchFile(url, { cache });
-    pending.fileDate = toIsoDate(response.headers.get('last-modified'));
-    const gz = await readArtifact(
-      response,
+    onDownload?.();
+    await Promise.resolve(downloadAfter).catch(() => {});
+    const got = await obtainArtifact({
+      fetch: fetchFile,
       url,
-      artifact,
-      (received) => reporter.bytes(artifact.name, received),
-      () => reporter.report(artifact.name, 'verify'),
-    );
+      artifact: file,
+      cache,
+      partials: places.partials ?? null,
+      files: places.files ?? null,
+      // A reset ('reload') asks the server: the copy kept for the other contexts does not stand for it, and
+      // the server's verified copy replaces it (a damaged copy is repaired, not met again offline).
+      useKept: cache !== 'reload',
+      lock: places.lock ?? null,
+      onProgress: (progress) => reporter.bytes(artifact.name, progress),
+    });
+    reporter.report(artifact.name, 'verify');
+    pending.fileDate = got.fileDate;
     pending.downloaded = performance.now();
-    return { gz };
+    return { gz: got.gz };
   };
   const store = cache === 'reload' ? null : unpacked;
   const stored = store
@@ -86,9 +131,10 @@ export function startDownload({ fetchFile, dataUrl, artifact, reporter, cache, u
     if (!kept) return download();
     pending.fileDate = kept.fileDate;
     pending.downloaded = performance.now();
-    reporter.bytes(artifact.name, artifact.bytes);
+    reporter.bytes(artifact.name, { received: file.bytes, total: file.bytes, resumedAt: null });
     return { kept };
   });
+  pending.bytes.then(transferred, transferred);
   // Failures are reported when this dataset's turn comes; until then the rejection is expected.
   pending.bytes.catch(() => {});
   return pending;
@@ -107,7 +153,7 @@ export async function openDownloaded(
   // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
   const turn = performance.now();
   reporter.report(name, 'decompress');
-  const raw = kept ? kept.raw : await unpack(gz!, artifact.rawBytes);
+  const raw = kept ? kept.raw : await unpackAs(pending.file.encoding, gz!, artifact.rawBytes, pending.decoders);
   const unpacked = performance.now();
   reporter.report(name, 'open');
   const db = openHandedOver(await SQL, raw);
@@ -127,7 +173,7 @@ export async function openDownloaded(
       loaded: true,
       version: manifest.version,
       rows,
-      bytes: artifact.bytes,
+      bytes: pending.file.bytes,
       rawBytes: raw.length,
       sha256: artifact.sha256,
       source: artifact.source ?? null,
@@ -171,10 +217,4 @@ export async function openImported(SQL: Promise<SqlJsStatic>, store: ImportedSto
       source: meta.source ?? null,
     }),
   };
-}
-
-function toIsoDate(httpDate: string | null): string | null {
-  if (!httpDate) return null;
-  const time = Date.parse(httpDate);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
 }

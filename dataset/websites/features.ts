@@ -3,7 +3,7 @@ import type { Database } from 'sql.js';
 import { websiteRollups, type RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
 import { siteHistory, type SiteHistory } from '../../engine/site-scanning/history.ts';
 import { selectWebsiteByTargetUrl } from '../../engine/site-scanning/sql.ts';
-import { recordFromRow } from '../../engine/site-scanning/shape.ts';
+import { recordFromStored } from '../../engine/site-scanning/stored-record.ts';
 import { diffSnapshots, type SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
 import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import { UNAVAILABLE } from '../../engine/http/failure.ts';
@@ -31,8 +31,8 @@ export function websitesFeatures(host: FeatureHost) {
     /** How a site's record changed across the weekly snapshots shipped with the active websites dataset (null: none). */
     async websiteHistory(targetUrl: string): Promise<SiteHistory | null> {
       const db = await host.database(DATASET);
-      const row = db ? selectWebsiteByTargetUrl(db, targetUrl) : null;
-      return db && row ? siteHistory(db, recordFromRow(row)) : null;
+      const stored = db ? selectWebsiteByTargetUrl(db, targetUrl) : null;
+      return db && stored !== null ? siteHistory(db, recordFromStored(stored)) : null;
     },
 
     /**

@@ -15,7 +15,7 @@ import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type 
 import { topRows, type OrderKey } from './query/order.ts';
 import { Aggregator } from './query/aggregations.ts';
 import type { Combos } from './columns/combos.ts';
-import { readSourceJson } from './query/source.ts';
+import { SourceReader } from './query/source.ts';
 import { containsAggregation, FirstRows, suggestBody, suggestJson } from './query/suggest.ts';
 import { CsvRowWriter, exportHead } from './export.ts';
 import { Lazy } from './memo.ts';
@@ -31,6 +31,8 @@ export class CeilingRatesIndex {
   readonly combos: Combos;
   /** The CSV export's rows, written from the columns; its cells are rendered as exports need them. */
   readonly csvRows = new Lazy(() => new CsvRowWriter(this.store));
+  /** The page's `_source` JSON, read from SQLite. */
+  private readonly sourceReader: SourceReader;
   /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
   private readonly scratch: MatchScratch;
 
@@ -45,6 +47,7 @@ export class CeilingRatesIndex {
     // Every request's price aggregations read the price order.
     this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos, prepared.aggregator);
     this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
+    this.sourceReader = new SourceReader(db);
   }
 
   /** What this index keeps beside its database so that a later bind maps it instead of reading the records. */
@@ -64,7 +67,7 @@ export class CeilingRatesIndex {
   /** `_source` JSON of rows, in the rows' order. */
   sources(rows: readonly number[]): string[] {
     const ids = rows.map((row) => this.store.ids[row]);
-    const byId = readSourceJson(this.db, ids);
+    const byId = this.sourceReader.read(ids);
     return ids.map((id) => byId.get(id)!);
   }
 

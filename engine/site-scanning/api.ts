@@ -1,12 +1,13 @@
 import type { Database } from 'sql.js';
-import type { ApiDefinition, RouteContext } from '../http/routes.ts';
+import type { ApiDefinition, RouteContext, RouteHandler } from '../http/routes.ts';
 import type { ApiResponse } from '../http/types.ts';
-import { json } from '../http/respond.ts';
+import { json, JSON_TYPE, text } from '../http/respond.ts';
 import { parseWebsiteQuery, sizeMessage } from './parse-query.ts';
 import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES, URL_PARAMETER } from './parameters.ts';
 import { selectWebsiteByTargetUrl, selectWebsitesByRowid } from './sql.ts';
 import { FilterIndex } from './filter-index.ts';
-import { analysisBody, recordFromRow, targetUrlKey, websitePage } from './shape.ts';
+import { analysisBody, targetUrlKey, websitePageJson } from './shape.ts';
+import { recordJson } from './stored-record.ts';
 import { badRequest, siteScanningErrors, websiteNotFound } from './errors.ts';
 
 /** GET /websites: validate, select the matches in listing order, read one page's rows, wrap in the envelope. */
@@ -18,8 +19,8 @@ function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteCo
   const { positions } = index.select(query.filters);
   const offset = (query.page - 1) * query.limit;
   // A page past the end reads nothing.
-  const rows = offset < positions.length ? selectWebsitesByRowid(db, index.rowidsOf(positions, offset, query.limit)) : [];
-  return json(200, websitePage(rows.map(recordFromRow), positions.length, query));
+  const records = offset < positions.length ? selectWebsitesByRowid(db, index.rowidsOf(positions, offset, query.limit)) : [];
+  return text(200, websitePageJson(records, positions.length, query), JSON_TYPE);
 }
 
 function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
@@ -28,8 +29,8 @@ function getWebsite(db: Database, ctx: RouteContext): ApiResponse {
   if (key.length > URL_PARAMETER.maxLength) {
     return badRequest([sizeMessage({ kind: 'length', parameter: URL_PARAMETER.name, limit: URL_PARAMETER.maxLength, actual: key.length })]);
   }
-  const row = selectWebsiteByTargetUrl(db, key);
-  return row ? json(200, recordFromRow(row)) : websiteNotFound();
+  const stored = selectWebsiteByTargetUrl(db, key);
+  return stored !== null ? text(200, recordJson(stored), JSON_TYPE) : websiteNotFound();
 }
 
 /** GET /analysis: the same filters and validation; page and limit are validated and then ignored. */
@@ -45,6 +46,23 @@ function analysis(filterIndex: () => FilterIndex, ctx: RouteContext): ApiRespons
   );
 }
 
+/** The routes over one database; `filterIndex` is asked by the first listing or analysis request, not at bind. */
+function handlers(db: Database, filterIndex: () => FilterIndex): Record<string, RouteHandler> {
+  return {
+    websites: (ctx) => listWebsites(db, filterIndex, ctx),
+    website: (ctx) => getWebsite(db, ctx),
+    analysis: (ctx) => analysis(filterIndex, ctx),
+  };
+}
+
+/** One filter index per database: the bind's, and the one whose bytes are kept (`prepared.save`) are the same. */
+const indexes = new WeakMap<Database, FilterIndex>();
+function filterIndexOf(db: Database): FilterIndex {
+  let index = indexes.get(db);
+  if (!index) indexes.set(db, (index = FilterIndex.load(db)));
+  return index;
+}
+
 export const siteScanningApi: ApiDefinition = {
   id: 'site-scanning',
   dataset: 'websites',
@@ -53,15 +71,17 @@ export const siteScanningApi: ApiDefinition = {
   routes: SITE_SCANNING_ROUTES,
   allow: ['GET'],
   errors: siteScanningErrors,
-  bind: (db) => {
-    // Read by the first valid listing or analysis request, not at bind: /websites/{url} never needs it,
-    // and bad input is answered before the database is touched.
-    let index: FilterIndex | undefined;
-    const filterIndex = (): FilterIndex => (index ??= FilterIndex.load(db));
-    return {
-      websites: (ctx) => listWebsites(db, filterIndex, ctx),
-      website: (ctx) => getWebsite(db, ctx),
-      analysis: (ctx) => analysis(filterIndex, ctx),
-    };
+  // Read by the first valid listing or analysis request, not at bind: /websites/{url} never needs it, and bad
+  // input is answered before the database is touched.
+  bind: (db) => handlers(db, () => filterIndexOf(db)),
+  // The filter index as bytes kept beside the database file: a later opening of the same file maps them instead
+  // of reading every record's filter columns (decision 0105).
+  prepared: {
+    save: (db) => filterIndexOf(db).preparedBytes(),
+    bind: (db, kept) => {
+      const index = FilterIndex.fromPrepared(kept, db);
+      indexes.set(db, index);
+      return handlers(db, () => index);
+    },
   },
 };

@@ -6,6 +6,7 @@
  * row ids come from that walk, so no request counts, de-duplicates or skips rows in SQL.
  */
 import type { Database, SqlValue } from 'sql.js';
+import { pack, PackMismatch, shapeHash, unpack } from '../typed-pack.ts';
 import { FILTER_NAMES, type FilterName } from './parameters.ts';
 import type { WebsiteFilters } from './parse-query.ts';
 import { SORT_KEY, WEBSITES_TABLE } from './schema.ts';
@@ -22,6 +23,8 @@ export const LOAD_SQL = `SELECT json_group_array(rowid), ${FILTER_NAMES.map((nam
   FROM (SELECT rowid, ${FILTER_NAMES.map((name) => `"${name}"`).join(', ')} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY})`;
 
 interface FilterColumn {
+  /** The distinct values, by code. */
+  values: SqlValue[];
   codeOf: Map<SqlValue, number>;
   /** Code of each record, by listing position. */
   codes: Uint32Array;
@@ -48,14 +51,29 @@ function filterColumn(values: SqlValue[]): FilterColumn {
   const next = starts.slice(0, codeOf.size);
   const positions = new Uint32Array(values.length);
   codes.forEach((code, position) => (positions[next[code]++] = position));
-  return { codeOf, codes, starts, positions };
+  return { values: [...codeOf.keys()], codeOf, codes, starts, positions };
 }
+
+/** The kept form of a column: everything but the value-to-code map, rebuilt from `values`. */
+type KeptColumn = Omit<FilterColumn, 'codeOf'>;
+
+/**
+ * The kept bytes (engine/typed-pack.ts): their kind, a version to bump with any change of meaning, and the shape
+ * of what is packed (a changed shape makes older kept bytes unreadable; preparedBytes refuses to write until
+ * PREPARED_SHAPE is updated).
+ */
+const PREPARED_LABEL = { kind: 'websites-filter-index', version: 1 } as const;
+export const PREPARED_SHAPE = '408ae899';
 
 export interface Selection {
   /** Listing positions of the matching records, ascending. */
   positions: Uint32Array;
   /** How many records the walk visited (the shortest filter's list, or all records without a filter). */
   visited: number;
+}
+
+function keptColumn({ codeOf: _rebuilt, ...kept }: FilterColumn): KeptColumn {
+  return kept;
 }
 
 export class FilterIndex {
@@ -76,6 +94,41 @@ export class FilterIndex {
     const [rowids, ...values] = row.map((column) => JSON.parse(String(column)) as SqlValue[]);
     const columns = Object.fromEntries(FILTER_NAMES.map((name, i) => [name, filterColumn(values[i])])) as Record<FilterName, FilterColumn>;
     return new FilterIndex(Float64Array.from(rowids as number[]), columns);
+  }
+
+  /**
+   * The index from bytes `preparedBytes` wrote for this database file earlier: its arrays are views on the bytes,
+   * no record is read. Throws PackMismatch when the bytes are of another format, or plainly of other records
+   * (another count or last row id).
+   */
+  static fromPrepared(bytes: Uint8Array, db: Database): FilterIndex {
+    const kept = unpack(bytes, { ...PREPARED_LABEL, shape: PREPARED_SHAPE }) as { rowids: Float64Array; columns: Record<FilterName, KeptColumn> };
+    const [count, last] = db.exec(`SELECT count(*), max(rowid) FROM ${WEBSITES_TABLE}`)[0].values[0];
+    const { rowids } = kept;
+    let max = 0;
+    for (const rowid of rowids) if (rowid > max) max = rowid;
+    if (Number(count) !== rowids.length || (rowids.length > 0 && Number(last) !== max)) throw new PackMismatch('the kept filter index is of other records');
+    const columns = Object.fromEntries(
+      FILTER_NAMES.map((name) => {
+        const column = kept.columns[name];
+        if (column.codes.length !== rowids.length) throw new PackMismatch(`the kept ${name} column is of other records`);
+        return [name, { ...column, codeOf: new Map(column.values.map((value, code) => [value, code])) }];
+      }),
+    ) as Record<FilterName, FilterColumn>;
+    return new FilterIndex(rowids, columns);
+  }
+
+  /** The bytes to keep beside the database file, for `fromPrepared`. */
+  preparedBytes(): Uint8Array {
+    const columns = Object.fromEntries(FILTER_NAMES.map((name) => [name, keptColumn(this.columns[name])]));
+    const value = { rowids: this.rowids, columns };
+    const shape = shapeHash(value);
+    if (shape !== PREPARED_SHAPE) {
+      throw new Error(
+        `the kept websites filter index changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update it and bump PREPARED_LABEL.version in engine/site-scanning/filter-index.ts`,
+      );
+    }
+    return pack(value, PREPARED_LABEL);
   }
 
   get size(): number {

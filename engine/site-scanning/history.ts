@@ -5,7 +5,8 @@
  */
 import type { Database } from 'sql.js';
 import { FURTHER_FIELDS, WEBSITE_FIELDS, type WebsiteRecord } from './record.ts';
-import { recordFromRow } from './shape.ts';
+import { recordFromStored } from './stored-record.ts';
+import { selectAllWebsites } from './sql.ts';
 import { inTransaction } from '../sqlite-transaction.ts';
 
 export const HISTORY_TABLE = 'website_history';
@@ -46,10 +47,9 @@ export function hasHistory(db: Database): boolean {
 }
 
 function recordsByUrl(db: Database): Map<string, WebsiteRecord> {
-  const result = db.exec(`SELECT ${WEBSITE_FIELDS.map(([name]) => `"${name}"`).join(', ')} FROM websites`)[0];
   const records = new Map<string, WebsiteRecord>();
-  for (const row of result?.values ?? []) {
-    const record = recordFromRow(row);
+  for (const stored of selectAllWebsites(db)) {
+    const record = recordFromStored(stored);
     records.set(record.target_url, record);
   }
   return records;

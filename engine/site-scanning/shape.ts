@@ -2,7 +2,10 @@ import type { SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
 import { FILTER_NAMES } from './parameters.ts';
 import type { WebsiteQuery } from './parse-query.ts';
-import type { WebsiteRow } from './sql.ts';
+import { recordsJson } from './stored-record.ts';
+
+/** A row of column values in WEBSITE_FIELDS order (the PostgreSQL backend's table has one column per field). */
+export type WebsiteRow = SqlValue[];
 
 function fromSql(kind: FieldKind, value: SqlValue): unknown {
   if (value === null) return null;
@@ -23,7 +26,7 @@ function fromSql(kind: FieldKind, value: SqlValue): unknown {
   }
 }
 
-/** A row (columns in WEBSITE_FIELDS order) → the record, keys in the documented order. */
+/** A row of column values (WEBSITE_FIELDS order) → the record, keys in the documented order. */
 export function recordFromRow(row: WebsiteRow): WebsiteRecord {
   const record: Record<string, unknown> = {};
   WEBSITE_FIELDS.forEach(([name, kind], i) => {
@@ -68,13 +71,25 @@ function routeWithFilters(query: WebsiteQuery): string {
 
 /** The paginated envelope; an absent link is "", and with no results `last` is "" too. */
 export function websitePage(items: WebsiteRecord[], totalItems: number, query: WebsiteQuery): WebsitePage {
+  return { items, ...pageMetaAndLinks(items.length, totalItems, query) };
+}
+
+/**
+ * The page's JSON text made of its stored records (stored-record.ts): byte for byte what JSON.stringify writes
+ * for websitePage of the same records, without making them.
+ */
+export function websitePageJson(storedRecords: readonly string[], totalItems: number, query: WebsiteQuery): string {
+  const rest = JSON.stringify(pageMetaAndLinks(storedRecords.length, totalItems, query));
+  return `{"items":[${recordsJson(storedRecords)}],${rest.slice(1)}`;
+}
+
+function pageMetaAndLinks(itemCount: number, totalItems: number, query: WebsiteQuery): Omit<WebsitePage, 'items'> {
   const { page, limit } = query;
   const totalPages = Math.ceil(totalItems / limit);
   const route = routeWithFilters(query);
   const at = (n: number): string => `${route}page=${n}&limit=${limit}`;
   return {
-    items,
-    meta: { totalItems, itemCount: items.length, itemsPerPage: limit, totalPages, currentPage: page },
+    meta: { totalItems, itemCount, itemsPerPage: limit, totalPages, currentPage: page },
     links: {
       first: `${route}limit=${limit}`,
       previous: page > 1 ? at(page - 1) : '',

@@ -42,7 +42,13 @@ export async function openAppSession(hash: string): Promise<AppSession> {
   const { engine, manifest } = await nodeEngine(inject('dataDir'));
   const browser = await launchBrowser();
   const errors = collectPageErrors(browser.page);
-  await openApp(browser.page, inject('baseUrl'), hash);
+  try {
+    await openApp(browser.page, inject('baseUrl'), hash);
+  } catch (error) {
+    // The caller never gets the browser to close: it is closed here, with the page it could not open.
+    await browser.close();
+    throw error;
+  }
   return { browser, page: browser.page, engine, manifest, errors };
 }
 

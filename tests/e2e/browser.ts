@@ -1,6 +1,8 @@
 /**
  * Debian's Chromium driven by playwright-core, for every browser test. Each launch gets a fresh profile
- * directory (no service worker, cache or storage carried over) that is deleted on close.
+ * directory (no service worker, cache or storage carried over) that is deleted on close. Each test file
+ * launches its own; a browser a file left open (a setup that failed halfway) is closed when that file ends
+ * (tests/e2e/setup-file.ts), so the next file never shares its page, profile or CPU.
  * Run browser suites one at a time on a small machine (they share one Chromium's worth of CPU).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,6 +44,9 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** The browsers of this test file still open. */
+const open = new Set<Browser>();
+
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -52,15 +57,25 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     ...options.context,
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  return {
+  const browser: Browser = {
     context,
     page,
     userDataDir,
     async close() {
+      open.delete(browser);
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+  open.add(browser);
+  return browser;
+}
+
+/** Closes every browser this file launched and did not close; answers how many there were. */
+export async function closeLeftBrowsers(): Promise<number> {
+  const left = [...open];
+  await Promise.all(left.map((browser) => browser.close()));
+  return left.length;
 }
 
 /** Fail the test on errors the page logs or throws, instead of letting them pass unseen. */

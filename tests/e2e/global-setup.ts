@@ -1,9 +1,12 @@
 /**
  * Browser tests run against the built app, not the dev server: build the SMALL data profile and the app
  * into their own directories (public/data and dist/ are left alone), serve them with Vite's preview
- * server on a free port, and hand the URL to the tests (`inject('baseUrl')`).
+ * server on a free port, and hand the URL to the tests (`inject('baseUrl')`). The component tests' fixture
+ * page (tests/e2e/components/fixture) is built and served the same way, once per run
+ * (`inject('componentsUrl')`).
  *
- * E2E_REUSE_BUILD=1 serves the previous build as it is (for quick reruns while editing tests).
+ * E2E_REUSE_BUILD=1 serves the previous app build as it is (for quick reruns while editing tests); the fixture
+ * page is small and always built again.
  */
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +19,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = resolve(ROOT, '.tmp/e2e-data');
 const PUBLIC_DIR = resolve(ROOT, '.tmp/e2e-public');
 const OUT_DIR = resolve(ROOT, 'dist-test');
+const FIXTURE_ROOT = resolve(ROOT, 'tests/e2e/components/fixture');
+const FIXTURE_OUT_DIR = resolve(ROOT, '.tmp/e2e-components');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +28,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The served dataset files (manifest.json and the .sqlite.gz files). */
     dataDir: string;
+    /** Origin of the component tests' fixture page. */
+    componentsUrl: string;
   }
 }
 
@@ -68,33 +75,60 @@ async function buildApp(): Promise<void> {
   });
 }
 
+/** The fixture page alone: the app's components and the fake DB client, no service worker, no data. */
+async function buildComponentFixture(): Promise<void> {
+  await build({
+    mode: 'production',
+    root: FIXTURE_ROOT,
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    build: { outDir: FIXTURE_OUT_DIR, emptyOutDir: true, target: 'es2022' },
+  });
+}
+
+async function serve(options: {
+  root: string;
+  configFile: string | false;
+  outDir: string;
+  publicDir?: string;
+}): Promise<{ server: PreviewServer; url: string }> {
+  const port = await freePort();
+  const server = await preview({
+    root: options.root,
+    configFile: options.configFile,
+    publicDir: options.publicDir,
+    logLevel: 'warn',
+    build: { outDir: options.outDir },
+    preview: { port, strictPort: true, host: 'localhost', open: false },
+  });
+  return { server, url: `http://localhost:${port}` };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(resolve(OUT_DIR, 'index.html'));
   if (!reuse) {
     buildData();
     assemblePublicDir();
-    // vitest runs with NODE_ENV=test, which would make Vite build the app (and Lit) in dev mode:
-    // the tests must exercise the production build that users get.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    try {
-      await buildApp();
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
   }
-  const port = await freePort();
-  const server: PreviewServer = await preview({
-    root: ROOT,
-    configFile: resolve(ROOT, 'vite.config.ts'),
-    publicDir: PUBLIC_DIR,
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR },
-    preview: { port, strictPort: true, host: 'localhost', open: false },
-  });
-  project.provide('baseUrl', `http://localhost:${port}`);
+  // vitest runs with NODE_ENV=test, which would make Vite build the app (and Lit) in dev mode:
+  // the tests must exercise the production build that users get.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    if (!reuse) await buildApp();
+    // Under a second: built every run, so that edits to the fixture never meet a stale page.
+    await buildComponentFixture();
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const app = await serve({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir: PUBLIC_DIR, outDir: OUT_DIR });
+  const components = await serve({ root: FIXTURE_ROOT, configFile: false, outDir: FIXTURE_OUT_DIR });
+  project.provide('baseUrl', app.url);
   project.provide('dataDir', resolve(OUT_DIR, 'data'));
+  project.provide('componentsUrl', components.url);
   return async () => {
-    await server.close();
+    await components.server.close();
+    await app.server.close();
   };
 }

@@ -293,7 +293,7 @@ describe('a dataset corrupted in the service worker cache', () => {
       const name = (await caches.keys()).find((k) => k.startsWith('offline-gov-api-data-'));
       if (!name) throw new Error('no dataset cache');
       const cache = await caches.open(name);
-      const url = new URL('/data/ceilingrates.sqlite.gz', location.href).href;
+      const url = new URL('/data/ceilingrates.sqlite.br', location.href).href;
       const stored = (await cache.match(url))!;
       const bytes = new Uint8Array(await stored.arrayBuffer());
       bytes[bytes.length >> 1] ^= 0xff;
@@ -304,9 +304,12 @@ describe('a dataset corrupted in the service worker cache', () => {
     injected.push('one byte of a cached dataset flipped (sha256 mismatch)');
     server.reset();
     await page.goto(`${server.origin}/#/rates`);
+    // Offline, so the damaged copy cannot be replaced by a download on the way (online, it would be at once).
+    await browser.context.setOffline(true);
     await page.reload();
     const alert = page.locator('app-shell').getByRole('alert').filter({ hasText: 'could not be loaded' });
-    await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/ceilingrates\.sqlite\.gz: sha256 mismatch/);
+    await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/ceilingrates\.sqlite\.br: sha256 mismatch/);
+    await browser.context.setOffline(false);
     await expect.poll(() => page.locator('rates-view').getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/HTTP 503/);
     // The websites were not touched and answer.
     await page.getByRole('link', { name: 'Websites' }).click();
@@ -316,7 +319,7 @@ describe('a dataset corrupted in the service worker cache', () => {
     await page.getByRole('button', { name: 'Reset (download everything again)' }).click();
     await expect.poll(() => page.locator('[data-dataset="ceilingrates"] .badge').textContent(), { timeout: 60_000 }).toBe('Loaded');
     // The good copy came from the server, not the cache.
-    expect(server.log.some((r) => r.path === '/data/ceilingrates.sqlite.gz' && r.status === 200 && r.bytes > 0)).toBe(true);
+    expect(server.log.some((r) => r.path === '/data/ceilingrates.sqlite.br' && r.status === 200 && r.bytes > 0)).toBe(true);
     await page.getByRole('link', { name: 'Ceiling rates' }).click();
     await waitForRendered(page, 'rates-view', `${RATES}?page_size=50`);
 

@@ -13,10 +13,10 @@ beforeAll(async () => {
   browser = await launchBrowser({ context: { serviceWorkers: 'block' } });
   page = browser.page;
   // The rates file arrives with one byte changed: same size, different sha256.
-  const good = readFileSync(join(inject('dataDir'), 'ceilingrates.sqlite.gz'));
+  const good = readFileSync(join(inject('dataDir'), 'ceilingrates.sqlite.br'));
   const bad = Buffer.from(good);
   bad[bad.length >> 1] ^= 0xff;
-  await browser.context.route('**/data/ceilingrates.sqlite.gz', (route) => route.fulfill({ status: 200, contentType: 'application/gzip', body: bad }));
+  await browser.context.route('**/data/ceilingrates.sqlite.br', (route) => route.fulfill({ status: 200, contentType: 'application/gzip', body: bad }));
 });
 
 afterAll(async () => {
@@ -27,7 +27,7 @@ describe('a dataset that fails its check', () => {
   it('is reported clearly, the other dataset still answers, and its views say why they are empty', async () => {
     await page.goto(`${inject('baseUrl')}/#/rates`);
     const alert = page.locator('app-shell').getByRole('alert').filter({ hasText: 'could not be loaded' });
-    await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toMatch(/ceilingrates\.sqlite\.gz: sha256 mismatch/);
+    await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toMatch(/ceilingrates\.sqlite\.br: sha256 mismatch/);
     // The rates view gets the API's own answer for a dataset that is not there, not a hang.
     await expect.poll(() => page.locator('rates-view').getByRole('alert').textContent()).toMatch(/HTTP 503/);
 
@@ -43,7 +43,7 @@ describe('a dataset that fails its check', () => {
   });
 
   it('loads once the file is right again, with Reload in the dataset panel', async () => {
-    await browser.context.unroute('**/data/ceilingrates.sqlite.gz');
+    await browser.context.unroute('**/data/ceilingrates.sqlite.br');
     await page.getByRole('button', { name: 'Reload (fetch what changed)' }).click();
     await expect.poll(() => page.locator('[data-dataset="ceilingrates"] .badge').textContent(), { timeout: 30_000 }).toBe('Loaded');
     await page.getByRole('link', { name: 'Ceiling rates' }).click();
@@ -52,17 +52,21 @@ describe('a dataset that fails its check', () => {
   });
 
   it('an open view that showed the failure recovers when the data is loaded again', async () => {
-    const good = readFileSync(join(inject('dataDir'), 'ceilingrates.sqlite.gz'));
+    const good = readFileSync(join(inject('dataDir'), 'ceilingrates.sqlite.br'));
     const bad = Buffer.from(good);
     bad[10] ^= 0xff;
-    await browser.context.route('**/data/ceilingrates.sqlite.gz', (route) => route.fulfill({ status: 200, body: bad }));
+    await browser.context.route('**/data/ceilingrates.sqlite.br', (route) => route.fulfill({ status: 200, body: bad }));
     // The unpacked copy the good load kept (written just after it) goes too, or reopening would read it and
     // never meet the bad download.
     await dropKeptDatabases(page, ['ceilingrates'], false);
+    // And the verified file kept for the service worker (the DB worker would read it before any download).
+    await page.evaluate(async () => {
+      for (const key of await caches.keys()) if (key.startsWith('offline-gov-api-data-')) await caches.delete(key);
+    });
     await page.goto(`${inject('baseUrl')}/#/rates?keyword=engineer`);
     await page.reload();
     await expect.poll(() => page.locator('rates-view').getByRole('alert').textContent(), { timeout: 30_000 }).toMatch(/HTTP 503/);
-    await browser.context.unroute('**/data/ceilingrates.sqlite.gz');
+    await browser.context.unroute('**/data/ceilingrates.sqlite.br');
     await page.evaluate(() => (document.querySelector('app-shell') as unknown as { db: { reload(): Promise<unknown> } }).db.reload());
     await waitForRendered(page, 'rates-view', '/api/v3/search/ceilingrates/?keyword=engineer&page_size=50');
     expect(await page.locator('rates-view').getByRole('alert').count()).toBe(0);

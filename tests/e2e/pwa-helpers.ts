@@ -14,13 +14,32 @@ import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number; early: number };
 
-/** Open the app and wait until the service worker is active (datasets cached) and controls the page. */
+/** Open the app and wait until the service worker is active, controls the page, and every dataset file is kept for it. */
 export async function openAppUntilOfflineReady(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/`);
   await waitUntilControlled(page);
+  await waitUntilDataKept(page);
 }
 
-/** The active service worker (its install finished: app files and datasets cached) controls the page. */
+/**
+ * The data cache of the page's dataset version is complete (its manifest is written last, once every file is
+ * in it): on a first visit the app's DB worker fills it as the files arrive, after the service worker took the page.
+ */
+export async function waitUntilDataKept(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const manifest = new URL('data/manifest.json', location.href).href;
+      for (const key of await caches.keys()) {
+        if (key.startsWith('offline-gov-api-data-') && (await (await caches.open(key)).match(manifest))) return true;
+      }
+      return false;
+    },
+    null,
+    { timeout: 120_000, polling: 100 },
+  );
+}
+
+/** The active service worker (its install finished: the app files cached; on an update, the datasets too) controls the page. */
 export async function waitUntilControlled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;

@@ -4,9 +4,10 @@
  * arrives is counted, so a test can prove nothing reached the server), and count the bytes it sent.
  * Caching headers as a typical static host sends them: ETag + Last-Modified, `no-cache` (revalidate).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createReadStream, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { requestedRange } from '../../dataset/artifact/byte-range.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,8 +28,10 @@ export interface ServedRequest {
   method: string;
   path: string;
   status: number;
-  /** Body bytes sent (0 for 304 and HEAD). */
+  /** Body bytes sent (0 for 304 and HEAD; for a cut response, the bytes written before the cut). */
   bytes: number;
+  /** The Range header asked, if any. */
+  range?: string;
 }
 
 export interface StaticServer {
@@ -41,6 +44,15 @@ export interface StaticServer {
   readonly refused: string[];
   /** Body bytes sent since the last reset. */
   bytesSent(): number;
+  /** Answer Range requests (206/416), as the project's servers and ordinary static hosts do; off: always 200. */
+  setRanges(on: boolean): void;
+  /**
+   * Cut the link after this many body bytes of dataset responses (`*.sqlite.gz`, `*.sqlite.br`), counted over all of them from now
+   * (the socket is destroyed mid-body, as a lost connection does); null: no cut.
+   */
+  cutDataAfter(bytes: number | null): void;
+  /** Hold the requests of paths containing `file` (every dataset file by default) until the returned function is called. */
+  holdData(file?: string): () => void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -48,11 +60,18 @@ export interface StaticServer {
 export async function startStaticServer(root: string): Promise<StaticServer> {
   let dir = resolve(root);
   let offline = false;
+  let ranges = true;
+  let cutAfter: number | null = null;
+  let held: { file: string; done: Promise<void> } | null = null;
   const log: ServedRequest[] = [];
   const refused: string[] = [];
 
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (held && path.includes(held.file)) void held.done.then(() => answer(req, res, path));
+    else answer(req, res, path);
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (offline) {
       refused.push(`${req.method} ${path}`);
       req.socket.destroy();
@@ -85,15 +104,46 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
       record(304, 0);
       return;
     }
-    res.writeHead(200, { ...headers, 'content-length': String(size) });
+    const range = ranges && req.method === 'GET' ? requestedRange(req.headers.range, size) : null;
+    if (range === 'unsatisfiable') {
+      res.writeHead(416, { ...headers, 'content-range': `bytes */${size}` }).end();
+      log.push({ method: req.method ?? 'GET', path, status: 416, bytes: 0, range: req.headers.range });
+      return;
+    }
+    const start = range ? range.start : 0;
+    const end = range ? range.end : size - 1;
+    const rangeHeaders = ranges ? { 'accept-ranges': 'bytes', ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}) } : {};
+    res.writeHead(range ? 206 : 200, { ...headers, ...rangeHeaders, 'content-length': String(end - start + 1) });
     if (req.method === 'HEAD') {
       res.end();
       record(200, 0);
       return;
     }
-    createReadStream(file).pipe(res);
-    record(200, size);
-  });
+    const entry: ServedRequest = { method: req.method ?? 'GET', path, status: range ? 206 : 200, bytes: 0, range: req.headers.range };
+    log.push(entry);
+    const cuttable = /\.sqlite\.(gz|br)$/.test(path);
+    const stream = createReadStream(file, { start, end });
+    stream.on('data', (chunk) => {
+      const bytes = chunk as Buffer;
+      if (cuttable && cutAfter !== null) {
+        const left = cutAfter - bytesOfData();
+        if (left <= bytes.length) {
+          stream.destroy();
+          entry.bytes += Math.max(left, 0);
+          res.write(bytes.subarray(0, Math.max(left, 0)), () => req.socket.destroy());
+          cutAfter = null;
+          return;
+        }
+      }
+      entry.bytes += bytes.length;
+      if (!res.write(bytes)) {
+        stream.pause();
+        res.once('drain', () => stream.resume());
+      }
+    });
+    stream.on('end', () => res.end());
+  };
+  const bytesOfData = () => log.filter((r) => /\.sqlite\.(gz|br)$/.test(r.path)).reduce((n, r) => n + r.bytes, 0);
   await new Promise<void>((ok) => server.listen(0, 'localhost', ok));
   const address = server.address();
   if (!address || typeof address !== 'object') throw new Error('static server: no address');
@@ -102,6 +152,18 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     origin: `http://localhost:${address.port}`,
     setRoot: (next) => (dir = resolve(next)),
     setOffline: (value) => (offline = value),
+    setRanges: (on) => (ranges = on),
+    holdData(file = '.sqlite.') {
+      let release!: () => void;
+      held = { file, done: new Promise<void>((resolve) => (release = resolve)) };
+      return () => {
+        held = null;
+        release();
+      };
+    },
+    cutDataAfter(bytes) {
+      cutAfter = bytes === null ? null : bytesOfData() + bytes;
+    },
     log,
     refused,
     bytesSent: () => log.reduce((n, r) => n + r.bytes, 0),

@@ -79,6 +79,6 @@ describe('update flow', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).items).toHaveLength(2);
     expect((await servedBy(page)).relay).toBe(before + 1);
-    expect(server.log.filter((r) => r.path.startsWith('/data/') && r.status === 200 && r.path.endsWith('.gz'))).toEqual([]);
+    expect(server.log.filter((r) => r.path.startsWith('/data/') && r.status === 200 && /\.(gz|br)$/.test(r.path))).toEqual([]);
   });
 });

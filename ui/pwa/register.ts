@@ -3,6 +3,8 @@ import { PwaStore } from './state.ts';
 import { InstallPrompt } from './install-prompt.ts';
 import { startRelayBridge, type RelayHost } from './relay-bridge.ts';
 import type { PwaController } from './context.ts';
+import { dataCacheName } from '../../adapters/browser/data-cache.ts';
+import { manifestUrl } from '../../dataset/artifact/manifest.ts';
 
 export type { PwaController } from './context.ts';
 
@@ -40,12 +42,34 @@ export function registerPwa(options: { db: RelayHost; swUrl?: string }): PwaCont
   startRelayBridge(options.db);
   workbox = new Workbox(options.swUrl ?? `${import.meta.env.BASE_URL}sw.js`);
   workbox.addEventListener('waiting', () => store.set({ updateWaiting: true }));
+  // Offline ready: the service worker is active and every dataset file is kept for it. On a first visit the
+  // service worker takes the page before the data has arrived (the APIs answer for each dataset as it comes),
+  // so the data is checked after each completed load too.
+  let active = false;
+  const update = async () => store.set({ offlineReady: active && (await dataKept(options.db)) });
+  options.db.onProgress((progress) => {
+    if (progress.phase === 'ready' && progress.dataset === null) void update();
+  });
   workbox
     .register()
     .then(() => workbox!.active)
-    .then(() => store.set({ offlineReady: true }))
+    .then(() => {
+      active = true;
+      return update();
+    })
     .catch((error: unknown) => store.set({ error: error instanceof Error ? error.message : String(error) }));
   return controller;
+}
+
+/** Whether the data cache of the loaded datasets' version is complete (its manifest is written last). */
+async function dataKept(db: RelayHost): Promise<boolean> {
+  try {
+    const { version, dataUrl } = await db.status();
+    if (!version || !dataUrl || !(await caches.has(dataCacheName(version)))) return false;
+    return !!(await (await caches.open(dataCacheName(version))).match(manifestUrl(dataUrl)));
+  } catch {
+    return false;
+  }
 }
 
 /** Ask once; browsers may grant persistence silently (installed apps, site engagement) or refuse. */

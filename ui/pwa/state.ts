@@ -1,6 +1,6 @@
 /** What the PWA chrome shows: each field is one indicator or control. */
 export interface PwaState {
-  /** A service worker is active in this scope, so the app shell, the wasm and both datasets are on this machine. */
+  /** A service worker is active in this scope and the app shell, the wasm and every dataset file are kept on this machine. */
   offlineReady: boolean;
   /** A new version is installed and waiting for the user's word. */
   updateWaiting: boolean;

@@ -8,7 +8,8 @@
 import type pg from 'pg';
 import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
-import { SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
+import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
+import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
 import { isSnapshotDate } from '../../../engine/http/snapshots.ts';
 import { SOURCE_JSON_SQL } from '../../../engine/ceilingrates/query/source.ts';
@@ -75,10 +76,33 @@ function columnsOf(rows: readonly SqlValue[][], width: number): unknown[][] {
   return columns;
 }
 
+/**
+ * A stored record (engine/site-scanning/stored-record.ts) as the PostgreSQL table's columns, in WEBSITE_FIELDS
+ * order: booleans 0/1, lists and objects as JSON text.
+ */
+function websiteColumns(stored: string): SqlValue[] {
+  const record = recordFromStored(stored) as unknown as Record<string, unknown>;
+  return WEBSITE_FIELDS.map(([name]) => {
+    const value = record[name];
+    if (value === null) return null;
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    return typeof value === 'object' ? JSON.stringify(value) : (value as SqlValue);
+  });
+}
+
 /** The latest scan date's day among the records, when it is a date. */
 function latestScanDate(db: Database): string | null {
-  const value = db.exec(`SELECT max(substr(scan_date, 1, 10)) FROM ${WEBSITES_TABLE}`)[0]?.values[0]?.[0];
-  return typeof value === 'string' && isSnapshotDate(value) ? value : null;
+  let latest: string | null = null;
+  const statement = db.prepare(`SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE}`);
+  try {
+    while (statement.step()) {
+      const day = recordFromStored(String(statement.get()[0])).scan_date?.slice(0, 10) ?? null;
+      if (day !== null && (latest === null || day > latest)) latest = day;
+    }
+  } finally {
+    statement.free();
+  }
+  return latest !== null && isSnapshotDate(latest) ? latest : null;
 }
 
 async function loadWebsites(client: pg.PoolClient, db: Database, origin: string, snapshot: string): Promise<NonNullable<LoadResult['websites']>> {
@@ -89,9 +113,12 @@ async function loadWebsites(client: pg.PoolClient, db: Database, origin: string,
   const insert = unnestInsert('websites', columns, types);
   let ord = 0;
   // The engine's listing order is the sort key's (target_url byte order, then insertion): kept as `ord`.
-  const select = `SELECT ${WEBSITE_FIELDS.map(([name]) => quote(name)).join(', ')} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}, rowid`;
+  const select = `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}`;
   const records = await inBatches(db, select, async (rows) => {
-    const values = columnsOf(rows, WEBSITE_FIELDS.length);
+    const values = columnsOf(
+      rows.map(([stored]) => websiteColumns(String(stored))),
+      WEBSITE_FIELDS.length,
+    );
     const ords = rows.map(() => ord++);
     await client.query(insert, [rows.map(() => snapshot), ords, ...values]);
   });

@@ -244,8 +244,15 @@ function sumsOf(prices: Float64Array, { rows, rest }: SummedRows, factor: number
  * price divided by a power of two that brings it to at most 1, which is exact, so the scaled sums are the plain
  * sums' values to the same rounding.
  */
-export function priceSums(prices: Float64Array, over: SummedRows, min: number, max: number): Pick<PriceSums, 'sum' | 'sumOfSquares' | 'exponent'> {
-  const plain = sumsOf(prices, over, 1);
+export function priceSums(
+  prices: Float64Array,
+  over: SummedRows,
+  min: number,
+  max: number,
+  /** The plain sums when the caller has summed them already, in the same order. */
+  summed?: { sum: number; sumOfSquares: number },
+): Pick<PriceSums, 'sum' | 'sumOfSquares' | 'exponent'> {
+  const plain = summed ?? sumsOf(prices, over, 1);
   const magnitude = Math.max(Math.abs(min), Math.abs(max));
   if ((Number.isFinite(plain.sum) && Number.isFinite(plain.sumOfSquares)) || !Number.isFinite(magnitude)) return plain;
   const exponent = exponentAbove(magnitude);
@@ -385,6 +392,11 @@ export class Aggregator {
   private readonly totals: Counts;
   /** Each education_level code's index in EDUCATION_COUNT_CODES, or -1 when it is no bucket. */
   private readonly educationCountOfCode: Int32Array;
+  /**
+   * The plain price sums of listed matches, added in the counting pass (in id order, as sumsOf adds them) so
+   * the prices are not read in a second pass over the rows; null when the matches were not listed.
+   */
+  private listedSums: { sum: number; sumOfSquares: number } | null = null;
   /** Buffers every request reuses (requests run one at a time); nothing keeps them past a request. */
   private readonly scratch: {
     counts: Counts;
@@ -470,14 +482,25 @@ export class Aggregator {
     for (const f of fields) f.fill(0);
     const { packed, comboFields } = this;
     const [clearance, worksite, experience, education, size] = fields;
+    this.listedSums = null;
     if (rows) {
       const combos = this.scratch.combos.fill(0);
+      const prices = this.store.numbers.current_price;
+      let sum = 0;
+      let sumOfSquares = 0;
       for (let i = 0; i < rows.length; i++) {
-        const at = 3 * rows[i];
+        const row = rows[i];
+        const at = 3 * row;
         labor[packed[at]]++;
         combos[packed[at + 1]]++;
         ranks[packed[at + 2]]++;
+        const v = prices[row];
+        if (v === v) {
+          sum += v;
+          sumOfSquares += v * v;
+        }
       }
+      this.listedSums = { sum, sumOfSquares };
       for (let c = 0; c < combos.length; c++) {
         const n = combos[c];
         if (n === 0) continue;
@@ -581,7 +604,7 @@ export class Aggregator {
     const min = values[0];
     const max = values[m - 1];
     // Statistics are summed over the matches in id order, so they are exactly reproducible.
-    const sums = { count, ...priceSums(store.numbers.current_price, match, min, max), min, max };
+    const sums = { count, ...priceSums(store.numbers.current_price, match, min, max, this.listedSums ?? undefined), min, max };
     return aggregationsFrom({
       matches: match.count,
       terms: {

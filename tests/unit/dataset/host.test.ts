@@ -70,8 +70,8 @@ function server(files: BuiltFile[], version = 'v1') {
       held.set(`${DATA}${name}.sqlite.gz`, new Promise<void>((resolve) => (release = resolve)));
       return release;
     },
-    fetch: async (url: string, init: { cache: RequestCache }): Promise<Response> => {
-      requests.push({ url, cache: init.cache });
+    fetch: async (url: string, init: RequestInit): Promise<Response> => {
+      requests.push({ url, cache: init.cache ?? 'default' });
       if (url === `${DATA}manifest.json`) return new Response(JSON.stringify(manifest));
       await held.get(url);
       const body = bodies.get(url);
@@ -263,7 +263,7 @@ describe('the unpacked copy kept on this machine', () => {
     const lastModified = 'Tue, 01 Dec 2026 10:00:00 GMT';
     const dated = {
       ...first,
-      fetch: async (url: string, init: { cache: RequestCache }) => {
+      fetch: async (url: string, init: RequestInit) => {
         const response = await first.fetch(url, init);
         return new Response(response.body, { status: response.status, headers: { 'last-modified': lastModified } });
       },

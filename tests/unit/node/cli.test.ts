@@ -98,11 +98,13 @@ describe('offline-gov-api: usage and refusals', () => {
     expect(stderr).toContain('--fail-rate must be a number from 0 to 1');
   });
 
-  it("a file of the other dataset, or of no dataset, is refused with the import core's words", async () => {
-    const other = await runCli(['serve', '--data', noBuild, '--websites', fixture('ceilingrates-export.csv')]);
+  // One thread opens the files itself; more have them opened in a process of their own (share-process.ts).
+  it.each(['1', '2'])("a file of the other dataset, or of no dataset, is refused with the import core's words (--workers %s)", async (workers) => {
+    const other = await runCli(['serve', '--workers', workers, '--data', noBuild, '--websites', fixture('ceilingrates-export.csv')]);
     expect(other.code).toBe(1);
+    expect(other.stderr).toContain('offline-gov-api: ');
     expect(other.stderr).toContain('holds Ceiling rates records, not Site Scanning');
-    const wrong = await runCli(['serve', '--data', noBuild, '--websites', fixture('wrong-format.txt')]);
+    const wrong = await runCli(['serve', '--workers', workers, '--data', noBuild, '--websites', fixture('wrong-format.txt')]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('Nothing was changed');
   });

@@ -1,5 +1,5 @@
 /** The MCP door's answers to what a client should not send: each is refused in JSON-RPC terms, and said on stderr. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +72,8 @@ describe('offline-gov-api mcp: refusals', () => {
   it('a line that is not JSON gets -32700 with a null id, a log line, and the server goes on', async () => {
     send('this is not json {');
     expect((await answer(null)).error.code).toBe(-32700);
-    expect(stderr).toMatch(/-32700 Parse error.*this is not json \{/);
+    // The log line goes to stderr, the answer to stdout: either may arrive first.
+    await vi.waitFor(() => expect(stderr).toMatch(/-32700 Parse error.*this is not json \{/));
     await alive(1);
   });
 
@@ -94,7 +95,8 @@ describe('offline-gov-api mcp: refusals', () => {
       send(call(id, 'agency_analysis', args));
       expect((await answer(id)).error.code, JSON.stringify(args)).toBe(-32602);
     }
-    expect(stderr).toMatch(/-32602 Invalid params/);
+    // The log line goes to stderr, the answer to stdout: either may arrive first.
+    await vi.waitFor(() => expect(stderr).toMatch(/-32602 Invalid params/));
   });
 
   it('a message over the size limit gets a JSON-RPC error and a log line, and the server keeps answering', async () => {
@@ -102,7 +104,8 @@ describe('offline-gov-api mcp: refusals', () => {
     const refused = await answer(null);
     expect(refused.error.code).toBe(-32600);
     expect(refused.error.message).toMatch(/over the \d+-byte limit/);
-    expect(stderr).toMatch(/over the \d+-byte limit/);
+    // The log line goes to stderr, the answer to stdout: either may arrive first.
+    await vi.waitFor(() => expect(stderr).toMatch(/over the \d+-byte limit/));
     expect(child.exitCode).toBeNull();
     await alive(21);
   });

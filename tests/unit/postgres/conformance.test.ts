@@ -10,6 +10,8 @@ import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { createEngine } from '../../../engine/index.ts';
+import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
+import { FIELD_SEPARATOR } from '../../../engine/site-scanning/stored-record.ts';
 import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 let backends: Backends;
@@ -64,8 +66,13 @@ describe('snapshots and loads', () => {
     const pool = createPool(url);
     const answers = new PostgresAnswers(pool);
     const broken = await emptyDatabase('websites');
-    // A number column holding text: Postgres refuses the row halfway through the load.
-    broken.run(`INSERT INTO websites (target_url, final_url_status_code, sort_key) VALUES ('a.gov', 1, 1), ('b.gov', 'not a number', 2)`);
+    // A number field holding text: Postgres refuses the row halfway through the load.
+    const stored = (url: string, statusCode: string): string =>
+      WEBSITE_FIELDS.map(([name]) => (name === 'target_url' ? JSON.stringify(url) : name === 'final_url_status_code' ? statusCode : '')).join(FIELD_SEPARATOR);
+    broken.run(`INSERT INTO websites (target_url, sort_key, record) VALUES ('a.gov', 1, ?), ('b.gov', 2, ?)`, [
+      stored('a.gov', '1'),
+      stored('b.gov', '"not a number"'),
+    ]);
     try {
       await loadIntoPostgres(pool, {
         websites: { db: backends.websites, origin: 'good' },

@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { baseStyles } from '../common/styles.ts';
 import { formatBytes } from '../common/format.ts';
 import type { LoadProgress } from '../../api/db-client.ts';
+import { datasetLines } from './download-text.ts';
 
 const TITLES: Record<string, string> = { websites: 'the websites', ceilingrates: 'the ceiling rates' };
 
@@ -35,6 +36,12 @@ export class LoadProgressBar extends LitElement {
         font-size: 0.85rem;
         margin-bottom: 0.3rem;
       }
+      ul {
+        list-style: none;
+        margin: 0 0 0.3rem;
+        padding: 0;
+        font-size: 0.85rem;
+      }
       progress {
         width: 100%;
         height: 0.5rem;
@@ -60,10 +67,19 @@ export class LoadProgressBar extends LitElement {
     const p = this.progress;
     if (!p) return nothing;
     const what = p.dataset ? `${PHASES[p.phase]} ${TITLES[p.dataset]}` : PHASES[p.phase];
+    // Each dataset in words (which one answers already, which is still on its way, where a download resumed).
+    const lines = datasetLines(p);
     return html`<div class="row">
         <span id="progress-label">Loading the data: ${what}…</span>
         <span class="muted">${p.total ? `${formatBytes(p.loaded)} of ${formatBytes(p.total)}` : ''}</span>
       </div>
+      ${
+        lines.length
+          ? html`<ul aria-live="polite">
+              ${lines.map((line) => html`<li data-dataset=${line.name} data-ready=${line.ready ? 'yes' : 'no'}>${line.text}</li>`)}
+            </ul>`
+          : nothing
+      }
       <progress aria-labelledby="progress-label" max=${p.total || 1} .value=${p.total ? p.loaded : 0}></progress>`;
   }
 }

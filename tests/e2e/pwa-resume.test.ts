@@ -1,0 +1,128 @@
+/**
+ * The field link through the real app (issue 24): a first visit whose dataset download is cut resumes where
+ * it stopped when the app is opened again, says so ("Resuming at …"), and completes with the manifest's
+ * sha256, no byte crossing twice; a server without Range still gets the app its data; and while a dataset is
+ * on its way, a page's fetch() gets the API's own 503 with Retry-After and the other API answers. Behaviour
+ * only: the link is cut and held by the test server, never timed.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { pageFetch, waitUntilControlled, waitUntilDataKept } from './pwa-helpers.ts';
+import { waitForData } from './app.ts';
+import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
+import { downloadText } from '../../ui/components/app-shell/download-text.ts';
+
+let manifest: Manifest;
+/** The rates file the browser downloads: its Brotli transfer copy (the browsers have the decoder). */
+let rates: Pick<DatasetArtifact, 'file' | 'bytes' | 'sha256'>;
+/** The sha256 the opened dataset reports: the artifact's (the database is the same whichever file carried it). */
+let ratesSha: string;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(() => {
+  manifest = JSON.parse(readFileSync(join(inject('dataDir'), 'manifest.json'), 'utf8')) as Manifest;
+  const artifact = manifest.datasets.ceilingrates!;
+  rates = artifact.transfer ?? artifact;
+  ratesSha = artifact.sha256;
+});
+
+beforeEach(async () => {
+  server = await startStaticServer(dirname(inject('dataDir')));
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The sha256 of each dataset as the DB worker opened it. */
+function openedSha(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(async () => {
+    const shell = document.querySelector('app-shell') as unknown as { db: { status(): Promise<{ datasets: { name: string; sha256: string | null }[] }> } };
+    return Object.fromEntries((await shell.db.status()).datasets.map((d) => [d.name, d.sha256]));
+  });
+}
+
+function bodyBytes(file: string): number {
+  return server.log.filter((r) => r.path === `/data/${file}`).reduce((n, r) => n + r.bytes, 0);
+}
+
+async function cutFirstVisit(page: Page, at: number): Promise<void> {
+  // The rates view's dataset downloads first: the cut lands in it.
+  server.cutDataAfter(at);
+  await page.goto(`${server.origin}/#/rates`);
+  const alert = page.locator('app-shell').getByRole('alert').filter({ hasText: 'could not be loaded' });
+  await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/ceiling/i);
+  expect(bodyBytes(rates.file)).toBe(at);
+}
+
+describe('a first visit whose download is cut', () => {
+  it.each([0.3, 0.85])('at %f of the file resumes there when the app is opened again, says so, and completes with the right sha256', async (fraction) => {
+    const page = browser.page;
+    const at = Math.floor(rates.bytes * fraction);
+    await cutFirstVisit(page, at);
+
+    const release = server.holdData();
+    await page.reload();
+    const line = page.locator('load-progress li[data-dataset="ceilingrates"]');
+    const expected = downloadText({ phase: 'download', received: at, total: rates.bytes, resumedAt: at });
+    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toBe(`The ceiling rates are still on their way: ${expected}.`);
+    expect(expected).toMatch(/^Resuming at [\d.]+ of [\d.]+ (KB|MB)$/);
+    release();
+    await waitForData(page);
+
+    const requests = server.log.filter((r) => r.path === `/data/${rates.file}`);
+    expect(requests.map((r) => [r.status, r.range ?? null])).toEqual([
+      [200, null],
+      [206, `bytes=${at}-`],
+    ]);
+    // No byte of the file crossed twice, and what was opened is the manifest's file.
+    expect(bodyBytes(rates.file)).toBe(rates.bytes);
+    expect((await openedSha(page)).ceilingrates).toBe(ratesSha);
+    await waitUntilControlled(page);
+    await waitUntilDataKept(page);
+    expect((await pageFetch(page, '/api/v3/search/ceilingrates/?page=1')).status).toBe(200);
+  });
+
+  it('from a server without Range support still completes: the whole file comes again', async () => {
+    const page = browser.page;
+    const at = Math.floor(rates.bytes / 2);
+    await cutFirstVisit(page, at);
+    server.setRanges(false);
+    await page.reload();
+    await waitForData(page);
+    const requests = server.log.filter((r) => r.path === `/data/${rates.file}`);
+    expect(requests.map((r) => [r.status, r.range ?? null])).toEqual([
+      [200, null],
+      [200, `bytes=${at}-`],
+    ]);
+    expect((await openedSha(page)).ceilingrates).toBe(ratesSha);
+  });
+});
+
+describe('while a dataset is on its way', () => {
+  it("a page's fetch() gets the API's own 503 with Retry-After; the dataset already here answers", async () => {
+    const page = browser.page;
+    // The first visit opens on the websites: they arrive first; the rates are held back by the server.
+    const release = server.holdData(`/data/${rates.file}`);
+    expect(rates.file).toMatch(/\.br$/);
+    await page.goto(`${server.origin}/#/websites`);
+    await waitUntilControlled(page);
+    await expect.poll(async () => (await pageFetch(page, '/websites?limit=1')).status, { timeout: 60_000 }).toBe(200);
+    const answer = await pageFetch(page, '/api/v3/search/ceilingrates/?page=1');
+    expect(answer.status).toBe(503);
+    expect(answer.headers['retry-after']).toMatch(/^\d+$/);
+    expect(JSON.parse(answer.body)).toMatchObject({ detail: expect.any(String) });
+    const line = page.locator('load-progress li[data-dataset="ceilingrates"]');
+    expect(await line.textContent()).toMatch(/^The ceiling rates are still on their way: /);
+    release();
+    await waitForData(page);
+    expect((await pageFetch(page, '/api/v3/search/ceilingrates/?page=1')).status).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The browsers' Brotli decoding of the datasets' transfer copies: the same WebAssembly decoder and loop the DB
+ * worker runs (adapters/browser/brotli.ts), here fed the wasm from the package, over what the build writes.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { initSync, DecompressStream } from 'brotli-dec-wasm/web';
+import { decodeBrotliInto } from '../../../dataset/artifact/brotli-stream.ts';
+import { brotliDatabase } from '../../../tools/gzip-database.ts';
+
+let raw: Uint8Array;
+let br: Uint8Array;
+
+beforeAll(() => {
+  initSync({ module: readFileSync(createRequire(import.meta.url).resolve('brotli-dec-wasm/web/bg.wasm')) });
+  // Long-range repeats, as a database's pages have.
+  raw = new Uint8Array(600_017);
+  for (let i = 0; i < raw.length; i++) raw[i] = (Math.imul(i % 70_001, 2654435761) >>> 27) + (i % 3);
+  br = brotliDatabase(raw);
+});
+
+describe('decodeBrotliInto', () => {
+  it('decodes a transfer copy step by step into one buffer of the manifest size', () => {
+    expect(br.length).toBeLessThan(raw.length);
+    expect(decodeBrotliInto(new DecompressStream(), br, raw.length)).toEqual(raw);
+    // Many small steps: input and output cross step boundaries.
+    expect(decodeBrotliInto(new DecompressStream(), br, raw.length, { inputBytes: 1000, outputBytes: 4096 })).toEqual(raw);
+  });
+
+  it('refuses a file that ends early, or decodes to another size than the manifest says', () => {
+    expect(() => decodeBrotliInto(new DecompressStream(), br.subarray(0, br.length >> 1), raw.length)).toThrow(/ends before|more than/);
+    expect(() => decodeBrotliInto(new DecompressStream(), br, raw.length - 1)).toThrow(/more than the manifest/);
+    expect(() => decodeBrotliInto(new DecompressStream(), br, raw.length + 1)).toThrow(/decodes to \d+ bytes, the manifest says/);
+  });
+});
