@@ -47,6 +47,8 @@ serve options:
                           them (default 10)
   --database <url>        Answer from PostgreSQL (postgres://user@host:port/db, loaded by \`load\`)
                           instead of datasets held in memory
+  --statement-timeout <s> With --database: how long one query may run before the request gets the API's
+                          own 503 (default 15; millions of rates need more, see docs/deploy.md)
 
 load options:
   --database <url>        The PostgreSQL database (schema created or migrated as needed)
@@ -64,6 +66,8 @@ export interface CliOptions {
   command: 'serve' | 'mcp' | 'load' | 'help';
   /** PostgreSQL URL: `load` writes to it, `serve` answers from it. */
   database?: string;
+  /** `serve --database`: milliseconds one query may run. */
+  statementTimeoutMs?: number;
   /** `load`: the Site Scanning snapshot's date. */
   snapshot?: string;
   port: number;
@@ -115,6 +119,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         workers: { type: 'string' },
         grace: { type: 'string' },
         database: { type: 'string' },
+        'statement-timeout': { type: 'string' },
         snapshot: { type: 'string' },
       },
     });
@@ -126,6 +131,9 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (command !== 'serve' && command !== 'mcp' && command !== 'load' && command !== 'help') throw new UsageError(`unknown command "${command}"`);
   if (command === 'load' && !values.database) throw new UsageError('load needs --database <postgres-url>');
   if (command === 'mcp' && values.database) throw new UsageError('--database is for serve and load');
+  if (values['statement-timeout'] !== undefined && (command !== 'serve' || !values.database)) {
+    throw new UsageError('--statement-timeout is for serve --database');
+  }
   if (values.snapshot !== undefined && command !== 'load') throw new UsageError('--snapshot is for load');
   if (command === 'serve' && values.database && (values.websites || values.ceilingrates || values.data)) {
     throw new UsageError('serve --database answers what the database holds: load files with `offline-gov-api load --database`');
@@ -145,6 +153,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     graceMs: (number('grace', values.grace, 0, 3600) ?? DEFAULT_GRACE_MS / 1000) * 1000,
     open: { files, ...(values.data ? { dataDir: values.data } : {}) },
     ...(values.database ? { database: values.database } : {}),
+    ...(values['statement-timeout'] !== undefined ? { statementTimeoutMs: number('statement-timeout', values['statement-timeout'], 1, 86_400)! * 1000 } : {}),
     ...(values.snapshot !== undefined ? { snapshot: values.snapshot } : {}),
   };
 }
@@ -161,7 +170,7 @@ function describe(datasets: readonly DatasetSummary[]): void {
 /** What `serve` answers from: PostgreSQL (`--database`), or the datasets held in memory on one or more threads. */
 async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; labels: DataLabels; close(): Promise<void> }> {
   if (options.database) {
-    const source = await openPostgresAnswers(options.database);
+    const source = await openPostgresAnswers(options.database, undefined, options.statementTimeoutMs);
     const label = 'PostgreSQL, loaded by `offline-gov-api load`';
     return { backend: source, labels: { websites: label, ceilingrates: label }, close: () => source.end() };
   }

@@ -62,8 +62,9 @@ export async function runLoad(command: LoadCommand, print: (line: string) => voi
 export async function openPostgresAnswers(
   database: string,
   print: (line: string) => void = (line) => console.error(line),
+  statementTimeoutMs?: number,
 ): Promise<PostgresAnswers & { end(): Promise<void> }> {
-  const pool = createPool(database);
+  const pool = createPool(database, statementTimeoutMs === undefined ? {} : { statementTimeoutMs });
   const answers = new PostgresAnswers(pool, print);
   try {
     await answers.warm();

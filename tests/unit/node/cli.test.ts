@@ -116,4 +116,13 @@ describe('offline-gov-api: usage and refusals', () => {
     expect(parseCli(['mcp', '--websites', 'a.csv']).open).toEqual({ files: { websites: 'a.csv' } });
     expect(() => parseCli(['frobnicate'])).toThrow('unknown command');
   });
+
+  it('--statement-timeout: seconds one PostgreSQL query may run, only with serve --database', () => {
+    expect(parseCli(['serve', '--database', 'postgres://x@localhost/db', '--statement-timeout', '60']).statementTimeoutMs).toBe(60_000);
+    expect(parseCli(['serve', '--database', 'postgres://x@localhost/db']).statementTimeoutMs).toBeUndefined();
+    expect(() => parseCli(['serve', '--database', 'postgres://x@localhost/db', '--statement-timeout', '0'])).toThrow(
+      '--statement-timeout must be a number from 1 to 86400',
+    );
+    expect(() => parseCli(['serve', '--statement-timeout', '60'])).toThrow('--statement-timeout is for serve --database');
+  });
 });
