@@ -25,6 +25,8 @@ export interface OpenedDataset {
   /** What the records are, in one line: real (whose, which commit, licence) or synthetic, or the user's own file. */
   label: string;
   rows: Record<string, number>;
+  /** The date of a real snapshot's records (the build's source), so its dated paths are answered too. */
+  snapshot?: string;
   /** Present when the file went through the import core (CSV or JSON). */
   report?: ImportReport;
 }
@@ -57,6 +59,7 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
       db,
       origin: `${artifact.file} (${manifest.version})`,
       label,
+      ...(artifact.source?.kind === 'real' ? { snapshot: artifact.source.date } : {}),
       rows: countRows(db, datasetDefinition(artifact.name).tables),
     });
   }

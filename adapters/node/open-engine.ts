@@ -41,6 +41,6 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   for (const b of built) if (!datasets.includes(b)) b.db.close();
 
   const engine = createEngine();
-  for (const d of datasets) engine.use(d.name, d.db);
+  for (const d of datasets) engine.use(d.name, d.db, null, d.snapshot ?? null);
   return { engine, datasets };
 }

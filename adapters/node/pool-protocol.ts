@@ -11,6 +11,8 @@ export interface SharedDataset {
   file: Uint8Array;
   /** The bind its APIs keep (`ApiDefinition.prepared`), read by each worker instead of the records; or null. */
   kept: Uint8Array | null;
+  /** A real snapshot's date, so its dated paths are answered too; or null. */
+  snapshot: string | null;
 }
 
 export interface PoolWorkerData {
@@ -29,6 +31,7 @@ export interface DatasetBytes {
   name: DatasetName;
   file: Uint8Array;
   kept: Uint8Array | null;
+  snapshot: string | null;
 }
 
 /**
@@ -41,7 +44,8 @@ export type ShareOptions = Omit<OpenEngineOptions, 'bytes'>;
  * The share process's first line on its pipe, as JSON: what it opened and the byte length of each file and
  * kept bind that follow, in that order (file, then kept when not null, dataset by dataset); or why it could not.
  */
-export type ShareHeader = { datasets: DatasetSummary[]; sizes: { name: DatasetName; file: number; kept: number | null }[] } | { error: string };
+export type ShareHeader =
+  { datasets: DatasetSummary[]; sizes: { name: DatasetName; file: number; kept: number | null; snapshot: string | null }[] } | { error: string };
 
 export interface SharedDatasets {
   datasets: DatasetSummary[];

@@ -14,7 +14,7 @@ const port = parentPort!;
 const { datasets } = workerData as PoolWorkerData;
 const SQL = await loadSqlJs();
 const engine = createEngine();
-for (const { name, file, kept } of datasets) engine.use(name, openSharedDatabase(SQL, file), kept);
+for (const { name, file, kept, snapshot } of datasets) engine.use(name, openSharedDatabase(SQL, file), kept, snapshot);
 warm(engine);
 
 port.on('message', ({ id, routed }: ToWorker) => {

@@ -9,16 +9,21 @@ import { sharedCopy } from './shared-bytes.ts';
  * workers' databases over the shared bytes are read.
  */
 export function datasetBytes(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): DatasetBytes[] {
-  return datasets.map(({ name, db }) => {
+  return datasets.map(({ name, db, snapshot = null }) => {
     const file = db.export();
     const prepared = apis.find((api) => api.dataset === name && api.prepared)?.prepared;
     const kept = prepared ? prepared.save(db) : null;
     db.close();
-    return { name, file, kept };
+    return { name, file, kept, snapshot };
   });
 }
 
 /** The same copied into shared memory in this process (the server receives its copy through share-process.ts). */
 export function shareDatasets(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): SharedDataset[] {
-  return datasetBytes(apis, datasets).map(({ name, file, kept }) => ({ name, file: sharedCopy(file), kept: kept ? sharedCopy(kept) : null }));
+  return datasetBytes(apis, datasets).map(({ name, file, kept, snapshot }) => ({
+    name,
+    file: sharedCopy(file),
+    kept: kept ? sharedCopy(kept) : null,
+    snapshot,
+  }));
 }

@@ -22,7 +22,10 @@ try {
   const { engine, datasets } = await openEngine(JSON.parse(process.argv[2]) as ShareOptions);
   const summaries = datasets.map(({ db: _closedBelow, ...summary }) => summary);
   const opened = datasetBytes(engine.apis, datasets);
-  header = { datasets: summaries, sizes: opened.map(({ name, file, kept }) => ({ name, file: file.byteLength, kept: kept ? kept.byteLength : null })) };
+  header = {
+    datasets: summaries,
+    sizes: opened.map(({ name, file, kept, snapshot }) => ({ name, file: file.byteLength, kept: kept ? kept.byteLength : null, snapshot })),
+  };
   bytes = opened.flatMap(({ file, kept }) => (kept ? [file, kept] : [file]));
 } catch (error) {
   header = { error: error instanceof Error ? error.message : String(error) };

@@ -250,13 +250,15 @@ export class DatasetHost {
     const s = this.slot(name);
     const old = s.db;
     s.db = db;
-    this.engine.use(name, db, prepared);
+    // A real snapshot's date: `/snapshots/<that date>/…` is answered too (engine/http/route.ts).
+    const { source } = s.status;
+    this.engine.use(name, db, prepared, db && source?.kind === 'real' ? source.date : null);
     if (old && old !== db) old.close();
   }
 
   private adoptQuietly(opened: OpenedDataset): void {
-    this.install(opened.status.name, opened.db, opened.prepared);
     this.slot(opened.status.name).status = opened.status;
+    this.install(opened.status.name, opened.db, opened.prepared);
   }
 
   /**

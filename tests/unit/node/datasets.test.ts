@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
+import { sha256Hex, type DatasetSource, type Manifest } from '../../../dataset/artifact/format.ts';
 import { DatasetIntegrityError } from '../../../dataset/artifact/verify.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/dataset-files.ts';
 import { openEngine } from '../../../adapters/node/open-engine.ts';
 import { documentFor } from '../../../adapters/node/documents.ts';
+import { startWorkerPool } from '../../../adapters/node/worker-pool.ts';
+import { shareDatasets } from '../../../adapters/node/share-datasets.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { fixture } from './cli-process.ts';
 
@@ -17,7 +19,11 @@ let websitesGz: Uint8Array;
 let ratesRaw: Uint8Array;
 
 /** A build's output: the gzip'd files and their manifest. */
-async function writeBuild(files: Partial<Record<'websites' | 'ceilingrates', Uint8Array>>, corrupt = false): Promise<string> {
+async function writeBuild(
+  files: Partial<Record<'websites' | 'ceilingrates', Uint8Array>>,
+  corrupt = false,
+  source: DatasetSource = { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
+): Promise<string> {
   const out = mkdtempSync(join(dir, 'build-'));
   const manifest: Manifest = { version: 'test', datasets: {} };
   for (const [name, gz] of Object.entries(files) as ['websites' | 'ceilingrates', Uint8Array][]) {
@@ -29,7 +35,7 @@ async function writeBuild(files: Partial<Record<'websites' | 'ceilingrates', Uin
       rawBytes: 0,
       sha256: await sha256Hex(gz),
       rows: {},
-      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
+      source,
     };
     const written = corrupt ? gz.map((b, i) => (i === gz.length - 10 ? b ^ 0xff : b)) : gz;
     writeFileSync(join(out, file), written);
@@ -47,6 +53,21 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('built datasets', () => {
+  it("answer a real snapshot's own dated paths (and no other date), on one thread and on several", async () => {
+    const real: DatasetSource = { kind: 'real', label: 'a real week', repository: 'r', commit: 'c', date: '2025-06-09', licence: 'CC0', count: 50 };
+    const dataDir = await writeBuild({ websites: websitesGz }, false, real);
+    const { engine } = await openEngine({ dataDir });
+    const pool = await startWorkerPool(shareDatasets(engine.apis, (await openEngine({ dataDir })).datasets), 2);
+    try {
+      for (const answer of [(url: string) => engine.handle({ method: 'GET', url }), (url: string) => pool.handle({ method: 'GET', url })]) {
+        expect((await answer('/snapshots/2025-06-09/websites?limit=2')).body).toBe(engine.handle({ method: 'GET', url: '/websites?limit=2' }).body);
+        expect((await answer('/snapshots/2025-02-10/analysis')).status).toBe(404);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("open when their bytes are the manifest's, with their row counts", async () => {
     const opened = await openBuiltDatasets(await writeBuild({ websites: websitesGz, ceilingrates: gzipDatabase(ratesRaw) }));
     expect(opened.map((d) => [d.name, d.rows])).toEqual([
