@@ -103,7 +103,8 @@ export class LocalEngine {
       places: { decoders: this.options.decoders },
     });
     const opened = await openDownloaded(sql, pending, manifest, SILENT);
-    this.engine.use(dataset, opened.db, opened.prepared);
+    const { source } = opened.status;
+    this.engine.use(dataset, opened.db, opened.prepared, source?.kind === 'real' ? source.date : null);
   }
 
   /** The engine bound a build dataset from its records: keep its prepared index beside the kept file, after this answer. */
