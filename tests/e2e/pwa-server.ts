@@ -130,7 +130,9 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
         if (left <= bytes.length) {
           stream.destroy();
           entry.bytes += Math.max(left, 0);
-          res.write(bytes.subarray(0, Math.max(left, 0)), () => req.socket.destroy());
+          // The link goes after these bytes: the peer sees the connection close (FIN) mid-body, after the bytes it
+          // was sent (a reset could make it drop bytes already on the wire, which no client can keep).
+          res.write(bytes.subarray(0, Math.max(left, 0)), () => req.socket.end());
           cutAfter = null;
           return;
         }

@@ -64,11 +64,12 @@ describe('app shell', () => {
       expect(d.loaded).toBe(true);
       expect(d.error).toBeNull();
       expect(d.sha256).toBe(artifact.sha256);
-      expect(d.bytes).toBe(artifact.bytes);
+      // The browser downloads the Brotli transfer copy where the build wrote one (decision 0406).
+      expect(d.bytes).toBe(artifact.transfer?.bytes ?? artifact.bytes);
       expect(d.rows).toEqual(artifact.rows);
     }
     const last = await page.evaluate(() => (document.querySelector('app-shell') as unknown as { db: ShellDb }).db.lastProgress());
-    const total = Object.values(manifest.datasets).reduce((n, a) => n + a.bytes, 0);
+    const total = Object.values(manifest.datasets).reduce((n, a) => n + (a.transfer?.bytes ?? a.bytes), 0);
     expect(last).toMatchObject({ phase: 'ready', dataset: null, loaded: total, total });
     // The bar is gone once everything is open.
     expect(await page.locator('load-progress').count()).toBe(0);

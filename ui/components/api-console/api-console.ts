@@ -28,149 +28,36 @@ export class ApiConsole extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host {
-        display: grid;
-        gap: 0.75rem;
-      }
-      form {
-        display: grid;
-        gap: 0.75rem;
-      }
-      .bar {
-        display: flex;
-        gap: 0.6rem;
-        flex-wrap: wrap;
-        align-items: end;
-      }
-      .layout {
-        display: grid;
-        grid-template-columns: minmax(18rem, 24rem) minmax(0, 1fr);
-        gap: 1.5rem;
-        align-items: start;
-      }
-      .layout > section {
-        position: sticky;
-        top: 0.5rem;
-      }
-      .side {
-        display: grid;
-        gap: 0.75rem;
-      }
-      @media (max-width: 800px) {
-        .layout {
-          grid-template-columns: minmax(0, 1fr);
-        }
-        .layout > section {
-          position: static;
-        }
-      }
-      .url {
-        margin: 0;
-      }
-      fieldset {
-        border: 1px solid var(--line, #d0d7de);
-        border-radius: 8px;
-        padding: 0.75rem;
-        display: grid;
-        gap: 0.6rem;
-        margin: 0;
-      }
-      legend {
-        font-weight: 600;
-        padding: 0 0.25rem;
-      }
-      label {
-        display: grid;
-        gap: 0.2rem;
-        font-size: 0.9rem;
-      }
-      .head {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0 0.5rem;
-        align-items: baseline;
-        font-size: 0.9rem;
-        margin-bottom: 0.2rem;
-      }
-      input {
-        width: 100%;
-      }
-      .name {
-        font-family: ui-monospace, monospace;
-        font-weight: 600;
-      }
-      .help {
-        color: var(--muted, #57606a);
-        font-size: 0.8rem;
-      }
-      .repeat {
-        display: flex;
-        gap: 0.4rem;
-      }
-      .repeat > :first-child {
-        flex: 1;
-        min-width: 0;
-      }
-      .row {
-        display: flex;
-        gap: 0.5rem;
-        flex-wrap: wrap;
-        align-items: center;
-      }
-      code,
-      pre {
-        font-family: ui-monospace, monospace;
-        font-size: 0.85rem;
-      }
-      pre {
-        background: var(--surface-2, #f6f8fa);
-        border: 1px solid var(--line, #d0d7de);
-        border-radius: 8px;
-        padding: 0.75rem;
-        overflow: auto;
-        margin: 0;
-        white-space: pre-wrap;
-        word-break: break-word;
-      }
-      .body {
-        max-height: 60vh;
-      }
-      .url {
-        word-break: break-all;
-      }
-      .status {
-        font-weight: 700;
-      }
-      .ok {
-        color: #116329;
-      }
-      .fail {
-        color: #a40e26;
-      }
-      .intro {
-        margin: 0;
-        color: var(--muted, #57606a);
-      }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 0.1rem 0.75rem;
-        margin: 0;
-        font-size: 0.85rem;
-      }
-      dt {
-        font-family: ui-monospace, monospace;
-        color: var(--muted, #57606a);
-      }
-      dd {
-        margin: 0;
-        font-family: ui-monospace, monospace;
-        word-break: break-all;
-      }
-      section {
-        display: grid;
-        gap: 0.75rem;
-      }
+      :host { display: grid; gap: 0.75rem; }
+      form { display: grid; gap: 0.75rem; }
+      .bar { display: flex; gap: 0.6rem; flex-wrap: wrap; align-items: end; }
+      .layout { display: grid; grid-template-columns: minmax(18rem, 24rem) minmax(0, 1fr); gap: 1.5rem; align-items: start; }
+      .layout > section { position: sticky; top: 0.5rem; }
+      .side { display: grid; gap: 0.75rem; }
+      @media (max-width: 800px) { .layout { grid-template-columns: minmax(0, 1fr); } .layout > section { position: static; } }
+      .url { margin: 0; }
+      fieldset { border: 1px solid var(--line, #d0d7de); border-radius: 8px; padding: 0.75rem; display: grid; gap: 0.6rem; margin: 0; }
+      legend { font-weight: 600; padding: 0 0.25rem; }
+      label { display: grid; gap: 0.2rem; font-size: 0.9rem; }
+      .head { display: flex; flex-wrap: wrap; gap: 0 0.5rem; align-items: baseline; font-size: 0.9rem; margin-bottom: 0.2rem; }
+      input { width: 100%; }
+      .name { font-family: ui-monospace, monospace; font-weight: 600; }
+      .help { color: var(--muted, #57606a); font-size: 0.8rem; }
+      .repeat { display: flex; gap: 0.4rem; }
+      .repeat > :first-child { flex: 1; min-width: 0; }
+      .row { display: flex; gap: 0.5rem; flex-wrap: wrap; align-items: center; }
+      code, pre { font-family: ui-monospace, monospace; font-size: 0.85rem; }
+      pre { background: var(--surface-2, #f6f8fa); border: 1px solid var(--line, #d0d7de); border-radius: 8px; padding: 0.75rem; overflow: auto; margin: 0; white-space: pre-wrap; word-break: break-word; }
+      .body { max-height: 60vh; }
+      .url { word-break: break-all; }
+      .status { font-weight: 700; }
+      .ok { color: #116329; }
+      .fail { color: #a40e26; }
+      .intro { margin: 0; color: var(--muted, #57606a); }
+      dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.1rem 0.75rem; margin: 0; font-size: 0.85rem; }
+      dt { font-family: ui-monospace, monospace; color: var(--muted, #57606a); }
+      dd { margin: 0; font-family: ui-monospace, monospace; word-break: break-all; }
+      section { display: grid; gap: 0.75rem; }
     `,
   ];
 
@@ -192,46 +79,45 @@ export class ApiConsole extends LitElement {
     const path = this.path;
     const production = productionUrl(this.endpoint, path);
     return html`<h1>API console</h1>
-      <p class="intro">
-        Ask the offline APIs what a prototype would ask: the request goes through <code>fetch()</code> and the service worker answers it from the data on this
-        machine. Both APIs are described in OpenAPI 3.1: <a href="openapi.json" data-testid="openapi-link">openapi.json</a> (one per API:
-        <a href="openapi/site-scanning.json">Site Scanning</a>, <a href="openapi/ceiling-rates.json">ceiling rates</a>).
-      </p>
+      <p class="intro">Ask the offline APIs what a prototype would ask: the request goes through <code>fetch()</code> and the
+        service worker answers it from the data on this machine. Both APIs are described in OpenAPI 3.1:
+        <a href="openapi.json" data-testid="openapi-link">openapi.json</a> (one per API:
+        <a href="openapi/site-scanning.json">Site Scanning</a>, <a href="openapi/ceiling-rates.json">ceiling rates</a>).</p>
       <form @submit=${this.onSubmit} aria-label="Request">
-        <div class="bar">
-          <label>
-            <span>Endpoint</span>
-            <select @change=${this.onEndpoint} .value=${this.endpoint.id}>
-              ${ENDPOINTS.map((e) => html`<option value=${e.id} ?selected=${e.id === this.endpoint.id}>${e.title}</option>`)}
-            </select>
-          </label>
-          <label>
-            <span>Method</span>
-            <select @change=${(e: Event) => (this.method = (e.target as HTMLSelectElement).value as (typeof METHODS)[number])}>
-              ${METHODS.map((m) => html`<option ?selected=${m === this.method}>${m}</option>`)}
-            </select>
-          </label>
-          <button class="primary" type="submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Send'}</button>
-          <button type="button" @click=${() => this.copy('fetch', fetchSnippet(production, this.method))}>Copy as fetch()</button>
-          <button type="button" @click=${() => this.copy('curl', curlCommand(production, this.method))}>Copy as curl</button>
-          <span role="status" class="help">${this.copied}</span>
+      <div class="bar">
+        <label>
+          <span>Endpoint</span>
+          <select @change=${this.onEndpoint} .value=${this.endpoint.id}>
+            ${ENDPOINTS.map((e) => html`<option value=${e.id} ?selected=${e.id === this.endpoint.id}>${e.title}</option>`)}
+          </select>
+        </label>
+        <label>
+          <span>Method</span>
+          <select @change=${(e: Event) => (this.method = (e.target as HTMLSelectElement).value as (typeof METHODS)[number])}>
+            ${METHODS.map((m) => html`<option ?selected=${m === this.method}>${m}</option>`)}
+          </select>
+        </label>
+        <button class="primary" type="submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Send'}</button>
+        <button type="button" @click=${() => this.copy('fetch', fetchSnippet(production, this.method))}>Copy as fetch()</button>
+        <button type="button" @click=${() => this.copy('curl', curlCommand(production, this.method))}>Copy as curl</button>
+        <span role="status" class="help">${this.copied}</span>
+      </div>
+      <p class="url"><code data-testid="request-url">${this.method} ${path}</code></p>
+      <div class="layout">
+        <div class="side">
+          <fieldset>
+            <legend>Parameters</legend>
+            ${this.endpoint.params.map((p) => this.renderParam(p))}
+          </fieldset>
+          <details>
+            <summary>The same request against production</summary>
+            <pre data-testid="fetch-snippet">${fetchSnippet(production, this.method)}</pre>
+            <pre data-testid="curl-command">${curlCommand(production, this.method)}</pre>
+          </details>
         </div>
-        <p class="url"><code data-testid="request-url">${this.method} ${path}</code></p>
-        <div class="layout">
-          <div class="side">
-            <fieldset>
-              <legend>Parameters</legend>
-              ${this.endpoint.params.map((p) => this.renderParam(p))}
-            </fieldset>
-            <details>
-              <summary>The same request against production</summary>
-              <pre data-testid="fetch-snippet">${fetchSnippet(production, this.method)}</pre>
-              <pre data-testid="curl-command">${curlCommand(production, this.method)}</pre>
-            </details>
-          </div>
-          <section aria-label="Response" aria-live="polite">${this.renderResponse()}</section>
-        </div>
-      </form>`;
+        <section aria-label="Response" aria-live="polite">${this.renderResponse()}</section>
+      </div>
+    </form>`;
   }
 
   private renderParam(param: ParamSpec) {
@@ -286,13 +172,7 @@ export class ApiConsole extends LitElement {
         · ${r.fromServiceWorker ? 'answered locally by the service worker' : 'no service worker controls this page: answered by the network'}
       </p>
       <h2>Headers</h2>
-      <dl data-testid="response-headers">
-        ${r.headers.map(
-          ([name, value]) =>
-            html`<dt>${name}</dt>
-              <dd>${value}</dd>`,
-        )}
-      </dl>
+      <dl data-testid="response-headers">${r.headers.map(([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`)}</dl>
       <h2>Body</h2>
       <pre class="body" tabindex="0" aria-label="Response body" data-testid="response-body">${r.body}</pre>
     `;

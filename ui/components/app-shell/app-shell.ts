@@ -256,26 +256,20 @@ export class AppShell extends LitElement {
 
   override render() {
     const current = this.router.route.view;
-    return html`<a
-        class="skip"
-        href="#main"
-        @click=${(e: Event) => {
-          e.preventDefault();
-          this.focusHeading();
-        }}
-        >Skip to content</a
-      >
+    return html`<a class="skip" href="#main" @click=${(e: Event) => {
+      e.preventDefault();
+      this.focusHeading();
+    }}>Skip to content</a>
       <header>
         <div class="brand">Offline Gov Data <small>Site Scanning · Ceiling Rates</small></div>
         <nav aria-label="Views">
           <ul>
             ${NAV.map(
-              (n) =>
-                html`<li>
-                  <a href=${n.href} aria-current=${n.view === current || n.also?.includes(current) ? 'page' : nothing}
-                    ><span class="long">${n.label}</span><span class="short">${n.short}</span></a
-                  >
-                </li>`,
+              (n) => html`<li>
+                <a href=${n.href} aria-current=${n.view === current || n.also?.includes(current) ? 'page' : nothing}
+                  ><span class="long">${n.label}</span><span class="short">${n.short}</span></a
+                >
+              </li>`,
             )}
           </ul>
         </nav>

@@ -76,8 +76,8 @@ export class LoadProgressBar extends LitElement {
       ${
         lines.length
           ? html`<ul aria-live="polite">
-              ${lines.map((line) => html`<li data-dataset=${line.name} data-ready=${line.ready ? 'yes' : 'no'}>${line.text}</li>`)}
-            </ul>`
+            ${lines.map((line) => html`<li data-dataset=${line.name} data-ready=${line.ready ? 'yes' : 'no'}>${line.text}</li>`)}
+          </ul>`
           : nothing
       }
       <progress aria-labelledby="progress-label" max=${p.total || 1} .value=${p.total ? p.loaded : 0}></progress>`;

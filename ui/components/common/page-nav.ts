@@ -85,7 +85,9 @@ export class PageNav extends LitElement {
       </div>
       <label
         >Rows per page
-        <select @change=${(e: Event) => this.dispatchEvent(new PageChangeEvent(1, Number((e.target as HTMLSelectElement).value)))}>
+        <select
+          @change=${(e: Event) => this.dispatchEvent(new PageChangeEvent(1, Number((e.target as HTMLSelectElement).value)))}
+        >
           ${this.sizes.map((s) => html`<option value=${s} .selected=${s === this.pageSize}>${s}</option>`)}
         </select>
       </label>

@@ -15,14 +15,7 @@ const TITLES: Partial<Record<DatasetName, string>> = { websites: 'Site Scanning 
 /** Picks a file and imports it (the same import the drop zone runs). */
 @customElement('import-file-button')
 export class ImportFileButton extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: inline-block;
-      }
-    `,
-  ];
+  static override styles = [baseStyles, css`:host { display: inline-block; }`];
   @consume({ context: dbContext }) db!: DbClient;
 
   private pick(event: Event): void {
@@ -41,7 +34,9 @@ export class ImportFileButton extends LitElement {
         type="file"
         accept=".csv,.json,text/csv,application/json"
         @change=${this.pick}
-      /><button type="button" class="primary" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#import-file')?.click()}>Import a file…</button>`;
+      /><button type="button" class="primary" @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#import-file')?.click()}>
+        Import a file…
+      </button>`;
   }
 }
 
@@ -187,11 +182,11 @@ export class DatasetChoicesList extends LitElement {
         ? html`<p class=${this.message.ok ? 'muted' : 'error'} role=${this.message.ok ? 'status' : 'alert'} data-switch-message>${this.message.text}</p>`
         : nothing
     }
-    ${this.choices.render({
-      pending: () => html`<p class="muted">Reading the stored datasets…</p>`,
-      complete: (all) => html`<div class="grid">${all.map((c) => this.card(c))}</div>`,
-      error: (error) => html`<p class="error" role="alert">The stored datasets cannot be read: ${String(error)}</p>`,
-    })}`;
+      ${this.choices.render({
+        pending: () => html`<p class="muted">Reading the stored datasets…</p>`,
+        complete: (all) => html`<div class="grid">${all.map((c) => this.card(c))}</div>`,
+        error: (error) => html`<p class="error" role="alert">The stored datasets cannot be read: ${String(error)}</p>`,
+      })}`;
   }
 }
 

@@ -164,13 +164,8 @@ export class DatasetPanel extends LitElement {
         <dd data-field="version">${d.version ?? '—'}</dd>
         ${
           rows.length
-            ? rows.map(
-                ([table, n]) =>
-                  html`<dt>Records (${table})</dt>
-                    <dd data-rows=${table}>${formatCount(n)}</dd>`,
-              )
-            : html`<dt>Records</dt>
-                <dd>—</dd>`
+            ? rows.map(([table, n]) => html`<dt>Records (${table})</dt><dd data-rows=${table}>${formatCount(n)}</dd>`)
+            : html`<dt>Records</dt><dd>—</dd>`
         }
         <dt>Download size</dt>
         <dd>${d.bytes ? formatBytes(d.bytes) : '—'}</dd>
@@ -204,21 +199,17 @@ export class DatasetPanel extends LitElement {
     if (!extras.length) return nothing;
     return html`<section class="card extras" aria-labelledby="extras-title">
       <h2 id="extras-title">More built-in datasets</h2>
-      <p class="muted">
-        Part of this app but not downloaded on the first visit. Loading one keeps it in this browser beside your imports, where you can switch to it, compare it
-        or delete it.
-      </p>
+      <p class="muted">Part of this app but not downloaded on the first visit. Loading one keeps it in this browser beside your imports, where you can switch to it, compare it or delete it.</p>
       <ul>
         ${extras.map(
-          (extra) =>
-            html`<li data-extra=${extra.id}>
-              ${kindBadge(extra.source)}
-              <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
-              <span class="muted">${extra.source.label}</span>
-              <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
-                Load
-              </button>
-            </li>`,
+          (extra) => html`<li data-extra=${extra.id}>
+            ${kindBadge(extra.source)}
+            <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
+            <span class="muted">${extra.source.label}</span>
+            <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
+              Load
+            </button>
+          </li>`,
         )}
       </ul>
     </section>`;
@@ -245,12 +236,13 @@ export class DatasetPanel extends LitElement {
       ${
         s
           ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
-              <div class="grid">${s.datasets.map((d) => this.card(d))}</div>
-              ${this.extras(s.extras ?? [])}`
+            <div class="grid">${s.datasets.map((d) => this.card(d))}</div>
+            ${this.extras(s.extras ?? [])}`
           : html`<p class="muted">Reading the status…</p>`
       }
       <p class="note muted">
-        The data lives in this browser: every search and listing is answered from these files by the engine in a background worker, with no network.
+        The data lives in this browser: every search and listing is answered from these files by the engine in a background worker,
+        with no network.
       </p>`;
   }
 }

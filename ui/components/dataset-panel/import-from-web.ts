@@ -133,10 +133,11 @@ export class ImportFromWeb extends LitElement {
         The server must allow this app to read the file (CORS); if it does not, download the file and import it instead.
       </p>
       <p class="muted" data-rates-source>
-        Ceiling rates: production publishes no bulk file this app can read (its search API needs an API key and gives at most 10,000 rows a request). To use
-        real rates, export them from CALC+ (calc.gsa.gov: search, then “Export data (CSV)”), then drop the file on this app or pass it to the command line:
-        <code>npx offline-gov-api serve --ceilingrates your-export.csv</code>. The built-in 2017 Schedule 70 price list (real, on the Datasets page) can be
-        loaded without a connection to the source.
+        Ceiling rates: production publishes no bulk file this app can read (its search API needs an API key and gives
+        at most 10,000 rows a request). To use real rates, export them from CALC+ (calc.gsa.gov: search, then “Export
+        data (CSV)”), then drop the file on this app or pass it to the command line:
+        <code>npx offline-gov-api serve --ceilingrates your-export.csv</code>. The built-in 2017 Schedule 70 price list
+        (real, on the Datasets page) can be loaded without a connection to the source.
       </p>
     </section>`;
   }

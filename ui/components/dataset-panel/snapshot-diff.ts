@@ -166,9 +166,7 @@ export class SnapshotDiffPanel extends LitElement {
     const kinds = CHANGE_KINDS.filter((k) => diff.totals[k] > 0);
     const listed = diff.changes.slice(0, LISTED);
     return html`<ul class="totals" aria-label="Changes in total">
-        <li>
-          Sites: <strong data-diff="before">${formatCount(diff.sites.before)}</strong> → <strong data-diff="after">${formatCount(diff.sites.after)}</strong>
-        </li>
+        <li>Sites: <strong data-diff="before">${formatCount(diff.sites.before)}</strong> → <strong data-diff="after">${formatCount(diff.sites.after)}</strong></li>
         ${CHANGE_KINDS.map((k) => html`<li>${CHANGE_LABELS[k]}: <strong data-total=${k}>${formatCount(diff.totals[k])}</strong></li>`)}
       </ul>
       <button type="button" @click=${() => this.exportCsv(diff)}>Export changes as CSV</button>
@@ -176,55 +174,49 @@ export class SnapshotDiffPanel extends LitElement {
         diff.changes.length === 0
           ? html`<p class="muted">No changes: the two datasets hold the same sites with the same states.</p>`
           : html`<h3>By agency</h3>
-              <div class="wrap" tabindex="0" role="region" aria-label="Changes by agency">
-                <table id="diff-agencies">
-                  <caption class="visually-hidden">
-                    Changes per agency
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Agency</th>
-                      ${kinds.map((k) => html`<th scope="col" class="num">${CHANGE_LABELS[k]}</th>`)}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${diff.agencies.map(
-                      (a) =>
-                        html`<tr data-agency=${a.agency ?? ''}>
-                          <td class="agency">${a.agency ?? '(none)'}</td>
-                          ${kinds.map((k) => html`<td class="num" data-kind=${k}>${a.counts[k] ? formatCount(a.counts[k]) : ''}</td>`)}
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>
-              <h3>Changes${diff.changes.length > LISTED ? ` (the first ${LISTED} of ${formatCount(diff.changes.length)}; the CSV has all)` : ''}</h3>
-              <div class="wrap" tabindex="0" role="region" aria-label="Changed sites">
-                <table id="diff-changes">
-                  <caption class="visually-hidden">
-                    Changed sites
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Change</th>
-                      <th scope="col">Target URL</th>
-                      <th scope="col">Agency</th>
-                      <th scope="col">Before → after</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${listed.map(
-                      (c) =>
-                        html`<tr data-change=${c.kind} data-url=${c.targetUrl}>
-                          <td>${CHANGE_LABELS[c.kind]}</td>
-                          <td>${c.targetUrl}</td>
-                          <td>${c.agency ?? '—'}</td>
-                          <td>${c.before ? `${c.before} → ${c.after}` : ''}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            <div class="wrap" tabindex="0" role="region" aria-label="Changes by agency">
+              <table id="diff-agencies">
+                <caption class="visually-hidden">Changes per agency</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Agency</th>
+                    ${kinds.map((k) => html`<th scope="col" class="num">${CHANGE_LABELS[k]}</th>`)}
+                  </tr>
+                </thead>
+                <tbody>
+                  ${diff.agencies.map(
+                    (a) => html`<tr data-agency=${a.agency ?? ''}>
+                      <td class="agency">${a.agency ?? '(none)'}</td>
+                      ${kinds.map((k) => html`<td class="num" data-kind=${k}>${a.counts[k] ? formatCount(a.counts[k]) : ''}</td>`)}
+                    </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <h3>Changes${diff.changes.length > LISTED ? ` (the first ${LISTED} of ${formatCount(diff.changes.length)}; the CSV has all)` : ''}</h3>
+            <div class="wrap" tabindex="0" role="region" aria-label="Changed sites">
+              <table id="diff-changes">
+                <caption class="visually-hidden">Changed sites</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Change</th>
+                    <th scope="col">Target URL</th>
+                    <th scope="col">Agency</th>
+                    <th scope="col">Before → after</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${listed.map(
+                    (c) => html`<tr data-change=${c.kind} data-url=${c.targetUrl}>
+                      <td>${CHANGE_LABELS[c.kind]}</td>
+                      <td>${c.targetUrl}</td>
+                      <td>${c.agency ?? '—'}</td>
+                      <td>${c.before ? `${c.before} → ${c.after}` : ''}</td>
+                    </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`
       }`;
   }
 
@@ -234,9 +226,7 @@ export class SnapshotDiffPanel extends LitElement {
     const to = this.params.get(TO.name) ?? '';
     return html`<section class="card" aria-labelledby="diff-h">
       <h2 id="diff-h">Compare two Site Scanning snapshots</h2>
-      <p class="muted">
-        Import two weekly snapshot files (or compare one with the built-in dataset) to see which sites were added or removed and which changed.
-      </p>
+      <p class="muted">Import two weekly snapshot files (or compare one with the built-in dataset) to see which sites were added or removed and which changed.</p>
       <div class="pick">${this.select('from', 'Before', choices)} ${this.select('to', 'After', choices)}</div>
       ${from && to && from === to ? html`<p class="muted">Choose two different datasets.</p>` : nothing}
       ${this.diff.render({

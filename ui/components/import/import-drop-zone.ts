@@ -97,8 +97,8 @@ export class ImportDropZone extends LitElement {
 
   override render() {
     return html`${
-        this.dragging ? html`<div class="zone" data-drop-zone><p>Drop the file to import it (Site Scanning or ceiling-rate CSV / JSON)</p></div>` : nothing
-      }
+      this.dragging ? html`<div class="zone" data-drop-zone><p>Drop the file to import it (Site Scanning or ceiling-rate CSV / JSON)</p></div>` : nothing
+    }
       <div class="dock"><import-status></import-status></div>`;
   }
 }

@@ -84,10 +84,7 @@ export class ImportStatus extends LitElement {
         </div>
         <div class="row">
           <span id="import-phase">${p ? PHASES[p.phase] : 'Starting'}…</span>
-          <span data-progress-bytes
-            >${formatBytes(p?.bytesRead ?? 0)}${total ? ` of ${formatBytes(total)}` : ''} · ${formatCount(p?.rowsImported ?? 0)}
-            rows${p?.rowsRejected ? `, ${formatCount(p.rowsRejected)} rejected` : ''}</span
-          >
+          <span data-progress-bytes>${formatBytes(p?.bytesRead ?? 0)}${total ? ` of ${formatBytes(total)}` : ''} · ${formatCount(p?.rowsImported ?? 0)} rows${p?.rowsRejected ? `, ${formatCount(p.rowsRejected)} rejected` : ''}</span>
         </div>
         ${
           total
@@ -106,9 +103,9 @@ export class ImportStatus extends LitElement {
       ${
         o.ok
           ? html`<p class="ok" role="status" data-message>
-              ${o.imported.formatLabel}: now the active ${o.imported.dataset === 'websites' ? 'websites' : 'ceiling-rates'} dataset, stored in this browser for
-              offline use.
-            </p>`
+            ${o.imported.formatLabel}: now the active ${o.imported.dataset === 'websites' ? 'websites' : 'ceiling-rates'} dataset, stored in
+            this browser for offline use.
+          </p>`
           : html`<p class="error" role="alert" data-message>${o.message}</p>`
       }
       ${o.report ? renderReport(o.report) : nothing}

@@ -150,9 +150,7 @@ export class PoolCompare extends LitElement {
       <h2 id="compare-h">Compared pools</h2>
       <div class="wrap" tabindex="0" role="region" aria-label="Figures of the compared pools">
         <table id="compare-table">
-          <caption class="visually-hidden">
-            Figures of each pool side by side
-          </caption>
+          <caption class="visually-hidden">Figures of each pool side by side</caption>
           <thead>
             <tr>
               <td></td>
@@ -168,11 +166,10 @@ export class PoolCompare extends LitElement {
           </thead>
           <tbody>
             ${ROWS.map(
-              ([label, value]) =>
-                html`<tr>
-                  <th scope="row">${label}</th>
-                  ${this.pools.map((p, i) => html`<td data-pool=${i} data-row=${label}>${p.model ? value(p) : '…'}</td>`)}
-                </tr>`,
+              ([label, value]) => html`<tr>
+                <th scope="row">${label}</th>
+                ${this.pools.map((p, i) => html`<td data-pool=${i} data-row=${label}>${p.model ? value(p) : '…'}</td>`)}
+              </tr>`,
             )}
           </tbody>
         </table>

@@ -137,16 +137,15 @@ export class PriceCheckPanel extends LitElement {
           <legend>Contract year</legend>
           <div class="years">
             ${PRICE_FIELDS.map(
-              (field) =>
-                html`<label
-                  ><input
-                    type="radio"
-                    name="year"
-                    value=${field}
-                    .checked=${live(this.year === field)}
-                    @change=${() => this.emit({ year: field })}
-                  />${YEAR_LABELS[field]}</label
-                >`,
+              (field) => html`<label
+                ><input
+                  type="radio"
+                  name="year"
+                  value=${field}
+                  .checked=${live(this.year === field)}
+                  @change=${() => this.emit({ year: field })}
+                />${YEAR_LABELS[field]}</label
+              >`,
             )}
           </div>
         </fieldset>

@@ -121,28 +121,12 @@ export class RatesFigures extends LitElement {
     return html`<dl class="stats" aria-label="Summary of matching rates${year}" data-year=${m.field}>
         <div class="stat">
           <dt>${m.count < m.matches ? `Priced (of ${formatCount(m.matches)})` : 'Rates'}</dt>
-          <dd data-figure="count">${formatCount(m.count)}</dd>
-        </div>
-        <div class="stat">
-          <dt>Average</dt>
-          <dd data-figure="avg">${formatPrice(m.avg)}</dd>
-        </div>
-        <div class="stat">
-          <dt>Median</dt>
-          <dd data-figure="median">${formatPrice(m.median)}</dd>
-        </div>
-        <div class="stat">
-          <dt>Std. dev.</dt>
-          <dd data-figure="std">${formatPrice(m.std)}</dd>
-        </div>
-        <div class="stat">
-          <dt>Minimum</dt>
-          <dd data-figure="min">${formatPrice(m.min)}</dd>
-        </div>
-        <div class="stat">
-          <dt>Maximum</dt>
-          <dd data-figure="max">${formatPrice(m.max)}</dd>
-        </div>
+          <dd data-figure="count">${formatCount(m.count)}</dd></div>
+        <div class="stat"><dt>Average</dt><dd data-figure="avg">${formatPrice(m.avg)}</dd></div>
+        <div class="stat"><dt>Median</dt><dd data-figure="median">${formatPrice(m.median)}</dd></div>
+        <div class="stat"><dt>Std. dev.</dt><dd data-figure="std">${formatPrice(m.std)}</dd></div>
+        <div class="stat"><dt>Minimum</dt><dd data-figure="min">${formatPrice(m.min)}</dd></div>
+        <div class="stat"><dt>Maximum</dt><dd data-figure="max">${formatPrice(m.max)}</dd></div>
       </dl>
       <div class="charts">
         <section class="card" aria-labelledby="hist-h">
@@ -154,9 +138,8 @@ export class RatesFigures extends LitElement {
           ${this.band(m.percentiles, proposed)}
           <dl>
             ${PERCENTILES.map(
-              (k) =>
-                html`<dt>${parseInt(k, 10)}th percentile</dt>
-                  <dd data-percentile=${k}>${formatPrice(m.percentiles[k] ?? null)}</dd>`,
+              (k) => html`<dt>${parseInt(k, 10)}th percentile</dt>
+                <dd data-percentile=${k}>${formatPrice(m.percentiles[k] ?? null)}</dd>`,
             )}
           </dl>
         </section>

@@ -170,16 +170,15 @@ export class RatesFilters extends LitElement {
         <legend>Education level</legend>
         <div class="checks">
           ${EDUCATION_LEVELS.map(
-            (level) =>
-              html`<label
-                ><input
-                  type="checkbox"
-                  name="education"
-                  value=${level}
-                  .checked=${live(q.education.includes(level))}
-                  @change=${(e: Event) => this.toggleEducation(level, (e.target as HTMLInputElement).checked)}
-                />${EDUCATION_LABELS[level]}</label
-              >`,
+            (level) => html`<label
+              ><input
+                type="checkbox"
+                name="education"
+                value=${level}
+                .checked=${live(q.education.includes(level))}
+                @change=${(e: Event) => this.toggleEducation(level, (e.target as HTMLInputElement).checked)}
+              />${EDUCATION_LABELS[level]}</label
+            >`,
           )}
         </div>
       </fieldset>

@@ -220,9 +220,7 @@ export class RatesTable extends LitElement {
         ${c.label}
         ${
           dir
-            ? html`<span class="arrow" aria-hidden="true"
-                >${dir === 'asc' ? '▲' : '▼'}${effective.length > 1 ? html`<span class="rank">${at + 1}</span>` : nothing}</span
-              >`
+            ? html`<span class="arrow" aria-hidden="true">${dir === 'asc' ? '▲' : '▼'}${effective.length > 1 ? html`<span class="rank">${at + 1}</span>` : nothing}</span>`
             : nothing
         }
       </button>
@@ -239,9 +237,7 @@ export class RatesTable extends LitElement {
       ${label}
       ${
         dir
-          ? html`<span class="arrow" aria-hidden="true"
-              >${dir === 'asc' ? '▲' : '▼'}${effective.length > 1 ? html`<span class="rank">${at + 1}</span>` : nothing}</span
-            >`
+          ? html`<span class="arrow" aria-hidden="true">${dir === 'asc' ? '▲' : '▼'}${effective.length > 1 ? html`<span class="rank">${at + 1}</span>` : nothing}</span>`
           : nothing
       }
     </button>`;
@@ -255,24 +251,23 @@ export class RatesTable extends LitElement {
       ${
         ordering.length
           ? ordering.map(
-              (o, i) =>
-                html`<span class="chip" data-order=${o.field}>
-                  ${i > 0 ? 'then ' : ''}${SORT_LABELS[o.field]}
-                  <button
-                    type="button"
-                    aria-label="${SORT_LABELS[o.field]}: ${o.dir === 'asc' ? 'ascending' : 'descending'}, reverse"
-                    @click=${() => this.setOrdering(ordering.map((x, j) => (j === i ? { ...x, dir: x.dir === 'asc' ? 'desc' : 'asc' } : x)))}
-                  >
-                    ${o.dir === 'asc' ? '▲' : '▼'}
-                  </button>
-                  <button
-                    type="button"
-                    aria-label="Remove ordering by ${SORT_LABELS[o.field]}"
-                    @click=${() => this.setOrdering(ordering.filter((_, j) => j !== i))}
-                  >
-                    ×
-                  </button>
-                </span>`,
+              (o, i) => html`<span class="chip" data-order=${o.field}>
+              ${i > 0 ? 'then ' : ''}${SORT_LABELS[o.field]}
+              <button
+                type="button"
+                aria-label="${SORT_LABELS[o.field]}: ${o.dir === 'asc' ? 'ascending' : 'descending'}, reverse"
+                @click=${() => this.setOrdering(ordering.map((x, j) => (j === i ? { ...x, dir: x.dir === 'asc' ? 'desc' : 'asc' } : x)))}
+              >
+                ${o.dir === 'asc' ? '▲' : '▼'}
+              </button>
+              <button
+                type="button"
+                aria-label="Remove ordering by ${SORT_LABELS[o.field]}"
+                @click=${() => this.setOrdering(ordering.filter((_, j) => j !== i))}
+              >
+                ×
+              </button>
+            </span>`,
             )
           : html`<span class="chip">Price ▲ (default)</span>`
       }
@@ -308,34 +303,33 @@ export class RatesTable extends LitElement {
           </thead>
           <tbody>
             ${this.hits.map(
-              (hit) =>
-                html`<tr data-id=${hit._id}>
-                  ${RATE_COLUMNS.map((c) => {
-                    const r = hit._source;
-                    const text = c.format ? c.format(r) : String(r[c.key as keyof RateRecord] ?? '—');
-                    const cls = `${c.numeric ? 'num' : c.key === 'labor_category' ? 'labor' : c.key === 'vendor_name' ? 'vendor' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
-                    if (c.key === 'vendor_name') {
-                      return html`<td class=${cls}>${text}<span class="contract">${r.idv_piid}</span></td>`;
-                    }
-                    if (c.key === 'labor_category') {
-                      return html`<td class=${cls}>
-                        ${text}<span class="sub">${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name}</span>
-                      </td>`;
-                    }
-                    return html`<td class=${cls} data-col=${c.key}>${text}</td>`;
-                  })}
-                  <td class="action">
-                    <button
-                      type="button"
-                      class="exclude"
-                      aria-label="Exclude ${hit._source.labor_category} (${hit._source.vendor_name}, ${formatPrice(hit._source.current_price)})"
-                      title="Exclude this row from the results and figures"
-                      @click=${() => this.dispatchEvent(new ExcludeRowEvent(hit._id))}
-                    >
-                      <span aria-hidden="true">✕</span>
-                    </button>
-                  </td>
-                </tr>`,
+              (hit) => html`<tr data-id=${hit._id}>
+                ${RATE_COLUMNS.map((c) => {
+                  const r = hit._source;
+                  const text = c.format ? c.format(r) : String(r[c.key as keyof RateRecord] ?? '—');
+                  const cls = `${c.numeric ? 'num' : c.key === 'labor_category' ? 'labor' : c.key === 'vendor_name' ? 'vendor' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
+                  if (c.key === 'vendor_name') {
+                    return html`<td class=${cls}>${text}<span class="contract">${r.idv_piid}</span></td>`;
+                  }
+                  if (c.key === 'labor_category') {
+                    return html`<td class=${cls}>
+                      ${text}<span class="sub">${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name}</span>
+                    </td>`;
+                  }
+                  return html`<td class=${cls} data-col=${c.key}>${text}</td>`;
+                })}
+                <td class="action">
+                  <button
+                    type="button"
+                    class="exclude"
+                    aria-label="Exclude ${hit._source.labor_category} (${hit._source.vendor_name}, ${formatPrice(hit._source.current_price)})"
+                    title="Exclude this row from the results and figures"
+                    @click=${() => this.dispatchEvent(new ExcludeRowEvent(hit._id))}
+                  >
+                    <span aria-hidden="true">✕</span>
+                  </button>
+                </td>
+              </tr>`,
             )}
           </tbody>
         </table>

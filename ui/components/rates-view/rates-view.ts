@@ -293,13 +293,7 @@ export class RatesView extends LitElement {
           </tr>
         </thead>
         <tbody>
-          ${counts.map(
-            (c) =>
-              html`<tr data-title=${c.title}>
-                <td>${c.title}</td>
-                <td class="num">${formatCount(c.count)}</td>
-              </tr>`,
-          )}
+          ${counts.map((c) => html`<tr data-title=${c.title}><td>${c.title}</td><td class="num">${formatCount(c.count)}</td></tr>`)}
         </tbody>
       </table>
     </section>`;
@@ -428,11 +422,12 @@ export class RatesView extends LitElement {
     return html`<div class="excluded" role="region" aria-label="Excluded rows">
       <span><strong>${ids.length}</strong> excluded ${ids.length === 1 ? 'row' : 'rows'}:</span>
       ${ids.map(
-        (id) =>
-          html`<span class="chip"
-            >${this.excludedLabels.get(id) ?? `record ${id}`}
-            <button type="button" aria-label="Restore ${this.excludedLabels.get(id) ?? `record ${id}`}" @click=${() => this.restore([id])}>×</button></span
-          >`,
+        (id) => html`<span class="chip"
+          >${this.excludedLabels.get(id) ?? `record ${id}`}
+          <button type="button" aria-label="Restore ${this.excludedLabels.get(id) ?? `record ${id}`}" @click=${() => this.restore([id])}>
+            ×
+          </button></span
+        >`,
       )}
       <button type="button" id="restore-all" @click=${() => this.restore(ids)}>Restore all</button>
     </div>`;
@@ -456,10 +451,10 @@ export class RatesView extends LitElement {
         titlesMode
           ? nothing
           : html`<div class="pin-bar">
-              <button type="button" id="pin" @click=${this.pin} ?disabled=${q.pins.includes(pinOf(q)) || q.pins.length >= MAX_PINS}>
-                ${q.pins.includes(pinOf(q)) ? 'This query is pinned' : `Pin this query to compare (${q.pins.length} of ${MAX_PINS})`}
-              </button>
-            </div>`
+            <button type="button" id="pin" @click=${this.pin} ?disabled=${q.pins.includes(pinOf(q)) || q.pins.length >= MAX_PINS}>
+              ${q.pins.includes(pinOf(q)) ? 'This query is pinned' : `Pin this query to compare (${q.pins.length} of ${MAX_PINS})`}
+            </button>
+          </div>`
       }
       <pool-compare .pools=${this.pools(model)} @unpin=${this.onUnpin}></pool-compare>
       ${this.excludedBar()}
@@ -470,18 +465,13 @@ export class RatesView extends LitElement {
               ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate' : 'rates'} in the pool under the filters`
               : data
                 ? html`<strong>${formatCount(count)}</strong> ${count === 1 ? 'rate matches' : 'rates match'}${
-                      total < count ? html` <span class="muted">(the first ${formatCount(total)} can be paged)</span>` : nothing
-                    }`
+                    total < count ? html` <span class="muted">(the first ${formatCount(total)} can be paged)</span>` : nothing
+                  }`
                 : 'Searching…'
           }
         </p>
         <span class="exports">
-          <button
-            type="button"
-            @click=${this.exportCsv}
-            ?disabled=${this.exporting || !data || (titlesMode && !this.pooling)}
-            title="Every matching rate, with the query and the dataset noted at the top"
-          >
+          <button type="button" @click=${this.exportCsv} ?disabled=${this.exporting || !data || (titlesMode && !this.pooling)} title="Every matching rate, with the query and the dataset noted at the top">
             ${this.exporting ? 'Exporting…' : `Export CSV (all ${formatCount(count)})`}
           </button>
           <button type="button" @click=${() => this.exportImage('svg')} ?disabled=${!data}>Figures as SVG</button>
@@ -491,9 +481,9 @@ export class RatesView extends LitElement {
       ${
         this.exporting && this.exportProgress
           ? html`<p class="export-progress">
-              <label for="export-bar">Writing the CSV: ${formatCount(this.exportProgress.written)} of ${formatCount(this.exportProgress.total)} rates</label>
-              <progress id="export-bar" max=${this.exportProgress.total || 1} .value=${this.exportProgress.written}></progress>
-            </p>`
+            <label for="export-bar">Writing the CSV: ${formatCount(this.exportProgress.written)} of ${formatCount(this.exportProgress.total)} rates</label>
+            <progress id="export-bar" max=${this.exportProgress.total || 1} .value=${this.exportProgress.written}></progress>
+          </p>`
           : nothing
       }
       ${this.exportError ? html`<p class="error" role="alert">${this.exportError}</p>` : nothing}
@@ -501,20 +491,20 @@ export class RatesView extends LitElement {
         titlesMode
           ? html`<p class="muted">The table lists keyword searches; a pool of exact titles is summed up above and exported whole.</p>`
           : html`<rates-table
-                .hits=${data?.hits.hits ?? []}
-                .ordering=${q.ordering}
-                ?busy=${pending}
-                @ordering-change=${this.onOrdering}
-                @exclude-row=${this.onExclude}
-              ></rates-table>
-              <page-nav
-                label="Result pages"
-                .page=${q.page}
-                .pages=${pages}
-                .pageSize=${q.pageSize}
-                .sizes=${PAGE_SIZES}
-                @page-change=${this.onPage}
-              ></page-nav>`
+        .hits=${data?.hits.hits ?? []}
+        .ordering=${q.ordering}
+        ?busy=${pending}
+        @ordering-change=${this.onOrdering}
+        @exclude-row=${this.onExclude}
+      ></rates-table>
+      <page-nav
+        label="Result pages"
+        .page=${q.page}
+        .pages=${pages}
+        .pageSize=${q.pageSize}
+        .sizes=${PAGE_SIZES}
+        @page-change=${this.onPage}
+      ></page-nav>`
       }
     </div>`;
   }
@@ -531,12 +521,12 @@ export class RatesView extends LitElement {
       ${
         this.query.mode === 'titles'
           ? html`<title-pool
-              class="card"
-              .query=${this.query}
-              .counts=${this.figures.value?.figures.titles ?? []}
-              .leftOut=${titlesLeftOut(this.params)}
-              @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
-            ></title-pool>`
+            class="card"
+            .query=${this.query}
+            .counts=${this.figures.value?.figures.titles ?? []}
+            .leftOut=${titlesLeftOut(this.params)}
+            @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
+          ></title-pool>`
           : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`
       }
       <fieldset class="mode">
@@ -547,11 +537,10 @@ export class RatesView extends LitElement {
             ['titles', 'Exact titles (a pool)'],
           ] as const
         ).map(
-          ([mode, label]) =>
-            html`<label
-              ><input type="radio" name="search_mode" value=${mode} .checked=${this.query.mode === mode} @change=${() => this.go({ mode, page: 1 })} />
-              ${label}</label
-            >`,
+          ([mode, label]) => html`<label
+            ><input type="radio" name="search_mode" value=${mode} .checked=${this.query.mode === mode} @change=${() => this.go({ mode, page: 1 })} />
+            ${label}</label
+          >`,
         )}
       </fieldset>
       <div class="layout">
@@ -571,9 +560,8 @@ export class RatesView extends LitElement {
             initial: () => html`<p class="muted">Loading…</p>`,
             pending: () => (data ? this.body(data, true) : html`<p class="muted" role="status">Loading the rates…</p>`),
             complete: (value) => this.body(value.body, false),
-            error: (error) =>
-              html`<p class="error" role="alert">${error instanceof Error ? error.message : String(error)}</p>
-                ${data ? this.body(data, false) : nothing}`,
+            error: (error) => html`<p class="error" role="alert">${error instanceof Error ? error.message : String(error)}</p>
+              ${data ? this.body(data, false) : nothing}`,
           })}
         </div>
       </div>`;

@@ -123,37 +123,35 @@ export class TitlePool extends LitElement {
       ${
         offers.length
           ? html`<ul class="chips offer" aria-label="Titles containing “${this.text.trim()}”">
-              ${offers.map(
-                (o) =>
-                  html`<li>
-                    <button type="button" data-offer=${o.title} ?disabled=${full} @click=${() => this.add(o.title)}>
-                      + ${o.title} <span class="count">${formatCount(o.count)}</span>
-                    </button>
-                  </li>`,
-              )}
-            </ul>`
+            ${offers.map(
+              (o) => html`<li>
+                <button type="button" data-offer=${o.title} ?disabled=${full} @click=${() => this.add(o.title)}>
+                  + ${o.title} <span class="count">${formatCount(o.count)}</span>
+                </button>
+              </li>`,
+            )}
+          </ul>`
           : nothing
       }
       ${
         full
           ? html`<p class="limit" role="status" data-pool-full>
-              A pool holds at most ${MAX_TITLES} titles: remove one to add another.
-              ${this.leftOut ? html`This link named ${formatCount(this.leftOut)} more, left out.` : nothing}
-            </p>`
+            A pool holds at most ${MAX_TITLES} titles: remove one to add another.
+            ${this.leftOut ? html`This link named ${formatCount(this.leftOut)} more, left out.` : nothing}
+          </p>`
           : nothing
       }
       <h3 id="pool-h">Pool of exact titles (any of them matches)</h3>
       ${
         pool.length
           ? html`<ul class="chips pool" aria-labelledby="pool-h">
-              ${pool.map(
-                (title) =>
-                  html`<li data-title=${title}>
-                    ${title} <span class="count" data-title-count>${countOf(title) === undefined ? '…' : formatCount(countOf(title))}</span>
-                    <button type="button" aria-label="Remove ${title} from the pool" @click=${() => this.removeTitle(title)}>×</button>
-                  </li>`,
-              )}
-            </ul>`
+            ${pool.map(
+              (title) => html`<li data-title=${title}>
+                ${title} <span class="count" data-title-count>${countOf(title) === undefined ? '…' : formatCount(countOf(title))}</span>
+                <button type="button" aria-label="Remove ${title} from the pool" @click=${() => this.removeTitle(title)}>×</button>
+              </li>`,
+            )}
+          </ul>`
           : html`<p class="muted">No titles yet: find some above and pick them.</p>`
       }`;
   }

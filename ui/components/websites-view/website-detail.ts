@@ -42,11 +42,7 @@ function renderValue(field: string, value: unknown): TemplateResult | string {
   }
   if (typeof value === 'object') {
     return html`<dl class="nested">
-      ${Object.entries(value as Record<string, unknown>).map(
-        ([k, v]) =>
-          html`<dt>${k}</dt>
-            <dd>${renderValue(k, v)}</dd>`,
-      )}
+      ${Object.entries(value as Record<string, unknown>).map(([k, v]) => html`<dt>${k}</dt><dd>${renderValue(k, v)}</dd>`)}
     </dl>`;
   }
   const text = String(value);
@@ -180,37 +176,29 @@ export class WebsiteDetail extends LitElement {
     return html`<section class="card history" aria-labelledby="history-title">
       <h2 id="history-title">Across the weeks</h2>
       <p class="muted">
-        This record is from the snapshot of ${history.date ?? 'the dataset'}. The same site in the earlier weekly snapshots shipped with the app (production's
-        API keeps no history; scan dates and the snapshot's counters are not compared):
+        This record is from the snapshot of ${history.date ?? 'the dataset'}. The same site in the earlier weekly snapshots shipped with
+        the app (production's API keeps no history; scan dates and the snapshot's counters are not compared):
       </p>
       ${history.weeks.map(
-        (week) =>
-          html`<h3>${week.date}</h3>
-            ${
-              week.state === 'absent'
-                ? html`<p data-week=${week.date} data-state="absent">Not in that week's snapshot: the site was added since.</p>`
-                : week.state === 'same'
-                  ? html`<p data-week=${week.date} data-state="same">No compared field was different.</p>`
-                  : html`<table data-week=${week.date} data-state="changed">
-                      <thead>
-                        <tr>
-                          <th scope="col">Field</th>
-                          <th scope="col">${week.date}</th>
-                          <th scope="col">${history.date ?? 'Now'}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        ${week.changes.map(
-                          (c) =>
-                            html`<tr data-field=${c.field}>
-                              <th scope="row">${label(c.field)} <code>${c.field}</code></th>
-                              <td>${renderValue(c.field, c.then)}</td>
-                              <td>${renderValue(c.field, c.now)}</td>
-                            </tr>`,
-                        )}
-                      </tbody>
-                    </table>`
-            }`,
+        (week) => html`<h3>${week.date}</h3>
+          ${
+            week.state === 'absent'
+              ? html`<p data-week=${week.date} data-state="absent">Not in that week's snapshot: the site was added since.</p>`
+              : week.state === 'same'
+                ? html`<p data-week=${week.date} data-state="same">No compared field was different.</p>`
+                : html`<table data-week=${week.date} data-state="changed">
+                  <thead><tr><th scope="col">Field</th><th scope="col">${week.date}</th><th scope="col">${history.date ?? 'Now'}</th></tr></thead>
+                  <tbody>
+                    ${week.changes.map(
+                      (c) => html`<tr data-field=${c.field}>
+                        <th scope="row">${label(c.field)} <code>${c.field}</code></th>
+                        <td>${renderValue(c.field, c.then)}</td>
+                        <td>${renderValue(c.field, c.now)}</td>
+                      </tr>`,
+                    )}
+                  </tbody>
+                </table>`
+          }`,
       )}
     </section>`;
   }
@@ -235,18 +223,17 @@ export class WebsiteDetail extends LitElement {
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
         complete: (record) =>
           record
-            ? html`${this.summary(record)}${this.weeks(this.history.value ?? null)}
-                <div class="card">
-                  <dl class="fields" id="website-fields">
-                    ${Object.entries(record).map(
-                      ([field, value]) =>
-                        html`<dt>${label(field)}<code>${field}</code></dt>
-                          <dd data-field=${field}>${renderValue(field, value)}</dd>`,
-                    )}
-                  </dl>
-                </div>`
+            ? html`${this.summary(record)}${this.weeks(this.history.value ?? null)}<div class="card">
+                <dl class="fields" id="website-fields">
+                  ${Object.entries(record).map(
+                    ([field, value]) => html`<dt>${label(field)}<code>${field}</code></dt>
+                      <dd data-field=${field}>${renderValue(field, value)}</dd>`,
+                  )}
+                </dl>
+              </div>`
             : html`<p class="error" role="alert">No website found for ${this.url}.</p>`,
-      })} `;
+      })}
+`;
   }
 }
 

@@ -151,10 +151,7 @@ export class WebsiteRollups extends LitElement {
         <span class="statuses" role="img" aria-label="Outcomes: ${label}">
           ${parts.map(
             ([s, c]) =>
-              html`<span
-                class=${s === 'completed' ? 'ok' : s === 'not_applicable' || s === 'skipped' ? 'other' : 'fail'}
-                style=${styleMap({ width: `${(c / row.sites) * 100}%` })}
-              ></span>`,
+              html`<span class=${s === 'completed' ? 'ok' : s === 'not_applicable' || s === 'skipped' ? 'other' : 'fail'} style=${styleMap({ width: `${(c / row.sites) * 100}%` })}></span>`,
           )}
         </span>
       </td>`;
@@ -179,13 +176,9 @@ export class WebsiteRollups extends LitElement {
         ${
           foot || row.name === null
             ? name
-            : html`<button
-                type="button"
-                title="Show only ${name}'s websites${this.state.group === 'target_url_agency_owner' ? ', by bureau' : ''}"
-                @click=${() => this.pick(row)}
-              >
-                ${name}
-              </button>`
+            : html`<button type="button" title="Show only ${name}'s websites${this.state.group === 'target_url_agency_owner' ? ', by bureau' : ''}" @click=${() => this.pick(row)}>
+              ${name}
+            </button>`
         }
       </td>
       <td class="num" data-col="sites">${formatCount(row.sites)}</td>
@@ -204,36 +197,36 @@ export class WebsiteRollups extends LitElement {
           ${
             group === 'target_url_bureau_owner'
               ? html`<button type="button" class="link" @click=${() => this.dispatchEvent(new RollupChangeEvent({ group: 'target_url_agency_owner' }))}>
-                  Roll up by agency
-                </button>`
+                Roll up by agency
+              </button>`
               : html`<button type="button" class="link" @click=${() => this.dispatchEvent(new RollupChangeEvent({ group: 'target_url_bureau_owner' }))}>
-                  Roll up by bureau
-                </button>`
+                Roll up by bureau
+              </button>`
           }
         </span>
       </div>
       ${
         r
           ? html`<div class="wrap" tabindex="0" role="region" aria-label="Roll-up by ${label.toLowerCase()}">
-              <table id="rollup-table">
-                <caption class="visually-hidden">
-                  Matching websites by ${label.toLowerCase()}: number of sites and the share live, with analytics, using the design system, with the banner, and
-                  scans completed
-                </caption>
-                <thead>
-                  <tr>
-                    ${this.header('name', label, undefined, false)} ${this.header('sites', 'Sites')}
-                    ${ROLLUP_SHARES.map((c) => this.header(c.key, c.label, c.help))}
-                  </tr>
-                </thead>
-                <tbody>
-                  ${sortRows(r.rows, this.state.order, this.state.dir).map((row) => this.row(row))}
-                </tbody>
-                <tfoot>
-                  ${this.row(r.total, true)}
-                </tfoot>
-              </table>
-            </div>`
+            <table id="rollup-table">
+              <caption class="visually-hidden">
+                Matching websites by ${label.toLowerCase()}: number of sites and the share live, with analytics, using the design
+                system, with the banner, and scans completed
+              </caption>
+              <thead>
+                <tr>
+                  ${this.header('name', label, undefined, false)} ${this.header('sites', 'Sites')}
+                  ${ROLLUP_SHARES.map((c) => this.header(c.key, c.label, c.help))}
+                </tr>
+              </thead>
+              <tbody>
+                ${sortRows(r.rows, this.state.order, this.state.dir).map((row) => this.row(row))}
+              </tbody>
+              <tfoot>
+                ${this.row(r.total, true)}
+              </tfoot>
+            </table>
+          </div>`
           : html`<p class="muted">Rolling up…</p>`
       }
     </section>`;

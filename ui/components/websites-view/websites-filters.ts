@@ -108,7 +108,9 @@ export class WebsitesFilters extends LitElement {
           <option value="" .selected=${!f.target_url_agency_owner}>Any agency (${formatCount(this.owners.length)})</option>
           ${agencyKnown ? '' : html`<option .selected=${true} value=${f.target_url_agency_owner!}>${f.target_url_agency_owner}</option>`}
           ${this.owners.map(
-            (o) => html`<option value=${o.agency} .selected=${o.agency === f.target_url_agency_owner}>${o.agency} (${formatCount(o.count)})</option>`,
+            (o) => html`<option value=${o.agency} .selected=${o.agency === f.target_url_agency_owner}>
+              ${o.agency} (${formatCount(o.count)})
+            </option>`,
           )}
         </select>
       </div>
@@ -118,16 +120,24 @@ export class WebsitesFilters extends LitElement {
           <option value="" .selected=${!f.target_url_bureau_owner}>Any bureau (${formatCount(bureaus.length)})</option>
           ${bureauKnown ? '' : html`<option .selected=${true} value=${f.target_url_bureau_owner!}>${f.target_url_bureau_owner}</option>`}
           ${bureaus.map(
-            (b) => html`<option value=${b.bureau} .selected=${b.bureau === f.target_url_bureau_owner}>${b.bureau} (${formatCount(b.count)})</option>`,
+            (b) => html`<option value=${b.bureau} .selected=${b.bureau === f.target_url_bureau_owner}>
+              ${b.bureau} (${formatCount(b.count)})
+            </option>`,
           )}
         </select>
       </div>
       ${DOMAINS.map(
-        (d) =>
-          html`<div class="field">
-            <label for=${d.id}>${d.label}</label>
-            <input id=${d.id} name=${d.name} type="text" placeholder="e.g. ${d.example}" .value=${live(f[d.name] ?? '')} @change=${onChange(d.name)} />
-          </div>`,
+        (d) => html`<div class="field">
+          <label for=${d.id}>${d.label}</label>
+          <input
+            id=${d.id}
+            name=${d.name}
+            type="text"
+            placeholder="e.g. ${d.example}"
+            .value=${live(f[d.name] ?? '')}
+            @change=${onChange(d.name)}
+          />
+        </div>`,
       )}
       <div class="field wide">
         <label for="f-scan-status">Scan status</label>
@@ -137,15 +147,14 @@ export class WebsitesFilters extends LitElement {
         </select>
       </div>
       ${BOOLEANS.map(
-        (b) =>
-          html`<div class="field">
-            <label for="f-${b.name}">${b.label}</label>
-            <select id="f-${b.name}" name=${b.name} @change=${onChange(b.name)}>
-              <option value="" .selected=${!f[b.name]}>Any</option>
-              <option value="true" .selected=${f[b.name] === 'true'}>${b.yes}</option>
-              <option value="false" .selected=${f[b.name] === 'false'}>${b.no}</option>
-            </select>
-          </div>`,
+        (b) => html`<div class="field">
+          <label for="f-${b.name}">${b.label}</label>
+          <select id="f-${b.name}" name=${b.name} @change=${onChange(b.name)}>
+            <option value="" .selected=${!f[b.name]}>Any</option>
+            <option value="true" .selected=${f[b.name] === 'true'}>${b.yes}</option>
+            <option value="false" .selected=${f[b.name] === 'false'}>${b.no}</option>
+          </select>
+        </div>`,
       )}
       <div class="actions">
         <button type="button" @click=${() => this.dispatchEvent(new WebsiteFiltersChangeEvent({}))}>Clear filters</button>

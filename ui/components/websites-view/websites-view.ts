@@ -199,18 +199,9 @@ export class WebsitesView extends LitElement {
   private figures() {
     const a = this.analysis.value;
     return html`<dl class="stats" aria-label="Analysis of the matching websites">
-      <div class="stat">
-        <dt>Websites</dt>
-        <dd data-figure="total">${formatCount(a?.total)}</dd>
-      </div>
-      <div class="stat">
-        <dt>Final base domains</dt>
-        <dd data-figure="domains">${formatCount(a?.totalFinalUrlBaseDomains)}</dd>
-      </div>
-      <div class="stat">
-        <dt>Agencies</dt>
-        <dd data-figure="agencies">${formatCount(a?.totalAgencies)}</dd>
-      </div>
+      <div class="stat"><dt>Websites</dt><dd data-figure="total">${formatCount(a?.total)}</dd></div>
+      <div class="stat"><dt>Final base domains</dt><dd data-figure="domains">${formatCount(a?.totalFinalUrlBaseDomains)}</dd></div>
+      <div class="stat"><dt>Agencies</dt><dd data-figure="agencies">${formatCount(a?.totalAgencies)}</dd></div>
     </dl>`;
   }
 
@@ -218,12 +209,12 @@ export class WebsitesView extends LitElement {
     const q = this.query;
     const m = data.meta;
     return html`<div class=${pending ? 'pending' : ''}>
-      <p role="status" aria-live="polite"><strong>${formatCount(m.totalItems)}</strong> ${m.totalItems === 1 ? 'website matches' : 'websites match'}</p>
+      <p role="status" aria-live="polite">
+        <strong>${formatCount(m.totalItems)}</strong> ${m.totalItems === 1 ? 'website matches' : 'websites match'}
+      </p>
       <div class="table-wrap" aria-busy=${pending ? 'true' : 'false'}>
         <table id="websites-table">
-          <caption class="visually-hidden">
-            Websites matching the filters
-          </caption>
+          <caption class="visually-hidden">Websites matching the filters</caption>
           <thead>
             <tr>
               <th scope="col">Target URL</th>
@@ -239,21 +230,20 @@ export class WebsitesView extends LitElement {
           </thead>
           <tbody>
             ${data.items.map(
-              (w) =>
-                html`<tr>
-                  <td class="url">
-                    <a href=${formatRoute({ view: 'website', url: w.target_url })}>${w.target_url}</a>
-                    <span class="sub">${w.target_url_agency_owner ?? ''}</span>
-                  </td>
-                  <td class="wide-only">${w.target_url_agency_owner ?? '—'}</td>
-                  <td class="wide-only">${w.target_url_bureau_owner ?? '—'}</td>
-                  <td><span class="chip ${w.scan_status === 'completed' ? 'status-ok' : 'status-fail'}">${w.scan_status}</span></td>
-                  <td class="final wide-only">${w.final_url ?? '—'}</td>
-                  <td>${yesNo(w.final_url_live)}</td>
-                  <td class="num wide-only">${w.final_url_status_code ?? '—'}</td>
-                  <td class="wide-only">${yesNo(w.dap_detected_final_url)}</td>
-                  <td class="date wide-only">${w.scan_date ? formatDay(w.scan_date) : '—'}</td>
-                </tr>`,
+              (w) => html`<tr>
+                <td class="url">
+                  <a href=${formatRoute({ view: 'website', url: w.target_url })}>${w.target_url}</a>
+                  <span class="sub">${w.target_url_agency_owner ?? ''}</span>
+                </td>
+                <td class="wide-only">${w.target_url_agency_owner ?? '—'}</td>
+                <td class="wide-only">${w.target_url_bureau_owner ?? '—'}</td>
+                <td><span class="chip ${w.scan_status === 'completed' ? 'status-ok' : 'status-fail'}">${w.scan_status}</span></td>
+                <td class="final wide-only">${w.final_url ?? '—'}</td>
+                <td>${yesNo(w.final_url_live)}</td>
+                <td class="num wide-only">${w.final_url_status_code ?? '—'}</td>
+                <td class="wide-only">${yesNo(w.dap_detected_final_url)}</td>
+                <td class="date wide-only">${w.scan_date ? formatDay(w.scan_date) : '—'}</td>
+              </tr>`,
             )}
           </tbody>
         </table>
@@ -279,7 +269,12 @@ export class WebsitesView extends LitElement {
         <code class="api muted" title="The API request behind this view">GET ${websitesApiUrl(q)}</code>
       </div>
       <div class="card filters ${this.filtersOpen ? '' : 'collapsed'}">
-        <button type="button" class="filter-toggle" aria-expanded=${this.filtersOpen ? 'true' : 'false'} @click=${() => (this.filtersOpen = !this.filtersOpen)}>
+        <button
+          type="button"
+          class="filter-toggle"
+          aria-expanded=${this.filtersOpen ? 'true' : 'false'}
+          @click=${() => (this.filtersOpen = !this.filtersOpen)}
+        >
           ${this.filtersOpen ? 'Hide filters' : 'Show filters'}
         </button>
         <websites-filters

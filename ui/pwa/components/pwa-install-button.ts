@@ -8,22 +8,9 @@ export class PwaInstallButton extends LitElement {
   private readonly pwa = new PwaStateController(this);
 
   static override styles = css`
-    :host {
-      display: contents;
-    }
-    button {
-      font: inherit;
-      padding: 0.3em 0.8em;
-      border-radius: 0.4em;
-      border: 1px solid currentColor;
-      background: transparent;
-      color: inherit;
-      cursor: pointer;
-    }
-    button:focus-visible {
-      outline: 2px solid #0969da;
-      outline-offset: 2px;
-    }
+    :host { display: contents; }
+    button { font: inherit; padding: 0.3em 0.8em; border-radius: 0.4em; border: 1px solid currentColor; background: transparent; color: inherit; cursor: pointer; }
+    button:focus-visible { outline: 2px solid #0969da; outline-offset: 2px; }
   `;
 
   override render() {

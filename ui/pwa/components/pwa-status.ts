@@ -8,26 +8,10 @@ export class PwaStatus extends LitElement {
   private readonly pwa = new PwaStateController(this);
 
   static override styles = css`
-    :host {
-      display: inline-flex;
-      align-items: center;
-      gap: 0.4em;
-      font-size: 0.875rem;
-    }
-    .dot {
-      display: inline-block;
-      width: 0.6em;
-      height: 0.6em;
-      margin-right: 0.3em;
-      border-radius: 50%;
-      background: #b38600;
-    }
-    :host([ready]) .dot {
-      background: #1a7f37;
-    }
-    .muted {
-      color: #57606a;
-    }
+    :host { display: inline-flex; align-items: center; gap: 0.4em; font-size: 0.875rem; }
+    .dot { display: inline-block; width: 0.6em; height: 0.6em; margin-right: 0.3em; border-radius: 50%; background: #b38600; }
+    :host([ready]) .dot { background: #1a7f37; }
+    .muted { color: #57606a; }
   `;
 
   override updated(): void {

@@ -13,39 +13,12 @@ export class PwaUpdatePrompt extends LitElement {
   private readonly pwa = new PwaStateController(this);
 
   static override styles = css`
-    .toast {
-      position: fixed;
-      inset: auto 1rem 1rem auto;
-      z-index: 1000;
-      max-width: 22rem;
-      display: flex;
-      gap: 0.75rem;
-      align-items: center;
-      padding: 0.75rem 1rem;
-      border-radius: 0.5rem;
-      background: #1f2328;
-      color: #fff;
-      box-shadow: 0 4px 16px rgb(0 0 0 / 0.25);
-    }
-    button {
-      font: inherit;
-      padding: 0.3em 0.8em;
-      border-radius: 0.4em;
-      border: 1px solid #fff;
-      cursor: pointer;
-    }
-    .primary {
-      background: #fff;
-      color: #1f2328;
-    }
-    .secondary {
-      background: transparent;
-      color: #fff;
-    }
-    button:focus-visible {
-      outline: 2px solid #54aeff;
-      outline-offset: 2px;
-    }
+    .toast { position: fixed; inset: auto 1rem 1rem auto; z-index: 1000; max-width: 22rem; display: flex; gap: 0.75rem; align-items: center;
+      padding: 0.75rem 1rem; border-radius: 0.5rem; background: #1f2328; color: #fff; box-shadow: 0 4px 16px rgb(0 0 0 / 0.25); }
+    button { font: inherit; padding: 0.3em 0.8em; border-radius: 0.4em; border: 1px solid #fff; cursor: pointer; }
+    .primary { background: #fff; color: #1f2328; }
+    .secondary { background: transparent; color: #fff; }
+    button:focus-visible { outline: 2px solid #54aeff; outline-offset: 2px; }
   `;
 
   override render() {
