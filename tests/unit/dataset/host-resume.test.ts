@@ -11,9 +11,11 @@ import { requestedRange } from '../../../dataset/artifact/byte-range.ts';
 import { memoryPartialStore } from '../../../dataset/artifact/partial-store.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
-import { datasetDefinition } from '../../../engine/dataset-registry.ts';
-import type { DatasetName } from '../../../engine/http/types.ts';
+import { built, type BuiltFile as Built } from '../helpers/built-file.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
+
+/** What this file serves of a build: the bytes and their manifest entry. */
+type BuiltFile = Pick<Built, 'gz' | 'artifact'>;
 import { datasetLines } from '../../../ui/components/app-shell/download-text.ts';
 import { brotliDatabase } from '../../../tools/gzip-database.ts';
 import { brotliDecompressSync } from 'node:zlib';
@@ -21,31 +23,6 @@ import { brotliDecompressSync } from 'node:zlib';
 const DATA = 'https://app.example/data/';
 const WEBSITES_URL = '/websites?limit=1';
 const RATES_URL = '/api/v3/search/ceilingrates/?page=1';
-
-interface BuiltFile {
-  gz: Uint8Array;
-  artifact: DatasetArtifact;
-}
-
-async function built(name: DatasetName, count: number): Promise<BuiltFile> {
-  const db = await generatedDatabase(name, count);
-  const raw = db.export();
-  db.close();
-  const gz = gzipDatabase(raw);
-  const rows = { [datasetDefinition(name).tables[0]]: count };
-  return {
-    gz,
-    artifact: {
-      name,
-      file: `${name}.sqlite.gz`,
-      bytes: gz.length,
-      rawBytes: raw.length,
-      sha256: await sha256Hex(gz),
-      rows,
-      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count },
-    },
-  };
-}
 
 let websitesV1: BuiltFile;
 let websitesV2: BuiltFile;

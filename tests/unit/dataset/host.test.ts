@@ -6,45 +6,16 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DatasetHost, type ImportedDataset, type ImportedStore, type LoadProgress } from '../../../dataset/host/index.ts';
-import { sha256Hex, type DatasetArtifact, type Manifest } from '../../../dataset/artifact/format.ts';
+import type { DatasetArtifact, Manifest } from '../../../dataset/artifact/format.ts';
 import { pack } from '../../../dataset/artifact/unpack.ts';
 import { isOtherUnpackedFile, unpackedFileName, type KeptDatabase, type StoredDatabase, type UnpackedStore } from '../../../dataset/artifact/unpacked-store.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gzipDatabase } from '../../../tools/gzip-database.ts';
-import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { built, type BuiltFile } from '../helpers/built-file.ts';
 
 const DATA = 'https://app.example/data/';
 const RATES_URL = '/api/v3/search/ceilingrates/?page=1';
 const WEBSITES_URL = '/websites?limit=1';
-
-interface BuiltFile {
-  raw: Uint8Array;
-  gz: Uint8Array;
-  artifact: DatasetArtifact;
-}
-
-async function built(name: DatasetName, count: number): Promise<BuiltFile> {
-  const db = await generatedDatabase(name, count);
-  const raw = db.export();
-  db.close();
-  const gz = gzipDatabase(raw);
-  const rows = { [datasetDefinition(name).tables[0]]: count };
-  return {
-    raw,
-    gz,
-    artifact: {
-      name,
-      file: `${name}.sqlite.gz`,
-      bytes: gz.length,
-      rawBytes: raw.length,
-      sha256: await sha256Hex(gz),
-      rows,
-      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count },
-    },
-  };
-}
 
 let websites: BuiltFile;
 let rates: BuiltFile;

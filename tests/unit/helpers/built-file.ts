@@ -1,0 +1,33 @@
+import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/format.ts';
+import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import { datasetDefinition } from '../../../engine/dataset-registry.ts';
+import type { DatasetName } from '../../../engine/http/types.ts';
+import { generatedDatabase } from './engine.ts';
+
+/** A generated dataset as the build writes it: the database file, its gzip'd bytes and their manifest entry. */
+export interface BuiltFile {
+  raw: Uint8Array;
+  gz: Uint8Array;
+  artifact: DatasetArtifact;
+}
+
+export async function built(name: DatasetName, count: number): Promise<BuiltFile> {
+  const db = await generatedDatabase(name, count);
+  const raw = db.export();
+  db.close();
+  const gz = gzipDatabase(raw);
+  const rows = { [datasetDefinition(name).tables[0]]: count };
+  return {
+    raw,
+    gz,
+    artifact: {
+      name,
+      file: `${name}.sqlite.gz`,
+      bytes: gz.length,
+      rawBytes: raw.length,
+      sha256: await sha256Hex(gz),
+      rows,
+      source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: count },
+    },
+  };
+}
