@@ -3,8 +3,8 @@
  *   npx vite build --outDir DIR   (or use the browser tests' build, dist-test/)
  *   npx tsx scripts/measure-pwa.ts --dist DIR [--rounds 200]
  * 1. First visit on an emulated link (Chromium's network emulation: 10 Mbps down, 80 ms round trip), into
- *    `firstVisit` (issue 24): every byte moved, the bytes and time to the first API answer and to both, and a
- *    second fresh visit whose link is cut part-way, then reopened: the bytes downloaded twice.
+ *    `firstVisit`: every byte moved, the bytes and time to the first API answer and to both, and a second fresh
+ *    visit whose link is cut part-way (the server ends the connection), then reopened: the bytes sent twice.
  * 2. Extra time of a page fetch() through the service worker (relayed to the DB worker) over asking the DB
  *    worker's engine directly (Comlink, what the views do), paired per request: p50/p95 of the difference.
  *    In the same round, a fetch() the service worker answers at once with a constant (the floor of any
@@ -126,25 +126,42 @@ function countBytes(cdp: CDPSession) {
   };
 }
 
-/** From navigation start: the time (epoch ms) each API first answered, asked through the app's DB client once its dataset is open. */
-function firstAnswers(page: Page): Promise<{ origin: number; answers: Record<string, number> }> {
+/**
+ * From navigation start: the time each API first answered, asked through the app's DB client once its dataset is
+ * open, and the dataset bytes the app had received by then (its own progress; the DB worker's downloads are not in
+ * the page's network agent, and the server's count runs ahead of the emulated link by the sockets' buffers).
+ */
+function firstAnswers(page: Page): Promise<{ origin: number; answers: Record<string, number>; received: Record<string, number> }> {
   // Plain JavaScript text: tsx would wrap named functions of a typed callback in a helper the page lacks.
   return page.evaluate(`(async (urls) => {
     const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
     let shell;
     while (!(shell = document.querySelector('app-shell')) || !shell.db) await sleep(10);
     const answers = {};
+    const received = {};
     while (Object.keys(answers).length < Object.keys(urls).length) {
       const status = await shell.db.status();
       for (const d of status.datasets) {
         if (!d.loaded || answers[d.name] || !urls[d.name]) continue;
         const answer = await shell.db.request(urls[d.name]);
-        if (answer.status === 200) answers[d.name] = performance.now();
+        if (answer.status !== 200) continue;
+        answers[d.name] = performance.now();
+        const progress = shell.progress && shell.progress.datasets;
+        received[d.name] = progress ? Object.values(progress).reduce((n, p) => n + p.received, 0) : null;
       }
       await sleep(10);
     }
-    return { origin: performance.timeOrigin, answers };
+    return { origin: performance.timeOrigin, answers, received };
   })(${JSON.stringify(FIRST_ANSWERS)})`);
+}
+
+/** The dataset bytes the app has received so far, by its own progress (null once no load is under way). */
+function receivedNow(page: Page): Promise<number | null> {
+  return page.evaluate(`(() => {
+    const shell = document.querySelector('app-shell');
+    const progress = shell && shell.progress && shell.progress.datasets;
+    return progress ? Object.values(progress).reduce((n, p) => n + p.received, 0) : null;
+  })()`);
 }
 
 const manifest = JSON.parse(readFileSync(join(dist, 'data/manifest.json'), 'utf8')) as Manifest;
@@ -172,15 +189,21 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
     const bytes = countBytes(cdp);
     server.reset();
     await page.goto(`${server.origin}/#/rates`, { waitUntil: 'commit' });
-    const { origin, answers } = await firstAnswers(page);
-    const times = Object.values(answers).sort((a, b) => a - b);
+    const { origin, answers, received } = await firstAnswers(page);
+    const order = Object.entries(answers).sort((a, b) => a[1] - b[1]);
+    const times = order.map(([, at]) => at);
     await page.waitForTimeout(1500); // late requests (icons, the service worker's files) count too
-    const bytesBeforeFirstAnswer = bytes.total(origin + times[0]);
-    const bytesBeforeAllAnswers = bytes.total(origin + times.at(-1)!);
+    // Before an answer: the app's files the server had finished sending by then (the service worker's precache
+    // included; small files, so the sockets' buffers hardly matter), and the dataset bytes the app had received.
+    const before = (at: number, name: string) =>
+      server.log.filter((r) => !isData(r.path) && r.finishedAt !== undefined && r.finishedAt <= origin + at).reduce((n, r) => n + r.bytes, 0) +
+      (received[name] ?? datasetBytes);
+    const bytesBeforeFirstAnswer = before(times[0], order[0][0]);
+    const bytesBeforeAllAnswers = before(times.at(-1)!, order.at(-1)![0]);
     figures.firstVisit = {
       downMbps: DOWN_MBPS,
       rttMs: RTT_MS,
-      // Every byte the server sent (the service worker's own requests are not in the page's network agent).
+      // Every byte the server sent, the service worker's own requests included.
       bytes: server.bytesSent(),
       shippedBytes: shippedBytes(dist, notForTheBrowser),
       bytesBeforeFirstAnswer,
@@ -192,15 +215,16 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
       answeredMs: Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, Math.round(v)])),
       pageBytesReceived: bytes.total(),
       datasetBytes,
-      datasetBytesReceived: bytes.total(Infinity, isData),
+      datasetBytesSent: server.log.filter((r) => isData(r.path)).reduce((n, r) => n + r.bytes, 0),
     };
   } finally {
     await visit.close();
   }
 }
 
-// 1b. Another fresh first visit, its link cut once `cut-at` of the data has arrived; the tab closed, then the app
-// opened again on the restored link: the bytes downloaded twice.
+// 1b. Another fresh first visit on the emulated link, the link cut (the server ends the connection mid-body) once
+// `cut-at` of the data has been sent; once the app has taken what arrived, the tab is closed and the app opened
+// again: the bytes the server sent twice.
 {
   const visit = await launchBrowser();
   try {
@@ -208,36 +232,37 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
     let cdp = await visit.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await emulate(cdp, false);
-    const first = countBytes(cdp);
+    server.reset();
     const atBytes = Math.round(datasetBytes * Number(values['cut-at']));
-    let cut = false;
-    cdp.on('Network.dataReceived', () => {
-      if (!cut && first.total(Infinity, isData) >= atBytes) {
-        cut = true;
-        void emulate(cdp, true);
-      }
-    });
+    server.cutDataAfter(atBytes);
+    const dataSent = () => server.log.filter((r) => isData(r.path)).reduce((n, r) => n + r.bytes, 0);
     await page.goto(`${server.origin}/#/rates`, { waitUntil: 'commit' });
-    while (!cut) await page.waitForTimeout(50);
-    // The app notices the lost link (its download fails), then the tab is closed.
-    await page.waitForTimeout(1500);
-    const beforeCut = first.total(Infinity, isData);
+    while (dataSent() < atBytes) await page.waitForTimeout(50);
+    // The bytes on their way when the link went still arrive through the emulated link: wait until the app's
+    // count stops moving (at most 20 s), then close the tab.
+    let last = -1;
+    for (let still = 0, waited = 0; still < 1500 && waited < 20_000; waited += 250) {
+      await page.waitForTimeout(250);
+      const now = await receivedNow(page);
+      still = now === last ? still + 250 : 0;
+      last = now ?? last;
+    }
+    const beforeCut = dataSent();
     await page.close();
     page = await visit.context.newPage();
     cdp = await visit.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await emulate(cdp, false);
-    const second = countBytes(cdp);
     await page.goto(`${server.origin}/#/rates`, { waitUntil: 'commit' });
     await firstAnswers(page);
     const opened = await page.evaluate(async () => {
       const shell = document.querySelector('app-shell') as unknown as { db: { status(): Promise<{ datasets: { name: string; sha256: string | null }[] }> } };
       return (await shell.db.status()).datasets;
     });
-    const moved = beforeCut + second.total(Infinity, isData);
     (figures.firstVisit as Record<string, unknown>).cut = {
       atBytes: beforeCut,
-      bytesMovedAgain: moved - datasetBytes,
+      appHadReceived: last,
+      bytesMovedAgain: dataSent() - datasetBytes,
       completed: opened.every((d) => d.sha256 === manifest.datasets[d.name as keyof Manifest['datasets']]?.sha256),
     };
   } finally {

@@ -94,11 +94,7 @@ async function cutFirstVisit(page: Page, at: number): Promise<number> {
   return kept;
 }
 
-// Skipped: in some runs the page keeps none of the bytes that reached it before the cut (the kept chunks stay
-// at 0 bytes), so the next visit starts again from 0; which of the cases shows it changes from run to run. The
-// resume logic's unit tests (tests/unit/dataset/resumable-download.test.ts and the host's) pass; the browser
-// path that keeps the tail of a failed read is the open bug (issue 24).
-describe.skip('a first visit whose download is cut', () => {
+describe('a first visit whose download is cut', () => {
   it.each([0.3, 0.85])('at %f of the file resumes there when the app is opened again, says so, and completes with the right sha256', async (fraction) => {
     const page = browser.page;
     const cut = Math.floor(rates.bytes * fraction);

@@ -24,6 +24,9 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** How long after the last byte before a cut the connection is closed (see the cut below). */
+const CUT_CLOSE_DELAY_MS = 300;
+
 export interface ServedRequest {
   method: string;
   path: string;
@@ -32,6 +35,8 @@ export interface ServedRequest {
   bytes: number;
   /** The Range header asked, if any. */
   range?: string;
+  /** When the last byte of the answer was handed to the socket (epoch ms); unset while it is still being sent. */
+  finishedAt?: number;
 }
 
 export interface StaticServer {
@@ -78,7 +83,7 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
       return;
     }
     const file = normalize(join(dir, path.endsWith('/') ? `${path}index.html` : path));
-    const record = (status: number, bytes: number) => log.push({ method: req.method ?? 'GET', path, status, bytes });
+    const record = (status: number, bytes: number) => log.push({ method: req.method ?? 'GET', path, status, bytes, finishedAt: Date.now() });
     let size: number;
     let mtime: Date;
     try {
@@ -107,7 +112,7 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     const range = ranges && req.method === 'GET' ? requestedRange(req.headers.range, size) : null;
     if (range === 'unsatisfiable') {
       res.writeHead(416, { ...headers, 'content-range': `bytes */${size}` }).end();
-      log.push({ method: req.method ?? 'GET', path, status: 416, bytes: 0, range: req.headers.range });
+      log.push({ method: req.method ?? 'GET', path, status: 416, bytes: 0, range: req.headers.range, finishedAt: Date.now() });
       return;
     }
     const start = range ? range.start : 0;
@@ -130,9 +135,14 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
         if (left <= bytes.length) {
           stream.destroy();
           entry.bytes += Math.max(left, 0);
-          // The link goes after these bytes: the peer sees the connection close (FIN) mid-body, after the bytes it
-          // was sent (a reset could make it drop bytes already on the wire, which no client can keep).
-          res.write(bytes.subarray(0, Math.max(left, 0)), () => req.socket.end());
+          // The link goes after these bytes: the peer receives them, then sees the connection close (FIN)
+          // mid-body. The close waits a moment: Chromium errors a body stream as soon as its loader fails, and
+          // bytes not yet read from the pipe are dropped, so an immediate close made what the page kept depend
+          // on a race (a reset drops bytes already on the wire too, which no client can keep).
+          res.write(bytes.subarray(0, Math.max(left, 0)), () => {
+            entry.finishedAt = Date.now();
+            setTimeout(() => req.socket.end(), CUT_CLOSE_DELAY_MS);
+          });
           cutAfter = null;
           return;
         }
@@ -143,7 +153,7 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
         res.once('drain', () => stream.resume());
       }
     });
-    stream.on('end', () => res.end());
+    stream.on('end', () => res.end(() => (entry.finishedAt = Date.now())));
   };
   const bytesOfData = () => log.filter((r) => /\.sqlite\.(gz|br)$/.test(r.path)).reduce((n, r) => n + r.bytes, 0);
   await new Promise<void>((ok) => server.listen(0, 'localhost', ok));
