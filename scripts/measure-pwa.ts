@@ -339,7 +339,7 @@ try {
   // 3. Offline: open the app, first API answer.
   server.setOffline(true);
   await browser.context.setOffline(true);
-  const openings: { ms: number; answeredBy: string }[] = [];
+  const openings: { ms: number; answeredBy: string; ratesTimings: unknown }[] = [];
   for (let i = 0; i < 3; i++) {
     for (const p of browser.context.pages()) await p.close();
     const fresh = await browser.context.newPage();
@@ -349,7 +349,12 @@ try {
     const ms = Date.now() - started;
     if (answer.status !== 200) throw new Error(`offline answer ${answer.status}`);
     const counts = await servedBy(fresh);
-    openings.push({ ms, answeredBy: counts.relay > 0 ? 'relay to the DB worker' : 'service worker engine' });
+    // The DB worker's own times for the rates: its bind at open (from the kept bind) and its first answer after it.
+    const rates = await fresh.evaluate(async () => {
+      const shell = document.querySelector('app-shell') as unknown as { db: { status(): Promise<{ datasets: { name: string; timings: unknown }[] }> } };
+      return (await shell.db.status()).datasets.find((d) => d.name === 'ceilingrates')?.timings ?? null;
+    });
+    openings.push({ ms, answeredBy: counts.relay > 0 ? 'relay to the DB worker' : 'service worker engine', ratesTimings: rates });
   }
   figures.offlineOpenToFirstAnswerMs = openings;
   figures.refusedWhileOffline = server.refused;

@@ -460,7 +460,14 @@ describe('status', () => {
       source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 30 },
       fileDate: null,
       loadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      timings: { download: expect.any(Number), queued: expect.any(Number), decompress: expect.any(Number), open: expect.any(Number) },
+      timings: {
+        download: expect.any(Number),
+        queued: expect.any(Number),
+        decompress: expect.any(Number),
+        open: expect.any(Number),
+        bind: null,
+        firstAnswer: null,
+      },
       error: null,
       importId: null,
       importName: null,
@@ -468,5 +475,22 @@ describe('status', () => {
     // A copy: the caller cannot change the host's.
     site.loaded = false;
     expect(host.status().datasets[0].loaded).toBe(true);
+  });
+
+  it("times the first view's bind at open and each dataset's first answer, once per opened database", async () => {
+    const { host } = hostOver(server([websites, rates]));
+    await host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    const timings = (name: string) => host.status().datasets.find((d) => d.name === name)!.timings!;
+    expect(timings('ceilingrates')).toMatchObject({ bind: expect.any(Number), firstAnswer: null });
+    // The other dataset binds in its first request, which its first answer's time then includes.
+    expect(timings('websites')).toMatchObject({ bind: null, firstAnswer: null });
+    expect((await host.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/?page=1' })).status).toBe(200);
+    const first = timings('ceilingrates').firstAnswer;
+    expect(first).toEqual(expect.any(Number));
+    await host.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/?keyword=a' });
+    expect(timings('ceilingrates').firstAnswer).toBe(first);
+    expect(timings('websites').firstAnswer).toBeNull();
+    expect((await host.handle({ method: 'GET', url: '/websites?limit=1' })).status).toBe(200);
+    expect(timings('websites').firstAnswer).toEqual(expect.any(Number));
   });
 });

@@ -183,7 +183,9 @@ export class DatasetPanel extends LitElement {
         <dd>
           ${
             d.timings
-              ? `download and check ${d.timings.download} ms · queued ${d.timings.queued} ms · unpack ${d.timings.decompress} ms · open ${d.timings.open} ms`
+              ? `download and check ${d.timings.download} ms · queued ${d.timings.queued} ms · unpack ${d.timings.decompress} ms · open ${d.timings.open} ms${
+                  d.timings.bind === null ? '' : ` · bind ${d.timings.bind} ms`
+                }${d.timings.firstAnswer === null ? '' : ` · first answer ${d.timings.firstAnswer} ms`}`
               : '—'
           }
         </dd>
