@@ -1,6 +1,6 @@
 import init, { DecompressStream } from 'brotli-dec-wasm/web';
 import wasmUrl from 'brotli-dec-wasm/web/bg.wasm?url';
-import { decodeBrotliInto } from '../../dataset/artifact/brotli-stream.ts';
+import { BrotliInto } from '../../dataset/artifact/brotli-stream.ts';
 import type { Decoders } from '../../dataset/artifact/unpack.ts';
 
 let ready: Promise<unknown> | null = null;
@@ -11,9 +11,9 @@ let ready: Promise<unknown> | null = null;
  * that opens the unpacked copy kept on this machine.
  */
 export const browserDecoders: Decoders = {
-  async br(bytes, rawBytes) {
+  async br(rawBytes) {
     ready ??= init({ module_or_path: wasmUrl });
     await ready;
-    return decodeBrotliInto(new DecompressStream(), bytes, rawBytes);
+    return new BrotliInto(new DecompressStream(), rawBytes);
   },
 };

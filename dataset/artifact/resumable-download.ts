@@ -24,6 +24,12 @@ export interface ResumableDownload {
   onProgress?: (progress: DownloadProgress) => void;
   /** Bytes per kept chunk: at most this much is downloaded twice when the context dies mid-download. */
   chunkBytes?: number;
+  /**
+   * Every byte of the file in order, as it is had: the kept bytes of a resumed download first, then each read.
+   * An attempt that starts again from 0 starts again at offset 0. The bytes are not yet checked (a decoder fed
+   * them must wait for the sha256 before its output is used); the array is not to be modified.
+   */
+  onBytes?: (bytes: Uint8Array, offset: number) => void;
 }
 
 /** The verified gzip'd bytes, with the server's date and how the download went. */
@@ -107,7 +113,10 @@ async function attempt(options: ResumableDownload, kept: Uint8Array): Promise<Do
     await partials?.clear(artifact).catch(() => {});
   }
   const buffer = new Uint8Array(artifact.bytes);
-  if (start > 0) buffer.set(kept.subarray(0, start));
+  if (start > 0) {
+    buffer.set(kept.subarray(0, start));
+    options.onBytes?.(buffer.subarray(0, start), 0);
+  }
   const contentEncoding = response.headers.get('content-encoding');
   const transferred = await readInto(response, buffer, start, options, start > 0 ? resumedAt : null);
   const size = start + transferred.length;
@@ -133,7 +142,7 @@ async function readInto(
   response: Response,
   buffer: Uint8Array,
   start: number,
-  { artifact, partials, onProgress, chunkBytes = CHUNK_BYTES }: ResumableDownload,
+  { artifact, partials, onProgress, onBytes, chunkBytes = CHUNK_BYTES }: ResumableDownload,
   resumedAt: number | null,
 ): Promise<{ length: number; overflow: boolean }> {
   let at = start;
@@ -153,6 +162,7 @@ async function readInto(
     const all = new Uint8Array(await response.arrayBuffer());
     overflow = start + all.length > buffer.length;
     buffer.set(all.subarray(0, buffer.length - start), start);
+    onBytes?.(buffer.subarray(start, start + Math.min(all.length, buffer.length - start)), start);
     return { length: Math.min(all.length, buffer.length - start), overflow };
   }
   const reader = body.getReader();
@@ -166,6 +176,7 @@ async function readInto(
         break;
       }
       buffer.set(value, at);
+      onBytes?.(value, at);
       at += value.length;
       if (at - chunkStart >= chunkBytes) keep(at);
       onProgress?.({ received: at, total: buffer.length, resumedAt });

@@ -1,8 +1,20 @@
 import { readBody } from './read-body.ts';
 import type { TransferFile } from './format.ts';
 
-/** Decoders of the transfer encodings this context has (a browser: Brotli by WebAssembly; absent: gzip only). */
-export type Decoders = Partial<Record<TransferFile['encoding'], (bytes: Uint8Array, rawBytes: number) => Promise<Uint8Array>>>;
+/** A decoder fed a file's bytes in order (as a download delivers them, or all at once); `finish` gives the database. */
+export interface IncrementalDecoder {
+  push(bytes: Uint8Array): void;
+  /** The decoded file, once every byte has been pushed; throws when the bytes do not decode to it. */
+  finish(): Uint8Array;
+  /** Lets its memory go without finishing (safe after finish too). */
+  free(): void;
+}
+
+/**
+ * Decoders of the transfer encodings this context has, each made for one file of the given decoded size (a
+ * browser: Brotli by WebAssembly; absent: gzip only).
+ */
+export type Decoders = Partial<Record<TransferFile['encoding'], (rawBytes: number) => Promise<IncrementalDecoder>>>;
 
 /** The encodings a set of decoders reads, for `transferArtifact`. */
 export function decodable(decoders: Decoders | null | undefined): Set<TransferFile['encoding']> {
@@ -10,16 +22,27 @@ export function decodable(decoders: Decoders | null | undefined): Set<TransferFi
 }
 
 /** The SQLite file from a verified download in the given encoding. */
-export function unpackAs(
+export async function unpackAs(
   encoding: 'gzip' | TransferFile['encoding'],
   bytes: Uint8Array,
   rawBytes: number,
   decoders: Decoders | null | undefined,
 ): Promise<Uint8Array> {
   if (encoding === 'gzip') return unpack(bytes, rawBytes);
-  const decode = decoders?.[encoding];
-  if (!decode) throw new Error(`no ${encoding} decoder here`);
-  return decode(bytes, rawBytes);
+  const decoder = await decoderFor(encoding, rawBytes, decoders);
+  try {
+    decoder.push(bytes);
+    return decoder.finish();
+  } finally {
+    decoder.free();
+  }
+}
+
+/** A decoder of this encoding for one file. */
+export function decoderFor(encoding: TransferFile['encoding'], rawBytes: number, decoders: Decoders | null | undefined): Promise<IncrementalDecoder> {
+  const make = decoders?.[encoding];
+  if (!make) throw new Error(`no ${encoding} decoder here`);
+  return make(rawBytes);
 }
 
 /**

@@ -3,7 +3,8 @@ import type { DatasetArtifact, Manifest } from '../artifact/format.ts';
 import { obtainArtifact, type ExclusiveLock, type VerifiedFiles } from '../artifact/obtain.ts';
 import type { PartialStore } from '../artifact/partial-store.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
-import { decodable, unpack, unpackAs, type Decoders } from '../artifact/unpack.ts';
+import { decodable, decoderFor, unpack, unpackAs, type Decoders } from '../artifact/unpack.ts';
+import { EarlyDecode } from '../artifact/early-decode.ts';
 import { transferArtifact } from '../artifact/format.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
@@ -24,7 +25,8 @@ export interface OpenedDataset {
 export type FetchFile = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The bytes of a build dataset: its verified gzip'd download, or the unpacked copy kept on this machine. */
-export type DatasetBytes = { gz: Uint8Array; kept?: never } | { kept: KeptDatabase; gz?: never };
+/** `decoded`: the database, when the transfer copy was decoded as it arrived (early-decode.ts). */
+export type DatasetBytes = { gz: Uint8Array; decoded?: Uint8Array | null; kept?: never } | { kept: KeptDatabase; gz?: never; decoded?: never };
 
 /** A build dataset's download, started at once; its CPU-bound steps wait for their turn (see DatasetHost). */
 export interface PendingDownload {
@@ -103,6 +105,9 @@ export function startDownload({
   const download = async (): Promise<DatasetBytes> => {
     onDownload?.();
     await Promise.resolve(downloadAfter).catch(() => {});
+    // A transfer copy is decoded as it arrives (gzip is unpacked natively, off this thread, after the check).
+    const encoding = file.encoding;
+    const early = encoding !== 'gzip' && places.decoders?.[encoding] ? new EarlyDecode(() => decoderFor(encoding, artifact.rawBytes, places.decoders)) : null;
     const got = await obtainArtifact({
       fetch: fetchFile,
       url,
@@ -115,11 +120,15 @@ export function startDownload({
       useKept: cache !== 'reload',
       lock: places.lock ?? null,
       onProgress: (progress) => reporter.bytes(artifact.name, progress),
+      onBytes: early?.feed,
+    }).catch((error: unknown) => {
+      void early?.result(-1);
+      throw error;
     });
     reporter.report(artifact.name, 'verify');
     pending.fileDate = got.fileDate;
     pending.downloaded = performance.now();
-    return { gz: got.gz };
+    return { gz: got.gz, decoded: (await early?.result(file.bytes)) ?? null };
   };
   const store = cache === 'reload' ? null : unpacked;
   const stored = store
@@ -150,11 +159,11 @@ export async function openDownloaded(
 ): Promise<OpenedDataset> {
   const { artifact } = pending;
   const name = artifact.name;
-  const { gz, kept } = await pending.bytes;
+  const { gz, kept, decoded } = await pending.bytes;
   // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
   const turn = performance.now();
   reporter.report(name, 'decompress');
-  const raw = kept ? kept.raw : await unpackAs(pending.file.encoding, gz!, artifact.rawBytes, pending.decoders);
+  const raw = kept ? kept.raw : (decoded ?? (await unpackAs(pending.file.encoding, gz!, artifact.rawBytes, pending.decoders)));
   const unpacked = performance.now();
   reporter.report(name, 'open');
   const db = openHandedOver(await SQL, raw);

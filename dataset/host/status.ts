@@ -24,7 +24,8 @@ export interface DatasetStatus {
   /**
    * Milliseconds spent on each step of the last load (download includes the wait for the response and the
    * sha256 check; queued is the wait for the datasets opened before this one). A dataset read from the
-   * unpacked copy kept on this machine has no download: `download` is that read and `decompress` about 0.
+   * unpacked copy kept on this machine has no download: `download` is that read and `decompress` about 0; a
+   * transfer copy decoded as it arrived has its decoding in `download`, and `decompress` about 0.
    * `bind`: the engine's bind at open (the first view's dataset; from the kept bind when there is one), null
    * where the first request binds instead. `firstAnswer`: the first API answer after the open (the query code
    * still cold, and the bind where it was not done at open), null until one is asked.

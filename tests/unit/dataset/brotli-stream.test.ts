@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { initSync, DecompressStream } from 'brotli-dec-wasm/web';
-import { decodeBrotliInto } from '../../../dataset/artifact/brotli-stream.ts';
+import { BrotliInto, decodeBrotliInto } from '../../../dataset/artifact/brotli-stream.ts';
 import { brotliDatabase } from '../../../tools/gzip-database.ts';
 
 let raw: Uint8Array;
@@ -32,5 +32,24 @@ describe('decodeBrotliInto', () => {
     expect(() => decodeBrotliInto(new DecompressStream(), br.subarray(0, br.length >> 1), raw.length)).toThrow(/ends before|more than/);
     expect(() => decodeBrotliInto(new DecompressStream(), br, raw.length - 1)).toThrow(/more than the manifest/);
     expect(() => decodeBrotliInto(new DecompressStream(), br, raw.length + 1)).toThrow(/decodes to \d+ bytes, the manifest says/);
+  });
+});
+
+describe('BrotliInto, fed as a download arrives', () => {
+  it('decodes the same file from pieces cut anywhere', () => {
+    for (const piece of [10_007]) {
+      const decoder = new BrotliInto(new DecompressStream(), raw.length);
+      for (let at = 0; at < br.length; at += piece) decoder.push(br.subarray(at, at + piece));
+      expect(decoder.finish(), `pieces of ${piece}`).toEqual(raw);
+    }
+  });
+
+  it('refuses bytes after the stream ends, and a finish before it does', () => {
+    const longer = new BrotliInto(new DecompressStream(), raw.length);
+    expect(() => longer.push(new Uint8Array([...br, 0, 1, 2]))).toThrow(/goes on after its stream ends/);
+    longer.free();
+    const shorter = new BrotliInto(new DecompressStream(), raw.length);
+    shorter.push(br.subarray(0, br.length - 10));
+    expect(() => shorter.finish()).toThrow(/ends before its stream does/);
   });
 });

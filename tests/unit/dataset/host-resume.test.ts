@@ -229,7 +229,21 @@ describe('the smaller transfer copy', () => {
       sqlJs: loadSqlJs,
       fetch: fake.fetch,
       imports: { activeImports: async () => ({}), readImport: async () => null },
-      decoders: { br: async (bytes) => (decoded.push(bytes.length), new Uint8Array(brotliDecompressSync(bytes))) },
+      decoders: {
+        // Fed as the file arrives; decoded at the end, recording how many bytes it was given.
+        br: async () => {
+          const pushed: Uint8Array[] = [];
+          return {
+            push: (bytes) => void pushed.push(bytes.slice()),
+            finish: () => {
+              const all = Buffer.concat(pushed);
+              decoded.push(all.length);
+              return new Uint8Array(brotliDecompressSync(all));
+            },
+            free: () => {},
+          };
+        },
+      },
       log: () => {},
     });
     const status = await host.init({ dataUrl: DATA, first: 'websites' });

@@ -235,6 +235,44 @@ describe('a resumption that does not fit', () => {
   });
 });
 
+describe('onBytes, for a decoder fed as the file arrives', () => {
+  /** The file as the listener would rebuild it: each call writes at its offset, and a call at 0 starts again. */
+  function listener() {
+    const calls: [number, number][] = [];
+    let file = new Uint8Array(0);
+    const onBytes = (bytes: Uint8Array, offset: number) => {
+      calls.push([offset, bytes.length]);
+      if (offset === 0) file = new Uint8Array(0);
+      expect(offset).toBe(file.length);
+      const next = new Uint8Array(file.length + bytes.length);
+      next.set(file);
+      next.set(bytes, file.length);
+      file = next;
+    };
+    return { calls, onBytes, file: () => file };
+  }
+
+  it('gets the kept bytes first, then the rest in order; a restart from 0 starts again at 0', async () => {
+    const server = fakeServer();
+    const partials = memoryPartialStore();
+    server.cutAfter = 300_000;
+    await expect(download(server, partials)).rejects.toThrow('network error');
+    const resumed = listener();
+    await downloadResumable({ fetch: server.fetch, url: URL_, artifact, partials, onBytes: resumed.onBytes, chunkBytes: 100_000 });
+    expect(resumed.calls[0]).toEqual([0, 300_000]);
+    expect(await sha256Hex(resumed.file())).toBe(artifact.sha256);
+
+    // Corrupt kept bytes: fed, then the attempt from 0 feeds the file again from its first byte.
+    server.cutAfter = 300_000;
+    await expect(download(server, partials)).rejects.toThrow();
+    partials.chunks.get(partialChunkName(artifact, 0))![17] ^= 0xff;
+    const restarted = listener();
+    await downloadResumable({ fetch: server.fetch, url: URL_, artifact, partials, onBytes: restarted.onBytes, chunkBytes: 100_000 });
+    expect(restarted.calls.filter(([offset]) => offset === 0)).toHaveLength(2);
+    expect(await sha256Hex(restarted.file())).toBe(artifact.sha256);
+  });
+});
+
 describe('servers', () => {
   it('without Range support: the resumption gets the whole file (200), which is used from 0', async () => {
     const server = fakeServer();
