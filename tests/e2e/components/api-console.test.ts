@@ -5,60 +5,55 @@
  * keyboard use.
  */
 import type { Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { engineJson, focused } from '../app.ts';
-import { openComponentSession, type ComponentSession } from './component-session.ts';
+import { componentSessionPerFile } from './component-session.ts';
 
-let session: ComponentSession;
+const session = componentSessionPerFile();
 const sent: { method: string; path: string }[] = [];
 
 beforeAll(async () => {
-  session = await openComponentSession();
   const isApi = (url: URL) => /^\/(websites|analysis|api\/v3\/)/.test(url.pathname);
-  await session.page.route(isApi, async (route, request: Request) => {
+  await session().page.route(isApi, async (route, request: Request) => {
     const url = new URL(request.url());
     const path = url.pathname + url.search;
     sent.push({ method: request.method(), path });
-    const answer = session.engine.handle({ method: request.method(), url: path });
+    const answer = session().engine.handle({ method: request.method(), url: path });
     await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
   });
 });
 
-afterAll(async () => {
-  await session?.close();
-});
-
-const page = () => session.page;
+const page = () => session().page;
 const requestLine = () => page().locator('[data-testid="request-url"]').textContent();
 
 describe('api-console', () => {
   it('preloads the request it is given and sends it with Enter from a parameter box', async () => {
     sent.length = 0;
-    await session.mount('api-console', { properties: { request: '/websites?limit=2&page=3' } });
+    await session().mount('api-console', { properties: { request: '/websites?limit=2&page=3' } });
     expect(await requestLine()).toBe('GET /websites?page=3&limit=2');
     await page().getByLabel('limit', { exact: true }).press('Enter');
     await expect.poll(() => page().locator('[data-testid="response-status"]').textContent()).toBe('200 OK');
     expect(sent).toEqual([{ method: 'GET', path: '/websites?page=3&limit=2' }]);
-    const body = engineJson<unknown>(session.engine, '/websites?page=3&limit=2').body;
+    const body = engineJson<unknown>(session().engine, '/websites?page=3&limit=2').body;
     expect(JSON.parse((await page().locator('[data-testid="response-body"]').textContent()) ?? '')).toEqual(body);
     // No service worker controls the fixture page: the console says where the answer came from.
     expect(await page().getByText('no service worker controls this page').count()).toBe(1);
-    expect(session.errors).toEqual([]);
+    expect(session().errors).toEqual([]);
   });
 
   it('every edit fires api-console-change with the new request', async () => {
-    await session.mount('api-console', { properties: { request: '/websites?limit=2' } });
-    await session.listen('api-console-change');
+    await session().mount('api-console', { properties: { request: '/websites?limit=2' } });
+    await session().listen('api-console-change');
     await page().getByLabel('limit', { exact: true }).fill('5');
     await page().getByLabel('scan_status', { exact: true }).selectOption('completed');
-    const requests = ((await session.events('api-console-change')) as { request: string }[]).map((d) => d.request);
+    const requests = ((await session().events('api-console-change')) as { request: string }[]).map((d) => d.request);
     expect(requests.at(-1)).toBe('/websites?scan_status=completed&limit=5');
     expect(await requestLine()).toBe('GET /websites?scan_status=completed&limit=5');
   });
 
   it('another endpoint keeps the parameters it shares; an error answer is shown as such', async () => {
     sent.length = 0;
-    await session.mount('api-console', { properties: { request: '/websites?scan_status=completed' } });
+    await session().mount('api-console', { properties: { request: '/websites?scan_status=completed' } });
     await page().getByLabel('Endpoint').selectOption('analysis');
     expect(await requestLine()).toBe('GET /analysis?scan_status=completed');
     await page().getByLabel('scan_status', { exact: true }).selectOption('');
@@ -71,7 +66,7 @@ describe('api-console', () => {
 
   it('Tab from the endpoint picker reaches the method, then Send; Space on Send sends', async () => {
     sent.length = 0;
-    await session.mount('api-console', { properties: { request: '/websites?limit=1' } });
+    await session().mount('api-console', { properties: { request: '/websites?limit=1' } });
     await page().getByLabel('Endpoint').focus();
     await page().keyboard.press('Tab');
     expect(await focused(page())).toMatchObject({ tag: 'select' });

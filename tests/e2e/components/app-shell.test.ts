@@ -1,15 +1,14 @@
 /** <app-shell> alone, given the fake client: the view of the route, the load bar and its errors, navigation by keyboard. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetChoices, LoadProgress } from '../../../ui/api/db-client.ts';
 import { currentHash, focused } from '../app.ts';
-import { loadedStatus, openComponentSession, type ComponentSession, type FakeAnswers } from './component-session.ts';
+import { loadedStatus, componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
-let session: ComponentSession;
+const session = componentSessionPerFile();
 let answers: FakeAnswers;
 
 beforeAll(async () => {
-  session = await openComponentSession();
-  const choices: DatasetChoices[] = loadedStatus(session.manifest).datasets.map((d) => ({ dataset: d.name, active: null, imports: [] }));
+  const choices: DatasetChoices[] = loadedStatus(session().manifest).datasets.map((d) => ({ dataset: d.name, active: null, imports: [] }));
   answers = {
     datasetChoices: () => choices,
     websiteOwners: () => [],
@@ -17,19 +16,15 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await session?.close();
-});
-
-const page = () => session.page;
-const mountAt = (hash: string) => session.mount('app-shell', { properties: { db: { $fakeDb: true } }, answers, hash });
+const page = () => session().page;
+const mountAt = (hash: string) => session().mount('app-shell', { properties: { db: { $fakeDb: true } }, answers, hash });
 const progress = (p: LoadProgress) => page().evaluate((report) => window.componentFixture!.progress(report), p);
 
 describe('app-shell with a fake DB client', () => {
   it("draws the route's view, which asks the client the shell provides; the nav marks it", async () => {
     await mountAt('#/websites?limit=10');
     await expect.poll(() => page().locator('app-shell main websites-view').getAttribute('data-rendered-url')).toBe('/websites?page=1&limit=10');
-    expect((await session.callsTo('getJson')).map(([u]) => u)).toContain('/websites?page=1&limit=10');
+    expect((await session().callsTo('getJson')).map(([u]) => u)).toContain('/websites?page=1&limit=10');
     expect(await page().locator('app-shell nav a[aria-current="page"]').getAttribute('href')).toBe('#/websites');
     expect(await page().title()).toBe('Websites · Offline Gov Data');
   });

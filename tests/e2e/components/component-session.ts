@@ -9,10 +9,11 @@
  * no test inherits another's document, module state or calls.
  */
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { DbClient, DbStatus, ApiResult } from '../../../ui/api/db-client.ts';
 import type { Engine } from '../../../engine/index.ts';
 import type { Manifest } from '../../../dataset/artifact/format.ts';
+import { datasetStatus } from '../../../dataset/host/status.ts';
 import { collectPageErrors, launchBrowser, type Browser } from '../browser.ts';
 import { nodeEngine } from '../app.ts';
 import { ANSWER_BINDING, type AnsweredMethod, type DbCall, type WireAnswer, type WireArgs } from './wire.ts';
@@ -47,22 +48,18 @@ export function loadedStatus(manifest: Manifest): DbStatus {
     ready: true,
     dataUrl: '/data/',
     version: manifest.version,
-    datasets: Object.values(manifest.datasets).map((artifact) => ({
-      name: artifact.name,
-      loaded: true,
-      version: manifest.version,
-      rows: artifact.rows,
-      bytes: artifact.bytes,
-      rawBytes: artifact.rawBytes,
-      sha256: artifact.sha256,
-      source: artifact.source,
-      fileDate: null,
-      loadedAt: null,
-      timings: null,
-      error: null,
-      importId: null,
-      importName: null,
-    })),
+    datasets: Object.values(manifest.datasets).map((artifact) =>
+      datasetStatus({
+        name: artifact.name,
+        loaded: true,
+        version: manifest.version,
+        rows: artifact.rows,
+        bytes: artifact.bytes,
+        rawBytes: artifact.rawBytes,
+        sha256: artifact.sha256,
+        source: artifact.source,
+      }),
+    ),
     extras: manifest.extras ?? [],
   };
 }
@@ -75,6 +72,18 @@ function defaults(engine: Engine, manifest: Manifest): FakeAnswers {
     },
     status: () => loadedStatus(manifest),
   };
+}
+
+/** One session for a test file: opened before its tests, closed after them; the getter gives it inside a test. */
+export function componentSessionPerFile(): () => ComponentSession {
+  let session: ComponentSession | undefined;
+  beforeAll(async () => {
+    session = await openComponentSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => session!;
 }
 
 export async function openComponentSession(): Promise<ComponentSession> {

@@ -3,22 +3,14 @@
  * client's import, its progress and outcome are shown with the import report, and Cancel and Dismiss work
  * from the keyboard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportOutcome, ImportReport } from '../../../ui/api/db-client.ts';
 import { focused } from '../app.ts';
-import { openComponentSession, type ComponentSession } from './component-session.ts';
+import { componentSessionPerFile } from './component-session.ts';
 
-let session: ComponentSession;
+const session = componentSessionPerFile();
 
-beforeAll(async () => {
-  session = await openComponentSession();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
-
-const page = () => session.page;
+const page = () => session().page;
 const status = () => page().locator('import-status section');
 const FILE = { name: 'rates.csv', text: 'Contract #,Labor Category\nGS-1,Engineer\n' };
 
@@ -56,13 +48,13 @@ describe('import-drop-zone with a fake DB client', () => {
   it('imports a dropped file, shows its progress, and Cancel (Space) asks the worker to stop that import', async () => {
     let finish!: (outcome: ImportOutcome) => void;
     const outcome = new Promise<ImportOutcome>((resolve) => (finish = resolve));
-    await session.mount('import-drop-zone', { answers: { importFile: () => outcome, cancelImport: () => undefined } });
+    await session().mount('import-drop-zone', { answers: { importFile: () => outcome, cancelImport: () => undefined } });
     await dropFile();
 
     await expect.poll(() => status().getAttribute('data-state')).toBe('running');
     expect(await page().locator('[data-drop-zone]').count()).toBe(0);
-    await expect.poll(async () => (await session.callsTo('importFile')).length).toBe(1);
-    const [[file, id, onProgress]] = await session.callsTo('importFile');
+    await expect.poll(async () => (await session().callsTo('importFile')).length).toBe(1);
+    const [[file, id, onProgress]] = await session().callsTo('importFile');
     expect(file).toEqual({ file: { name: FILE.name, size: FILE.text.length, type: 'text/csv' } });
     expect(typeof id).toBe('string');
     expect(onProgress).toBe('[function]');
@@ -76,7 +68,7 @@ describe('import-drop-zone with a fake DB client', () => {
 
     await page().getByRole('button', { name: 'Cancel' }).focus();
     await page().keyboard.press('Space');
-    await expect.poll(() => session.callsTo('cancelImport')).toEqual([[id]]);
+    await expect.poll(() => session().callsTo('cancelImport')).toEqual([[id]]);
     expect(await page().getByRole('button', { name: 'Cancelling…' }).isDisabled()).toBe(true);
 
     finish({ ok: false, code: 'cancelled', message: 'Import cancelled. Nothing was changed.', report: null });
@@ -103,7 +95,7 @@ describe('import-drop-zone with a fake DB client', () => {
         rawBytes: 200,
       },
     };
-    await session.mount('import-drop-zone', { answers: { importFile: () => done } });
+    await session().mount('import-drop-zone', { answers: { importFile: () => done } });
     await dropFile();
     await expect.poll(() => status().getAttribute('data-state')).toBe('done');
     expect(await page().locator('#import-title').textContent()).toBe(`Imported: ${FILE.name}`);
@@ -118,11 +110,11 @@ describe('import-drop-zone with a fake DB client', () => {
     expect(await focused(page())).toMatchObject({ tag: 'button', text: 'Dismiss' });
     await page().keyboard.press('Enter');
     await expect.poll(() => status().count()).toBe(0);
-    expect(session.errors).toEqual([]);
+    expect(session().errors).toEqual([]);
   });
 
   it('a drag that carries no file is left to the page: no zone, the drop not taken', async () => {
-    await session.mount('import-drop-zone');
+    await session().mount('import-drop-zone');
     const taken = await page().evaluate(() => {
       const data = new DataTransfer();
       data.setData('text/plain', 'just text');

@@ -1,22 +1,14 @@
 /** <rates-view> alone: the query it asks the DB client for, what it draws, its events and its keyboard use. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RatesResponse } from '../../../ui/api/api-types.ts';
 import type { PriceFiguresAnswer } from '../../../ui/api/db-client.ts';
 import { parseRatesQuery, ratesApiUrl, type RatesQuery } from '../../../ui/state/rates-query.ts';
 import { currentHash, engineJson, focused } from '../app.ts';
-import { openComponentSession, type ComponentSession, type FakeAnswers } from './component-session.ts';
+import { componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
-let session: ComponentSession;
+const session = componentSessionPerFile();
 
-beforeAll(async () => {
-  session = await openComponentSession();
-});
-
-afterAll(async () => {
-  await session?.close();
-});
-
-const page = () => session.page;
+const page = () => session().page;
 const view = () => page().locator('rates-view');
 const tableIds = () =>
   page()
@@ -26,7 +18,7 @@ const tableIds = () =>
 const hashQuery = async (): Promise<RatesQuery> => parseRatesQuery(new URLSearchParams((await currentHash(page())).split('?')[1] ?? ''));
 
 async function mountWith(query: string, answers: FakeAnswers = {}): Promise<string> {
-  await session.mount('rates-view', { properties: { params: { $searchParams: query } }, answers });
+  await session().mount('rates-view', { properties: { params: { $searchParams: query } }, answers });
   const url = ratesApiUrl(parseRatesQuery(new URLSearchParams(query)));
   await expect.poll(() => view().getAttribute('data-rendered-url')).toBe(url);
   return url;
@@ -35,11 +27,11 @@ async function mountWith(query: string, answers: FakeAnswers = {}): Promise<stri
 describe('rates-view with a fake DB client', () => {
   it('asks for its query once and draws the answer in the table', async () => {
     const url = await mountWith('keyword=engineer&ordering=current_price');
-    expect((await session.callsTo('getJson')).map(([u]) => u)).toEqual([url]);
-    const hits = engineJson<RatesResponse>(session.engine, url).body.hits.hits;
+    expect((await session().callsTo('getJson')).map(([u]) => u)).toEqual([url]);
+    const hits = engineJson<RatesResponse>(session().engine, url).body.hits.hits;
     expect(hits.length).toBeGreaterThan(0);
     expect(await tableIds()).toEqual(hits.map((h) => h._id));
-    expect(session.errors).toEqual([]);
+    expect(session().errors).toEqual([]);
   });
 
   it('a search typed and sent with Enter navigates to that keyword, from the first page', async () => {
@@ -57,7 +49,7 @@ describe('rates-view with a fake DB client', () => {
     await expect.poll(async () => (await hashQuery()).proposed).toBe(120);
 
     // The worker's figures for the current price are the API's own; only the check is the worker's.
-    const aggregations = engineJson<RatesResponse>(session.engine, ratesApiUrl(parseRatesQuery(new URLSearchParams('keyword=engineer')))).body.aggregations;
+    const aggregations = engineJson<RatesResponse>(session().engine, ratesApiUrl(parseRatesQuery(new URLSearchParams('keyword=engineer')))).body.aggregations;
     const figures: PriceFiguresAnswer = {
       ok: true,
       figures: {
@@ -72,7 +64,7 @@ describe('rates-view with a fake DB client', () => {
       },
     };
     await mountWith('keyword=engineer&proposed_price=120', { priceFigures: () => figures });
-    const [query, year, proposed] = (await session.callsTo('priceFigures'))[0];
+    const [query, year, proposed] = (await session().callsTo('priceFigures'))[0];
     const shown = ratesApiUrl(parseRatesQuery(new URLSearchParams('keyword=engineer')));
     expect([query, year, proposed]).toEqual([shown.split('?')[1], 'current_price', 120]);
     await expect.poll(() => page().locator('[data-check="rank"]').textContent()).toBe('25th');
@@ -84,7 +76,7 @@ describe('rates-view with a fake DB client', () => {
       .getByRole('button', { name: /^Export CSV/ })
       .click();
     await expect.poll(() => page().getByText('Export failed: the export is too large (HTTP 406)').count()).toBe(1);
-    const [[query, notes, onProgress, titles]] = await session.callsTo('exportRatesCsv');
+    const [[query, notes, onProgress, titles]] = await session().callsTo('exportRatesCsv');
     const url = ratesApiUrl({ ...parseRatesQuery(new URLSearchParams('keyword=engineer')), page: 1 });
     expect(query).toBe(url.split('?')[1]);
     expect(notes).toContainEqual(['API request', `GET ${url}`]);
@@ -93,7 +85,7 @@ describe('rates-view with a fake DB client', () => {
 
   it("Enter on a row's Exclude button excludes that record and keeps the focus on the table", async () => {
     const url = await mountWith('keyword=engineer');
-    const first = engineJson<RatesResponse>(session.engine, url).body.hits.hits[0];
+    const first = engineJson<RatesResponse>(session().engine, url).body.hits.hits[0];
     await page().locator('rates-table button.exclude').first().focus();
     await page().keyboard.press('Enter');
     await expect.poll(async () => (await hashQuery()).exclude).toEqual([first._id]);

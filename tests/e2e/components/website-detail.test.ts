@@ -1,24 +1,19 @@
 /** <website-detail> alone: the record and history it asks for, how it draws them, a missing site, its keyboard use. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteHistory } from '../../../ui/api/db-client.ts';
 import type { WebsiteRecord, WebsitesResponse } from '../../../ui/api/api-types.ts';
 import { websiteApiUrl } from '../../../ui/state/websites-query.ts';
 import { currentHash, engineJson, focused } from '../app.ts';
-import { openComponentSession, type ComponentSession } from './component-session.ts';
+import { componentSessionPerFile } from './component-session.ts';
 
-let session: ComponentSession;
+const session = componentSessionPerFile();
 let site: WebsiteRecord;
 
 beforeAll(async () => {
-  session = await openComponentSession();
-  site = engineJson<WebsitesResponse>(session.engine, '/websites?limit=1&scan_status=completed').body.items[0];
+  site = engineJson<WebsitesResponse>(session().engine, '/websites?limit=1&scan_status=completed').body.items[0];
 });
 
-afterAll(async () => {
-  await session?.close();
-});
-
-const page = () => session.page;
+const page = () => session().page;
 const field = (name: string) => page().locator(`#website-fields > dd[data-field="${name}"]`);
 
 describe('website-detail with a fake DB client', () => {
@@ -30,11 +25,11 @@ describe('website-detail with a fake DB client', () => {
         { date: '2026-10-19', state: 'absent', changes: [] },
       ],
     };
-    await session.mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => history } });
+    await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => history } });
     await expect.poll(() => field('target_url').count()).toBe(1);
 
-    expect((await session.callsTo('getJson')).map(([u]) => u)).toEqual([websiteApiUrl(site.target_url)]);
-    expect(await session.callsTo('websiteHistory')).toEqual([[site.target_url.toLowerCase()]]);
+    expect((await session().callsTo('getJson')).map(([u]) => u)).toEqual([websiteApiUrl(site.target_url)]);
+    expect(await session().callsTo('websiteHistory')).toEqual([[site.target_url.toLowerCase()]]);
     expect(await field('target_url').textContent()).toContain(site.target_url);
     expect(await page().locator('h1').textContent()).toBe(site.target_url);
     // Every field of the record is listed.
@@ -43,17 +38,17 @@ describe('website-detail with a fake DB client', () => {
     const changed = page().locator('table[data-week="2026-10-26"][data-state="changed"] tr[data-field="final_url_live"]');
     expect(await changed.count()).toBe(1);
     expect(await page().locator('[data-week="2026-10-19"][data-state="absent"]').count()).toBe(1);
-    expect(session.errors).toEqual([]);
+    expect(session().errors).toEqual([]);
   });
 
   it('a site the API does not know is said so, without a history section', async () => {
-    await session.mount('website-detail', { properties: { url: 'no-such-site.example.gov' }, answers: { websiteHistory: () => null } });
+    await session().mount('website-detail', { properties: { url: 'no-such-site.example.gov' }, answers: { websiteHistory: () => null } });
     await expect.poll(() => page().locator('[role="alert"]').textContent()).toBe('No website found for no-such-site.example.gov.');
     expect(await page().locator('#history-title').count()).toBe(0);
   });
 
   it('the first Tab reaches the way back to the list, and Enter follows it', async () => {
-    await session.mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => null } });
+    await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => null } });
     await expect.poll(() => field('target_url').count()).toBe(1);
     await page().keyboard.press('Tab');
     expect(await focused(page())).toMatchObject({ tag: 'a', text: '← All websites' });

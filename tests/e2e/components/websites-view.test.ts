@@ -1,22 +1,23 @@
 /** <websites-view> alone: what it asks the DB client for, what it draws of the answers, and its keyboard use. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgencyOwners, RollupsAnswer } from '../../../ui/api/db-client.ts';
 import type { WebsitesResponse } from '../../../ui/api/api-types.ts';
 import { analysisApiUrl, parseWebsitesQuery, websitesApiUrl } from '../../../ui/state/websites-query.ts';
 import { currentHash, engineJson, focused } from '../app.ts';
-import { openComponentSession, type ComponentSession, type FakeAnswers } from './component-session.ts';
+import { componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
-let session: ComponentSession;
+const session = componentSessionPerFile();
 let owners: AgencyOwners[];
 let answers: FakeAnswers;
 
 beforeAll(async () => {
-  session = await openComponentSession();
   // The owners the worker would read, from the served data: agencies with the most sites first.
-  const rows = session.engine.database('websites')!.exec(
-    `SELECT target_url_agency_owner, target_url_bureau_owner, COUNT(*) FROM websites
+  const rows = session()
+    .engine.database('websites')!
+    .exec(
+      `SELECT target_url_agency_owner, target_url_bureau_owner, COUNT(*) FROM websites
        WHERE target_url_agency_owner IS NOT NULL AND target_url_bureau_owner IS NOT NULL GROUP BY 1, 2`,
-  )[0].values as [string, string, number][];
+    )[0].values as [string, string, number][];
   const byAgency = new Map<string, AgencyOwners>();
   for (const [agency, bureau, count] of rows) {
     const entry = byAgency.get(agency) ?? { agency, count: 0, bureaus: [] };
@@ -36,15 +37,11 @@ beforeAll(async () => {
   answers = { websiteOwners: () => owners, websiteRollups: () => rollups };
 });
 
-afterAll(async () => {
-  await session?.close();
-});
-
-const page = () => session.page;
+const page = () => session().page;
 const listedUrls = () => page().locator('#websites-table tbody tr td.url a').allTextContents();
 
 async function mountWith(query: string): Promise<void> {
-  await session.mount('websites-view', { properties: { params: { $searchParams: query } }, answers });
+  await session().mount('websites-view', { properties: { params: { $searchParams: query } }, answers });
   await expect
     .poll(() => page().locator('websites-view').getAttribute('data-rendered-url'))
     .toBe(websitesApiUrl(parseWebsitesQuery(new URLSearchParams(query))));
@@ -55,13 +52,13 @@ describe('websites-view with a fake DB client', () => {
     const query = 'scan_status=completed&page=2&limit=10';
     await mountWith(query);
     const q = parseWebsitesQuery(new URLSearchParams(query));
-    const asked = (await session.callsTo('getJson')).map(([url]) => url);
+    const asked = (await session().callsTo('getJson')).map(([url]) => url);
     expect(asked).toContain(websitesApiUrl(q));
     expect(asked).toContain(analysisApiUrl(q));
-    expect(await session.callsTo('websiteOwners')).toHaveLength(1);
-    expect(await session.callsTo('websiteRollups')).toEqual([['scan_status=completed', 'target_url_agency_owner']]);
+    expect(await session().callsTo('websiteOwners')).toHaveLength(1);
+    expect(await session().callsTo('websiteRollups')).toEqual([['scan_status=completed', 'target_url_agency_owner']]);
 
-    const listing = engineJson<WebsitesResponse>(session.engine, websitesApiUrl(q)).body;
+    const listing = engineJson<WebsitesResponse>(session().engine, websitesApiUrl(q)).body;
     expect(listing.items.length).toBeGreaterThan(0);
     expect(await listedUrls()).toEqual(listing.items.map((w) => w.target_url));
     await expect
@@ -74,11 +71,11 @@ describe('websites-view with a fake DB client', () => {
     // The agency picker lists what websiteOwners answered.
     const options = await page().locator('#f-agency option').allTextContents();
     expect(options.slice(1).map((o) => o.replace(/\([\d,]+\)\s*$/, '').trim())).toEqual(owners.map((o) => o.agency));
-    expect(session.errors).toEqual([]);
+    expect(session().errors).toEqual([]);
   });
 
   it('a failed listing says why, in the API error shape', async () => {
-    await session.mount('websites-view', {
+    await session().mount('websites-view', {
       properties: { params: { $searchParams: '' } },
       answers: {
         ...answers,
@@ -107,8 +104,8 @@ describe('websites-view with a fake DB client', () => {
       .evaluate((el, query) => ((el as HTMLElement & { params: URLSearchParams }).params = new URLSearchParams(query)), params.toString());
     const url = websitesApiUrl(parseWebsitesQuery(params));
     await expect.poll(() => page().locator('websites-view').getAttribute('data-rendered-url')).toBe(url);
-    expect((await session.callsTo('getJson')).map(([u]) => u)).toContain(url);
-    const expected = engineJson<WebsitesResponse>(session.engine, url).body.items.map((w) => w.target_url);
+    expect((await session().callsTo('getJson')).map(([u]) => u)).toContain(url);
+    const expected = engineJson<WebsitesResponse>(session().engine, url).body.items.map((w) => w.target_url);
     expect(await listedUrls()).toEqual(expected);
   });
 

@@ -7,6 +7,7 @@ import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { KNOWN } from './known-records.ts';
+import { RECORD_ORDER_FIELDS } from '../fuzz/requests.ts';
 import { SOURCE_FIELDS } from '../../../engine/ceilingrates/record.ts';
 
 const API = '/api/v3/search/ceilingrates/';
@@ -328,18 +329,7 @@ describe('ordering, sort and paging', () => {
     expect(desc.slice(5).map((h: { _id: string }) => Number(h._id))).toEqual([4, 5, 6, 8, 10]);
   });
   it('every documented ordering field is accepted', () => {
-    for (const f of [
-      'current_price',
-      'next_year_price',
-      'second_year_price',
-      'labor_category',
-      'vendor_name',
-      'idv_piid',
-      'education_level',
-      'min_years_experience',
-      'schedule',
-      'business_size',
-    ]) {
+    for (const f of RECORD_ORDER_FIELDS) {
       const r = get(`ordering=${f}&sort=desc&page_size=100`);
       expect(r.status, f).toBe(200);
       expect(r.body.hits.hits).toHaveLength(10);

@@ -13,6 +13,7 @@ import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
 import { KNOWN } from './known-records.ts';
+import { RECORD_ORDER_FIELDS } from '../fuzz/requests.ts';
 import { workload } from '../../../bench/ceilingrates/workload.ts';
 import { ceilingPathArb, queryArb } from '../fuzz/requests.ts';
 import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
@@ -61,22 +62,10 @@ function requests(db: Database): string[] {
       .map(([path, narrow, query]) => `${path}?${narrow}${query}`),
     { seed: 4051, numRuns: 1500 },
   );
-  const orderings = [
-    'current_price',
-    'next_year_price',
-    'second_year_price',
-    'labor_category',
-    'vendor_name',
-    'idv_piid',
-    'education_level',
-    'min_years_experience',
-    'schedule',
-    'business_size',
-  ];
   return [
     ...bench,
     ...fuzz,
-    ...orderings.flatMap((field) => [
+    ...RECORD_ORDER_FIELDS.flatMap((field) => [
       `/api/v3/search/ceilingrates/?ordering=${field}&sort=desc&page_size=50`,
       `/api/v3/search/ceilingrates/?ordering=${field}&export=y`,
     ]),

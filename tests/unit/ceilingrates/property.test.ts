@@ -177,48 +177,17 @@ describe('engine = reference', () => {
         });
 
         const a = r.body.aggregations;
-        expect(a.labor_category).toEqual(
-          refTerms(
-            matches.map((m) => m.labor_category),
-            500,
-          ),
-        );
-        expect(a.security_clearance).toEqual(
-          refTerms(
-            matches.map((m) => m.security_clearance),
-            10,
-          ),
-        );
-        expect(a.worksite).toEqual(
-          refTerms(
-            matches.map((m) => m.worksite),
-            10,
-          ),
-        );
-        expect(a.min_years_experience).toEqual(
-          refTerms(
-            matches.map((m) => String(m.min_years_experience)),
-            500,
-          ),
-        );
-        expect(a.education_level).toEqual(
-          refTerms(
-            matches.map((m) => m.education_level),
-            10,
-          ),
-        );
-        expect(a.current_price).toEqual(
-          refTerms(
-            matches.map((m) => m.current_price.toFixed(2)),
-            500,
-          ),
-        );
-        expect(a.business_size).toEqual(
-          refTerms(
-            matches.map((m) => m.business_size),
-            10,
-          ),
-        );
+        // Each terms aggregation against the reference over the matches' values, with its bucket limit.
+        const terms: [string, (m: (typeof matches)[number]) => string | null, number][] = [
+          ['labor_category', (m) => m.labor_category, 500],
+          ['security_clearance', (m) => m.security_clearance, 10],
+          ['worksite', (m) => m.worksite, 10],
+          ['min_years_experience', (m) => String(m.min_years_experience), 500],
+          ['education_level', (m) => m.education_level, 10],
+          ['current_price', (m) => m.current_price.toFixed(2), 500],
+          ['business_size', (m) => m.business_size, 10],
+        ];
+        for (const [name, value, size] of terms) expect(a[name], name).toEqual(refTerms(matches.map(value), size));
         expect(a.education_level_counts).toEqual(refEducationCounts(matches.map((m) => m.education_level)));
 
         const prices = matches.map((m) => m.current_price);

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import { encode, valueArb, valueInUrlArb, VALUES, RAW } from './payloads.ts';
+import { REFERENCE_FILTERS } from '../site-scanning/reference.ts';
 
 export const SITE_BASES = ['', '/technology/site-scanning/v1'] as const;
 export const CEILING_BASES = [
@@ -13,19 +14,7 @@ export const CEILING_BASES = [
   '/acquisition/calc/v3/api/ceilingrates',
 ] as const;
 
-export const SITE_PARAMS = [
-  'target_url_domain',
-  'final_url_domain',
-  'final_url_live',
-  'target_url_redirects',
-  'target_url_agency_owner',
-  'target_url_bureau_owner',
-  'scan_status',
-  'dap_detected_final_url',
-  'page',
-  'limit',
-  'api_key',
-] as const;
+export const SITE_PARAMS = [...REFERENCE_FILTERS, 'page', 'limit', 'api_key'] as const;
 
 export const CEILING_PARAMS = [
   'search',
@@ -60,7 +49,8 @@ export const FILTER_NAMES = [
   'vendor_name',
   'labor_category',
 ] as const;
-export const ORDER_FIELDS = [
+/** The documented ordering fields the records hold; the tests that order by each read this list. */
+export const RECORD_ORDER_FIELDS = [
   'current_price',
   'next_year_price',
   'second_year_price',
@@ -71,9 +61,9 @@ export const ORDER_FIELDS = [
   'min_years_experience',
   'schedule',
   'business_size',
-  'keywords',
-  'certifications',
 ] as const;
+/** With the two documented fields no record holds. */
+export const ORDER_FIELDS = [...RECORD_ORDER_FIELDS, 'keywords', 'certifications'] as const;
 
 /** Values that pass validation, so random requests also reach matching, paging and aggregation. */
 const SITE_GOOD: Record<string, readonly string[]> = {

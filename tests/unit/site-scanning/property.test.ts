@@ -8,7 +8,7 @@ import type { Engine } from '../../../engine/index.ts';
 import { generateWebsites, websitesDataset } from '../../../tools/generate/websites.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
-import { queryString, referenceAnalysis, referenceList, type ReferenceFilters } from './reference.ts';
+import { queryString, referenceAnalysis, referenceList, REFERENCE_FILTERS, type ReferenceFilters } from './reference.ts';
 
 let engine: Engine;
 let records: WebsiteRecord[];
@@ -23,20 +23,9 @@ function valuesOf(field: keyof WebsiteRecord, misses: string[]): fc.Arbitrary<st
   return fc.constantFrom(...seen, ...misses);
 }
 
-const FILTERS: (keyof ReferenceFilters)[] = [
-  'target_url_domain',
-  'final_url_domain',
-  'final_url_live',
-  'target_url_redirects',
-  'target_url_agency_owner',
-  'target_url_bureau_owner',
-  'scan_status',
-  'dap_detected_final_url',
-];
-
 /** A few of one record's own values, so that most draws match something. */
 function filtersFromRecord(): fc.Arbitrary<ReferenceFilters> {
-  return fc.tuple(fc.constantFrom(...records), fc.subarray(FILTERS, { minLength: 0, maxLength: 3 })).map(([record, names]) => {
+  return fc.tuple(fc.constantFrom(...records), fc.subarray([...REFERENCE_FILTERS], { minLength: 0, maxLength: 3 })).map(([record, names]) => {
     const filters: Record<string, unknown> = {};
     for (const name of names) if (record[name] !== null) filters[name] = record[name];
     return filters as ReferenceFilters;

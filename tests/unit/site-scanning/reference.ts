@@ -15,8 +15,8 @@ export interface ReferenceFilters {
   dap_detected_final_url?: boolean;
 }
 
-/** The documented parameter order, which the links keep. */
-const ORDER: (keyof ReferenceFilters)[] = [
+/** The documented filters, in the documented parameter order, which the links keep. */
+export const REFERENCE_FILTERS = [
   'target_url_domain',
   'final_url_domain',
   'final_url_live',
@@ -25,7 +25,7 @@ const ORDER: (keyof ReferenceFilters)[] = [
   'target_url_bureau_owner',
   'scan_status',
   'dap_detected_final_url',
-];
+] as const satisfies readonly (keyof ReferenceFilters)[];
 
 /** The filters that apply: an empty agency or bureau is skipped (production tests the value for truthiness). */
 function applied(filters: ReferenceFilters): ReferenceFilters {
@@ -37,7 +37,7 @@ function applied(filters: ReferenceFilters): ReferenceFilters {
 
 export function matches(record: WebsiteRecord, sent: ReferenceFilters): boolean {
   const filters = applied(sent);
-  return ORDER.every((name) => filters[name] === undefined || record[name] === filters[name]);
+  return REFERENCE_FILTERS.every((name) => filters[name] === undefined || record[name] === filters[name]);
 }
 
 const utf8 = new TextEncoder();
@@ -50,7 +50,7 @@ export function referenceList(records: readonly WebsiteRecord[], sent: Reference
   const all = records.filter((r) => matches(r, filters)).sort((a, b) => byteOrder(a.target_url, b.target_url));
   const items = all.slice((page - 1) * limit, page * limit);
   const totalPages = Math.ceil(all.length / limit);
-  const query = ORDER.filter((n) => filters[n] !== undefined)
+  const query = REFERENCE_FILTERS.filter((n) => filters[n] !== undefined)
     .map((n) => `${n}=${encodeURIComponent(String(filters[n]))}&`)
     .join('');
   const link = (p: number) => `/websites?${query}page=${p}&limit=${limit}`;
@@ -79,7 +79,7 @@ export function referenceAnalysis(records: readonly WebsiteRecord[], filters: Re
 /** The query string a client would send for these filters (booleans as `true`/`false`). */
 export function queryString(filters: ReferenceFilters, page?: number, limit?: number): string {
   const params = new URLSearchParams();
-  for (const name of ORDER) if (filters[name] !== undefined) params.set(name, String(filters[name]));
+  for (const name of REFERENCE_FILTERS) if (filters[name] !== undefined) params.set(name, String(filters[name]));
   if (page !== undefined) params.set('page', String(page));
   if (limit !== undefined) params.set('limit', String(limit));
   const text = params.toString();
