@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'n
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { startStaticServer } from '../tests/e2e/pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, servedBy } from '../tests/e2e/pwa-helpers.ts';
@@ -103,14 +103,20 @@ function timeRound(page: Page, url: string, order: Way[]): Promise<Record<Way, n
 /** Seconds on the emulated link for this many bytes. */
 const wireMs = (bytes: number) => ((bytes * 8) / (DOWN_MBPS * 1e6)) * 1000;
 
-/** The emulated link on a page (its DB worker's requests go through the same network agent). */
-async function emulate(cdp: CDPSession, offline: boolean): Promise<void> {
+/**
+ * The emulated link on a page (its DB worker's requests go through the same network agent; a worker that worker
+ * started would not). Returns the page's session, whose events count the page's own bytes.
+ */
+async function emulateLink(context: BrowserContext, page: Page): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
-    offline,
+    offline: false,
     latency: RTT_MS,
     downloadThroughput: (DOWN_MBPS * 1e6) / 8,
     uploadThroughput: (DOWN_MBPS * 1e6) / 8,
   });
+  return cdp;
 }
 
 /** Bytes the browser received, as Chromium's network agent reports them, with the wall-clock time of each. */
@@ -175,6 +181,8 @@ const figures: Record<string, unknown> = {
   datasets: Object.fromEntries(Object.entries(manifest.datasets).map(([k, a]) => [k, { bytes: a!.bytes, rows: a!.rows }])),
 };
 const isData = (url: string) => /\.sqlite\.(gz|br)$/.test(url);
+/** Dataset bytes the server has sent since its last reset. */
+const dataSent = () => server.log.filter((r) => isData(r.path)).reduce((n, r) => n + r.bytes, 0);
 /** What the browser downloads of each dataset: its Brotli transfer copy where the build made one. */
 const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.transfer ?? a!).bytes, 0);
 
@@ -183,10 +191,7 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
   const visit = await launchBrowser();
   try {
     const page = visit.page;
-    const cdp = await visit.context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await emulate(cdp, false);
-    const bytes = countBytes(cdp);
+    const bytes = countBytes(await emulateLink(visit.context, page));
     server.reset();
     await page.goto(`${server.origin}/#/rates`, { waitUntil: 'commit' });
     const { origin, answers, received } = await firstAnswers(page);
@@ -215,7 +220,7 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
       answeredMs: Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, Math.round(v)])),
       pageBytesReceived: bytes.total(),
       datasetBytes,
-      datasetBytesSent: server.log.filter((r) => isData(r.path)).reduce((n, r) => n + r.bytes, 0),
+      datasetBytesSent: dataSent(),
     };
   } finally {
     await visit.close();
@@ -229,13 +234,10 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
   const visit = await launchBrowser();
   try {
     let page = visit.page;
-    let cdp = await visit.context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await emulate(cdp, false);
+    await emulateLink(visit.context, page);
     server.reset();
     const atBytes = Math.round(datasetBytes * Number(values['cut-at']));
     server.cutDataAfter(atBytes);
-    const dataSent = () => server.log.filter((r) => isData(r.path)).reduce((n, r) => n + r.bytes, 0);
     await page.goto(`${server.origin}/#/rates`, { waitUntil: 'commit' });
     while (dataSent() < atBytes) await page.waitForTimeout(50);
     // The bytes on their way when the link went still arrive through the emulated link: wait until the app's
@@ -250,9 +252,7 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
     const beforeCut = dataSent();
     await page.close();
     page = await visit.context.newPage();
-    cdp = await visit.context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await emulate(cdp, false);
+    await emulateLink(visit.context, page);
     await page.goto(`${server.origin}/#/rates`, { waitUntil: 'commit' });
     await firstAnswers(page);
     const opened = await page.evaluate(async () => {

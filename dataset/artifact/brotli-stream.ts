@@ -70,19 +70,3 @@ export class BrotliInto {
     this.stream.free();
   }
 }
-
-/** The whole file at once (see BrotliInto). */
-export function decodeBrotliInto(
-  stream: BrotliStream,
-  input: Uint8Array,
-  rawBytes: number,
-  sizes = { inputBytes: INPUT_BYTES, outputBytes: OUTPUT_BYTES },
-): Uint8Array {
-  const decoder = new BrotliInto(stream, rawBytes, sizes);
-  try {
-    decoder.push(input);
-    return decoder.finish();
-  } finally {
-    decoder.free();
-  }
-}

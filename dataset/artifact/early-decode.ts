@@ -105,6 +105,11 @@ export class EarlyDecode {
     }
   }
 
+  /** The download failed: the decoder is let go. */
+  abandon(): void {
+    this.giveUp();
+  }
+
   private giveUp(): void {
     this.broken = true;
     this.batch = [];

@@ -29,7 +29,11 @@ export async function unpackAs(
   decoders: Decoders | null | undefined,
 ): Promise<Uint8Array> {
   if (encoding === 'gzip') return unpack(bytes, rawBytes);
-  const decoder = await decoderFor(encoding, rawBytes, decoders);
+  return decodeWhole(await decoderFor(encoding, rawBytes, decoders), bytes);
+}
+
+/** A whole file through a decoder made for it, which is freed whatever happens. */
+export function decodeWhole(decoder: IncrementalDecoder, bytes: Uint8Array): Uint8Array {
   try {
     decoder.push(bytes);
     return decoder.finish();

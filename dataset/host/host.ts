@@ -49,8 +49,6 @@ interface Slot {
   settled: Gate;
   /** Its file is being downloaded, or waits for its turn to be (no unpacked copy here): a fetch() is answered 503 meanwhile. */
   arriving: boolean;
-  /** The database installed last has answered no API request yet: the next answer's time is its `firstAnswer`. */
-  unasked: boolean;
 }
 
 function message(error: unknown): string {
@@ -84,9 +82,7 @@ export class DatasetHost {
       registry.map((d) => d.api),
       { preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) },
     );
-    this.slots = new Map(
-      registry.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false, unasked: false }]),
-    );
+    this.slots = new Map(registry.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false }]));
     this.SQL = platform.sqlJs();
     this.log = platform.log ?? ((text, error) => console.error(text, error));
   }
@@ -121,8 +117,8 @@ export class DatasetHost {
       const slot = this.slot(routed.dataset);
       if (options.whileArriving === 'unavailable' && !slot.settled.isOpen && slot.arriving) return this.engine.answer(routed);
       await this.ready(routed.dataset);
-      if (slot.unasked && slot.db) {
-        slot.unasked = false;
+      // The opened database's first answer (every opening comes with fresh timings): timed for its `firstAnswer`.
+      if (slot.db && slot.status.timings?.firstAnswer === null) {
         const started = performance.now();
         const answer = this.engine.answer(routed);
         this.noteTiming(slot, { firstAnswer: Math.round(performance.now() - started) });
@@ -261,7 +257,6 @@ export class DatasetHost {
     const s = this.slot(name);
     const old = s.db;
     s.db = db;
-    s.unasked = db !== null;
     // A real snapshot's date: `/snapshots/<that date>/…` is answered too (engine/http/route.ts).
     const { source } = s.status;
     this.engine.use(name, db, prepared, db && source?.kind === 'real' ? source.date : null);

@@ -122,7 +122,7 @@ export function startDownload({
       onProgress: (progress) => reporter.bytes(artifact.name, progress),
       onBytes: early?.feed,
     }).catch((error: unknown) => {
-      void early?.result(-1);
+      early?.abandon();
       throw error;
     });
     reporter.report(artifact.name, 'verify');

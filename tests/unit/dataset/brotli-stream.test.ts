@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { initSync, DecompressStream } from 'brotli-dec-wasm/web';
-import { BrotliInto, decodeBrotliInto } from '../../../dataset/artifact/brotli-stream.ts';
+import { BrotliInto } from '../../../dataset/artifact/brotli-stream.ts';
+import { decodeWhole } from '../../../dataset/artifact/unpack.ts';
 import { brotliDatabase } from '../../../tools/gzip-database.ts';
 
 let raw: Uint8Array;
@@ -20,18 +21,18 @@ beforeAll(() => {
   br = brotliDatabase(raw);
 });
 
-describe('decodeBrotliInto', () => {
+describe('BrotliInto, the whole file at once', () => {
   it('decodes a transfer copy step by step into one buffer of the manifest size', () => {
     expect(br.length).toBeLessThan(raw.length);
-    expect(decodeBrotliInto(new DecompressStream(), br, raw.length)).toEqual(raw);
+    expect(decodeWhole(new BrotliInto(new DecompressStream(), raw.length), br)).toEqual(raw);
     // Many small steps: input and output cross step boundaries.
-    expect(decodeBrotliInto(new DecompressStream(), br, raw.length, { inputBytes: 1000, outputBytes: 4096 })).toEqual(raw);
+    expect(decodeWhole(new BrotliInto(new DecompressStream(), raw.length, { inputBytes: 1000, outputBytes: 4096 }), br)).toEqual(raw);
   });
 
   it('refuses a file that ends early, or decodes to another size than the manifest says', () => {
-    expect(() => decodeBrotliInto(new DecompressStream(), br.subarray(0, br.length >> 1), raw.length)).toThrow(/ends before|more than/);
-    expect(() => decodeBrotliInto(new DecompressStream(), br, raw.length - 1)).toThrow(/more than the manifest/);
-    expect(() => decodeBrotliInto(new DecompressStream(), br, raw.length + 1)).toThrow(/decodes to \d+ bytes, the manifest says/);
+    expect(() => decodeWhole(new BrotliInto(new DecompressStream(), raw.length), br.subarray(0, br.length >> 1))).toThrow(/ends before|more than/);
+    expect(() => decodeWhole(new BrotliInto(new DecompressStream(), raw.length - 1), br)).toThrow(/more than the manifest/);
+    expect(() => decodeWhole(new BrotliInto(new DecompressStream(), raw.length + 1), br)).toThrow(/decodes to \d+ bytes, the manifest says/);
   });
 });
 
