@@ -11,7 +11,7 @@ import type { OrderColumns } from './columns/order-columns.ts';
 import { prepareColumns, preparedBytes, readPrepared, type PreparedColumns } from './columns/prepared.ts';
 import { matchedRows, matchRecords, type MatchScratch, type MatchSet } from './query/match.ts';
 import { ValueForms } from './query/value-forms.ts';
-import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './parse-query.ts';
+import { RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './parse-query.ts';
 import { topRows, type OrderKey } from './query/order.ts';
 import { Aggregator } from './query/aggregations.ts';
 import type { Combos } from './columns/combos.ts';
@@ -19,7 +19,7 @@ import { SourceReader } from './query/source.ts';
 import { containsAggregation, FirstRows, suggestBody, suggestJson } from './query/suggest.ts';
 import { CsvRowWriter, exportHead } from './export.ts';
 import { Lazy } from './memo.ts';
-import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from './shape.ts';
+import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson } from './shape.ts';
 
 /** Everything a request needs, built once per opened database. */
 export class CeilingRatesIndex {
@@ -73,13 +73,9 @@ export class CeilingRatesIndex {
 
   search(ctx: RouteContext): ApiResponse {
     const started = performance.now();
-    let query: CeilingRatesQuery;
-    try {
-      query = parseQuery(ctx.query, ctx.search);
-    } catch (error) {
-      if (error instanceof NotAcceptable) return detail(406, error.detail);
-      throw error;
-    }
+    const parsed = parseSearch(ctx);
+    if ('refused' in parsed) return parsed.refused;
+    const { query } = parsed;
     const { store } = this;
     if (query.suggest.length > 0) return respondJson(suggestJson(suggestBody(this, query.suggest)));
 

@@ -1,7 +1,8 @@
 /** Response shapes of the ceiling-rates API: the search-engine envelope, its headers, DRF-style errors. */
 import type { ApiResponse } from '../http/types.ts';
 import { json, JSON_TYPE, text } from '../http/respond.ts';
-import { RESULT_WINDOW } from './parse-query.ts';
+import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from './parse-query.ts';
+import type { RouteContext } from '../http/routes.ts';
 import { aggregationsJson, sortJson } from './json.ts';
 import type { Aggregations } from './query/aggregations.ts';
 
@@ -54,4 +55,14 @@ export function envelopeJson(started: number, count: number, hits: readonly stri
   const aggregationsText = aggregationsJson(aggregations);
   const took = Math.max(0, Math.round(performance.now() - started));
   return `{"took":${took},"timed_out":false,"_shards":${SHARDS},"hits":{"total":${JSON.stringify(total(count))},"max_score":null,"hits":[${hits.join(',')}]},"aggregations":${aggregationsText}}`;
+}
+
+/** A search's query, or the 406 answer to parameters the API refuses that way (both backends answer alike). */
+export function parseSearch(ctx: RouteContext): { query: CeilingRatesQuery } | { refused: ApiResponse } {
+  try {
+    return { query: parseQuery(ctx.query, ctx.search) };
+  } catch (error) {
+    if (error instanceof NotAcceptable) return { refused: detail(406, error.detail) };
+    throw error;
+  }
 }

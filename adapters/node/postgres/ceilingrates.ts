@@ -9,8 +9,8 @@
 import type pg from 'pg';
 import type { RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
-import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/parse-query.ts';
-import { csv, detail, envelope, envelopeJson, hitJson, respond, respondJson } from '../../../engine/ceilingrates/shape.ts';
+import { RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/parse-query.ts';
+import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson } from '../../../engine/ceilingrates/shape.ts';
 import {
   aggregationsFrom,
   bucketsAggregation,
@@ -248,13 +248,9 @@ export async function ratesLoaded(pool: pg.Pool): Promise<boolean> {
 
 export async function searchCeilingRates(pool: pg.Pool, ctx: RouteContext): Promise<ApiResponse> {
   const started = performance.now();
-  let query: CeilingRatesQuery;
-  try {
-    query = parseQuery(ctx.query, ctx.search);
-  } catch (error) {
-    if (error instanceof NotAcceptable) return detail(406, error.detail);
-    throw error;
-  }
+  const parsed = parseSearch(ctx);
+  if ('refused' in parsed) return parsed.refused;
+  const { query } = parsed;
   if (query.suggest.length > 0) return suggest(pool, query.suggest);
   if (query.suggestContains) {
     const { field, tooShort } = query.suggestContains;
