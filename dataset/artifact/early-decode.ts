@@ -1,7 +1,7 @@
 import type { IncrementalDecoder } from './unpack.ts';
 
 /** Bytes handed to the decoder at once. */
-const BATCH_BYTES = 512 * 1024;
+const PIECE_BYTES = 512 * 1024;
 
 /**
  * A transfer copy decoded while it downloads: each read is pushed into the decoder as it arrives, so the
@@ -17,7 +17,7 @@ export class EarlyDecode {
   private broken = false;
   /** Which attempt's bytes are being fed: a push of an earlier attempt never touches the current one. */
   private attempt = 0;
-  /** Bytes fed but not yet handed to the decoder (see pushBatch). */
+  /** Bytes fed but not yet handed to the decoder (see pushPiece). */
   private batch: Uint8Array[] = [];
   private batchBytes = 0;
   /** Pushes run one after another (the decoder is made asynchronously, once). */
@@ -26,19 +26,17 @@ export class EarlyDecode {
   constructor(
     private readonly make: () => Promise<IncrementalDecoder>,
     /** Bytes handed to the decoder at once (the last piece may be smaller). */
-    private readonly pieceBytes = BATCH_BYTES,
+    private readonly pieceBytes = PIECE_BYTES,
   ) {}
 
   /** The download's `onBytes`. */
   readonly feed = (bytes: Uint8Array, offset: number): void => {
     // An attempt from 0 again (the kept bytes were suspect): start a new decoder.
     if (offset === 0 && this.next > 0) {
-      this.drop();
+      this.giveUp();
       this.broken = false;
       this.next = 0;
       this.attempt++;
-      this.batch = [];
-      this.batchBytes = 0;
     }
     if (this.broken) return;
     if (offset !== this.next) {
@@ -48,14 +46,14 @@ export class EarlyDecode {
     this.next += bytes.length;
     this.batch.push(bytes);
     this.batchBytes += bytes.length;
-    if (this.batchBytes >= this.pieceBytes) this.pushBatch();
+    if (this.batchBytes >= this.pieceBytes) this.pushPiece();
   };
 
   /**
    * Hands the bytes gathered so far to the decoder, as one piece: a network read is often a few KiB, and each
    * decoder step prepares MiBs of output, so a step per read made the download 500 ms slower instead of faster.
    */
-  private pushBatch(): void {
+  private pushPiece(): void {
     if (this.batchBytes === 0) return;
     const bytes = new Uint8Array(this.batchBytes);
     let at = 0;
@@ -79,7 +77,7 @@ export class EarlyDecode {
 
   /** The decoded file, if the decoder was fed exactly `total` bytes from 0 and they decode; else null. */
   async result(total: number): Promise<Uint8Array | null> {
-    if (!this.broken) this.pushBatch();
+    if (!this.broken) this.pushPiece();
     await this.settled();
     if (this.broken || this.next !== total || !this.decoder) {
       this.drop();
