@@ -8,12 +8,12 @@
  * the databases it serves.
  * Writes the figures to .tmp/soak.json.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { build } from 'vite';
+import { assemblePublicDir, buildApp } from '../tests/e2e/build-app.ts';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { startStaticServer } from '../tests/e2e/pwa-server.ts';
@@ -43,25 +43,14 @@ const LIMIT = 0.1;
 const RATES = '/api/v3/search/ceilingrates/';
 
 /** Build the datasets and the app (production mode) into .tmp, as the browser tests do. */
-async function buildApp(profile: string): Promise<string> {
+async function buildSoakApp(profile: string): Promise<string> {
   const dataDir = resolve(ROOT, `.tmp/soak-data-${profile}`);
   const publicDir = resolve(ROOT, '.tmp/soak-public');
   const outDir = resolve(ROOT, '.tmp/soak-dist');
   const data = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', profile, '--out', dataDir], { cwd: ROOT, stdio: 'inherit' });
   if (data.status !== 0) throw new Error(`data build failed (exit ${data.status})`);
-  rmSync(publicDir, { recursive: true, force: true });
-  mkdirSync(publicDir, { recursive: true });
-  cpSync(resolve(ROOT, 'public'), publicDir, { recursive: true, filter: (src) => resolve(src) !== resolve(ROOT, 'public/data') });
-  cpSync(dataDir, resolve(publicDir, 'data'), { recursive: true, filter: (src) => !src.endsWith('.build-stamp.json') });
-  process.env.NODE_ENV = 'production';
-  await build({
-    mode: 'production',
-    root: ROOT,
-    configFile: resolve(ROOT, 'vite.config.ts'),
-    publicDir,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  assemblePublicDir(publicDir, dataDir);
+  await buildApp({ outDir, publicDir });
   return outDir;
 }
 
@@ -367,7 +356,7 @@ function rendererRss(userDataDir: string): number | null {
 const MB = (bytes: number) => Math.round((bytes / 1048576) * 100) / 100;
 
 async function main(): Promise<number> {
-  const dist = values.dist ? resolve(values.dist) : await buildApp(values.profile!);
+  const dist = values.dist ? resolve(values.dist) : await buildSoakApp(values.profile!);
   if (!existsSync(join(dist, 'sw.js'))) throw new Error(`${dist} has no sw.js: not a production build`);
   const engine = await referenceEngine(join(dist, 'data'));
   const requests = requestMix(engine, TOTAL, Number(values.seed));

@@ -8,12 +8,13 @@
  * E2E_REUSE_BUILD=1 serves the previous app build as it is (for quick reruns while editing tests); the fixture
  * page is small and always built again.
  */
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build, preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { assemblePublicDir, buildApp } from './build-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = resolve(ROOT, '.tmp/e2e-data');
@@ -53,28 +54,6 @@ function buildData(): void {
   if (result.status !== 0) throw new Error(`data build failed (exit ${result.status})`);
 }
 
-/** public/ as the app ships it, with the small datasets in place of whatever public/data holds. */
-function assemblePublicDir(): void {
-  rmSync(PUBLIC_DIR, { recursive: true, force: true });
-  mkdirSync(PUBLIC_DIR, { recursive: true });
-  const source = resolve(ROOT, 'public');
-  if (existsSync(source)) {
-    cpSync(source, PUBLIC_DIR, { recursive: true, filter: (src) => resolve(src) !== resolve(source, 'data') });
-  }
-  cpSync(DATA_DIR, resolve(PUBLIC_DIR, 'data'), { recursive: true, filter: (src) => !src.endsWith('.build-stamp.json') });
-}
-
-async function buildApp(): Promise<void> {
-  await build({
-    mode: 'production',
-    root: ROOT,
-    configFile: resolve(ROOT, 'vite.config.ts'),
-    publicDir: PUBLIC_DIR,
-    logLevel: 'warn',
-    build: { outDir: OUT_DIR, emptyOutDir: true },
-  });
-}
-
 /** The fixture page alone: the app's components and the fake DB client, no service worker, no data. */
 async function buildComponentFixture(): Promise<void> {
   await build({
@@ -109,14 +88,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(resolve(OUT_DIR, 'index.html'));
   if (!reuse) {
     buildData();
-    assemblePublicDir();
+    assemblePublicDir(PUBLIC_DIR, DATA_DIR);
   }
   // vitest runs with NODE_ENV=test, which would make Vite build the app (and Lit) in dev mode:
   // the tests must exercise the production build that users get.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    if (!reuse) await buildApp();
+    if (!reuse) await buildApp({ outDir: OUT_DIR, publicDir: PUBLIC_DIR });
     // Under a second: built every run, so that edits to the fixture never meet a stale page.
     await buildComponentFixture();
   } finally {

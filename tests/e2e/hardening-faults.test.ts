@@ -6,9 +6,9 @@
  * app says which file and why, the other dataset answers, and Reset fetches a good copy.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { build } from 'vite';
+import { assemblePublicDir, buildApp } from './build-app.ts';
 import type { Page, Worker } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.ts';
 import { dropKeptDatabases, waitForData, waitForRendered } from './app.ts';
@@ -147,24 +147,8 @@ async function buildNextVersion(dataDir: string): Promise<string> {
   const publicDir = resolve(work, 'public');
   const outDir = resolve(work, 'dist');
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(publicDir, { recursive: true });
-  cpSync(resolve(ROOT, 'public'), publicDir, { recursive: true, filter: (src) => resolve(src) !== resolve(ROOT, 'public/data') });
-  cpSync(dataDir, resolve(publicDir, 'data'), { recursive: true });
-  writeFileSync(resolve(publicDir, 'release.txt'), 'hardening: next build');
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      mode: 'production',
-      root: ROOT,
-      configFile: resolve(ROOT, 'vite.config.ts'),
-      publicDir,
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  assemblePublicDir(publicDir, dataDir, { 'release.txt': 'hardening: next build' });
+  await buildApp({ outDir, publicDir });
   return outDir;
 }
 

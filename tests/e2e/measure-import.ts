@@ -13,7 +13,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
+import { buildApp } from './build-app.ts';
 import { launchBrowser } from './browser.ts';
 import { waitForData } from './app.ts';
 import { snapshotLines } from '../../tools/make-snapshot.ts';
@@ -55,10 +56,7 @@ async function main(): Promise<void> {
 
   const r = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('data build failed');
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: OUT, emptyOutDir: true } });
-  process.env.NODE_ENV = nodeEnv;
+  await buildApp({ outDir: OUT });
   const server = await preview({
     root: ROOT,
     configFile: resolve(ROOT, 'vite.config.ts'),

@@ -12,7 +12,8 @@
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
+import { buildApp } from './build-app.ts';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { waitForData } from './app.ts';
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   // The build skips itself when public/data already holds the default profile of the current generators.
   const r = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('data build failed');
-  await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: OUT, emptyOutDir: true } });
+  await buildApp({ outDir: OUT });
   const server = await preview({
     root: ROOT,
     configFile: resolve(ROOT, 'vite.config.ts'),

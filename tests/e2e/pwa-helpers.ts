@@ -47,7 +47,15 @@ export async function waitUntilControlled(page: Page): Promise<void> {
     if (active.state !== 'activated')
       await new Promise((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve(null)));
   });
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60_000, polling: 100 });
+  const controlled = () => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10_000, polling: 100 });
+  try {
+    await controlled();
+  } catch {
+    // A page reloaded while its worker was activating can miss that worker's clients.claim(): the browser had not
+    // made the new document a client yet. Such a page is left alone by the browser; its next navigation is controlled.
+    await page.reload();
+    await controlled();
+  }
 }
 
 /** How many API requests the active service worker relayed to a window and answered itself. */

@@ -2,9 +2,9 @@
  * A new version is deployed: the open app offers "Update available — reload"; the new service worker waits
  * until the user accepts, then takes over, and the data is still there (no second download of it).
  */
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { build } from 'vite';
+import { assemblePublicDir, buildApp } from './build-app.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
@@ -24,11 +24,8 @@ async function buildChangedVersion(dataDir: string): Promise<string> {
   const publicDir = resolve(WORK, 'public');
   const outDir = resolve(WORK, 'dist');
   rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(publicDir, { recursive: true });
-  cpSync(resolve(ROOT, 'public'), publicDir, { recursive: true, filter: (src) => resolve(src) !== resolve(ROOT, 'public/data') });
-  cpSync(dataDir, resolve(publicDir, 'data'), { recursive: true });
-  writeFileSync(resolve(publicDir, 'release.txt'), NOTE);
-  await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  assemblePublicDir(publicDir, dataDir, { 'release.txt': NOTE });
+  await buildApp({ outDir, publicDir });
   return outDir;
 }
 
