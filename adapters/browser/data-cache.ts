@@ -58,9 +58,10 @@ export function dataCacheFiles(version: string, cacheStorage: CacheStorage | und
     async write(_artifact, url, gz, fileDate) {
       await (await open()).put(url, keptResponse(gz, { 'last-modified': fileDate ? new Date(fileDate).toUTCString() : null }));
     },
-    async complete(manifest, dataUrl, decoders) {
+    async complete(manifest, dataUrl, decoders, unpacked = new Set()) {
       const cache = await open();
       for (const artifact of manifestArtifacts(manifest)) {
+        if (unpacked.has(artifact.name)) continue;
         if (!(await cache.match(resolveDataUrl(dataUrl, transferArtifact(artifact, decoders).file)))) return false;
       }
       const url = manifestUrl(dataUrl);

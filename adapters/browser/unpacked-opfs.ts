@@ -1,5 +1,5 @@
 import type { DatasetArtifact } from '../../dataset/artifact/format.ts';
-import { isOtherUnpackedFile, unpackedFileName, type KeptDatabase, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
+import { isOtherUnpackedFile, keptSha256, unpackedFileName, type KeptDatabase, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
 
 /** The origin-private directory that holds the unpacked databases. */
 export const UNPACKED_DIRECTORY = 'unpacked-datasets';
@@ -22,23 +22,47 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
     await writable.close();
   };
   const readBytes = async (dir: FileSystemDirectoryHandle, name: string) => readWhole(await dir.getFileHandle(name));
+  /** The kept files of one artifact; `rawBytes` null: whatever size it has. Every failure is a miss. */
+  const readArtifactFiles = async (
+    dir: FileSystemDirectoryHandle,
+    artifact: Pick<DatasetArtifact, 'name' | 'sha256'>,
+    rawBytes: number | null,
+    withPrepared = true,
+  ): Promise<KeptDatabase | null> => {
+    try {
+      const meta = await (await dir.getFileHandle(unpackedFileName(artifact, 'json'))).getFile();
+      const file = await dir.getFileHandle(unpackedFileName(artifact));
+      if (rawBytes !== null && (await file.getFile()).size !== rawBytes) return null;
+      const raw = await readWhole(file);
+      // Optional: the engine checks what it reads, and binds from the records without it.
+      const prepared = withPrepared ? await readBytes(dir, unpackedFileName(artifact, 'prepared')).catch(() => null) : null;
+      const { fileDate, rows } = JSON.parse(await meta.text()) as { fileDate?: unknown; rows?: unknown };
+      return {
+        raw,
+        fileDate: typeof fileDate === 'string' ? fileDate : null,
+        ...(isRowCounts(rows) ? { rows } : {}),
+        prepared,
+      };
+    } catch {
+      return null;
+    }
+  };
   return {
-    async read(artifact: DatasetArtifact): Promise<KeptDatabase | null> {
+    read: (artifact) =>
+      directory()
+        .then((dir) => readArtifactFiles(dir, artifact, artifact.rawBytes))
+        .catch(() => null),
+    async readKept(name, wanted) {
       try {
         const dir = await directory();
-        const meta = await (await dir.getFileHandle(unpackedFileName(artifact, 'json'))).getFile();
-        const file = await dir.getFileHandle(unpackedFileName(artifact));
-        if ((await file.getFile()).size !== artifact.rawBytes) return null;
-        const raw = await readWhole(file);
-        // Optional: the engine checks what it reads, and binds from the records without it.
-        const prepared = await readBytes(dir, unpackedFileName(artifact, 'prepared')).catch(() => null);
-        const { fileDate, rows } = JSON.parse(await meta.text()) as { fileDate?: unknown; rows?: unknown };
-        return {
-          raw,
-          fileDate: typeof fileDate === 'string' ? fileDate : null,
-          ...(isRowCounts(rows) ? { rows } : {}),
-          prepared,
-        };
+        const kept: string[] = [];
+        for await (const fileName of dir.keys()) {
+          const sha256 = keptSha256(fileName, name);
+          if (sha256) kept.push(sha256);
+        }
+        if (kept.length !== 1 || !wanted(kept[0])) return null;
+        const database = await readArtifactFiles(dir, { name, sha256: kept[0] }, null, false);
+        return database && { sha256: kept[0], database };
       } catch {
         return null;
       }

@@ -6,6 +6,9 @@ import { webLock } from '../browser/download-lock.ts';
 import { browserDecoders } from '../browser/brotli.ts';
 import { decodable } from '../../dataset/artifact/unpack.ts';
 import { transferArtifact } from '../../dataset/artifact/format.ts';
+import { updateByPatch } from '../../dataset/artifact/patch-update.ts';
+import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
 
 /**
  * The datasets on this machine, one cache per dataset version (the version this service worker was built
@@ -28,8 +31,10 @@ export class DatasetCache {
 
   /**
    * On an update (another version's data is on the machine): download what is missing, resumably, check each
-   * file against the manifest, and store the manifest last (it marks a complete set). On a first install:
-   * nothing (the app's DB worker downloads the data and fills the cache).
+   * file against the manifest, and store the manifest last (it marks a complete set). A changed dataset whose
+   * older file is kept unpacked here takes the build's patch instead when it is smaller (patch-update.ts): the
+   * database it makes is checked and kept unpacked, as the DB worker opens it. On a first install: nothing
+   * (the app's DB worker downloads the data and fills the cache).
    */
   async install(): Promise<void> {
     const files = dataCacheFiles(this.version);
@@ -44,11 +49,21 @@ export class DatasetCache {
     const partials = opfsPartialStore();
     const lock = webLock();
     const encodings = decodable(browserDecoders);
+    const unpacked = opfsUnpackedStore();
+    const patched = new Set<DatasetName>();
     for (const artifact of manifestArtifacts(manifest)) {
+      // The older file kept here and a patch, when the build made one and it is smaller: kept unpacked, as opened.
+      const fetchFile = (u: string, init: RequestInit) => fetch(u, init);
+      const raw = await updateByPatch({ fetch: fetchFile, dataUrl: this.dataUrl, artifact, unpacked, decoders: browserDecoders, partials, lock });
+      if (raw && unpacked) {
+        await unpacked.write(artifact, { raw, fileDate: null, rows: artifact.rows });
+        patched.add(artifact.name);
+        continue;
+      }
       const file = transferArtifact(artifact, encodings);
-      await obtainArtifact({ fetch: (u, init) => fetch(u, init), url: resolveDataUrl(this.dataUrl, file.file), artifact: file, partials, files, lock });
+      await obtainArtifact({ fetch: fetchFile, url: resolveDataUrl(this.dataUrl, file.file), artifact: file, partials, files, lock });
     }
-    await files.complete(manifest, this.dataUrl, encodings);
+    await files.complete(manifest, this.dataUrl, encodings, patched);
   }
 
   /** A stored file, only once the set is complete. */

@@ -20,6 +20,26 @@ export interface DatasetArtifact {
    * Node, the command line and other clients read `file`.
    */
   transfer?: TransferFile;
+  /**
+   * Patches that make this database from an earlier build's (absent: none). A browser that keeps the unpacked
+   * file of artifact `from` downloads the patch instead of the whole file when it is smaller (patch-update.ts).
+   */
+  patches?: PatchFile[];
+}
+
+/** A patch (binary-patch.ts) from an earlier build's database to this one, Brotli-encoded. */
+export interface PatchFile {
+  /** sha256 of the earlier artifact (its gzip'd file): the kept unpacked file it applies to is named by it. */
+  from: string;
+  file: string;
+  encoding: TransferFile['encoding'];
+  /** Size and sha256 of the patch file, checked before it is decoded. */
+  bytes: number;
+  sha256: string;
+  /** Size of the decoded patch. */
+  patchBytes: number;
+  /** sha256 of the database the patch makes: the result is used only when it matches. */
+  resultSha256: string;
 }
 
 /** The same database in another encoding, checked like the artifact itself (size, then sha256). */

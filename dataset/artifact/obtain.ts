@@ -11,8 +11,17 @@ export interface VerifiedFiles {
   read(artifact: DatasetArtifact, url: string): Promise<{ gz: Uint8Array; fileDate: string | null } | null>;
   /** Keep a verified file. */
   write(artifact: DatasetArtifact, url: string, gz: Uint8Array, fileDate: string | null): Promise<void>;
-  /** Mark the set complete when every file of the manifest is kept, each as this context downloads it (true then). */
-  complete(manifest: Manifest, dataUrl: string, decoders: ReadonlySet<TransferFile['encoding']>): Promise<boolean>;
+  /**
+   * Mark the set complete when every file of the manifest is kept, each as this context downloads it (true
+   * then). `unpacked`: datasets whose verified database is kept unpacked instead of their file (made from the
+   * older copy and a patch, patch-update.ts): their file is not needed.
+   */
+  complete(
+    manifest: Manifest,
+    dataUrl: string,
+    decoders: ReadonlySet<TransferFile['encoding']>,
+    unpacked?: ReadonlySet<DatasetArtifact['name']>,
+  ): Promise<boolean>;
 }
 
 /** Run `task` while holding the lock `name`, alone among every context of the origin (Web Locks), or at once without it. */

@@ -1,4 +1,5 @@
 import type { DatasetArtifact } from './format.ts';
+import type { DatasetName } from '../../engine/http/types.ts';
 
 /** An unpacked database as it is kept, with the date the server gave its download. */
 export interface StoredDatabase {
@@ -25,6 +26,12 @@ export interface KeptDatabase extends StoredDatabase {
 export interface UnpackedStore {
   /** The stored file of this artifact, or null when there is none or it is not whole. */
   read(artifact: DatasetArtifact): Promise<KeptDatabase | null>;
+  /**
+   * The one file kept for a dataset, whichever artifact it came from (named by that artifact's sha256), read only
+   * when `wanted` takes that sha256 (a patch from it to the manifest's artifact: patch-update.ts); without its
+   * prepared index. Null when none or several are kept, or it is not wanted.
+   */
+  readKept(name: DatasetName, wanted: (sha256: string) => boolean): Promise<{ sha256: string; database: KeptDatabase } | null>;
   /** Keep the unpacked file of a verified artifact in place of the dataset's other stored files. */
   write(artifact: DatasetArtifact, stored: StoredDatabase): Promise<void>;
   /** Keep the engine's prepared index of an artifact's file beside it. */
@@ -36,6 +43,15 @@ export type UnpackedFileKind = 'sqlite' | 'json' | 'prepared';
 /** The stored file's name: the dataset and the artifact's sha256, so a new build never meets an old file. */
 export function unpackedFileName(artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, kind: UnpackedFileKind = 'sqlite'): string {
   return `${artifact.name}.${artifact.sha256}.${kind}`;
+}
+
+/** The artifact sha256 in a kept file's name when it is the `kind` file of dataset `name`, else null. */
+export function keptSha256(fileName: string, name: DatasetName, kind: UnpackedFileKind = 'json'): string | null {
+  const prefix = `${name}.`;
+  const suffix = `.${kind}`;
+  if (!fileName.startsWith(prefix) || !fileName.endsWith(suffix)) return null;
+  const sha256 = fileName.slice(prefix.length, -suffix.length);
+  return /^[0-9a-f]{64}$/.test(sha256) ? sha256 : null;
 }
 
 /** True for a stored file of the same dataset from another artifact (another build, an older version). */

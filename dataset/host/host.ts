@@ -417,10 +417,13 @@ export class DatasetHost {
         downloadAfter: downloads.at(-1)?.transfer,
         places,
         onDownload: () => (slot.arriving = true),
+        log: this.log,
       });
       pending.transfer.then(() => (slot.arriving = false));
       downloads.push(pending);
     }
+    /** Datasets made from the copy kept here and a patch: kept unpacked, not as their file. */
+    const patched = new Set<DatasetName>();
     for (const [i, pending] of downloads.entries()) {
       // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
       // waited for it took their turns (ready()) when its gate opened, before this awaits the same gate.
@@ -432,6 +435,7 @@ export class DatasetHost {
       const s = this.slot(name);
       try {
         this.adoptQuietly(await openDownloaded(this.SQL, pending, manifest, reporter));
+        if ((await pending.bytes).patched) patched.add(name);
         if (name === this.first) this.prepare(name);
         reporter.report(name, 'ready');
       } catch (error) {
@@ -446,7 +450,7 @@ export class DatasetHost {
     this.version = manifest.version;
     // Every file of this version is now kept for the service worker (offline, and no second download).
     await files
-      ?.complete(manifest, this.dataUrl!, decodable(this.platform.decoders))
+      ?.complete(manifest, this.dataUrl!, decodable(this.platform.decoders), patched)
       .catch((error: unknown) => this.log('dataset host: cannot mark the offline copy complete', error));
     reporter.report(null, 'ready');
     return this.status();

@@ -5,6 +5,7 @@ import type { PartialStore } from '../artifact/partial-store.ts';
 import { resolveDataUrl } from '../artifact/manifest.ts';
 import { decodable, decoderFor, unpack, unpackAs, type Decoders } from '../artifact/unpack.ts';
 import { EarlyDecode } from '../artifact/early-decode.ts';
+import { updateByPatch } from '../artifact/patch-update.ts';
 import { transferArtifact } from '../artifact/format.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
@@ -25,8 +26,14 @@ export interface OpenedDataset {
 export type FetchFile = (url: string, init: RequestInit) => Promise<Response>;
 
 /** The bytes of a build dataset: its verified gzip'd download, or the unpacked copy kept on this machine. */
-/** `decoded`: the database, when the transfer copy was decoded as it arrived (early-decode.ts). */
-export type DatasetBytes = { gz: Uint8Array; decoded?: Uint8Array | null; kept?: never } | { kept: KeptDatabase; gz?: never; decoded?: never };
+/**
+ * `decoded`: the database, when the transfer copy was decoded as it arrived (early-decode.ts). `patched`: the
+ * database made from the copy kept here and a downloaded patch (patch-update.ts), verified.
+ */
+export type DatasetBytes =
+  | { gz: Uint8Array; decoded?: Uint8Array | null; kept?: never; patched?: never }
+  | { kept: KeptDatabase; gz?: never; decoded?: never; patched?: never }
+  | { patched: Uint8Array; gz?: never; decoded?: never; kept?: never };
 
 /** A build dataset's download, started at once; its CPU-bound steps wait for their turn (see DatasetHost). */
 export interface PendingDownload {
@@ -68,6 +75,8 @@ export interface DownloadOptions {
   /** The download (if one is needed) starts once this settles: downloads go one at a time, in the load's order. */
   downloadAfter?: Promise<unknown>;
   places?: DownloadPlaces;
+  /** Where a failure the load recovers from is logged (a patch that did not apply). */
+  log?: (message: string, error: unknown) => void;
   /** Called when no unpacked copy on this machine will do: the file is downloaded (or read from the shared data cache). */
   onDownload?: () => void;
 }
@@ -87,6 +96,7 @@ export function startDownload({
   downloadAfter,
   places = {},
   onDownload,
+  log,
 }: DownloadOptions): PendingDownload {
   const file = transferArtifact(artifact, decodable(places.decoders));
   const url = resolveDataUrl(dataUrl, file.file);
@@ -105,6 +115,33 @@ export function startDownload({
   const download = async (): Promise<DatasetBytes> => {
     onDownload?.();
     await Promise.resolve(downloadAfter).catch(() => {});
+    // A new version of a dataset whose older file is kept here: only what changed, when that is smaller.
+    if (cache !== 'reload') {
+      let patching = false;
+      const patched = await updateByPatch({
+        fetch: fetchFile,
+        dataUrl,
+        artifact,
+        unpacked,
+        decoders: places.decoders ?? null,
+        partials: places.partials ?? null,
+        lock: places.lock ?? null,
+        cache,
+        onPatch: (patch) => {
+          patching = true;
+          reporter.expect(artifact.name, patch.bytes, { patch: true });
+        },
+        onProgress: (progress) => reporter.bytes(artifact.name, progress),
+        log,
+      });
+      if (patched) {
+        reporter.report(artifact.name, 'decompress');
+        pending.downloaded = performance.now();
+        return { patched };
+      }
+      // The patch failed: the whole file, counted from 0.
+      if (patching) reporter.expect(artifact.name, file.bytes);
+    }
     // A transfer copy is decoded as it arrives (gzip is unpacked natively, off this thread, after the check).
     const encoding = file.encoding;
     const early = encoding !== 'gzip' && places.decoders?.[encoding] ? new EarlyDecode(() => decoderFor(encoding, artifact.rawBytes, places.decoders)) : null;
@@ -159,18 +196,18 @@ export async function openDownloaded(
 ): Promise<OpenedDataset> {
   const { artifact } = pending;
   const name = artifact.name;
-  const { gz, kept, decoded } = await pending.bytes;
+  const { gz, kept, decoded, patched } = await pending.bytes;
   // Its turn: the datasets before it are open (this is when its CPU-bound steps may start).
   const turn = performance.now();
   reporter.report(name, 'decompress');
-  const raw = kept ? kept.raw : (decoded ?? (await unpackAs(pending.file.encoding, gz!, artifact.rawBytes, pending.decoders)));
+  const raw = kept ? kept.raw : (patched ?? decoded ?? (await unpackAs(pending.file.encoding, gz!, artifact.rawBytes, pending.decoders)));
   const unpacked = performance.now();
   reporter.report(name, 'open');
   const db = openHandedOver(await SQL, raw);
   // Counted once, when the file is first opened: the kept copy carries the counts of the same bytes.
   const rows = kept?.rows ?? countRows(db, Object.keys(artifact.rows));
   // Kept for the next opening, after this one is served: the write is not on the way to the first answer.
-  if (gz && pending.unpacked) {
+  if ((gz || patched) && pending.unpacked) {
     const store = pending.unpacked;
     const copy = { raw, fileDate: pending.fileDate, rows };
     setTimeout(() => void store.write(artifact, copy).catch((error: unknown) => console.error(`cannot keep the unpacked ${name} dataset`, error)), 0);

@@ -8,6 +8,8 @@ export type LoadPhase = 'manifest' | 'download' | 'verify' | 'decompress' | 'ope
 export interface DatasetProgress extends DownloadProgress {
   /** 'queued': its download waits for the dataset before it (downloads go one at a time, the first view's first). */
   phase: LoadPhase | 'queued';
+  /** True: what downloads is a patch from the copy kept here (only what changed), not the whole file. */
+  patch?: boolean;
 }
 
 export interface LoadProgress {
@@ -40,14 +42,20 @@ export class ProgressReporter {
 
   constructor(private readonly send: ProgressCallback | null) {}
 
-  /** A dataset of this load, before its download starts. */
-  expect(name: DatasetName, total: number): void {
-    this.datasets.set(name, { phase: 'queued', received: 0, total, resumedAt: null });
+  /**
+   * A dataset of this load, before its download starts; again when what it downloads changes (a patch instead
+   * of the whole file, or the whole file after a patch failed): the load's total follows.
+   */
+  expect(name: DatasetName, total: number, { patch = false } = {}): void {
+    const before = this.datasets.get(name);
+    if (before) this.total += total - before.total;
+    this.datasets.set(name, { phase: 'queued', received: 0, total, resumedAt: null, ...(patch ? { patch } : {}) });
   }
 
   bytes(name: DatasetName, progress: DownloadProgress): void {
-    const resumed = progress.resumedAt !== null && this.datasets.get(name)?.resumedAt !== progress.resumedAt;
-    this.datasets.set(name, { ...progress, phase: 'download' });
+    const before = this.datasets.get(name);
+    const resumed = progress.resumedAt !== null && before?.resumedAt !== progress.resumedAt;
+    this.datasets.set(name, { ...progress, phase: 'download', ...(before?.patch ? { patch: true } : {}) });
     const now = performance.now();
     // A resumption is said at once: it is the news.
     if (!resumed && now - this.lastSent < PROGRESS_INTERVAL_MS && progress.received < progress.total) return;

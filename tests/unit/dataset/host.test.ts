@@ -8,10 +8,21 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DatasetHost, type ImportedDataset, type ImportedStore, type LoadProgress } from '../../../dataset/host/index.ts';
 import type { DatasetArtifact, Manifest } from '../../../dataset/artifact/format.ts';
 import { pack } from '../../../dataset/artifact/unpack.ts';
-import { isOtherUnpackedFile, unpackedFileName, type KeptDatabase, type StoredDatabase, type UnpackedStore } from '../../../dataset/artifact/unpacked-store.ts';
+import {
+  isOtherUnpackedFile,
+  keptSha256,
+  unpackedFileName,
+  type KeptDatabase,
+  type StoredDatabase,
+  type UnpackedStore,
+} from '../../../dataset/artifact/unpacked-store.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
-import { built, type BuiltFile } from '../helpers/built-file.ts';
+import { built, builtFrom, type BuiltFile } from '../helpers/built-file.ts';
+import { makePatch } from '../../../tools/binary-diff.ts';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { sha256Hex, type PatchFile } from '../../../dataset/artifact/format.ts';
+import type { Decoders } from '../../../dataset/artifact/unpack.ts';
 
 const DATA = 'https://app.example/data/';
 const RATES_URL = '/api/v3/search/ceilingrates/?page=1';
@@ -101,6 +112,12 @@ function unpackedStore({ readMs = 5, files = new Map<string, StoredDatabase>() }
       const kept = files.get(unpackedFileName(artifact));
       if (!kept || kept.raw.length !== artifact.rawBytes) return null;
       return { ...kept, raw: kept.raw.slice(), prepared: prepared.get(unpackedFileName(artifact, 'prepared'))?.slice() ?? null };
+    },
+    async readKept(name: DatasetName, wanted: (sha256: string) => boolean) {
+      const kept = [...files.keys()].filter((file) => keptSha256(file, name, 'sqlite'));
+      if (kept.length !== 1 || !wanted(keptSha256(kept[0], name, 'sqlite')!)) return null;
+      const sha256 = keptSha256(kept[0], name, 'sqlite')!;
+      return { sha256, database: { ...files.get(kept[0])!, raw: files.get(kept[0])!.raw.slice(), prepared: null } };
     },
     async write(artifact: DatasetArtifact, kept: StoredDatabase) {
       store.writes++;
@@ -403,6 +420,125 @@ describe('the unpacked copy kept on this machine', () => {
     expect(datasetFiles(fake)).toHaveLength(2);
     expect(await total(host, RATES_URL)).toBe(40);
     await vi.waitFor(() => expect(kept.writes).toBe(4));
+  });
+});
+
+describe('a new version of a dataset whose older file is kept here', () => {
+  /** Brotli as the browser's WebAssembly decoder does it: fed, then finished. */
+  const brotli: Decoders = {
+    br: async () => {
+      const pushed: Uint8Array[] = [];
+      return { push: (bytes) => void pushed.push(bytes.slice()), finish: () => new Uint8Array(brotliDecompressSync(Buffer.concat(pushed))), free: () => {} };
+    },
+  };
+
+  /** The kept websites file changed in place: 12 sites gone dark, 2 records dropped. */
+  async function nextVersion(): Promise<{ newer: BuiltFile; patch: Uint8Array; entry: PatchFile }> {
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database(websites.raw);
+    db.run('UPDATE websites SET final_url_live = 0 WHERE rowid <= 12');
+    db.run('DELETE FROM websites WHERE rowid IN (20, 21)');
+    const newer = await builtFrom('websites', db.export(), 28);
+    db.close();
+    const raw = makePatch(websites.raw, newer.raw);
+    const patch = new Uint8Array(brotliCompressSync(raw));
+    const entry: PatchFile = {
+      from: websites.artifact.sha256,
+      file: `websites.from-${websites.artifact.sha256.slice(0, 12)}.patch.br`,
+      encoding: 'br',
+      bytes: patch.length,
+      sha256: await sha256Hex(patch),
+      patchBytes: raw.length,
+      resultSha256: await sha256Hex(newer.raw),
+    };
+    newer.artifact.patches = [entry];
+    return { newer, patch, entry };
+  }
+
+  function keptOlder() {
+    const kept = unpackedStore();
+    kept.files.set(unpackedFileName(websites.artifact), { raw: websites.raw, fileDate: null });
+    return kept;
+  }
+
+  function hostWith(fake: ReturnType<typeof server>, kept: UnpackedStore) {
+    const logged: string[] = [];
+    const progress: LoadProgress[] = [];
+    const host = new DatasetHost({
+      sqlJs: loadSqlJs,
+      fetch: fake.fetch,
+      imports: memoryStore(),
+      unpacked: kept,
+      decoders: brotli,
+      log: (text) => logged.push(text),
+    });
+    return { host, logged, progress, init: () => host.init({ dataUrl: DATA, first: 'websites' }, (p) => progress.push(p)) };
+  }
+
+  it('downloads only the patch when it is smaller, checks what it makes, opens it and keeps it in place of the old file', async () => {
+    const { newer, patch, entry } = await nextVersion();
+    expect(entry.bytes).toBeLessThan(newer.artifact.bytes);
+    const fake = server([newer, rates], 'v2');
+    fake.bodies.set(`${DATA}${entry.file}`, patch);
+    const kept = keptOlder();
+    const { init, progress, logged } = hostWith(fake, kept);
+    const status = await init();
+    const asked = fake.requests.map((r) => r.url.slice(DATA.length));
+    expect(asked).toContain(entry.file);
+    expect(asked).not.toContain('websites.sqlite.gz');
+    expect(status.datasets.find((d) => d.name === 'websites')).toMatchObject({ loaded: true, sha256: newer.artifact.sha256, error: null });
+    expect(logged).toEqual([]);
+    // The progress said what moved: the patch's bytes, as "only what changed".
+    const websitesProgress = progress.flatMap((p) => (p.datasets?.websites ? [p.datasets.websites] : []));
+    expect(websitesProgress.some((d) => d.patch && d.phase === 'download' && d.total === entry.bytes)).toBe(true);
+    await vi.waitFor(() => expect([...kept.files.keys()]).toContain(unpackedFileName(newer.artifact)));
+    expect(kept.files.get(unpackedFileName(newer.artifact))!.raw).toEqual(newer.raw);
+    expect(kept.files.has(unpackedFileName(websites.artifact))).toBe(false);
+  });
+
+  it('answers from the patched database exactly as from the whole new file', async () => {
+    const { newer, patch, entry } = await nextVersion();
+    const fake = server([newer, rates], 'v2');
+    fake.bodies.set(`${DATA}${entry.file}`, patch);
+    const { host, init } = hostWith(fake, keptOlder());
+    await init();
+    const whole = hostOver(server([newer, rates], 'v2')).host;
+    await whole.init({ dataUrl: DATA });
+    for (const url of ['/websites?limit=100', '/analysis?final_url_live=false', WEBSITES_URL]) {
+      expect((await host.handle({ method: 'GET', url })).body).toBe((await whole.handle({ method: 'GET', url })).body);
+    }
+    expect(await total(host, WEBSITES_URL)).toBe(28);
+  });
+
+  it('downloads the whole file when the patch is damaged, and keeps nothing the patch made', async () => {
+    const { newer, patch, entry } = await nextVersion();
+    const fake = server([newer, rates], 'v2');
+    const damaged = patch.slice();
+    damaged[damaged.length >> 1] ^= 0x55;
+    fake.bodies.set(`${DATA}${entry.file}`, damaged);
+    const kept = keptOlder();
+    const { host, init, logged } = hostWith(fake, kept);
+    const status = await init();
+    const asked = fake.requests.map((r) => r.url.slice(DATA.length));
+    expect(asked).toEqual(expect.arrayContaining([entry.file, 'websites.sqlite.gz']));
+    expect(logged.some((text) => text.includes('the patch from the kept copy did not apply'))).toBe(true);
+    expect(status.datasets.find((d) => d.name === 'websites')).toMatchObject({ loaded: true, sha256: newer.artifact.sha256, error: null });
+    expect(await total(host, WEBSITES_URL)).toBe(28);
+    await vi.waitFor(() => expect(kept.files.get(unpackedFileName(newer.artifact))?.raw).toEqual(newer.raw));
+  });
+
+  it('downloads the whole file when the patch would not be smaller, or none starts from the kept file', async () => {
+    const { newer, patch, entry } = await nextVersion();
+    for (const patches of [[{ ...entry, bytes: newer.artifact.bytes }], [{ ...entry, from: rates.artifact.sha256 }]]) {
+      const fake = server([{ ...newer, artifact: { ...newer.artifact, patches } }, rates], 'v2');
+      fake.bodies.set(`${DATA}${entry.file}`, patch);
+      const { host, init } = hostWith(fake, keptOlder());
+      await init();
+      const asked = fake.requests.map((r) => r.url.slice(DATA.length));
+      expect(asked).toContain('websites.sqlite.gz');
+      expect(asked).not.toContain(entry.file);
+      expect(await total(host, WEBSITES_URL)).toBe(28);
+    }
   });
 });
 

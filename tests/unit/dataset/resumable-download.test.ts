@@ -372,6 +372,14 @@ describe('progress text', () => {
     expect(downloadText({ phase: 'download', received: 3 * 1024 * 1024, total, resumedAt: null })).toBe('Downloading 3.0 of 14.0 MB');
   });
 
+  it('says when what downloads is only what changed (a patch from the copy kept here), and when it is applied', () => {
+    const total = 2.7 * 1024 * 1024;
+    expect(downloadText({ phase: 'download', received: 1024 * 1024, total, resumedAt: null, patch: true })).toBe(
+      'Downloading only what changed, 1.0 of 2.7 MB',
+    );
+    expect(downloadText({ phase: 'decompress', received: total, total, resumedAt: null, patch: true })).toBe('Applying the changes');
+  });
+
   it("is true to a real resumption's figures", async () => {
     const server = fakeServer();
     const partials = memoryPartialStore();

@@ -25,11 +25,11 @@ export function downloadText(d: DatasetProgress): string {
       return 'waiting for its turn (one download at a time)';
     case 'download':
       if (d.resumedAt !== null && d.received === d.resumedAt) return `Resuming at ${ofTotal(d.received, d.total)}`;
-      return `Downloading ${ofTotal(d.received, d.total)}${d.resumedAt !== null ? ` (resumed at ${ofTotal(d.resumedAt, d.total).split(' of ')[0]})` : ''}`;
+      return `Downloading ${d.patch ? 'only what changed, ' : ''}${ofTotal(d.received, d.total)}${d.resumedAt !== null ? ` (resumed at ${ofTotal(d.resumedAt, d.total).split(' of ')[0]})` : ''}`;
     case 'verify':
       return 'Checking';
     case 'decompress':
-      return 'Unpacking';
+      return d.patch ? 'Applying the changes' : 'Unpacking';
     case 'open':
       return 'Opening';
     case 'ready':
