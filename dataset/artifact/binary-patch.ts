@@ -109,11 +109,30 @@ export function applyPatch(old: Uint8Array, patch: Uint8Array): Uint8Array {
     if (copy === 0) continue;
     const from = lastEnd + (zigzag % 2 === 0 ? zigzag / 2 : -(zigzag + 1) / 2);
     if (from < 0 || from + copy > old.length || copy > newLength - written) throw new PatchMismatch('a copy reads outside the old file');
-    for (let j = 0; j < copy; j++) out[written + j] = old[from + j] + patch[differenceAt + j];
+    // Most differences are zero: the copy goes whole, then the few changed bytes are added.
+    out.set(old.subarray(from, from + copy), written);
+    addDifferences(out, written, patch, differenceAt, copy);
     differenceAt += copy;
     written += copy;
     lastEnd = from + copy;
   }
   if (written !== newLength || literalAt !== patch.length) throw new PatchMismatch(`the patch makes ${written} of ${newLength} bytes`);
   return out;
+}
+
+/**
+ * out[at + j] += patch[from + j] for j < length, skipping zeros four at a time where the patch's bytes can be read
+ * as aligned 32-bit words (nearly all of a database's differences are zero).
+ */
+function addDifferences(out: Uint8Array, at: number, patch: Uint8Array, from: number, length: number): void {
+  let j = 0;
+  const misaligned = (patch.byteOffset + from) & 3;
+  const head = Math.min(length, misaligned === 0 ? 0 : 4 - misaligned);
+  for (; j < head; j++) if (patch[from + j] !== 0) out[at + j] += patch[from + j];
+  const words = new Uint32Array(patch.buffer, patch.byteOffset + from + j, (length - j) >>> 2);
+  for (let w = 0; w < words.length; w++, j += 4) {
+    if (words[w] === 0) continue;
+    for (let k = j; k < j + 4; k++) if (patch[from + k] !== 0) out[at + k] += patch[from + k];
+  }
+  for (; j < length; j++) if (patch[from + j] !== 0) out[at + j] += patch[from + j];
 }

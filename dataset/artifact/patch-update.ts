@@ -1,3 +1,8 @@
+/**
+ * A new version of a dataset made from the older file kept on this machine and the build's patch between them
+ * (docs/decisions/0407), for whichever context downloads new versions (the DB worker's load, the service worker's
+ * update install). Platform-free: the kept file, the download and the decoder are handed in.
+ */
 import type { DatasetArtifact, PatchFile } from './format.ts';
 import { sha256Hex, transferArtifact } from './format.ts';
 import { applyPatch } from './binary-patch.ts';
