@@ -4,7 +4,8 @@
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build } from 'vite';
+import { spawnSync } from 'node:child_process';
+import { build, preview, type PreviewServer } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -37,4 +38,23 @@ export async function buildApp({ outDir, publicDir }: { outDir: string; publicDi
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
+}
+
+/**
+ * The default datasets in public/data (skipped when they are there already) and the app built into `outDir` and
+ * served by Vite's preview server near `port`: what the measure scripts time, as a user's `npm start` builds it.
+ */
+export async function previewDefaultApp(outDir: string, port: number): Promise<{ server: PreviewServer; base: string }> {
+  const data = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
+  if (data.status !== 0) throw new Error('data build failed');
+  await buildApp({ outDir });
+  const server = await preview({
+    root: ROOT,
+    configFile: resolve(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, strictPort: false, host: 'localhost' },
+  });
+  const address = server.httpServer.address();
+  return { server, base: `http://localhost:${typeof address === 'object' && address ? address.port : port}` };
 }

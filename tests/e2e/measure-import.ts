@@ -9,12 +9,11 @@
  *
  * Builds public/data (default profile) when missing, builds the app into .tmp/dist-measure-import.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { preview } from 'vite';
-import { buildApp } from './build-app.ts';
+import { previewDefaultApp } from './build-app.ts';
 import { launchBrowser } from './browser.ts';
 import { waitForData } from './app.ts';
 import { snapshotLines } from '../../tools/make-snapshot.ts';
@@ -54,18 +53,7 @@ async function main(): Promise<void> {
   const fileBytes = statSync(FILE).size;
   console.log(`file: ${FILE}, ${ROWS} rows, ${(fileBytes / 1e6).toFixed(1)} MB`);
 
-  const r = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('data build failed');
-  await buildApp({ outDir: OUT });
-  const server = await preview({
-    root: ROOT,
-    configFile: resolve(ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: OUT },
-    preview: { port: 4319, strictPort: false, host: 'localhost' },
-  });
-  const address = server.httpServer.address();
-  const base = `http://localhost:${typeof address === 'object' && address ? address.port : 4319}`;
+  const { server, base } = await previewDefaultApp(OUT, 4319);
   const browser = await launchBrowser();
   try {
     const page = browser.page;

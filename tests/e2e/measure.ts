@@ -10,10 +10,8 @@
  * Builds public/data (default profile) when missing, builds the app into .tmp/dist-measure and serves it.
  */
 import { resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { preview } from 'vite';
-import { buildApp } from './build-app.ts';
+import { previewDefaultApp } from './build-app.ts';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { waitForData } from './app.ts';
@@ -91,18 +89,7 @@ async function filterChanges(page: Page, runs: number): Promise<{ times: number[
 
 async function main(): Promise<void> {
   // The build skips itself when public/data already holds the default profile of the current generators.
-  const r = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'default', '--out', 'public/data'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('data build failed');
-  await buildApp({ outDir: OUT });
-  const server = await preview({
-    root: ROOT,
-    configFile: resolve(ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: OUT },
-    preview: { port: 4318, strictPort: false, host: 'localhost' },
-  });
-  const address = server.httpServer.address();
-  const base = `http://localhost:${typeof address === 'object' && address ? address.port : 4318}`;
+  const { server, base } = await previewDefaultApp(OUT, 4318);
   const browser = await launchBrowser();
   try {
     const page = browser.page;

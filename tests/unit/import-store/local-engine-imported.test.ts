@@ -7,11 +7,10 @@ import { createRequire } from 'node:module';
 import { routed } from '../helpers/routed.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
-import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
-import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import type { Manifest } from '../../../dataset/artifact/format.ts';
+import { built } from '../helpers/built-file.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/index.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
 
 const DATA = 'https://app.example/data/';
 const WASM = 'https://app.example/assets/sql-wasm.wasm';
@@ -19,23 +18,8 @@ const wasm = readFileSync(createRequire(import.meta.url).resolve('sql.js/dist/sq
 const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
 
 async function buildFiles(): Promise<FileSource> {
-  const db = await generatedDatabase('websites', 300);
-  const gz = gzipDatabase(db.export());
-  db.close();
-  const manifest: Manifest = {
-    version: 'v1',
-    datasets: {
-      websites: {
-        name: 'websites',
-        file: 'websites.sqlite.gz',
-        bytes: gz.length,
-        rawBytes: 0,
-        sha256: await sha256Hex(gz),
-        rows: {},
-        source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
-      },
-    },
-  };
+  const { gz, artifact } = await built('websites', 300);
+  const manifest: Manifest = { version: 'v1', datasets: { websites: artifact } };
   const map = new Map<string, Uint8Array | string>([
     [WASM, wasm],
     [`${DATA}manifest.json`, JSON.stringify(manifest)],

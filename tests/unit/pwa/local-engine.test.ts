@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
 import { APIS } from '../../../engine/index.ts';
 import { finish } from '../../../engine/http/route.ts';
-import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
-import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import type { Manifest } from '../../../dataset/artifact/format.ts';
+import { built } from '../helpers/built-file.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 const DATA = 'https://app.example/data/';
@@ -16,23 +16,8 @@ const websitesApi = APIS.find((a) => a.dataset === 'websites')!;
 
 /** The files the service worker would find in its cache: the wasm, one dataset and its manifest. */
 async function files(options: { corrupt?: boolean } = {}): Promise<Map<string, Uint8Array | string>> {
-  const db = await generatedDatabase('websites', 50);
-  const gz = gzipDatabase(db.export());
-  db.close();
-  const manifest: Manifest = {
-    version: 'v1',
-    datasets: {
-      websites: {
-        name: 'websites',
-        file: 'websites.sqlite.gz',
-        bytes: gz.length,
-        rawBytes: 0,
-        sha256: await sha256Hex(gz),
-        rows: {},
-        source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
-      },
-    },
-  };
+  const { gz, artifact } = await built('websites', 50);
+  const manifest: Manifest = { version: 'v1', datasets: { websites: artifact } };
   if (options.corrupt) gz[gz.length - 1] ^= 0xff;
   return new Map<string, Uint8Array | string>([
     [WASM, wasm],
