@@ -68,6 +68,7 @@ beforeAll(async () => {
   server = await startStaticServer(dirname(dataDir));
   browser = await launchBrowser();
   await openAppUntilOfflineReady(browser.page, server.origin);
+  await waitForData(browser.page);
   // The first version's websites are kept unpacked (the file a patch applies to).
   const older = readManifest(dataDir).datasets.websites!;
   await browser.page.waitForFunction(
