@@ -56,9 +56,14 @@ export class DatasetCache {
       const fetchFile = (u: string, init: RequestInit) => fetch(u, init);
       const raw = await updateByPatch({ fetch: fetchFile, dataUrl: this.dataUrl, artifact, unpacked, decoders: browserDecoders, partials, lock });
       if (raw && unpacked) {
-        await unpacked.write(artifact, { raw, fileDate: null, rows: artifact.rows });
-        patched.add(artifact.name);
-        continue;
+        // Kept, it stands for the file; not kept (storage full), the whole file is cached as without a patch.
+        try {
+          await unpacked.write(artifact, { raw, fileDate: null, rows: artifact.rows });
+          patched.add(artifact.name);
+          continue;
+        } catch (error) {
+          console.error(`service worker: cannot keep the patched ${artifact.name} dataset`, error);
+        }
       }
       const file = transferArtifact(artifact, encodings);
       await obtainArtifact({ fetch: fetchFile, url: resolveDataUrl(this.dataUrl, file.file), artifact: file, partials, files, lock });
