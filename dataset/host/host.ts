@@ -422,8 +422,8 @@ export class DatasetHost {
       pending.transfer.then(() => (slot.arriving = false));
       downloads.push(pending);
     }
-    /** Datasets made from the copy kept here and a patch: kept unpacked, not as their file. */
-    const patched = new Set<DatasetName>();
+    /** Datasets made from the copy kept here and a patch, once kept unpacked: their file is not in the data cache. */
+    const patchedKept: Promise<DatasetName | null>[] = [];
     for (const [i, pending] of downloads.entries()) {
       // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
       // waited for it took their turns (ready()) when its gate opened, before this awaits the same gate.
@@ -434,8 +434,9 @@ export class DatasetHost {
       const name = pending.artifact.name;
       const s = this.slot(name);
       try {
-        this.adoptQuietly(await openDownloaded(this.SQL, pending, manifest, reporter));
-        if ((await pending.bytes).patched) patched.add(name);
+        const opened = await openDownloaded(this.SQL, pending, manifest, reporter);
+        this.adoptQuietly(opened);
+        if ((await pending.bytes).patched) patchedKept.push((opened.keeping ?? Promise.resolve(false)).then((kept) => (kept ? name : null)));
         if (name === this.first) this.prepare(name);
         reporter.report(name, 'ready');
       } catch (error) {
@@ -448,6 +449,7 @@ export class DatasetHost {
       }
     }
     this.version = manifest.version;
+    const patched = new Set((await Promise.all(patchedKept)).filter((name) => name !== null));
     // Every file of this version is now kept for the service worker (offline, and no second download).
     await files
       ?.complete(manifest, this.dataUrl!, decodable(this.platform.decoders), patched)

@@ -21,6 +21,8 @@ export interface OpenedDataset {
   status: DatasetStatus;
   /** The engine's prepared index kept beside this database file, for its bind (null: none kept). */
   prepared: Uint8Array | null;
+  /** Whether its unpacked copy was kept for the next opening (written once this opening is served); absent: not written. */
+  keeping?: Promise<boolean>;
 }
 
 export type FetchFile = (url: string, init: RequestInit) => Promise<Response>;
@@ -207,14 +209,28 @@ export async function openDownloaded(
   // Counted once, when the file is first opened: the kept copy carries the counts of the same bytes.
   const rows = kept?.rows ?? countRows(db, Object.keys(artifact.rows));
   // Kept for the next opening, after this one is served: the write is not on the way to the first answer.
+  let keeping = Promise.resolve(false);
   if ((gz || patched) && pending.unpacked) {
     const store = pending.unpacked;
     const copy = { raw, fileDate: pending.fileDate, rows };
-    setTimeout(() => void store.write(artifact, copy).catch((error: unknown) => console.error(`cannot keep the unpacked ${name} dataset`, error)), 0);
+    keeping = new Promise((resolve) =>
+      setTimeout(
+        () =>
+          store.write(artifact, copy).then(
+            () => resolve(true),
+            (error: unknown) => {
+              console.error(`cannot keep the unpacked ${name} dataset`, error);
+              resolve(false);
+            },
+          ),
+        0,
+      ),
+    );
   }
   return {
     db,
     prepared: kept?.prepared ?? null,
+    keeping,
     status: datasetStatus({
       name,
       loaded: true,
