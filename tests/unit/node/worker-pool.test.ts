@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,8 @@ import type { Engine } from '../../../engine/http/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { openSharedDatabase, sharedCopy } from '../../../adapters/node/shared-bytes.ts';
 import { shareDatasets } from '../../../adapters/node/share-datasets.ts';
-import { IN_FLIGHT, startWorkerPool } from '../../../adapters/node/worker-pool.ts';
+import { IN_FLIGHT, spawnPoolWorker, startWorkerPool, type SpawnWorker } from '../../../adapters/node/worker-pool.ts';
+import { Worker } from 'node:worker_threads';
 import { APIS } from '../../../engine/index.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { serveCli, type Served } from './cli-process.ts';
@@ -99,6 +100,54 @@ describe('the worker pool', () => {
       expect(JSON.parse((await after).body).total).toBe(20);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('replaces a worker thread that is lost, and answers on the new one', async () => {
+    const db = await generatedDatabase('websites', 20);
+    const threads: Worker[] = [];
+    const spawn: SpawnWorker = (data) => {
+      const worker = spawnPoolWorker(data);
+      threads.push(worker);
+      return worker;
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const pool = await startWorkerPool(shareDatasets(APIS, [{ name: 'websites', db, origin: 'generated', label: 'test data', rows: {} }]), 1, spawn);
+    try {
+      expect(JSON.parse((await pool.handle({ method: 'GET', url: '/analysis' })).body).total).toBe(20);
+      await threads[0].terminate();
+      // Asked while the replacement starts: it waits for it rather than failing.
+      const asked = pool.handle({ method: 'GET', url: '/analysis' });
+      expect(JSON.parse((await asked).body).total).toBe(20);
+      expect(threads).toHaveLength(2);
+      expect(errors.mock.calls.map((call) => String(call[0]))).toContain('offline-gov-api: a worker thread was lost; starting another');
+    } finally {
+      await pool.close();
+      errors.mockRestore();
+    }
+  });
+
+  it('stops replacing workers that cannot start, and then fails the requests instead of keeping them waiting', async () => {
+    const db = await generatedDatabase('websites', 20);
+    const threads: Worker[] = [];
+    // The first starts; every replacement exits at once, as a thread that cannot load its engine would.
+    const spawn: SpawnWorker = (data) => {
+      threads.push(threads.length === 0 ? spawnPoolWorker(data) : new Worker('process.exit(3)', { eval: true }));
+      return threads.at(-1)!;
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const pool = await startWorkerPool(shareDatasets(APIS, [{ name: 'websites', db, origin: 'generated', label: 'test data', rows: {} }]), 1, spawn);
+    try {
+      expect((await pool.handle({ method: 'GET', url: '/analysis' })).status).toBe(200);
+      await threads[0].terminate();
+      // Asked while the replacements are tried: failed once none can start, not kept waiting.
+      await expect(pool.handle({ method: 'GET', url: '/analysis' })).rejects.toThrow(/no worker thread is running|worker thread exited/);
+      await vi.waitFor(() => expect(threads).toHaveLength(1 + 3));
+      await expect(pool.handle({ method: 'GET', url: '/analysis' })).rejects.toThrow('no worker thread is running');
+      expect(errors.mock.calls.map((call) => String(call[0]))).toContain('offline-gov-api: 3 worker threads lost in a minute; not starting another');
+    } finally {
+      await pool.close();
+      errors.mockRestore();
     }
   });
 });
