@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { serve, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { route, type Routed } from '../../engine/http/route.ts';
+import { failed, route, type Routed } from '../../engine/http/route.ts';
 import type { ApiRequest } from '../../engine/http/types.ts';
 import { toFetchResponse } from '../http/fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
@@ -63,7 +63,13 @@ export function createApp({ engine, appDir = null, faults, dataLabels = {} }: Se
   app.all(API_ROUTE, async (c, next) => {
     const routed = routes.get(c.req.raw);
     if (!routed) return next();
-    return toFetchResponse(await answer(routed, c.req.raw.signal));
+    try {
+      return toFetchResponse(await answer(routed, c.req.raw.signal));
+    } catch (error) {
+      // A backend that could not answer (a worker thread lost with the request): the API's own 500, not a bare one.
+      console.error('offline-gov-api: an API request failed', error);
+      return toFetchResponse(failed(engine.apis, routed, 'internal'));
+    }
   });
   for (const path of DOCUMENT_PATHS) {
     app.on(['GET', 'HEAD'], path, (c) => toFetchResponse(documentFor(path, apiRequestOf(c.req.raw), dataLabels)!));

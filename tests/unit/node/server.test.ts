@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,23 @@ afterAll(async () => {
 });
 
 describe('HTTP server: the APIs', () => {
+  it("answers the API's own 500, in its own shape, when its backend cannot answer (a worker thread lost)", async () => {
+    const failing = await startServer({ engine: { apis: engine.apis, answer: () => Promise.reject(new Error('worker thread exited (1)')) }, port: 0 });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const websites = await fetch(`${failing.url}/websites?limit=1`);
+      expect(websites.status).toBe(500);
+      expect(await websites.json()).toMatchObject({ statusCode: 500, message: expect.any(String) });
+      const rates = await fetch(`${failing.url}/api/v3/search/ceilingrates/`);
+      expect(rates.status).toBe(500);
+      expect(Object.keys(await rates.json())).toEqual(['detail']);
+      expect(rates.headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      errors.mockRestore();
+      await failing.close();
+    }
+  });
+
   it('answers every sampled request as the engine does: status, headers and body', async () => {
     for (const { method, url } of SAMPLE_REQUESTS) {
       const expected = engine.handle({ method, url });
