@@ -28,7 +28,7 @@ const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir
 /** public/data with one week's websites in place of the shipped ones; the manifest's version follows them. */
 function dataWith(week: string, name: string): string {
   const dir = join(WORK, `data-${name}`);
-  cpSync(resolve(ROOT, 'public/data'), dir, { recursive: true, filter: (src) => !/\.patch\.br$/.test(src) });
+  cpSync(resolve(ROOT, 'public/data'), dir, { recursive: true, filter: (src) => !src.endsWith('.patch.br') });
   const manifest = readManifest(dir);
   const websites = readManifest(week).datasets.websites!;
   for (const file of [websites.file, websites.transfer!.file]) cpSync(join(week, file), join(dir, file));
