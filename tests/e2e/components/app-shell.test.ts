@@ -47,6 +47,28 @@ describe('app-shell with a fake DB client', () => {
       .toBe('The data could not be loaded: the manifest could not be read');
   });
 
+  it('says when a new version downloads only what changed, then applies it', async () => {
+    await mountAt('#/datasets');
+    const mb = 1024 * 1024;
+    const line = page().locator('app-shell load-progress li[data-dataset="websites"]');
+    await progress({
+      dataset: 'websites',
+      phase: 'download',
+      loaded: mb,
+      total: 2.7 * mb,
+      datasets: { websites: { phase: 'download', received: mb, total: 2.7 * mb, resumedAt: null, patch: true } },
+    });
+    await expect.poll(() => line.textContent()).toBe('The websites are still on their way: Downloading only what changed, 1.0 of 2.7 MB.');
+    await progress({
+      dataset: 'websites',
+      phase: 'decompress',
+      loaded: 2.7 * mb,
+      total: 2.7 * mb,
+      datasets: { websites: { phase: 'decompress', received: 2.7 * mb, total: 2.7 * mb, resumedAt: null, patch: true } },
+    });
+    await expect.poll(() => line.textContent()).toBe('The websites are still on their way: Applying the changes.');
+  });
+
   it('the first Tab reaches "Skip to content", which moves the focus to the view\'s heading', async () => {
     await mountAt('#/datasets');
     await expect.poll(() => page().locator('dataset-panel h1#view-title').count()).toBe(1);
