@@ -6,31 +6,28 @@
  * DIR: a data directory holding `websites.sqlite.gz`, `websites.sqlite.br` and a manifest.json listing them (one
  * week's build); the rates and the rest are taken from public/data (`npm run data` first).
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { startStaticServer } from '../tests/e2e/pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch } from '../tests/e2e/pwa-helpers.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile, waitUntilKeptUnpacked } from '../tests/e2e/pwa-helpers.ts';
 import { waitForData } from '../tests/e2e/app.ts';
 import { assemblePublicDir, buildApp } from '../tests/e2e/build-app.ts';
 import { addPatches } from '../tools/dataset-patches.ts';
-import { MANIFEST_FILE, type Manifest } from '../dataset/artifact/format.ts';
-import { UNPACKED_DIRECTORY } from '../adapters/browser/unpacked-opfs.ts';
+import { MANIFEST_FILE } from '../dataset/artifact/format.ts';
 
 const { values } = parseArgs({ options: { older: { type: 'string' }, newer: { type: 'string' } } });
 if (!values.older || !values.newer) throw new Error('usage: npx tsx scripts/measure-patch-update.ts --older DIR --newer DIR');
 const ROOT = resolve(import.meta.dirname, '..');
 const WORK = resolve(ROOT, '.tmp/measure-patch-update');
-const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
 
 /** public/data with one week's websites in place of the shipped ones; the manifest's version follows them. */
 function dataWith(week: string, name: string): string {
   const dir = join(WORK, `data-${name}`);
   cpSync(resolve(ROOT, 'public/data'), dir, { recursive: true, filter: (src) => !src.endsWith('.patch.br') });
-  const manifest = readManifest(dir);
-  const websites = readManifest(week).datasets.websites!;
+  const manifest = readManifestFile(dir);
+  const websites = readManifestFile(week).datasets.websites!;
   for (const file of [websites.file, websites.transfer!.file]) cpSync(join(week, file), join(dir, file));
   manifest.datasets.websites = { ...websites, source: manifest.datasets.websites!.source, patches: undefined };
   manifest.version = `${name}-${websites.sha256.slice(0, 8)}`;
@@ -46,20 +43,6 @@ async function build(data: string, name: string): Promise<string> {
   return outDir;
 }
 
-async function keptUnpacked(page: Page, sha256: string): Promise<void> {
-  await page.waitForFunction(
-    async ([directory, file]) => {
-      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory, { create: true });
-      return dir.getFileHandle(file).then(
-        () => true,
-        () => false,
-      );
-    },
-    [UNPACKED_DIRECTORY, `websites.${sha256}.json`] as const,
-    { timeout: 120_000, polling: 100 },
-  );
-}
-
 /** First visit of `first`, then the deployment of `second`: the install's bytes and time. */
 async function update(
   first: string,
@@ -73,7 +56,7 @@ async function update(
   try {
     await openAppUntilOfflineReady(browser.page, server.origin);
     await waitForData(browser.page);
-    await keptUnpacked(browser.page, olderSha);
+    await waitUntilKeptUnpacked(browser.page, { name: 'websites', sha256: olderSha }, 120_000);
     // The first visit's last writes (the prepared index, the kept copies) settle before the next version comes.
     await browser.page.waitForTimeout(5_000);
     server.reset();
@@ -100,9 +83,9 @@ const patched = join(WORK, 'data-patched');
 cpSync(plain, patched, { recursive: true });
 await addPatches(older, patched);
 const [olderApp, plainApp, patchedApp] = [await build(older, 'older'), await build(plain, 'newer'), await build(patched, 'patched')];
-const olderSha = readManifest(older).datasets.websites!.sha256;
+const olderSha = readManifestFile(older).datasets.websites!.sha256;
 const figures = {
-  patch: readManifest(patched).datasets.websites!.patches?.[0] ?? null,
+  patch: readManifestFile(patched).datasets.websites!.patches?.[0] ?? null,
   withPatch: await update(olderApp, patchedApp, olderSha),
   wholeFile: await update(olderApp, plainApp, olderSha),
 };

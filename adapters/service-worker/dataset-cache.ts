@@ -51,9 +51,9 @@ export class DatasetCache {
     const encodings = decodable(browserDecoders);
     const unpacked = opfsUnpackedStore();
     const patched = new Set<DatasetName>();
+    const fetchFile = (u: string, init: RequestInit) => fetch(u, init);
     for (const artifact of manifestArtifacts(manifest)) {
       // The older file kept here and a patch, when the build made one and it is smaller: kept unpacked, as opened.
-      const fetchFile = (u: string, init: RequestInit) => fetch(u, init);
       const raw = await updateByPatch({ fetch: fetchFile, dataUrl: this.dataUrl, artifact, unpacked, decoders: browserDecoders, partials, lock });
       if (raw && unpacked) {
         // Kept, it stands for the file; not kept (storage full), the whole file is cached as without a patch.

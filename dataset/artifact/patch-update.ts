@@ -25,6 +25,8 @@ export interface PatchUpdate {
   /** Called once a patch is chosen, before it downloads: its size is what the progress then counts. */
   onPatch?: (patch: PatchFile) => void;
   onProgress?: (progress: DownloadProgress) => void;
+  /** Called once the patch is here and checked, as it is decoded and applied. */
+  onApplying?: () => void;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -61,6 +63,7 @@ export async function updateByPatch(options: PatchUpdate): Promise<Uint8Array | 
       onProgress: options.onProgress,
       log,
     });
+    options.onApplying?.();
     const raw = applyPatch(kept.database.raw, decodeWhole(await decoderFor(patch.encoding, patch.patchBytes, decoders), gz));
     if (raw.length !== artifact.rawBytes || (await sha256Hex(raw)) !== patch.resultSha256) throw new Error("the patched database is not the manifest's");
     return raw;

@@ -134,10 +134,10 @@ export function startDownload({
           reporter.expect(artifact.name, patch.bytes, { patch: true });
         },
         onProgress: (progress) => reporter.bytes(artifact.name, progress),
+        onApplying: () => reporter.report(artifact.name, 'decompress'),
         log,
       });
       if (patched) {
-        reporter.report(artifact.name, 'decompress');
         pending.downloaded = performance.now();
         return { patched };
       }

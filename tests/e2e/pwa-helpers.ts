@@ -9,7 +9,9 @@ import type { Page } from 'playwright-core';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { gunzipSync } from 'node:zlib';
-import type { Manifest } from '../../dataset/artifact/format.ts';
+import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from '../../dataset/artifact/format.ts';
+import { unpackedFileName } from '../../dataset/artifact/unpacked-store.ts';
+import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number; early: number };
@@ -89,10 +91,30 @@ export function pageFetch(page: Page, url: string, method = 'GET'): Promise<Page
   );
 }
 
+/** The manifest.json of a data directory, as the build wrote it. */
+export function readManifestFile(dir: string): Manifest {
+  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+}
+
+/** The artifact's database is kept unpacked in the page's origin-private files: its metadata file, written last, is there. */
+export async function waitUntilKeptUnpacked(page: Page, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, timeoutMs = 60_000): Promise<void> {
+  await page.waitForFunction(
+    async ([directory, file]) => {
+      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory, { create: true });
+      return dir.getFileHandle(file).then(
+        () => true,
+        () => false,
+      );
+    },
+    [UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json')] as const,
+    { timeout: timeoutMs, polling: 100 },
+  );
+}
+
 /** The engine over the dataset files in `dataDir`, as Node sees them. */
 export async function referenceEngine(dataDir: string): Promise<Engine> {
   const SQL = await loadSqlJs();
-  const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifestFile(dataDir);
   const engine = createEngine();
   for (const [name, artifact] of Object.entries(manifest.datasets)) {
     engine.use(name as DatasetName, new SQL.Database(gunzipSync(readFileSync(join(dataDir, artifact!.file)))));

@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { assemblePublicDir, buildApp } from './build-app.ts';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, waitUntilControlled } from './pwa-helpers.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile, waitUntilControlled, waitUntilKeptUnpacked } from './pwa-helpers.ts';
 import { waitForData } from './app.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { brotliDatabase, gzipDatabase } from '../../tools/gzip-database.ts';
 import { addPatches } from '../../tools/dataset-patches.ts';
-import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type Manifest } from '../../dataset/artifact/format.ts';
-import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
+import { MANIFEST_FILE, sha256Hex, type DatasetArtifact } from '../../dataset/artifact/format.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = resolve(ROOT, '.tmp/e2e-pwa-update-patch');
@@ -25,14 +24,12 @@ let server: StaticServer;
 let browser: Browser;
 let next: { outDir: string; websites: DatasetArtifact; sites: number };
 
-const readManifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
-
 /** The same build with three sites gone and every tenth one no longer live, and a patch from the served build. */
 async function buildPatchedVersion(dataDir: string): Promise<typeof next> {
   rmSync(WORK, { recursive: true, force: true });
   const nextData = resolve(WORK, 'data');
   cpSync(dataDir, nextData, { recursive: true });
-  const manifest = readManifest(nextData);
+  const manifest = readManifestFile(nextData);
   const older = manifest.datasets.websites!;
   const SQL = await loadSqlJs();
   const db = new SQL.Database(gunzipSync(readFileSync(join(nextData, older.file))));
@@ -59,7 +56,7 @@ async function buildPatchedVersion(dataDir: string): Promise<typeof next> {
   const outDir = resolve(WORK, 'dist');
   assemblePublicDir(publicDir, nextData);
   await buildApp({ outDir, publicDir });
-  return { outDir, websites: readManifest(nextData).datasets.websites!, sites };
+  return { outDir, websites: readManifestFile(nextData).datasets.websites!, sites };
 }
 
 beforeAll(async () => {
@@ -70,18 +67,8 @@ beforeAll(async () => {
   await openAppUntilOfflineReady(browser.page, server.origin);
   await waitForData(browser.page);
   // The first version's websites are kept unpacked (the file a patch applies to).
-  const older = readManifest(dataDir).datasets.websites!;
-  await browser.page.waitForFunction(
-    async ([directory, name]) => {
-      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory, { create: true });
-      return dir.getFileHandle(name).then(
-        () => true,
-        () => false,
-      );
-    },
-    [UNPACKED_DIRECTORY, `websites.${older.sha256}.json`] as const,
-    { timeout: 60_000, polling: 100 },
-  );
+  const older = readManifestFile(dataDir).datasets.websites!;
+  await waitUntilKeptUnpacked(browser.page, older);
 });
 
 afterAll(async () => {
