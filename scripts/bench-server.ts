@@ -3,14 +3,14 @@
  * `--data DIR` of built datasets). For `--workers 1` and `--workers auto` in turn, starts
  * `offline-gov-api serve --no-app` in its own process and drives it with autocannon, in this process on the
  * same machine (so the load generator takes its share of the cores), at 10, 100 and 500 connections for
- * three requests: the heavy ceiling-rates search (250,000 records, every aggregation), a /websites page
- * and /analysis. Prints requests/s, p50/p99, errors and non-2xx per run, the server's CPU time in the run,
+ * four requests: the heavy ceiling-rates search (250,000 records, every aggregation) made new each time, the
+ * same search repeated (answered from the searches the server keeps), a /websites page and /analysis. Prints requests/s, p50/p99, errors and non-2xx per run, the server's CPU time in the run,
  * its resident memory (the highest seen after each run) and the machine's load average. Between runs it
  * waits for the server to answer what the last run left queued. With `--repeat n` every run is made n times
  * and a last table gives the medians. A measurement, not a test.
  *
  *   npm run bench:server -- --duration 10 --connections 10,100,500 --data public/data
- *   npm run bench:server -- --requests rates --connections 100 --repeat 3
+ *   npm run bench:server -- --requests rates,rates-repeated --connections 100 --repeat 3
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,8 +26,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10,100,500' },
     workers: { type: 'string', default: '1,auto' },
     data: { type: 'string', default: resolve(ROOT, 'dist/data') },
-    /** Which of REQUESTS to run, by the first word of their names: rates, websites, analysis. */
-    requests: { type: 'string', default: 'rates,websites,analysis' },
+    /** Which of REQUESTS to run, by key: rates, rates-repeated, websites, analysis. */
+    requests: { type: 'string', default: 'rates,rates-repeated,websites,analysis' },
     repeat: { type: 'string', default: '1' },
   },
 });
@@ -35,11 +35,18 @@ const duration = Number(values.duration);
 const levels = values.connections.split(',').map(Number);
 const repeat = Number(values.repeat);
 
-const REQUESTS = [
-  { key: 'rates', name: 'rates ?keyword=engineer&page=1', path: '/api/v3/search/ceilingrates/?keyword=engineer&page=1' },
+const HEAVY = '/api/v3/search/ceilingrates/?keyword=engineer&page=1';
+/**
+ * `fresh`: each request excludes another id that no record has, so it is a new search to the server's kept
+ * searches (engine/ceilingrates/query/search-cache.ts) and is computed whole, with the same matches and answer.
+ */
+const REQUESTS: { key: string; name: string; path: string; fresh?: boolean }[] = [
+  { key: 'rates', name: 'rates ?keyword=engineer&page=1, a new search each time', path: HEAVY, fresh: true },
+  { key: 'rates-repeated', name: 'rates ?keyword=engineer&page=1, repeated (kept)', path: HEAVY },
   { key: 'websites', name: '/websites page', path: '/websites?page=3&limit=10' },
   { key: 'analysis', name: '/analysis', path: '/analysis' },
 ].filter(({ key }) => values.requests.split(',').includes(key));
+let freshId = 900_000_000;
 
 function startServer(workers: string): Promise<{ child: ChildProcess; url: string }> {
   return startServeProcess(['--data', values.data, '--workers', workers]);
@@ -66,9 +73,10 @@ interface Result {
   non2xx: number;
 }
 
-function run(url: string, path: string, connections: number): Promise<Result> {
+function run(url: string, path: string, connections: number, fresh = false): Promise<Result> {
+  const requests: autocannon.Request[] | undefined = fresh ? [{ setupRequest: (request) => ({ ...request, path: `${path}&exclude=${freshId++}` }) }] : undefined;
   return new Promise((done, fail) => {
-    autocannon({ url: url + path, connections, duration }, (error: Error | null, result: Result) => (error ? fail(error) : done(result)));
+    autocannon({ url: url + path, connections, duration, requests }, (error: Error | null, result: Result) => (error ? fail(error) : done(result)));
   });
 }
 
@@ -112,10 +120,10 @@ for (let round = 0; round < repeat; round++) {
       afterStart.set(workers, [...(afterStart.get(workers) ?? []), started]);
       console.log(`| ${workers} | (after start) | | | | | | | | | ${started} | ${load()} |`);
       let top = started;
-      for (const { name, path } of REQUESTS) {
+      for (const { name, path, fresh } of REQUESTS) {
         for (const connections of levels) {
           const cpu = cpuSeconds(child.pid!);
-          const r = await run(url, path, connections);
+          const r = await run(url, path, connections, fresh);
           const used = cpuSeconds(child.pid!) - cpu;
           top = Math.max(top, rssMiB(child.pid!));
           await drained(url);

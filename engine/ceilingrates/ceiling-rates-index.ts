@@ -19,6 +19,8 @@ import { SourceReader } from './query/source.ts';
 import { containsAggregation, FirstRows, suggestBody, suggestJson } from './query/suggest.ts';
 import { CsvRowWriter, exportHead } from './export.ts';
 import { Lazy } from './memo.ts';
+import { aggregationsJson } from './json.ts';
+import { keepMatch, matchKey, SearchCache, type KeptSearch } from './query/search-cache.ts';
 import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson } from './shape.ts';
 
 /** Everything a request needs, built once per opened database. */
@@ -35,6 +37,8 @@ export class CeilingRatesIndex {
   private readonly sourceReader: SourceReader;
   /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
   private readonly scratch: MatchScratch;
+  /** The last searches' matches and aggregations, for their next page, ordering or export. */
+  readonly searches = new SearchCache();
 
   /** `prepared`: what the bind read from the database, or the same read back from kept bytes (prepared.ts). */
   constructor(
@@ -87,7 +91,7 @@ export class CeilingRatesIndex {
       return respond(200, envelope(started, match.count, [], containsAggregation(store, field, matchedRows(match))));
     }
 
-    const match = this.match(query);
+    const { match, aggregationsJson } = this.kept(query);
     const keys = this.orderKeys(query);
     const ordered = { mask: match.mask, matches: match.rows ?? undefined, keys };
     if (query.export) {
@@ -96,7 +100,6 @@ export class CeilingRatesIndex {
 
     const offset = (query.page - 1) * query.pageSize;
     const pageRows = topRows({ ...ordered, limit: offset + query.pageSize }).slice(offset);
-    const aggregations = this.aggregator.aggregate(match);
     const sources = this.sources(pageRows);
     const doubles = keys.map(({ column }) => column.double);
     const hits = pageRows.map((row, i) =>
@@ -107,7 +110,18 @@ export class CeilingRatesIndex {
         doubles,
       ),
     );
-    return respondJson(envelopeJson(started, match.count, hits, aggregations));
+    return respondJson(envelopeJson(started, match.count, hits, aggregationsJson));
+  }
+
+  /** The search's match set and aggregations: kept from an earlier search on the same terms, or computed and kept. */
+  private kept(query: CeilingRatesQuery): KeptSearch {
+    const key = matchKey(query);
+    const known = this.searches.get(key);
+    if (known) return known;
+    const match = this.match(query);
+    const kept = { match: keepMatch(match), aggregationsJson: aggregationsJson(this.aggregator.aggregate(match)) };
+    this.searches.set(key, kept);
+    return kept;
   }
 }
 

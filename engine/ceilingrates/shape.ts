@@ -3,8 +3,7 @@ import type { ApiResponse } from '../http/types.ts';
 import { json, JSON_TYPE, text } from '../http/respond.ts';
 import { NotAcceptable, parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from './parse-query.ts';
 import type { RouteContext } from '../http/routes.ts';
-import { aggregationsJson, sortJson } from './json.ts';
-import type { Aggregations } from './query/aggregations.ts';
+import { sortJson } from './json.ts';
 
 /** Every response carries these, errors included (the production web framework's convention). */
 export const HEADERS = { allow: 'GET, HEAD, OPTIONS', vary: 'Accept' } as const;
@@ -50,9 +49,8 @@ export function hitJson(id: number, sourceJson: string, sort: readonly (number |
   return `{"_index":"ceilingrates","_id":"${id}","_score":null,"_source":${sourceJson},"sort":${sortJson(sort, doubles)}}`;
 }
 
-/** The envelope as JSON text, same keys and order as `envelope`; the aggregations' doubles written as doubles. */
-export function envelopeJson(started: number, count: number, hits: readonly string[], aggregations: Aggregations): string {
-  const aggregationsText = aggregationsJson(aggregations);
+/** The envelope as JSON text, same keys and order as `envelope`, around the aggregations' JSON (json.ts). */
+export function envelopeJson(started: number, count: number, hits: readonly string[], aggregationsText: string): string {
   const took = Math.max(0, Math.round(performance.now() - started));
   return `{"took":${took},"timed_out":false,"_shards":${SHARDS},"hits":{"total":${JSON.stringify(total(count))},"max_score":null,"hits":[${hits.join(',')}]},"aggregations":${aggregationsText}}`;
 }

@@ -23,6 +23,7 @@ import {
 } from '../../../engine/ceilingrates/query/aggregations.ts';
 import { EDUCATION_COUNT_CODES, fold } from '../../../engine/ceilingrates/text.ts';
 import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE, suggestBodyOf, suggestEntryOf, suggestJson } from '../../../engine/ceilingrates/query/suggest.ts';
+import { aggregationsJson } from '../../../engine/ceilingrates/json.ts';
 import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates/export.ts';
 import { codeColumn, rankColumn, type TermField } from './ceilingrates-tables.ts';
 import { isRecordOrderField, matchCondition, orderBy, orderFields, Params } from './ceilingrates-query.ts';
@@ -190,7 +191,7 @@ async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number):
   });
   const doubles = query.ordering.map(({ field }) => DOUBLE_SORT.has(field));
   const hits = page.map(([id, source, ...sort]) => hitJson(Number(id), source, sort, doubles));
-  return respondJson(envelopeJson(started, count, hits, aggregations));
+  return respondJson(envelopeJson(started, count, hits, aggregationsJson(aggregations)));
 }
 
 /** suggest-contains: the matches' count and the field's term buckets over them (size 100). */
