@@ -60,6 +60,9 @@ const KEEP_PREPARED_DELAY_MS = 250;
 
 /** A macrotask: lets the answers already computed leave (their replies are posted in microtasks) before more CPU work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** How long a downloaded dataset's opening waits at most for the next download's request to leave. */
+const NEXT_REQUEST_WAIT_MS = 500;
 
 export class DatasetHost {
   private readonly engine: Engine;
@@ -434,6 +437,11 @@ export class DatasetHost {
       const name = pending.artifact.name;
       const s = this.slot(name);
       try {
+        // The next file's request leaves before this one's CPU work (open, bind, first answers) holds the
+        // thread: asked for after it, the next download would wait that long with the link idle. Only when
+        // this one came over the network: a copy kept here is opened at once (the next is likely kept too).
+        const next = downloads[i + 1];
+        if (next && !(await pending.bytes.catch(() => null))?.kept) await Promise.race([next.requested, delay(NEXT_REQUEST_WAIT_MS)]);
         const opened = await openDownloaded(this.SQL, pending, manifest, reporter);
         this.adoptQuietly(opened);
         if ((await pending.bytes).patched) patchedKept.push((opened.keeping ?? Promise.resolve(false)).then((kept) => (kept ? name : null)));

@@ -48,6 +48,8 @@ export interface PendingDownload {
   unpacked: UnpackedStore | null;
   /** Settles when this dataset no longer needs the network (downloaded, failed, or read from this machine). */
   transfer: Promise<void>;
+  /** Settles once its bytes are on their way: its first request sent, or no request needed (or it failed). */
+  requested: Promise<void>;
   /** The file downloaded for it (the artifact's own, or its smaller transfer copy) and how it is encoded. */
   file: ReturnType<typeof transferArtifact>;
   decoders: Decoders | null;
@@ -103,6 +105,11 @@ export function startDownload({
   const file = transferArtifact(artifact, decodable(places.decoders));
   const url = resolveDataUrl(dataUrl, file.file);
   let transferred!: () => void;
+  let requested!: () => void;
+  const fetchNoted: FetchFile = (...args) => {
+    requested();
+    return fetchFile(...args);
+  };
   const pending: PendingDownload = {
     artifact,
     bytes: Promise.resolve({ gz: new Uint8Array() }),
@@ -111,6 +118,7 @@ export function startDownload({
     downloaded: 0,
     unpacked,
     transfer: new Promise<void>((resolve) => (transferred = resolve)),
+    requested: new Promise<void>((resolve) => (requested = resolve)),
     file,
     decoders: places.decoders ?? null,
   };
@@ -121,7 +129,7 @@ export function startDownload({
     if (cache !== 'reload') {
       let patching = false;
       const patched = await updateByPatch({
-        fetch: fetchFile,
+        fetch: fetchNoted,
         dataUrl,
         artifact,
         unpacked,
@@ -148,7 +156,7 @@ export function startDownload({
     const encoding = file.encoding;
     const early = encoding !== 'gzip' && places.decoders?.[encoding] ? new EarlyDecode(() => decoderFor(encoding, artifact.rawBytes, places.decoders)) : null;
     const got = await obtainArtifact({
-      fetch: fetchFile,
+      fetch: fetchNoted,
       url,
       artifact: file,
       cache,
@@ -184,6 +192,7 @@ export function startDownload({
     return { kept };
   });
   pending.bytes.then(transferred, transferred);
+  pending.bytes.then(requested, requested);
   // Failures are reported when this dataset's turn comes; until then the rejection is expected.
   pending.bytes.catch(() => {});
   return pending;

@@ -166,6 +166,20 @@ describe('loading', () => {
     expect(fake.requests.map((r) => r.url)).toEqual([`${DATA}manifest.json`, `${DATA}ceilingrates.sqlite.gz`, `${DATA}websites.sqlite.gz`]);
   });
 
+  it('asks for the next file before the CPU work of opening the one that arrived, so the link is not idle meanwhile', async () => {
+    const fake = server([websites, rates]);
+    const events: string[] = [];
+    const fetch = (url: string, init: RequestInit) => {
+      if (url.endsWith('.sqlite.gz')) events.push(`request ${url.slice(DATA.length)}`);
+      return fake.fetch(url, init);
+    };
+    const host = new DatasetHost({ sqlJs: loadSqlJs, fetch, imports: memoryStore(), log: () => {} });
+    await host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p) => {
+      if (p.dataset && (p.phase === 'decompress' || p.phase === 'open')) events.push(`${p.dataset} ${p.phase}`);
+    });
+    expect(events.slice(0, 3)).toEqual(['request ceilingrates.sqlite.gz', 'request websites.sqlite.gz', 'ceilingrates decompress']);
+  });
+
   it('reports a corrupt dataset in its status and answers 503 for it, while the other answers', async () => {
     const fake = server([websites, rates]);
     const corrupt = websites.gz.slice();
