@@ -11,7 +11,7 @@ import type { OrderColumns } from './columns/order-columns.ts';
 import { prepareColumns, preparedBytes, readPrepared, type PreparedColumns } from './columns/prepared.ts';
 import { matchedRows, matchRecords, type MatchScratch, type MatchSet } from './query/match.ts';
 import { ValueForms } from './query/value-forms.ts';
-import { RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './parse-query.ts';
+import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './parse-query.ts';
 import { topRows, type OrderKey } from './query/order.ts';
 import { Aggregator } from './query/aggregations.ts';
 import type { Combos } from './columns/combos.ts';
@@ -22,6 +22,9 @@ import { Lazy } from './memo.ts';
 import { aggregationsJson } from './json.ts';
 import { keepMatch, matchKey, SearchCache, type KeptSearch } from './query/search-cache.ts';
 import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson } from './shape.ts';
+
+/** The search with no condition: every record matches (kept with the prepared columns). */
+const EVERY_RECORD = parseQuery(new URLSearchParams());
 
 /** Everything a request needs, built once per opened database. */
 export class CeilingRatesIndex {
@@ -52,11 +55,17 @@ export class CeilingRatesIndex {
     this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos, prepared.aggregator);
     this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
     this.sourceReader = new SourceReader(db);
+    if (prepared.everyRecord !== undefined) {
+      const { size } = this.store;
+      const match = { mask: new Uint8Array(size).fill(1), count: size, rows: null, rest: null };
+      this.searches.set(matchKey(EVERY_RECORD), { match, aggregationsJson: prepared.everyRecord });
+    }
   }
 
   /** What this index keeps beside its database so that a later bind maps it instead of reading the records. */
   preparedBytes(): Uint8Array {
-    return preparedBytes({ store: this.store, combos: this.combos, orders: this.orders, aggregator: this.aggregator.tables() });
+    const everyRecord = this.kept(EVERY_RECORD).aggregationsJson;
+    return preparedBytes({ store: this.store, combos: this.combos, orders: this.orders, aggregator: this.aggregator.tables(), everyRecord });
   }
 
   match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {

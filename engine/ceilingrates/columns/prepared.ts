@@ -20,9 +20,9 @@ import type { AggregatorTables } from '../query/aggregations.ts';
 
 export const PREPARED_KIND = 'ceilingrates-prepared';
 /** Bump with any change of meaning that keeps the shape (a column computed differently). */
-export const PREPARED_VERSION = 2;
+export const PREPARED_VERSION = 3;
 /** `shapeHash` of what `preparedBytes` packs. */
-export const PREPARED_SHAPE = '3efbe4bf';
+export const PREPARED_SHAPE = '5de76328';
 
 export interface PreparedColumns {
   store: ColumnStore;
@@ -30,7 +30,15 @@ export interface PreparedColumns {
   orders: OrderColumns;
   /** The aggregations' tables, when read back (built from the database, the Aggregator computes them). */
   aggregator?: AggregatorTables;
+  /**
+   * When read back: the aggregations' JSON of the search that matches every record (the app's first view), so
+   * the first search after a kept bind does not aggregate 250,000 records with code not yet optimised.
+   */
+  everyRecord?: string;
 }
+
+/** What is kept beyond the columns: the aggregator's tables and the every-record aggregations' JSON. */
+export type KeptExtras = { aggregator: AggregatorTables; everyRecord: string };
 
 /** Build from the database: what binding does without kept bytes. */
 export function prepareColumns(db: Database): PreparedColumns {
@@ -44,7 +52,7 @@ export function prepareColumns(db: Database): PreparedColumns {
  * What is kept: the store, the combinations without their dictionaries (the store's), the bound order columns'
  * arrays, and the aggregations' tables.
  */
-function keptValue({ store, combos, orders, aggregator }: PreparedColumns & { aggregator: AggregatorTables }) {
+function keptValue({ store, combos, orders, aggregator, everyRecord }: PreparedColumns & KeptExtras) {
   const { dicts: _shared, ...combosOwn } = combos;
   const orderData = Object.fromEntries(
     BOUND_ORDER_FIELDS.map((field): [string, OrderColumnData] => {
@@ -52,11 +60,11 @@ function keptValue({ store, combos, orders, aggregator }: PreparedColumns & { ag
       return [field, data];
     }),
   );
-  return { store, combos: combosOwn, orders: orderData, aggregator };
+  return { store, combos: combosOwn, orders: orderData, aggregator, everyRecord };
 }
 
 /** The bytes to keep beside the database; refused while PREPARED_SHAPE is not the shape of what is kept. */
-export function preparedBytes(prepared: PreparedColumns & { aggregator: AggregatorTables }): Uint8Array {
+export function preparedBytes(prepared: PreparedColumns & KeptExtras): Uint8Array {
   const value = keptValue(prepared);
   const shape = shapeHash(value);
   if (shape !== PREPARED_SHAPE) {
@@ -81,7 +89,8 @@ export function readPrepared(bytes: Uint8Array, db: Database): PreparedColumns {
   if (aggregator.packed.length !== 3 * store.size || aggregator.priceKeyOfRank.length !== orders.get('current_price').nullRank) {
     throw new PackMismatch('kept aggregation tables are of other columns');
   }
-  return { store, combos, orders, aggregator };
+  if (typeof kept.everyRecord !== 'string') throw new PackMismatch('kept aggregations are not text');
+  return { store, combos, orders, aggregator, everyRecord: kept.everyRecord };
 }
 
 /** First and last id as the database holds them: two seeks down the rowid tree. */

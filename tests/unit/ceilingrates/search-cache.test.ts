@@ -83,6 +83,20 @@ describe('kept searches', () => {
   });
 });
 
+describe('a bind from kept bytes', () => {
+  it('starts with the every-record search kept, and answers it as a bind from the records does', async () => {
+    const bytes = ceilingRatesIndex(cachedDb).preparedBytes();
+    const keptDb = new (await loadSqlJs()).Database(cachedDb.export());
+    const index = ceilingRatesIndex(keptDb, bytes);
+    expect(index.searches.size().entries).toBe(1);
+    const kept = engineOver('ceilingrates', keptDb);
+    for (const url of [`${API}?page_size=50`, `${API}?page=3&ordering=vendor_name&sort=desc`, `${API}?export=y`]) {
+      expect(withoutTook(call(kept, url).body)).toEqual(withoutTook(computed(url).body));
+    }
+    expect(index.searches.size().entries).toBe(1);
+  });
+});
+
 describe('SearchCache', () => {
   const kept = (bytes: number) => ({
     match: keepMatch({ mask: new Uint8Array(bytes), count: 0, rows: null, rest: null }),
