@@ -74,7 +74,9 @@ interface Result {
 }
 
 function run(url: string, path: string, connections: number, fresh = false): Promise<Result> {
-  const requests: autocannon.Request[] | undefined = fresh ? [{ setupRequest: (request) => ({ ...request, path: `${path}&exclude=${freshId++}` }) }] : undefined;
+  const requests: autocannon.Request[] | undefined = fresh
+    ? [{ setupRequest: (request) => ({ ...request, path: `${path}&exclude=${freshId++}` }) }]
+    : undefined;
   return new Promise((done, fail) => {
     autocannon({ url: url + path, connections, duration, requests }, (error: Error | null, result: Result) => (error ? fail(error) : done(result)));
   });
