@@ -7,15 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch } from './pwa-helpers.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile } from './pwa-helpers.ts';
 import { currentHash, screenshot, seriousViolations } from './app.ts';
 import { OFFICIAL_SOURCES } from '../../ui/config/sources.ts';
-import type { Manifest } from '../../dataset/artifact/format.ts';
 
 const GOOD = readFileSync(resolve(import.meta.dirname, '../fixtures/import/websites-current.csv'));
 const VA = `/websites?target_url_agency_owner=${encodeURIComponent('Department of Veterans Affairs')}&limit=100`;
@@ -225,9 +224,7 @@ describe('the dataset panel with the web import', () => {
 
 describe("the build's extra datasets, loaded on demand", () => {
   it('loads the real 2017 price list when asked, keeps it like an import and labels it real, not "your file"', async () => {
-    const extra = (JSON.parse(readFileSync(join(inject('dataDir'), 'manifest.json'), 'utf8')) as Manifest).extras?.find(
-      (e) => e.id === 'ceilingrates-s70-2017',
-    );
+    const extra = readManifestFile(inject('dataDir')).extras?.find((e) => e.id === 'ceilingrates-s70-2017');
     expect(extra).toBeDefined();
     await page.goto(`${app.origin}/#/datasets`);
     const item = page.locator(`dataset-panel li[data-extra="${extra!.id}"]`);

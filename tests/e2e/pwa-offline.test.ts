@@ -3,13 +3,13 @@
  * JSON, and a plain page on the origin gets its fetch() answered with no app window open. The first visit
  * sends the datasets over the network once (the service worker's copy comes from the HTTP cache).
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, servedBy } from './pwa-helpers.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile, servedBy } from './pwa-helpers.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -30,7 +30,7 @@ function shippedBytes(dir: string): number {
 
 beforeAll(async () => {
   distDir = dirname(inject('dataDir'));
-  manifest = JSON.parse(readFileSync(join(distDir, 'data/manifest.json'), 'utf8')) as Manifest;
+  manifest = readManifestFile(join(distDir, 'data'));
   server = await startStaticServer(distDir);
   browser = await launchBrowser();
 });

@@ -5,13 +5,12 @@
  * on its way, a page's fetch() gets the API's own 503 with Retry-After and the other API answers. Behaviour
  * only: the link is cut and held by the test server, never timed.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { pageFetch, waitUntilControlled, waitUntilDataKept } from './pwa-helpers.ts';
+import { pageFetch, readManifestFile, waitUntilControlled, waitUntilDataKept } from './pwa-helpers.ts';
 import { waitForData } from './app.ts';
 import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
 import { downloadText } from '../../ui/components/app-shell/download-text.ts';
@@ -25,7 +24,7 @@ let server: StaticServer;
 let browser: Browser;
 
 beforeAll(() => {
-  manifest = JSON.parse(readFileSync(join(inject('dataDir'), 'manifest.json'), 'utf8')) as Manifest;
+  manifest = readManifestFile(inject('dataDir'));
   const artifact = manifest.datasets.ceilingrates!;
   rates = artifact.transfer ?? artifact;
   ratesSha = artifact.sha256;

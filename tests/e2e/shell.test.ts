@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { focused, openApp, screenshot, seriousViolations, waitForChange, waitForData, waitForRendered } from './app.ts';
+import { readManifestFile } from './pwa-helpers.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import type { DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 import { formatCount } from '../../ui/components/common/format.ts';
@@ -14,7 +13,7 @@ let errors: string[];
 let manifest: Manifest;
 
 beforeAll(async () => {
-  manifest = JSON.parse(readFileSync(join(inject('dataDir'), 'manifest.json'), 'utf8')) as Manifest;
+  manifest = readManifestFile(inject('dataDir'));
   browser = await launchBrowser();
   page = browser.page;
   errors = collectPageErrors(page);
