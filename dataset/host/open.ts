@@ -6,6 +6,7 @@ import { resolveDataUrl } from '../artifact/manifest.ts';
 import { decodable, decoderFor, unpack, unpackAs, type Decoders } from '../artifact/unpack.ts';
 import { EarlyDecode } from '../artifact/early-decode.ts';
 import { updateByPatch } from '../artifact/patch-update.ts';
+import type { DownloadProgress } from '../artifact/resumable-download.ts';
 import { transferArtifact } from '../artifact/format.ts';
 import { openHandedOver } from '../artifact/open-database.ts';
 import type { KeptDatabase, UnpackedStore } from '../artifact/unpacked-store.ts';
@@ -46,7 +47,10 @@ export interface PendingDownload {
   downloaded: number;
   /** Where the unpacked file is kept once opened from a download (absent: not kept). */
   unpacked: UnpackedStore | null;
-  /** Settles when this dataset no longer needs the network (downloaded, failed, or read from this machine). */
+  /**
+   * Settles when this dataset no longer needs the network: its last byte arrived (it is checked and decoded
+   * after, off the link), it failed, or it was read from this machine. The next download starts then.
+   */
   transfer: Promise<void>;
   /** Settles once its bytes are on their way: its first request sent, or no request needed (or it failed). */
   requested: Promise<void>;
@@ -110,6 +114,10 @@ export function startDownload({
     requested();
     return fetchFile(...args);
   };
+  const onProgress = (progress: DownloadProgress) => {
+    reporter.bytes(artifact.name, progress);
+    if (progress.received >= progress.total) transferred();
+  };
   const pending: PendingDownload = {
     artifact,
     bytes: Promise.resolve({ gz: new Uint8Array() }),
@@ -141,7 +149,7 @@ export function startDownload({
           patching = true;
           reporter.expect(artifact.name, patch.bytes, { patch: true });
         },
-        onProgress: (progress) => reporter.bytes(artifact.name, progress),
+        onProgress,
         onApplying: () => reporter.report(artifact.name, 'decompress'),
         log,
       });
@@ -166,7 +174,7 @@ export function startDownload({
       // the server's verified copy replaces it (a damaged copy is repaired, not met again offline).
       useKept: cache !== 'reload',
       lock: places.lock ?? null,
-      onProgress: (progress) => reporter.bytes(artifact.name, progress),
+      onProgress,
       onBytes: early?.feed,
     }).catch((error: unknown) => {
       early?.abandon();

@@ -180,6 +180,20 @@ describe('loading', () => {
     expect(events.slice(0, 3)).toEqual(['request ceilingrates.sqlite.gz', 'request websites.sqlite.gz', 'ceilingrates decompress']);
   });
 
+  it('asks for the next file once the last byte of one has arrived, while that one is still being checked', async () => {
+    const fake = server([websites, rates]);
+    const events: string[] = [];
+    const fetch = (url: string, init: RequestInit) => {
+      if (url.endsWith('.sqlite.gz')) events.push(`request ${url.slice(DATA.length)}`);
+      return fake.fetch(url, init);
+    };
+    const host = new DatasetHost({ sqlJs: loadSqlJs, fetch, imports: memoryStore(), log: () => {} });
+    await host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p) => {
+      if (p.dataset === 'ceilingrates' && p.phase === 'verify') events.push('ceilingrates checked');
+    });
+    expect(events).toEqual(['request ceilingrates.sqlite.gz', 'request websites.sqlite.gz', 'ceilingrates checked']);
+  });
+
   it('reports a corrupt dataset in its status and answers 503 for it, while the other answers', async () => {
     const fake = server([websites, rates]);
     const corrupt = websites.gz.slice();
