@@ -58,9 +58,9 @@ function message(error: unknown): string {
 /** How long after a load settles the engine's prepared index is kept: after the first view's own follow-up requests. */
 const KEEP_PREPARED_DELAY_MS = 250;
 
-/** A macrotask: lets the answers already computed leave (their replies are posted in microtasks) before more CPU work. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** A macrotask: lets the answers already computed leave (their replies are posted in microtasks) before more CPU work. */
+const nextTask = () => delay(0);
 /** How long a downloaded dataset's opening waits at most for the next download's request to leave. */
 const NEXT_REQUEST_WAIT_MS = 500;
 

@@ -56,9 +56,8 @@ export class CeilingRatesIndex {
     this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
     this.sourceReader = new SourceReader(db);
     if (prepared.everyRecord !== undefined) {
-      const { size } = this.store;
-      const match = { mask: new Uint8Array(size).fill(1), count: size, rows: null, rest: null };
-      this.searches.set(matchKey(EVERY_RECORD), { match, aggregationsJson: prepared.everyRecord });
+      // Matching every record is one cheap pass; its aggregations are what the kept bytes spare.
+      this.searches.set(matchKey(EVERY_RECORD), { match: keepMatch(this.match(EVERY_RECORD)), aggregationsJson: prepared.everyRecord });
     }
   }
 

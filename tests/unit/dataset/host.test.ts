@@ -166,7 +166,8 @@ describe('loading', () => {
     expect(fake.requests.map((r) => r.url)).toEqual([`${DATA}manifest.json`, `${DATA}ceilingrates.sqlite.gz`, `${DATA}websites.sqlite.gz`]);
   });
 
-  it('asks for the next file before the CPU work of opening the one that arrived, so the link is not idle meanwhile', async () => {
+  /** A load of both datasets, rates first: the dataset files' requests and the progress steps `noted` names, in order. */
+  async function requestsAndSteps(noted: (p: LoadProgress) => string | null): Promise<string[]> {
     const fake = server([websites, rates]);
     const events: string[] = [];
     const fetch = (url: string, init: RequestInit) => {
@@ -175,22 +176,19 @@ describe('loading', () => {
     };
     const host = new DatasetHost({ sqlJs: loadSqlJs, fetch, imports: memoryStore(), log: () => {} });
     await host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p) => {
-      if (p.dataset && (p.phase === 'decompress' || p.phase === 'open')) events.push(`${p.dataset} ${p.phase}`);
+      const step = noted(p);
+      if (step !== null) events.push(step);
     });
+    return events;
+  }
+
+  it('asks for the next file before the CPU work of opening the one that arrived, so the link is not idle meanwhile', async () => {
+    const events = await requestsAndSteps((p) => (p.dataset && (p.phase === 'decompress' || p.phase === 'open') ? `${p.dataset} ${p.phase}` : null));
     expect(events.slice(0, 3)).toEqual(['request ceilingrates.sqlite.gz', 'request websites.sqlite.gz', 'ceilingrates decompress']);
   });
 
   it('asks for the next file once the last byte of one has arrived, while that one is still being checked', async () => {
-    const fake = server([websites, rates]);
-    const events: string[] = [];
-    const fetch = (url: string, init: RequestInit) => {
-      if (url.endsWith('.sqlite.gz')) events.push(`request ${url.slice(DATA.length)}`);
-      return fake.fetch(url, init);
-    };
-    const host = new DatasetHost({ sqlJs: loadSqlJs, fetch, imports: memoryStore(), log: () => {} });
-    await host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p) => {
-      if (p.dataset === 'ceilingrates' && p.phase === 'verify') events.push('ceilingrates checked');
-    });
+    const events = await requestsAndSteps((p) => (p.dataset === 'ceilingrates' && p.phase === 'verify' ? 'ceilingrates checked' : null));
     expect(events).toEqual(['request ceilingrates.sqlite.gz', 'request websites.sqlite.gz', 'ceilingrates checked']);
   });
 
