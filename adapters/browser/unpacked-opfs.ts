@@ -21,21 +21,21 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
     await writable.write(data as Uint8Array<ArrayBuffer> | string);
     await writable.close();
   };
-  const readBytes = async (dir: FileSystemDirectoryHandle, name: string) => readWhole(await dir.getFileHandle(name));
+  const readBytes = async (dir: FileSystemDirectoryHandle, name: string, background: boolean) => readWhole(await dir.getFileHandle(name), background);
   /** The kept files of one artifact; `rawBytes` null: whatever size it has. Every failure is a miss. */
   const readArtifactFiles = async (
     dir: FileSystemDirectoryHandle,
     artifact: Pick<DatasetArtifact, 'name' | 'sha256'>,
     rawBytes: number | null,
-    withPrepared = true,
+    { withPrepared = true, background = false } = {},
   ): Promise<KeptDatabase | null> => {
     try {
       const meta = await (await dir.getFileHandle(unpackedFileName(artifact, 'json'))).getFile();
       const file = await dir.getFileHandle(unpackedFileName(artifact));
       if (rawBytes !== null && (await file.getFile()).size !== rawBytes) return null;
-      const raw = await readWhole(file);
+      const raw = await readWhole(file, background);
       // Optional: the engine checks what it reads, and binds from the records without it.
-      const prepared = withPrepared ? await readBytes(dir, unpackedFileName(artifact, 'prepared')).catch(() => null) : null;
+      const prepared = withPrepared ? await readBytes(dir, unpackedFileName(artifact, 'prepared'), background).catch(() => null) : null;
       const { fileDate, rows } = JSON.parse(await meta.text()) as { fileDate?: unknown; rows?: unknown };
       return {
         raw,
@@ -48,11 +48,11 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
     }
   };
   return {
-    read: (artifact) =>
+    read: (artifact, { background = false } = {}) =>
       directory()
-        .then((dir) => readArtifactFiles(dir, artifact, artifact.rawBytes))
+        .then((dir) => readArtifactFiles(dir, artifact, artifact.rawBytes, { background }))
         .catch(() => null),
-    async readKept(name, wanted) {
+    async readKept(name, wanted, { prepared = false } = {}) {
       try {
         const dir = await directory();
         const kept: string[] = [];
@@ -61,7 +61,7 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
           if (sha256) kept.push(sha256);
         }
         if (kept.length !== 1 || !wanted(kept[0])) return null;
-        const database = await readArtifactFiles(dir, { name, sha256: kept[0] }, null, false);
+        const database = await readArtifactFiles(dir, { name, sha256: kept[0] }, null, { withPrepared: prepared });
         return database && { sha256: kept[0], database };
       } catch {
         return null;
@@ -85,10 +85,11 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
 /**
  * A whole file's bytes: through a synchronous access handle where there is one (a dedicated worker; about
  * half the time of a Blob read for a large file), else as a Blob. An access handle is exclusive: when another
- * context holds the file (a write under way), the Blob read is tried.
+ * context holds the file (a write under way), the Blob read is tried. `background`: always the Blob read, which
+ * leaves this thread free meanwhile (a synchronous read of a large file holds it for a few hundred ms).
  */
-async function readWhole(handle: FileSystemFileHandle): Promise<Uint8Array> {
-  if ('createSyncAccessHandle' in handle) {
+async function readWhole(handle: FileSystemFileHandle, background = false): Promise<Uint8Array> {
+  if (!background && 'createSyncAccessHandle' in handle) {
     try {
       const access = await handle.createSyncAccessHandle();
       try {

@@ -24,18 +24,30 @@ export interface KeptDatabase extends StoredDatabase {
  * sha256) and its size match the manifest; the prepared index is checked by the engine that reads it.
  */
 export interface UnpackedStore {
-  /** The stored file of this artifact, or null when there is none or it is not whole. */
-  read(artifact: DatasetArtifact): Promise<KeptDatabase | null>;
+  /**
+   * The stored file of this artifact, or null when there is none or it is not whole. `background`: read without
+   * holding this thread (slower, but the answers of a dataset already open are not held behind it).
+   */
+  read(artifact: DatasetArtifact, options?: ReadOptions): Promise<KeptDatabase | null>;
   /**
    * The one file kept for a dataset, whichever artifact it came from (named by that artifact's sha256), read only
-   * when `wanted` takes that sha256 (a patch from it to the manifest's artifact: patch-update.ts); without its
-   * prepared index. Null when none or several are kept, or it is not wanted.
+   * when `wanted` takes that sha256: a patch from it to the manifest's artifact (patch-update.ts), or, with its
+   * prepared index (`prepared`), a reopening's first read, started before the manifest is in (host.ts). Null
+   * when none or several are kept, or it is not wanted.
    */
-  readKept(name: DatasetName, wanted: (sha256: string) => boolean): Promise<{ sha256: string; database: KeptDatabase } | null>;
+  readKept(
+    name: DatasetName,
+    wanted: (sha256: string) => boolean,
+    options?: { prepared?: boolean },
+  ): Promise<{ sha256: string; database: KeptDatabase } | null>;
   /** Keep the unpacked file of a verified artifact in place of the dataset's other stored files. */
   write(artifact: DatasetArtifact, stored: StoredDatabase): Promise<void>;
   /** Keep the engine's prepared index of an artifact's file beside it. */
   writePrepared(artifact: DatasetArtifact, prepared: Uint8Array): Promise<void>;
+}
+
+export interface ReadOptions {
+  background?: boolean;
 }
 
 export type UnpackedFileKind = 'sqlite' | 'json' | 'prepared';
