@@ -52,7 +52,7 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
       directory()
         .then((dir) => readArtifactFiles(dir, artifact, artifact.rawBytes, { background }))
         .catch(() => null),
-    async readKept(name, wanted, { prepared = false } = {}) {
+    async readKept(name, wanted) {
       try {
         const dir = await directory();
         const kept: string[] = [];
@@ -61,7 +61,7 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
           if (sha256) kept.push(sha256);
         }
         if (kept.length !== 1 || !wanted(kept[0])) return null;
-        const database = await readArtifactFiles(dir, { name, sha256: kept[0] }, null, { withPrepared: prepared });
+        const database = await readArtifactFiles(dir, { name, sha256: kept[0] }, null, { withPrepared: false });
         return database && { sha256: kept[0], database };
       } catch {
         return null;

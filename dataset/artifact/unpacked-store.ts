@@ -31,15 +31,10 @@ export interface UnpackedStore {
   read(artifact: DatasetArtifact, options?: ReadOptions): Promise<KeptDatabase | null>;
   /**
    * The one file kept for a dataset, whichever artifact it came from (named by that artifact's sha256), read only
-   * when `wanted` takes that sha256: a patch from it to the manifest's artifact (patch-update.ts), or, with its
-   * prepared index (`prepared`), a reopening's first read, started before the manifest is in (host.ts). Null
-   * when none or several are kept, or it is not wanted.
+   * when `wanted` takes that sha256 (a patch from it to the manifest's artifact: patch-update.ts); without its
+   * prepared index. Null when none or several are kept, or it is not wanted.
    */
-  readKept(
-    name: DatasetName,
-    wanted: (sha256: string) => boolean,
-    options?: { prepared?: boolean },
-  ): Promise<{ sha256: string; database: KeptDatabase } | null>;
+  readKept(name: DatasetName, wanted: (sha256: string) => boolean): Promise<{ sha256: string; database: KeptDatabase } | null>;
   /** Keep the unpacked file of a verified artifact in place of the dataset's other stored files. */
   write(artifact: DatasetArtifact, stored: StoredDatabase): Promise<void>;
   /** Keep the engine's prepared index of an artifact's file beside it. */

@@ -378,12 +378,6 @@ export class DatasetHost {
     // The manifest is read while the imports store is (both are needed before any dataset opens).
     const manifestRead = this.readManifest(cache === 'default' ? 'no-cache' : cache);
     manifestRead.catch(() => {});
-    // So is the first view's kept copy: a reopening nearly always finds the manifest's artifact kept. It is
-    // used once the manifest names the same file (and no import of that dataset is active: then it was read
-    // for nothing).
-    const first = this.first;
-    const early = first && cache !== 'reload' && !onlyChanged ? (this.platform.unpacked?.readKept(first, () => true, { prepared: true }) ?? null) : null;
-    early?.catch(() => {});
     const needBuiltIn = await this.openActiveImports(names, reporter, onlyChanged);
     let manifest: Manifest;
     try {
@@ -423,10 +417,6 @@ export class DatasetHost {
         cache,
         unpacked: this.platform.unpacked,
         after: downloads[0]?.bytes,
-        early:
-          early && artifact.name === first
-            ? early.then((kept) => (kept?.sha256 === artifact.sha256 && kept.database.raw.byteLength === artifact.rawBytes ? kept.database : null))
-            : null,
         // Only the first is read holding the thread: the others' reads would hold the first view's answers.
         background: downloads.length > 0,
         downloadAfter: downloads.at(-1)?.transfer,

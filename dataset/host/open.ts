@@ -80,8 +80,6 @@ export interface DownloadOptions {
    * every file at once (a download, on a miss, starts at once all the same).
    */
   after?: Promise<unknown>;
-  /** The kept copy already being read (before the manifest was in): used instead of reading it, unless null. */
-  early?: Promise<KeptDatabase | null> | null;
   /** Read the kept copy without holding this thread: the answers of a dataset opened before it go out meanwhile. */
   background?: boolean;
   /** The download (if one is needed) starts once this settles: downloads go one at a time, in the load's order. */
@@ -105,7 +103,6 @@ export function startDownload({
   cache,
   unpacked = null,
   after,
-  early = null,
   background = false,
   downloadAfter,
   places = {},
@@ -193,15 +190,9 @@ export function startDownload({
   };
   const store = cache === 'reload' ? null : unpacked;
   const stored = store
-    ? Promise.resolve(early)
-        .catch(() => null)
-        .then(
-          (found) =>
-            found ??
-            Promise.resolve(after)
-              .catch(() => {})
-              .then(() => store.read(artifact, { background })),
-        )
+    ? Promise.resolve(after)
+        .catch(() => {})
+        .then(() => store.read(artifact, { background }))
         .catch(() => null)
     : Promise.resolve(null);
   pending.bytes = stored.then((kept) => {

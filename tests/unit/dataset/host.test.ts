@@ -113,13 +113,11 @@ function unpackedStore({ readMs = 5, files = new Map<string, StoredDatabase>() }
       if (!kept || kept.raw.length !== artifact.rawBytes) return null;
       return { ...kept, raw: kept.raw.slice(), prepared: prepared.get(unpackedFileName(artifact, 'prepared'))?.slice() ?? null };
     },
-    async readKept(name: DatasetName, wanted: (sha256: string) => boolean, { prepared: withPrepared = false } = {}) {
+    async readKept(name: DatasetName, wanted: (sha256: string) => boolean) {
       const kept = [...files.keys()].filter((file) => keptSha256(file, name, 'sqlite'));
       if (kept.length !== 1 || !wanted(keptSha256(kept[0], name, 'sqlite')!)) return null;
       const sha256 = keptSha256(kept[0], name, 'sqlite')!;
-      reads.push(`${name} (kept)`);
-      const index = withPrepared ? (prepared.get(kept[0].replace(/\.sqlite$/, '.prepared'))?.slice() ?? null) : null;
-      return { sha256, database: { ...files.get(kept[0])!, raw: files.get(kept[0])!.raw.slice(), prepared: index } };
+      return { sha256, database: { ...files.get(kept[0])!, raw: files.get(kept[0])!.raw.slice(), prepared: null } };
     },
     async write(artifact: DatasetArtifact, kept: StoredDatabase) {
       store.writes++;
@@ -393,54 +391,9 @@ describe('the unpacked copy kept on this machine', () => {
     kept.files.get(unpackedFileName(rates.artifact))!.rows = { ceilingrates: 41 };
     const { host } = hostOver(server([websites, rates]), memoryStore(), kept);
     const status = await host.init({ dataUrl: DATA, first: 'ceilingrates' });
-    // The first view's copy is read before the manifest is in; the other's without holding the thread.
-    expect(kept.reads).toEqual(['ceilingrates (kept)', 'websites (background)', 'websites done']);
+    // The other's copy is read without holding the thread: the first view's answers are not held behind it.
+    expect(kept.reads).toEqual(['ceilingrates', 'ceilingrates done', 'websites (background)', 'websites done']);
     expect(status.datasets.find((d) => d.name === 'ceilingrates')!.rows).toEqual({ ceilingrates: 41 });
-  });
-
-  it("reads the first view's kept copy while the manifest is read, and uses it only when the manifest names that file", async () => {
-    const kept = unpackedStore();
-    await hostOver(server([websites, rates]), memoryStore(), kept).host.init({ dataUrl: DATA });
-    await vi.waitFor(() => expect(kept.writes).toBe(2));
-
-    // The manifest held back: the kept copy is read all the same, and opened once the manifest names it.
-    const fake = server([websites, rates]);
-    let releaseManifest!: () => void;
-    const manifestHeld = new Promise<void>((resolve) => (releaseManifest = resolve));
-    const slowManifest = {
-      ...fake,
-      fetch: async (url: string, init: RequestInit) => {
-        if (url.endsWith('manifest.json')) await manifestHeld;
-        return fake.fetch(url, init);
-      },
-    };
-    kept.reads.length = 0;
-    const { host } = hostOver(slowManifest, memoryStore(), kept);
-    const loading = host.init({ dataUrl: DATA, first: 'ceilingrates' });
-    await vi.waitFor(() => expect(kept.reads).toEqual(['ceilingrates (kept)']));
-    releaseManifest();
-    await loading;
-    expect(await total(host, RATES_URL)).toBe(40);
-    expect(fake.requests.filter((r) => !r.url.endsWith('manifest.json'))).toEqual([]);
-
-    // A new build's rates: the copy read early is of the old file, so the new one is downloaded and opened.
-    const newer = await built('ceilingrates', 12);
-    const rebuilt = server([websites, newer], 'v2');
-    kept.reads.length = 0;
-    const second = hostOver(rebuilt, memoryStore(), kept).host;
-    await second.init({ dataUrl: DATA, first: 'ceilingrates' });
-    expect(kept.reads[0]).toBe('ceilingrates (kept)');
-    expect(await total(second, RATES_URL)).toBe(12);
-    expect(rebuilt.requests.map((r) => r.url)).toContain(`${DATA}${newer.artifact.file}`);
-
-    // An active import of the first view's dataset: the import answers, not the copy read early.
-    const store = memoryStore();
-    await storeImport(store, 'mine', newer);
-    store.active.ceilingrates = 'mine';
-    const imported = hostOver(server([websites, newer], 'v2'), store, kept).host;
-    await imported.init({ dataUrl: DATA, first: 'ceilingrates' });
-    expect(await total(imported, RATES_URL)).toBe(12);
-    expect(imported.status().datasets.find((d) => d.name === 'ceilingrates')!.importId).toBe('mine');
   });
 
   it("answers the first view's requests before the next dataset opens", async () => {
