@@ -416,8 +416,10 @@ export class DatasetHost {
         reporter,
         cache,
         unpacked: this.platform.unpacked,
-        after: downloads[0]?.bytes,
-        // Only the first is read holding the thread: the others' reads would hold the first view's answers.
+        // The others' kept copies are read once the first view's dataset is open and its waiting answers have left,
+        // and without holding the thread: read earlier, or synchronously, they slow the first view's opening
+        // and the requests that follow it.
+        after: downloads[0] && this.slot(downloads[0].artifact.name).settled.promise.then(nextTask),
         background: downloads.length > 0,
         downloadAfter: downloads.at(-1)?.transfer,
         places,

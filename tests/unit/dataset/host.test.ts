@@ -408,10 +408,16 @@ describe('the unpacked copy kept on this machine', () => {
     // The answer's way out (encoding it, posting it to the relay's port) takes some more steps after `handle`.
     let answered: Promise<unknown> = host.handle({ method: 'GET', url: RATES_URL });
     for (let step = 0; step < 20; step++) answered = answered.then((x) => x);
-    answered = answered.then(() => events.push('answer'));
+    let readsAtAnswer: string[] = [];
+    answered = answered.then(() => {
+      events.push('answer');
+      readsAtAnswer = [...instant.reads];
+    });
     await Promise.all([loading, answered]);
     expect(events.indexOf('answer')).toBeGreaterThan(events.indexOf('ceilingrates ready'));
     expect(events.indexOf('answer')).toBeLessThan(events.indexOf('websites open'));
+    // Nor is the next dataset's kept copy read before then: the read would compete with the opening and the answer.
+    expect(readsAtAnswer).toEqual(['ceilingrates', 'ceilingrates done']);
   });
 
   it('answers the requests that waited for the data one per task: each answer leaves before the next is computed', async () => {
