@@ -416,10 +416,10 @@ export class DatasetHost {
         reporter,
         cache,
         unpacked: this.platform.unpacked,
-        // The others' kept copies are read once the first view's dataset is open and its waiting answers have left,
-        // and without holding the thread: read earlier, or synchronously, they slow the first view's opening
-        // and the requests that follow it.
-        after: downloads[0] && this.slot(downloads[0].artifact.name).settled.promise.then(nextTask),
+        // On a miss the download follows this read at once: so it waits only for the first one's last byte, not its check.
+        after: downloads[0]?.transfer,
+        // Only the first view's kept copy is read holding the thread: the others', read while it opens and answers,
+        // would hold its answers.
         background: downloads.length > 0,
         downloadAfter: downloads.at(-1)?.transfer,
         places,

