@@ -99,15 +99,17 @@ export class CeilingRatesIndex {
       return respond(200, envelope(started, match.count, [], containsAggregation(store, field, matchedRows(match))));
     }
 
-    const { match, aggregationsJson } = this.kept(query);
     const keys = this.orderKeys(query);
-    const ordered = { mask: match.mask, matches: match.rows ?? undefined, keys };
+    const ordered = ({ mask, rows }: MatchSet) => ({ mask, matches: rows ?? undefined, keys });
     if (query.export) {
-      return csv(exportHead(ctx.query) + this.csvRows.get().write(topRows({ ...ordered, limit: RESULT_WINDOW })));
+      // An export has no aggregations: a search kept earlier lends its matches, a new one is matched only.
+      const match = this.searches.get(matchKey(query))?.match ?? this.match(query);
+      return csv(exportHead(ctx.query) + this.csvRows.get().write(topRows({ ...ordered(match), limit: RESULT_WINDOW })));
     }
+    const { match, aggregationsJson } = this.kept(query);
 
     const offset = (query.page - 1) * query.pageSize;
-    const pageRows = topRows({ ...ordered, limit: offset + query.pageSize }).slice(offset);
+    const pageRows = topRows({ ...ordered(match), limit: offset + query.pageSize }).slice(offset);
     const sources = this.sources(pageRows);
     const doubles = keys.map(({ column }) => column.double);
     const hits = pageRows.map((row, i) =>
