@@ -26,7 +26,7 @@ export const LOAD_SQL = `SELECT json_group_array(rowid), json_group_array(${SORT
 /**
  * The table's positions (row id order) in listing order: by sort key, null first as SQLite orders it, ties in
  * row id order. Sort keys are integers, so this is one native sort of numbers, key · n + position, while that
- * stays exact (under 2^53); else a sort with a comparator (several times slower on a first, cold load).
+ * stays exact (safe integers, packed under 2^53); else a sort with a comparator (several times slower cold).
  */
 export function listingOrder(keys: readonly (number | null)[]): Uint32Array {
   const n = keys.length;
@@ -36,7 +36,8 @@ export function listingOrder(keys: readonly (number | null)[]): Uint32Array {
   let integers = true;
   for (const key of keys) {
     if (key === null) continue;
-    if (!Number.isInteger(key)) integers = false;
+    // Safe integers only: past 2^53, one below the smallest key may round to the key itself.
+    if (!Number.isSafeInteger(key)) integers = false;
     if (key < min) min = key;
     if (key > max) max = key;
   }

@@ -181,6 +181,8 @@ describe('indexes serve every filter and the order', () => {
       fc.property(fc.array(key, { maxLength: 60 }), (keys) => {
         expect(Array.from(listingOrder(keys))).toEqual(sqlOrder(keys));
       }),
+      // Found by this property: an integer past 2^53 has no exact "one below", so null tied with it.
+      { examples: [[[-17986493545573476, null]]] },
     );
   });
 
