@@ -189,10 +189,8 @@ export class DatasetHost {
   async exportDatabase(name: DatasetName): Promise<Uint8Array> {
     const db = await this.database(name);
     if (!db) throw new Error(`${name} is not loaded`);
-    const bytes = db.export();
-    // export() closes and reopens the database, freeing every prepared statement: rebind the API.
-    this.engine.use(name, db);
-    return bytes;
+    // sql.js copies the file through SQLite's backup API: the connection, its statements and the bind stay.
+    return db.export();
   }
 
   // Switching: what the import and switch logic (adapters/db-worker/imports.ts) may do with the datasets.

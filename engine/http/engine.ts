@@ -38,6 +38,10 @@ export class Engine {
    * when they fit. `snapshot`: the date of the records, so `/snapshots/<that date>/…` is answered too.
    */
   use(dataset: DatasetName, db: Database | null, kept: Uint8Array | null = null, snapshot: string | null = null): void {
+    // This connection is the file's only reader, so it keeps its lock: in SQLite's default mode every
+    // statement takes the lock again, looks for a hot journal and rereads page 1 to validate its cache,
+    // which (through sql.js's file system) cost a kept search's answer more than the answer itself.
+    if (db) db.exec('PRAGMA locking_mode = EXCLUSIVE');
     if (db) this.databases.set(dataset, db);
     else this.databases.delete(dataset);
     if (db && snapshot) this.snapshots.set(dataset, snapshot);

@@ -23,6 +23,7 @@ import { makePatch } from '../../../tools/binary-diff.ts';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { sha256Hex, type PatchFile } from '../../../dataset/artifact/format.ts';
 import type { Decoders } from '../../../dataset/artifact/unpack.ts';
+import { APIS } from '../../../engine/index.ts';
 
 const DATA = 'https://app.example/data/';
 const RATES_URL = '/api/v3/search/ceilingrates/?page=1';
@@ -260,6 +261,24 @@ describe('reload and reset', () => {
     expect(fake.requests.map((r) => r.cache)).toEqual(['reload', 'reload', 'reload']);
     expect(status.ready).toBe(true);
     expect(await total(host, WEBSITES_URL)).toBe(30);
+  });
+
+  it('gives the open database file for download and keeps the bind: the next answer does not bind again', async () => {
+    const { host } = hostOver(server([websites, rates]));
+    await host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    expect(await total(host, RATES_URL)).toBe(40);
+    const bind = vi.spyOn(
+      APIS.find((api) => api.dataset === 'ceilingrates')!,
+      'bind',
+    );
+    const file = await host.exportDatabase('ceilingrates');
+    const SQL = await loadSqlJs();
+    const copy = new SQL.Database(file);
+    expect(copy.exec('SELECT count(*) FROM ceilingrates')[0].values[0][0]).toBe(40);
+    copy.close();
+    expect(await total(host, RATES_URL)).toBe(40);
+    expect(bind).not.toHaveBeenCalled();
+    bind.mockRestore();
   });
 
   it('refuses reload and reset before init', async () => {

@@ -4,6 +4,8 @@ import { matchRoute } from '../../../engine/http/match.ts';
 import { json } from '../../../engine/http/respond.ts';
 import type { ApiDefinition } from '../../../engine/http/routes.ts';
 import type { Database } from 'sql.js';
+import { createEngine } from '../../../engine/index.ts';
+import { call, emptyDatabase } from '../helpers/engine.ts';
 
 // A toy API over a fake database: the engine's routing, methods and failure handling, without SQL.
 const toyApi: ApiDefinition = {
@@ -32,7 +34,9 @@ const toyApi: ApiDefinition = {
   }),
 };
 
-const fakeDb = {} as Database;
+/** A database stand-in: the engine only sets its locking mode; the toy handlers read nothing. */
+const fakeDatabase = (): Database => ({ exec: () => [] }) as unknown as Database;
+const fakeDb = fakeDatabase();
 
 function engine(): Engine {
   const e = new Engine([toyApi]);
@@ -122,7 +126,7 @@ describe('Engine.handle', () => {
     e.handle({ method: 'GET', url: '/things' });
     e.handle({ method: 'GET', url: '/things' });
     expect(bind).toHaveBeenCalledTimes(1);
-    e.use('websites', {} as Database);
+    e.use('websites', fakeDatabase());
     e.handle({ method: 'GET', url: '/things' });
     expect(bind).toHaveBeenCalledTimes(2);
   });
@@ -130,5 +134,23 @@ describe('Engine.handle', () => {
   it('route matching tells API paths from app files', () => {
     expect(matchRoute(engine().apis, '/things')).not.toBeNull();
     expect(matchRoute(engine().apis, '/assets/app.js')).toBeNull();
+  });
+});
+
+describe('the databases the engine holds', () => {
+  const lockingMode = (db: Database): unknown => db.exec('PRAGMA locking_mode')[0].values[0][0];
+
+  it('keep their lock between statements (exclusive locking), and an export keeps the connection and its lock', async () => {
+    const db = await emptyDatabase('websites');
+    expect(lockingMode(db)).toBe('normal');
+    const e = createEngine();
+    e.use('websites', db);
+    expect(lockingMode(db)).toBe('exclusive');
+    expect(call(e, '/websites?limit=1').status).toBe(200);
+    // The datasets view's "download the database file": sql.js copies it through SQLite's backup API.
+    const copy = db.export();
+    expect(copy.byteLength).toBeGreaterThan(0);
+    expect(lockingMode(db)).toBe('exclusive');
+    expect(call(e, '/websites?limit=1').body.meta.totalItems).toBe(0);
   });
 });
