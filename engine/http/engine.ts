@@ -41,9 +41,12 @@ export class Engine {
     // This connection is the file's only reader, so it keeps its lock: in SQLite's default mode every
     // statement takes the lock again, looks for a hot journal and rereads page 1 to validate its cache,
     // which (through sql.js's file system) cost a kept search's answer more than the answer itself.
-    if (db) db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    if (db) this.databases.set(dataset, db);
-    else this.databases.delete(dataset);
+    if (db) {
+      db.exec('PRAGMA locking_mode = EXCLUSIVE');
+      this.databases.set(dataset, db);
+    } else {
+      this.databases.delete(dataset);
+    }
     if (db && snapshot) this.snapshots.set(dataset, snapshot);
     else this.snapshots.delete(dataset);
     if (db && kept) this.kept.set(dataset, kept);

@@ -19,6 +19,9 @@ export function call<T = any>(engine: Engine, url: string, method = 'GET'): Answ
   return { status: raw.status, headers: raw.headers, body: (isJson ? JSON.parse(raw.body) : raw.body) as T, raw };
 }
 
+/** A stand-in for a toy API that reads no database: the engine only sets its locking mode. */
+export const fakeDatabase = (): Database => ({ exec: () => [] }) as unknown as Database;
+
 /** An empty database with the dataset's schema, for hand-made records. */
 export async function emptyDatabase(name: DatasetName): Promise<Database> {
   const SQL = await loadSqlJs();

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from 'sql.js';
 import { Engine } from '../../../engine/http/engine.ts';
 import { json } from '../../../engine/http/respond.ts';
 import type { ApiDefinition } from '../../../engine/http/routes.ts';
 import { createEngine } from '../../../engine/index.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { fakeDatabase, generatedDatabase } from '../helpers/engine.ts';
 
 // The toy API of engine.test.ts, reduced: CORS is the router's, whatever the API.
 const toyApi: ApiDefinition = {
@@ -25,8 +24,7 @@ const toyApi: ApiDefinition = {
 
 function engine(): Engine {
   const e = new Engine([toyApi]);
-  // The engine only sets the database's locking mode; the toy handler reads nothing.
-  e.use('websites', { exec: () => [] } as unknown as Database);
+  e.use('websites', fakeDatabase());
   return e;
 }
 
