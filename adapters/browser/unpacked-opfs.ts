@@ -21,6 +21,8 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
     await writable.write(data as Uint8Array<ArrayBuffer> | string);
     await writable.close();
   };
+  // A function, so a missing file is its rejection (which the optional prepared read catches), not a throw.
+  const readBytes = async (dir: FileSystemDirectoryHandle, name: string, background: boolean) => readWhole(await dir.getFileHandle(name), background);
   /** The kept files of one artifact; `rawBytes` null: whatever size it has. Every failure is a miss. */
   const readArtifactFiles = async (
     dir: FileSystemDirectoryHandle,
@@ -34,7 +36,7 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
       if (rawBytes !== null && (await file.getFile()).size !== rawBytes) return null;
       const raw = await readWhole(file, background);
       // Optional: the engine checks what it reads, and binds from the records without it.
-      const prepared = withPrepared ? await readWhole(await dir.getFileHandle(unpackedFileName(artifact, 'prepared')), background).catch(() => null) : null;
+      const prepared = withPrepared ? await readBytes(dir, unpackedFileName(artifact, 'prepared'), background).catch(() => null) : null;
       const { fileDate, rows } = JSON.parse(await meta.text()) as { fileDate?: unknown; rows?: unknown };
       return {
         raw,
