@@ -70,6 +70,13 @@ export class RatesTable extends LitElement {
         overflow: auto;
         /* Row changes relayout and repaint this box only. */
         contain: content;
+        /*
+         * Below the fold when the view opens (under the search, filters and figures): its rows are laid out
+         * once it nears the viewport, not in the first frame (the opening's style and layout took about 150 ms
+         * with them; the first answer came about 130 ms sooner without).
+         */
+        content-visibility: auto;
+        contain-intrinsic-size: auto 70vh;
       }
       th button {
         all: unset;
