@@ -5,6 +5,7 @@
  * 1. First visit on an emulated link (Chromium's network emulation: 10 Mbps down, 80 ms round trip), into
  *    `firstVisit`: every byte moved, the bytes and time to the first API answer and to both, and a second fresh
  *    visit whose link is cut part-way (the server ends the connection), then reopened: the bytes sent twice.
+ *    Before it, `linkCalibration`: what the same link delivers to a page that only reads one dataset file.
  * 2. Extra time of a page fetch() through the service worker (relayed to the DB worker) over asking the DB
  *    worker's engine directly (Comlink, what the views do), paired per request: p50/p95 of the difference.
  *    In the same round, a fetch() the service worker answers at once with a constant (the floor of any
@@ -185,6 +186,37 @@ const isData = (url: string) => /\.sqlite\.(gz|br)$/.test(url);
 const dataSent = () => server.log.filter((r) => isData(r.path)).reduce((n, r) => n + r.bytes, 0);
 /** What the browser downloads of each dataset: its Brotli transfer copy where the build made one. */
 const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.transfer ?? a!).bytes, 0);
+
+// 1. The emulated link itself: the largest dataset file read by a page that does nothing else (no app, no service
+// worker), so the first visit's figures can be read against what the emulation delivers on this machine.
+{
+  const visit = await launchBrowser();
+  try {
+    const page = visit.page;
+    await page.goto(`${server.origin}/manifest.webmanifest`);
+    await emulateLink(visit.context, page);
+    const file = Object.values(manifest.datasets)
+      .map((a) => a!.transfer ?? a!)
+      .sort((a, b) => b.bytes - a.bytes)[0].file;
+    const read = (await page.evaluate(`(async () => {
+      const started = performance.now();
+      const reader = (await fetch(${JSON.stringify(`/data/${file}`)}, { cache: 'no-store' })).body.getReader();
+      let bytes = 0;
+      for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
+      return { bytes, ms: performance.now() - started };
+    })()`)) as { bytes: number; ms: number };
+    figures.linkCalibration = {
+      file,
+      bytes: read.bytes,
+      ms: Math.round(read.ms),
+      wireMs: Math.round(wireMs(read.bytes)),
+      // Below the nominal rate when the emulation's own pacing (or this machine's load) slows it.
+      effectiveMbps: Number(((read.bytes * 8) / read.ms / 1000).toFixed(2)),
+    };
+  } finally {
+    await visit.close();
+  }
+}
 
 // 1a. A first visit on the emulated link.
 {
