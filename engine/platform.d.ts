@@ -33,7 +33,7 @@ declare var TextEncoder: { new (): TextEncoder };
 interface TextDecoder {
   decode(input?: Uint8Array): string;
 }
-declare var TextDecoder: { new (): TextDecoder };
+declare var TextDecoder: { new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder };
 
 declare var performance: { now(): number };
 declare var console: { error(...data: unknown[]): void; warn(...data: unknown[]): void; log(...data: unknown[]): void };

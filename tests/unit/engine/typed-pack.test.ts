@@ -8,6 +8,9 @@ import { pack, PackMismatch, shapeHash, unpack } from '../../../engine/typed-pac
 
 const LABEL = { kind: 'test-value', version: 3 };
 const labelOf = (value: unknown) => ({ ...LABEL, shape: shapeHash(value) });
+/** The JSON header's length (bytes 8–11) and where the arrays start after it (on 8). */
+const headerLength = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
+const headerText = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(16, 16 + headerLength(bytes)));
 
 describe('typed-pack', () => {
   it('gives back the same value: every typed array type, special numbers, strings with any character, nulls', () => {
@@ -34,6 +37,31 @@ describe('typed-pack', () => {
     expect(Object.is(back.numbers[1], -0)).toBe(true);
     expect(Object.is(back.arrays.f64[0], -0)).toBe(true);
     for (const [key, array] of Object.entries(value.arrays)) expect(back.arrays[key as keyof typeof value.arrays].constructor).toBe(array.constructor);
+  });
+
+  it('keeps a long list of strings out of the header and gives it back exactly; one UTF-8 cannot carry stays in it', () => {
+    const values = Array.from({ length: 100 }, (_, i) => (i % 7 === 3 ? null : `value-${i} \u0000 é \u{1F600}`));
+    values[0] = '\uFEFFstarts with a byte order mark';
+    values[1] = '';
+    const lone = Array.from({ length: 100 }, (_, i) => (i === 50 ? 'lone \uD800 surrogate' : `other-${i}`));
+    const value = { values, lone, short: ['x', null] };
+    const bytes = pack(value, LABEL);
+    const header = headerText(bytes);
+    expect(header).not.toContain('value-42');
+    expect(header).toContain('other-42');
+    const back = unpack(bytes, labelOf(value)) as typeof value;
+    expect(back).toEqual(value);
+    expect(back.values[0]).toBe(values[0]);
+  });
+
+  it('refuses a string table whose bytes are not UTF-8', () => {
+    const value = { values: Array.from({ length: 64 }, (_, i) => `entry ${i}`) };
+    const bytes = pack(value, LABEL);
+    // The first array after the header: the table's UTF-8 bytes.
+    const first = (16 + headerLength(bytes) + 7) & ~7;
+    expect(String.fromCharCode(bytes[first])).toBe('e');
+    bytes[first] = 0xff;
+    expect(() => unpack(bytes, labelOf(value))).toThrow(PackMismatch);
   });
 
   it('maps the arrays on the bytes (no copy), and stores an array reached twice once', () => {
