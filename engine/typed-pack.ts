@@ -7,8 +7,8 @@
  * Layout: "OGPK", the container version (u32 LE), the header's length (u32 LE), 4 zero bytes, the header
  * (UTF-8 JSON: kind, version, shape, value, and the array table: type, offset from the first array, length),
  * zero padding to 8, then the arrays, each starting on 8. A long list of strings (and nulls), such as a column's
- * distinct values, is not in the header but two arrays: its strings' UTF-8 bytes one after the other and each
- * one's length (-1 for null). Parsing them out of the JSON header was a third of a kept bind (a 1.3 MB header).
+ * distinct values, is not in the header but two arrays: its strings' UTF-8 bytes, NUL between them, and where its
+ * nulls are. Parsing them out of the JSON header was a third of a kept bind (a 1.3 MB header).
  *
  * Not a general serializer: a value holds only plain objects, arrays, strings, finite or special numbers,
  * booleans, null and typed arrays; anything else (a function, a class instance, a Map) is refused when
@@ -49,16 +49,16 @@ export class PackMismatch extends Error {}
 
 type EncodedNumber = { $n: 'NaN' | 'Infinity' | '-Infinity' | '-0' };
 type EncodedArray = { $a: number };
-/** A string table: the indexes of its UTF-8 bytes and of its lengths in the array table. */
-type EncodedStrings = { $s: [number, number] };
+/** A string table: the indexes of its UTF-8 text and of its nulls' positions in the array table, and its length. */
+type EncodedStrings = { $s: [number, number, number] };
 
 /** A UTF-16 surrogate without its other half: UTF-8 cannot carry it (it would come back as U+FFFD). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** True for a long list of strings (each UTF-8 can carry) and nulls. */
+/** True for a long list of strings that a table can carry (no NUL, its separator; UTF-8 whole) and nulls. */
 function isStringList(value: readonly unknown[]): value is readonly (string | null)[] {
   if (value.length < STRING_TABLE_MIN) return false;
-  return value.every((item) => item === null || (typeof item === 'string' && !LONE_SURROGATE.test(item)));
+  return value.every((item) => item === null || (typeof item === 'string' && !item.includes('\u0000') && !LONE_SURROGATE.test(item)));
 }
 
 function arrayTypeName(value: unknown): ArrayTypeName | null {
@@ -138,9 +138,9 @@ export function pack(value: unknown, label: PackLabel): Uint8Array {
     if (typeof v !== 'object') throw new TypeError(`pack: ${path} is ${describe(v)}`);
     if (arrayTypeName(v)) return { $a: register(v as TypedArray) } satisfies EncodedArray;
     if (Array.isArray(v) && isStringList(v)) {
-      const lengths = Int32Array.from(v, (item) => (item === null ? -1 : item.length));
-      const text = new TextEncoder().encode(v.filter((item) => item !== null).join(''));
-      return { $s: [register(text), register(lengths)] } satisfies EncodedStrings;
+      const nulls = Uint32Array.from(v.flatMap((item, i) => (item === null ? [i] : [])));
+      const text = new TextEncoder().encode(v.map((item) => item ?? '').join('\u0000'));
+      return { $s: [register(text), register(nulls), v.length] } satisfies EncodedStrings;
     }
     if (Array.isArray(v)) {
       return Array.from(v, (item, i) => encode(item, `${path}[${i}]`));
@@ -225,10 +225,12 @@ export function unpack(bytes: Uint8Array, label: PackLabel & { shape: string }):
   return decode(header.value);
 }
 
-/** A string table back as its list: the strings are slices of one decoded text. */
+/** A string table back as its list: one decoding and one native split, no step per string in script. */
 function stringList(encoded: unknown, views: readonly TypedArray[]): (string | null)[] {
-  const [bytes, lengths] = Array.isArray(encoded) ? encoded.map((index: unknown) => (typeof index === 'number' ? views[index] : undefined)) : [];
-  if (!(bytes instanceof Uint8Array) || !(lengths instanceof Int32Array)) throw new PackMismatch('kept value names a missing string table');
+  const [textAt, nullsAt, length] = Array.isArray(encoded) ? (encoded as unknown[]) : [];
+  const bytes = typeof textAt === 'number' ? views[textAt] : undefined;
+  const nulls = typeof nullsAt === 'number' ? views[nullsAt] : undefined;
+  if (!(bytes instanceof Uint8Array) || !(nulls instanceof Uint32Array)) throw new PackMismatch('kept value names a missing string table');
   let text: string;
   try {
     // ignoreBOM: a first string that starts with U+FEFF keeps it.
@@ -236,18 +238,12 @@ function stringList(encoded: unknown, views: readonly TypedArray[]): (string | n
   } catch {
     throw new PackMismatch('kept string table is not UTF-8');
   }
-  const list = new Array<string | null>(lengths.length);
-  let at = 0;
-  for (let i = 0; i < lengths.length; i++) {
-    const length = lengths[i];
-    if (length < 0) {
-      list[i] = null;
-    } else {
-      list[i] = text.slice(at, at + length);
-      at += length;
-    }
+  const list: (string | null)[] = text.split('\u0000');
+  if (list.length !== length) throw new PackMismatch('kept string table does not add up');
+  for (const i of nulls) {
+    if (list[i] !== '') throw new PackMismatch('kept string table does not add up');
+    list[i] = null;
   }
-  if (at !== text.length) throw new PackMismatch('kept string table does not add up');
   return list;
 }
 
