@@ -52,6 +52,9 @@ type EncodedArray = { $a: number };
 /** A string table: the indexes of its UTF-8 text and of its nulls' positions in the array table, and its length. */
 type EncodedStrings = { $s: [number, number, number] };
 
+/** The string tables' text: strict, so corrupt bytes are a mismatch; ignoreBOM, so a leading U+FEFF stays a string's. */
+const TABLE_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** A UTF-16 surrogate without its other half: UTF-8 cannot carry it (it would come back as U+FFFD). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -233,8 +236,7 @@ function stringList(encoded: unknown, views: readonly TypedArray[]): (string | n
   if (!(bytes instanceof Uint8Array) || !(nulls instanceof Uint32Array)) throw new PackMismatch('kept value names a missing string table');
   let text: string;
   try {
-    // ignoreBOM: a first string that starts with U+FEFF keeps it.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    text = TABLE_TEXT.decode(bytes);
   } catch {
     throw new PackMismatch('kept string table is not UTF-8');
   }

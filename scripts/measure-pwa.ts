@@ -185,7 +185,8 @@ const isData = (url: string) => /\.sqlite\.(gz|br)$/.test(url);
 /** Dataset bytes the server has sent since its last reset. */
 const dataSent = () => server.log.filter((r) => isData(r.path)).reduce((n, r) => n + r.bytes, 0);
 /** What the browser downloads of each dataset: its Brotli transfer copy where the build made one. */
-const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.transfer ?? a!).bytes, 0);
+const browserFiles = Object.values(manifest.datasets).map((a) => a!.transfer ?? a!);
+const datasetBytes = browserFiles.reduce((n, f) => n + f.bytes, 0);
 
 // 1. The emulated link itself: the largest dataset file read by a page that does nothing else (no app, no service
 // worker), so the first visit's figures can be read against what the emulation delivers on this machine.
@@ -195,9 +196,7 @@ const datasetBytes = Object.values(manifest.datasets).reduce((n, a) => n + (a!.t
     const page = visit.page;
     await page.goto(`${server.origin}/manifest.webmanifest`);
     await emulateLink(visit.context, page);
-    const file = Object.values(manifest.datasets)
-      .map((a) => a!.transfer ?? a!)
-      .sort((a, b) => b.bytes - a.bytes)[0].file;
+    const file = [...browserFiles].sort((a, b) => b.bytes - a.bytes)[0].file;
     const read = (await page.evaluate(`(async () => {
       const started = performance.now();
       const reader = (await fetch(${JSON.stringify(`/data/${file}`)}, { cache: 'no-store' })).body.getReader();
