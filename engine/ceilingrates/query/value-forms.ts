@@ -17,22 +17,39 @@ export class ValueForms {
   constructor(readonly store: ColumnStore) {}
 
   /** Lower-cased values (null as ''). */
-  readonly folded = new Memo((field: TextField): string[] => this.store.text[field].values.map((v) => (v === null ? '' : fold(v))));
+  readonly folded = new Memo((field: TextField): string[] => {
+    const joined = this.joined.get(field);
+    return joined.values ?? joined.text.split('\u0000');
+  });
 
   /**
    * The lower-cased values joined with NUL, and where each starts: a substring search is then one native
-   * indexOf scan over the text instead of one call per value.
+   * indexOf scan over the text instead of one call per value. Folded whole (one join, one toLowerCase) rather
+   * than value by value, which is the same text: NUL is neither cased nor case-ignorable, so it bounds the
+   * context-dependent mappings (final sigma) as a string's ends do. The first keyword search after opening
+   * pays this, in code not yet compiled: one native call per field instead of a callback per value.
    */
-  readonly joined = new Memo((field: TextField): JoinedValues => {
-    const values = this.folded.get(field);
-    const starts = new Float64Array(values.length + 1);
+  readonly joined = new Memo((field: TextField): JoinedValues & { values?: string[] } => {
+    const { values } = this.store.text[field];
+    const n = values.length;
+    // join writes null as ''; fold is toLowerCase, here applied once to the whole text.
+    const text = fold(values.join('\u0000'));
+    const starts = new Float64Array(n + 1);
     let at = 0;
-    values.forEach((v, i) => {
-      starts[i] = at;
-      at += v.length + 1;
+    for (let i = 1; i < n; i++) starts[i] = at = text.indexOf('\u0000', at) + 1;
+    if (n > 0) starts[n] = text.length + 1;
+    // n - 1 separators and no other NUL: the boundaries are the values'.
+    if (n === 0) return { text, starts, values: [] };
+    if (n === 1 || text.indexOf('\u0000', at) < 0) return { text, starts };
+    // A value holds NUL itself: fold value by value.
+    const folded = values.map((v) => (v === null ? '' : fold(v)));
+    let from = 0;
+    folded.forEach((v, i) => {
+      starts[i] = from;
+      from += v.length + 1;
     });
-    starts[values.length] = at;
-    return { text: values.join('\u0000'), starts };
+    starts[n] = from;
+    return { text: folded.join('\u0000'), starts, values: folded };
   });
 
   /** Each SIN value's codes. */
