@@ -97,4 +97,28 @@ describe('rates-view with a fake DB client', () => {
     await page().keyboard.press('Tab');
     expect(await focused(page())).toMatchObject({ tag: 'button', text: 'Search' });
   });
+  it('draws the first ten new rows in the render that brings them, the rest in the next task; done means all', async () => {
+    const url = await mountWith('page_size=50');
+    const hits = engineJson<RatesResponse>(session().engine, url).body.hits.hits;
+    expect(hits.length).toBe(50);
+    expect(await tableIds()).toEqual(hits.map((h) => h._id));
+    // Fifty rows again from none: the first render (microtasks only, so the next task cannot run) draws ten.
+    const counts = await page().evaluate(async (rows) => {
+      const table = document.querySelector('rates-view')!.shadowRoot!.querySelector('rates-table') as unknown as HTMLElement & {
+        hits: unknown[];
+        isUpdatePending: boolean;
+        updateComplete: Promise<boolean>;
+      };
+      const drawn = () => table.shadowRoot!.querySelectorAll('tbody tr').length;
+      table.hits = [];
+      await table.updateComplete;
+      const none = drawn();
+      table.hits = rows;
+      for (let i = 0; i < 20 && table.isUpdatePending; i++) await Promise.resolve();
+      const first = drawn();
+      await table.updateComplete;
+      return { none, first, all: drawn() };
+    }, hits);
+    expect(counts).toEqual({ none: 0, first: 10, all: 50 });
+  });
 });
