@@ -15,14 +15,18 @@ export const UNPACKED_DIRECTORY = 'unpacked-datasets';
  */
 export function opfsUnpackedStore(storage: StorageManager | undefined = globalThis.navigator?.storage): UnpackedStore | null {
   if (!storage?.getDirectory) return null;
-  const directory = () => storage.getDirectory().then((root) => root.getDirectoryHandle(UNPACKED_DIRECTORY, { create: true }));
+  // Asked for once (two round trips to the browser), and again only after a failure.
+  let opened: Promise<FileSystemDirectoryHandle> | null = null;
+  const directory = () => {
+    opened ??= storage.getDirectory().then((root) => root.getDirectoryHandle(UNPACKED_DIRECTORY, { create: true }));
+    opened.catch(() => (opened = null));
+    return opened;
+  };
   const writeFile = async (dir: FileSystemDirectoryHandle, name: string, data: Uint8Array | string) => {
     const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
     await writable.write(data as Uint8Array<ArrayBuffer> | string);
     await writable.close();
   };
-  // A function, so a missing file is its rejection (which the optional prepared read catches), not a throw.
-  const readBytes = async (dir: FileSystemDirectoryHandle, name: string, background: boolean) => readWhole(await dir.getFileHandle(name), background);
   /** The kept files of one artifact; `rawBytes` null: whatever size it has. Every failure is a miss. */
   const readArtifactFiles = async (
     dir: FileSystemDirectoryHandle,
@@ -31,13 +35,18 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
     { withPrepared = true, background = false } = {},
   ): Promise<KeptDatabase | null> => {
     try {
-      const meta = await (await dir.getFileHandle(unpackedFileName(artifact, 'json'))).getFile();
-      const file = await dir.getFileHandle(unpackedFileName(artifact));
-      if (rawBytes !== null && (await file.getFile()).size !== rawBytes) return null;
-      const raw = await readWhole(file, background);
-      // Optional: the engine checks what it reads, and binds from the records without it.
-      const prepared = withPrepared ? await readBytes(dir, unpackedFileName(artifact, 'prepared'), background).catch(() => null) : null;
-      const { fileDate, rows } = JSON.parse(await meta.text()) as { fileDate?: unknown; rows?: unknown };
+      // The handles are asked for together: each is a round trip to the browser, which is busy while a page opens.
+      const [metaHandle, file, preparedHandle] = await Promise.all([
+        dir.getFileHandle(unpackedFileName(artifact, 'json')),
+        dir.getFileHandle(unpackedFileName(artifact)),
+        // Optional: the engine checks what it reads, and binds from the records without it.
+        withPrepared ? dir.getFileHandle(unpackedFileName(artifact, 'prepared')).catch(() => null) : null,
+      ]);
+      const metaText = metaHandle.getFile().then((meta) => meta.text());
+      const raw = await readWhole(file, { background, size: rawBytes });
+      if (!raw) return null;
+      const prepared = preparedHandle ? await readWhole(preparedHandle, { background }).catch(() => null) : null;
+      const { fileDate, rows } = JSON.parse(await metaText) as { fileDate?: unknown; rows?: unknown };
       return {
         raw,
         fileDate: typeof fileDate === 'string' ? fileDate : null,
@@ -88,13 +97,16 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
  * half the time of a Blob read for a large file), else as a Blob. An access handle is exclusive: when another
  * context holds the file (a write under way), the Blob read is tried. `background`: always the Blob read, which
  * leaves this thread free meanwhile (a synchronous read of a large file holds it for a few hundred ms).
+ * `size`: the length the file must have; null when it has another (no read then).
  */
-async function readWhole(handle: FileSystemFileHandle, background = false): Promise<Uint8Array> {
+async function readWhole(handle: FileSystemFileHandle, { background = false, size = null as number | null } = {}): Promise<Uint8Array | null> {
   if (!background && 'createSyncAccessHandle' in handle) {
     try {
       const access = await handle.createSyncAccessHandle();
       try {
-        const bytes = new Uint8Array(access.getSize());
+        const length = access.getSize();
+        if (size !== null && length !== size) return null;
+        const bytes = new Uint8Array(length);
         if (access.read(bytes, { at: 0 }) === bytes.byteLength) return bytes;
       } finally {
         access.close();
@@ -103,7 +115,9 @@ async function readWhole(handle: FileSystemFileHandle, background = false): Prom
       // Fall through to the Blob read.
     }
   }
-  return new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  const file = await handle.getFile();
+  if (size !== null && file.size !== size) return null;
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 function isRowCounts(value: unknown): value is Record<string, number> {
