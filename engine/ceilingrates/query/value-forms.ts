@@ -38,8 +38,8 @@ export class ValueForms {
     let at = 0;
     for (let i = 1; i < n; i++) starts[i] = at = text.indexOf('\u0000', at) + 1;
     if (n > 0) starts[n] = text.length + 1;
-    // n - 1 separators and no other NUL: the boundaries are the values'.
     if (n === 0) return { text, starts, values: [] };
+    // n - 1 separators and no other NUL: the boundaries are the values'.
     if (n === 1 || text.indexOf('\u0000', at) < 0) return { text, starts };
     // A value holds NUL itself: fold value by value.
     const folded = values.map((v) => (v === null ? '' : fold(v)));
