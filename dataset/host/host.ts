@@ -15,6 +15,7 @@ import { readArtifact } from '../artifact/download.ts';
 import { decodable, unpack } from '../artifact/unpack.ts';
 import { transferArtifact } from '../artifact/format.ts';
 import { Gate } from './gate.ts';
+import { RELAY_HEAD_START_MS, Waiters } from './waiters.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
 import { openDownloaded, openImported, startDownload, type DownloadPlaces, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
@@ -49,6 +50,8 @@ interface Slot {
   settled: Gate;
   /** Its file is being downloaded, or waits for its turn to be (no unpacked copy here): a fetch() is answered 503 meanwhile. */
   arriving: boolean;
+  /** The requests waiting for it to open. */
+  waiters: Waiters;
 }
 
 function message(error: unknown): string {
@@ -85,7 +88,9 @@ export class DatasetHost {
       registry.map((d) => d.api),
       { preparedReady: (name, db, prepared) => this.keepPrepared(name, db, prepared) },
     );
-    this.slots = new Map(registry.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false }]));
+    this.slots = new Map(
+      registry.map(({ name }) => [name, { db: null, status: datasetStatus({ name }), settled: new Gate(), arriving: false, waiters: new Waiters() }]),
+    );
     this.SQL = platform.sqlJs();
     this.log = platform.log ?? ((text, error) => console.error(text, error));
   }
@@ -113,22 +118,31 @@ export class DatasetHost {
    * The engine's answer, once the dataset the route reads has opened (or failed). With `whileArriving:
    * 'unavailable'` (a page's fetch(), relayed by the service worker) a dataset whose file is still being
    * downloaded is not waited for: the API's own 503 with Retry-After answers at once. A dataset being opened
-   * from this machine is waited for (that takes well under a second).
+   * from this machine is waited for (that takes well under a second), and a relayed answer that waited leaves
+   * ahead of the page's own that waited with it (waiters.ts).
    */
   async answer(routed: Routed, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
-    if (routed.kind === 'route') {
-      const slot = this.slot(routed.dataset);
-      if (options.whileArriving === 'unavailable' && !slot.settled.isOpen && slot.arriving) return this.engine.answer(routed);
-      await this.ready(routed.dataset);
-      // The opened database's first answer (every opening comes with fresh timings): timed for its `firstAnswer`.
-      if (slot.db && slot.status.timings?.firstAnswer === null) {
-        const started = performance.now();
-        const answer = this.engine.answer(routed);
-        this.noteTiming(slot, { firstAnswer: Math.round(performance.now() - started) });
-        return answer;
-      }
+    if (routed.kind !== 'route') return this.engine.answer(routed);
+    const slot = this.slot(routed.dataset);
+    if (slot.settled.isOpen) return this.timedAnswer(slot, routed);
+    const relayed = options.whileArriving === 'unavailable';
+    if (relayed && slot.arriving) return this.engine.answer(routed);
+    slot.waiters.enter(relayed);
+    try {
+      await this.ready(slot, relayed);
+      return this.timedAnswer(slot, routed);
+    } finally {
+      slot.waiters.leave(relayed);
     }
-    return this.engine.answer(routed);
+  }
+
+  /** The engine's answer; the opened database's first one (every opening comes with fresh timings) is timed for its `firstAnswer`. */
+  private timedAnswer(slot: Slot, routed: Routed): ApiResponse {
+    if (!slot.db || slot.status.timings?.firstAnswer !== null) return this.engine.answer(routed);
+    const started = performance.now();
+    const answer = this.engine.answer(routed);
+    this.noteTiming(slot, { firstAnswer: Math.round(performance.now() - started) });
+    return answer;
   }
 
   status(): DbStatus {
@@ -318,13 +332,16 @@ export class DatasetHost {
     return readManifest(response, url);
   }
 
-  private async ready(dataset: DatasetName): Promise<void> {
-    const gate = this.slot(dataset).settled;
-    if (gate.isOpen) return;
-    await gate.promise;
+  private async ready(slot: Slot, relayed: boolean): Promise<void> {
+    await slot.settled.promise;
+    const behindRelayed = !relayed && slot.waiters.withRelayed;
     // The requests that waited for the data are answered one per task: each answer is posted (to the page
     // or the service worker) before the next one is computed, instead of all of them leaving at the end.
     await nextTask();
+    if (behindRelayed) {
+      await slot.waiters.relayedAnswered();
+      await delay(RELAY_HEAD_START_MS);
+    }
   }
 
   /** The active import of each dataset; none when the store cannot be read (the build's datasets then load). */
@@ -433,8 +450,10 @@ export class DatasetHost {
       // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
       // waited for it took their turns (ready()) when its gate opened, before this awaits the same gate.
       if (i > 0) {
-        await this.slot(downloads[i - 1].artifact.name).settled.promise;
+        const previous = this.slot(downloads[i - 1].artifact.name);
+        await previous.settled.promise;
         await nextTask();
+        await previous.waiters.answered();
       }
       const name = pending.artifact.name;
       const s = this.slot(name);

@@ -456,6 +456,22 @@ describe('the unpacked copy kept on this machine', () => {
     expect(settled).toBe(true);
   });
 
+  it("lets a relayed answer that waited leave ahead of the page's own that waited with it, then opens the next dataset", async () => {
+    const kept = unpackedStore();
+    await hostOver(server([websites, rates]), memoryStore(), kept).host.init({ dataUrl: DATA });
+    await vi.waitFor(() => expect(kept.writes).toBe(2));
+    const events: string[] = [];
+    const { host } = hostOver(server([websites, rates]), memoryStore(), kept);
+    const loading = host.init({ dataUrl: DATA, first: 'ceilingrates' }, (p) => events.push(`${p.dataset} ${p.phase}`));
+    // The page's own request asks first, a relayed fetch() after it: both wait for the kept copy to open.
+    const own = host.handle({ method: 'GET', url: RATES_URL }).then((a) => events.push(`own ${a.status}`));
+    const relayed = host.handle({ method: 'GET', url: RATES_URL }, { whileArriving: 'unavailable' }).then((a) => events.push(`relayed ${a.status}`));
+    await Promise.all([own, relayed, loading]);
+    expect(events.indexOf('relayed 200')).toBeGreaterThan(events.indexOf('ceilingrates ready'));
+    expect(events.indexOf('relayed 200')).toBeLessThan(events.indexOf('own 200'));
+    expect(events.indexOf('own 200')).toBeLessThan(events.indexOf('websites open'));
+  });
+
   it('is passed by a reset, which downloads past the HTTP cache and keeps the new copy', async () => {
     const kept = unpackedStore();
     const fake = server([websites, rates]);
