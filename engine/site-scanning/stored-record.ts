@@ -47,7 +47,7 @@ export function storedRecord(record: WebsiteRecord): string {
 
 function valueTexts(stored: string): string[] {
   const texts = stored.split(FIELD_SEPARATOR);
-  if (texts.length !== WEBSITE_FIELDS.length) throw new Error(`a stored website record has ${texts.length} fields, not ${WEBSITE_FIELDS.length}`);
+  if (texts.length !== WEBSITE_FIELDS.length) throw fieldCountError(stored);
   return texts;
 }
 
@@ -58,17 +58,30 @@ export function recordJson(stored: string): string {
 
 /**
  * The records' JSON texts joined by commas (a JSON array's inside). Built by concatenation: measured faster than one
- * join of the pieces, flattening (when the body is encoded) included.
+ * join of the pieces, flattening (when the body is encoded) included. Each value is cut at its separator as the walk
+ * reaches it, with no array of a record's hundred values made first (that split was a third of a page's time).
  */
 export function recordsJson(stored: readonly string[]): string {
+  const last = PREFIXES.length - 1;
   let json = '';
-  stored.forEach((one, r) => {
-    const texts = valueTexts(one);
+  for (let r = 0; r < stored.length; r++) {
+    const one = stored[r];
     if (r > 0) json += ',';
-    for (let i = 0; i < texts.length; i++) json += PREFIXES[i] + (texts[i] === '' ? 'null' : texts[i]);
-    json += '}';
-  });
+    let from = 0;
+    for (let i = 0; i < last; i++) {
+      const at = one.indexOf(FIELD_SEPARATOR, from);
+      if (at < 0) throw fieldCountError(one);
+      json += PREFIXES[i] + (at === from ? 'null' : one.slice(from, at));
+      from = at + 1;
+    }
+    if (one.indexOf(FIELD_SEPARATOR, from) >= 0) throw fieldCountError(one);
+    json += PREFIXES[last] + (from === one.length ? 'null' : one.slice(from)) + '}';
+  }
   return json;
+}
+
+function fieldCountError(stored: string): Error {
+  return new Error(`a stored website record has ${stored.split(FIELD_SEPARATOR).length} fields, not ${WEBSITE_FIELDS.length}`);
 }
 
 /** The record as an object, for the readers that look at its fields (history, the diff, exports to PostgreSQL). */
