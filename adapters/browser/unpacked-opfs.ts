@@ -18,8 +18,10 @@ export function opfsUnpackedStore(storage: StorageManager | undefined = globalTh
   // Asked for once (two round trips to the browser), and again only after a failure.
   let opened: Promise<FileSystemDirectoryHandle> | null = null;
   const directory = () => {
-    opened ??= storage.getDirectory().then((root) => root.getDirectoryHandle(UNPACKED_DIRECTORY, { create: true }));
-    opened.catch(() => (opened = null));
+    if (!opened) {
+      opened = storage.getDirectory().then((root) => root.getDirectoryHandle(UNPACKED_DIRECTORY, { create: true }));
+      opened.catch(() => (opened = null));
+    }
     return opened;
   };
   const writeFile = async (dir: FileSystemDirectoryHandle, name: string, data: Uint8Array | string) => {

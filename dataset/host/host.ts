@@ -15,7 +15,7 @@ import { readArtifact } from '../artifact/download.ts';
 import { decodable, unpack } from '../artifact/unpack.ts';
 import { transferArtifact } from '../artifact/format.ts';
 import { Gate } from './gate.ts';
-import { RELAY_HEAD_START_MS, Waiters } from './waiters.ts';
+import { Waiters } from './waiters.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
 import { openDownloaded, openImported, startDownload, type DownloadPlaces, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
@@ -334,14 +334,11 @@ export class DatasetHost {
 
   private async ready(slot: Slot, relayed: boolean): Promise<void> {
     await slot.settled.promise;
-    const behindRelayed = !relayed && slot.waiters.withRelayed;
+    const turn = slot.waiters.turn(relayed);
     // The requests that waited for the data are answered one per task: each answer is posted (to the page
     // or the service worker) before the next one is computed, instead of all of them leaving at the end.
     await nextTask();
-    if (behindRelayed) {
-      await slot.waiters.relayedAnswered();
-      await delay(RELAY_HEAD_START_MS);
-    }
+    await turn();
   }
 
   /** The active import of each dataset; none when the store cannot be read (the build's datasets then load). */
@@ -448,7 +445,7 @@ export class DatasetHost {
     const patchedKept: Promise<DatasetName | null>[] = [];
     for (const [i, pending] of downloads.entries()) {
       // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
-      // waited for it took their turns (ready()) when its gate opened, before this awaits the same gate.
+      // waited for it take their turns (ready()) when its gate opens, the page's own after the relayed ones.
       if (i > 0) {
         const previous = this.slot(downloads[i - 1].artifact.name);
         await previous.settled.promise;

@@ -5,20 +5,17 @@
  * relayed one leave a little after it; and the load goes on to the next dataset once every waiter is answered.
  */
 
-/** How long after the last relayed answer that waited the page's own waiting answers leave. */
-export const RELAY_HEAD_START_MS = 20;
+import { Gate } from './gate.ts';
 
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
+/** How long after the last relayed answer that waited the page's own waiting answers leave. */
+const RELAY_HEAD_START_MS = 20;
 
 export class Waiters {
   private relayed = 0;
   private all = 0;
-  private relayedDone = deferred();
-  private allDone = deferred();
+  /** Opened (and reset for the next opening) each time the count it follows comes back to zero. */
+  private readonly relayedDone = new Gate();
+  private readonly allDone = new Gate();
 
   /** A request starts waiting for the dataset. */
   enter(relayed: boolean): void {
@@ -28,28 +25,29 @@ export class Waiters {
 
   /** A waiting request has its answer (or failed to get one). */
   leave(relayed: boolean): void {
-    if (relayed && --this.relayed === 0) {
-      this.relayedDone.resolve();
-      this.relayedDone = deferred();
-    }
-    if (--this.all === 0) {
-      this.allDone.resolve();
-      this.allDone = deferred();
-    }
+    if (relayed && --this.relayed === 0) settle(this.relayedDone);
+    if (--this.all === 0) settle(this.allDone);
   }
 
-  /** Whether relayed requests are among the waiters (read when the dataset opens: all of them are counted then). */
-  get withRelayed(): boolean {
-    return this.relayed > 0;
-  }
-
-  /** Once every relayed waiter has its answer. */
-  relayedAnswered(): Promise<void> {
-    return this.relayed === 0 ? Promise.resolve() : this.relayedDone.promise;
+  /**
+   * For a page's own request, when the dataset has opened: whether it waits behind relayed ones (read at once, while
+   * every waiter is still counted). The returned promise resolves when it may be answered.
+   */
+  turn(relayed: boolean): () => Promise<void> {
+    if (relayed || this.relayed === 0) return () => Promise.resolve();
+    return async () => {
+      if (this.relayed > 0) await this.relayedDone.promise;
+      await new Promise((resolve) => setTimeout(resolve, RELAY_HEAD_START_MS));
+    };
   }
 
   /** Once every waiter has its answer. */
   answered(): Promise<void> {
     return this.all === 0 ? Promise.resolve() : this.allDone.promise;
   }
+}
+
+function settle(gate: Gate): void {
+  gate.open();
+  gate.reset();
 }

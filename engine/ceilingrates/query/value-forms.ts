@@ -7,20 +7,18 @@ import type { ColumnStore, TextField } from '../columns/store.ts';
 import { Lazy, Memo } from '../memo.ts';
 import { fold, listElements, sinCodes } from '../text.ts';
 
-/** A field's folded values joined with NUL, and where each value starts (one more entry: the end). */
+/** A field's folded values joined with NUL, where each value starts (one more entry: the end), and the values. */
 export interface JoinedValues {
   text: string;
   starts: Float64Array;
+  values: string[];
 }
 
 export class ValueForms {
   constructor(readonly store: ColumnStore) {}
 
   /** Lower-cased values (null as ''). */
-  readonly folded = new Memo((field: TextField): string[] => {
-    const joined = this.joined.get(field);
-    return joined.values ?? joined.text.split('\u0000');
-  });
+  readonly folded = new Memo((field: TextField): string[] => this.joined.get(field).values);
 
   /**
    * The lower-cased values joined with NUL, and where each starts: a substring search is then one native
@@ -29,18 +27,18 @@ export class ValueForms {
    * context-dependent mappings (final sigma) as a string's ends do. The first keyword search after opening
    * pays this, in code not yet compiled: one native call per field instead of a callback per value.
    */
-  readonly joined = new Memo((field: TextField): JoinedValues & { values?: string[] } => {
+  readonly joined = new Memo((field: TextField): JoinedValues => {
     const { values } = this.store.text[field];
     const n = values.length;
     // join writes null as ''; fold is toLowerCase, here applied once to the whole text.
     const text = fold(values.join('\u0000'));
     const starts = new Float64Array(n + 1);
+    if (n === 0) return { text, starts, values: [] };
     let at = 0;
     for (let i = 1; i < n; i++) starts[i] = at = text.indexOf('\u0000', at) + 1;
-    if (n > 0) starts[n] = text.length + 1;
-    if (n === 0) return { text, starts, values: [] };
+    starts[n] = text.length + 1;
     // n - 1 separators and no other NUL: the boundaries are the values'.
-    if (n === 1 || text.indexOf('\u0000', at) < 0) return { text, starts };
+    if (n === 1 || text.indexOf('\u0000', at) < 0) return { text, starts, values: text.split('\u0000') };
     // A value holds NUL itself: fold value by value.
     const folded = values.map((v) => (v === null ? '' : fold(v)));
     let from = 0;
