@@ -26,7 +26,10 @@ interface Message {
   params?: { sessionId?: string; message?: string; targetInfo?: TargetInfo };
 }
 
-/** The link on `page` and all its workers; returns the page's session (its events count the page's own bytes). */
+/**
+ * The link on `page` and all its workers; returns the page's session (its events count the page's own bytes).
+ * `attached` collects the workers it was set on.
+ */
 export async function emulateLink(context: BrowserContext, page: Page, link: LinkConditions, attached: TargetInfo[] = []): Promise<CDPSession> {
   const conditions = { offline: false, latency: link.rttMs, downloadThroughput: (link.downMbps * 1e6) / 8, uploadThroughput: (link.downMbps * 1e6) / 8 };
   const cdp = await context.newCDPSession(page);

@@ -220,7 +220,8 @@ const link = { downMbps: DOWN_MBPS, rttMs: RTT_MS };
   const visit = await launchBrowser();
   try {
     const page = visit.page;
-    const bytes = countBytes(await emulateLink(visit.context, page, link));
+    const emulated: { type: string; url: string }[] = [];
+    const bytes = countBytes(await emulateLink(visit.context, page, link, emulated));
     server.reset();
     await page.goto(`${server.origin}/#/rates`, { waitUntil: 'commit' });
     const { origin, answers, received } = await firstAnswers(page);
@@ -252,6 +253,8 @@ const link = { downMbps: DOWN_MBPS, rttMs: RTT_MS };
       pageBytesReceived: bytes.total(),
       datasetBytes,
       datasetBytesSent: dataSent(),
+      // The workers the link was set on besides the page (the service worker, the DB worker, theirs).
+      emulatedTargets: emulated.map((t) => `${t.type} ${t.url.replace(server.origin, '')}`),
     };
   } finally {
     await visit.close();
