@@ -180,9 +180,9 @@ const dataSent = () => server.log.filter((r) => isData(r.path)).reduce((n, r) =>
 const browserFiles = Object.values(manifest.datasets).map((a) => a!.transfer ?? a!);
 const datasetBytes = browserFiles.reduce((n, f) => n + f.bytes, 0);
 
-// 1. The emulated link itself. Chromium's emulation delivers less than its setting: it lets one packet through per
-// timer tick, and ticks run late (a setting of 10 Mbps delivered 7.6-8.6 Mbps here). The first visits below are
-// measured on a link that delivers DOWN_MBPS: the setting is scaled by what a page that does nothing else (no app, no
+// 1. The emulated link itself. Chromium's emulation delivers less than its setting (it paces 1,500-byte packets on a
+// timer; a setting of 10 Mbps delivered 7.6-8.6 Mbps here). The first visits below are measured on a link that
+// delivers DOWN_MBPS: the setting is scaled by what a page that does nothing else (no app, no
 // service worker) gets reading the largest dataset file, until a read is within 3% of DOWN_MBPS (at most 4 reads).
 const link = { downMbps: DOWN_MBPS, rttMs: RTT_MS };
 {
