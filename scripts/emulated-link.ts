@@ -23,6 +23,7 @@ interface TargetInfo {
 interface Message {
   id?: number;
   method?: string;
+  error?: { message: string };
   params?: { sessionId?: string; message?: string; targetInfo?: TargetInfo };
 }
 
@@ -41,7 +42,11 @@ export async function emulateLink(context: BrowserContext, page: Page, link: Lin
     let message: Message = { id: ++id, method, params };
     for (let i = path.length - 1; i >= 1; i--)
       message = { id: ++id, method: 'Target.sendMessageToTarget', params: { sessionId: path[i], message: JSON.stringify(message) } };
-    return cdp.send('Target.sendMessageToTarget', { sessionId: path[0], message: JSON.stringify(message) }).catch(() => {});
+    // A target that has gone (a closed page's worker) refuses; anything else would leave a worker on the full-speed
+    // link, so it is said.
+    return cdp
+      .send('Target.sendMessageToTarget', { sessionId: path[0], message: JSON.stringify(message) })
+      .catch((error: unknown) => console.warn(`emulated link: ${method} not sent to a worker:`, error instanceof Error ? error.message : error));
   };
   const onAttached = (path: string[], info: TargetInfo) => {
     attached.push(info);
@@ -52,6 +57,7 @@ export async function emulateLink(context: BrowserContext, page: Page, link: Lin
     void send(path, 'Runtime.runIfWaitingForDebugger');
   };
   const onMessage = (path: string[], message: Message) => {
+    if (message.error) console.warn(`emulated link: a worker refused command ${message.id}: ${message.error.message}`);
     const { sessionId, message: inner, targetInfo } = message.params ?? {};
     if (!sessionId) return;
     if (message.method === 'Target.attachedToTarget' && targetInfo) onAttached([...path, sessionId], targetInfo);
