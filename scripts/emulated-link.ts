@@ -4,7 +4,9 @@
  * The conditions `Network.emulateNetworkConditions` sets on a page's session reach the page and its own
  * dedicated workers only. The service worker (its script and its precache) and a worker started by a worker
  * are targets of their own and would fetch at full speed. So the page's session also auto-attaches to its
- * workers, before they run, sets the same conditions on each, and does the same one level down.
+ * workers, before they run, sets the same conditions on each, and does the same one level down. A dedicated
+ * worker refuses the command ("Not supported"): its requests follow its page's conditions once attached (a
+ * worker's worker, attached so, downloaded 6.9 MB in 8.2 s instead of 2.2 s).
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
@@ -37,9 +39,12 @@ export async function emulateLink(context: BrowserContext, page: Page, link: Lin
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', conditions);
   let id = 0;
+  /** The command each innermost id stands for, and the kind of target it went to. */
+  const commands = new Map<number, { method: string; type: string }>();
   // A target `path` deep (its parents' session ids first) is reached by wrapping the command once per level.
-  const send = (path: string[], method: string, params: object = {}) => {
+  const send = (path: string[], type: string, method: string, params: object = {}) => {
     let message: Message = { id: ++id, method, params };
+    commands.set(id, { method, type });
     for (let i = path.length - 1; i >= 1; i--)
       message = { id: ++id, method: 'Target.sendMessageToTarget', params: { sessionId: path[i], message: JSON.stringify(message) } };
     // A target that has gone (a closed page's worker) refuses; anything else would leave a worker on the full-speed
@@ -51,13 +56,16 @@ export async function emulateLink(context: BrowserContext, page: Page, link: Lin
   const onAttached = (path: string[], info: TargetInfo) => {
     attached.push(info);
     // In order, before the target runs: the commands to one target arrive in the order they are sent.
-    void send(path, 'Network.enable');
-    void send(path, 'Network.emulateNetworkConditions', conditions);
-    void send(path, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
-    void send(path, 'Runtime.runIfWaitingForDebugger');
+    void send(path, info.type, 'Network.enable');
+    void send(path, info.type, 'Network.emulateNetworkConditions', conditions);
+    void send(path, info.type, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+    void send(path, info.type, 'Runtime.runIfWaitingForDebugger');
   };
   const onMessage = (path: string[], message: Message) => {
-    if (message.error) console.warn(`emulated link: a worker refused command ${message.id}: ${message.error.message}`);
+    const command = message.id === undefined ? undefined : commands.get(message.id);
+    const expected = command?.type === 'worker' && command.method === 'Network.emulateNetworkConditions';
+    if (message.error && !expected)
+      console.warn(`emulated link: ${command?.type ?? 'a'} target refused ${command?.method ?? message.id}: ${message.error.message}`);
     const { sessionId, message: inner, targetInfo } = message.params ?? {};
     if (!sessionId) return;
     if (message.method === 'Target.attachedToTarget' && targetInfo) onAttached([...path, sessionId], targetInfo);
