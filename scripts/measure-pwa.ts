@@ -188,7 +188,7 @@ const link = { downMbps: DOWN_MBPS, rttMs: RTT_MS };
 {
   const visit = await launchBrowser();
   try {
-    const file = [...browserFiles].sort((a, b) => b.bytes - a.bytes)[0].file;
+    const { file, bytes } = [...browserFiles].sort((a, b) => b.bytes - a.bytes)[0];
     const reads: { settingMbps: number; ms: number; deliveredMbps: number }[] = [];
     for (let i = 0; i < 4; i++) {
       const page = await visit.context.newPage();
@@ -205,7 +205,7 @@ const link = { downMbps: DOWN_MBPS, rttMs: RTT_MS };
     link.downMbps = best.settingMbps;
     figures.linkCalibration = {
       file,
-      bytes: browserFiles.find((f) => f.file === file)!.bytes,
+      bytes,
       reads,
       settingMbps: best.settingMbps,
       deliveredMbps: best.deliveredMbps,

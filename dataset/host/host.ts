@@ -16,6 +16,7 @@ import { decodable, unpack } from '../artifact/unpack.ts';
 import { transferArtifact } from '../artifact/format.ts';
 import { Gate } from './gate.ts';
 import { Waiters } from './waiters.ts';
+import { delay, nextTask } from '../tasks.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
 import { openDownloaded, openImported, startDownload, type DownloadPlaces, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
@@ -61,9 +62,6 @@ function message(error: unknown): string {
 /** How long after a load settles the engine's prepared index is kept: after the first view's own follow-up requests. */
 const KEEP_PREPARED_DELAY_MS = 250;
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** A macrotask: lets the answers already computed leave (their replies are posted in microtasks) before more CPU work. */
-const nextTask = () => delay(0);
 /** How long a downloaded dataset's opening waits at most for the next download's request to leave. */
 const NEXT_REQUEST_WAIT_MS = 500;
 

@@ -6,6 +6,7 @@
  */
 
 import { Gate } from './gate.ts';
+import { delay } from '../tasks.ts';
 
 /** How long after the last relayed answer that waited the page's own waiting answers leave. */
 const RELAY_HEAD_START_MS = 20;
@@ -37,7 +38,7 @@ export class Waiters {
     if (relayed || this.relayed === 0) return () => Promise.resolve();
     return async () => {
       if (this.relayed > 0) await this.relayedDone.promise;
-      await new Promise((resolve) => setTimeout(resolve, RELAY_HEAD_START_MS));
+      await delay(RELAY_HEAD_START_MS);
     };
   }
 

@@ -6,7 +6,8 @@
  */
 import { throwIfAborted } from './errors.ts';
 import { Utf8Census } from './utf8.ts';
-import { ENCODING_LABELS, isBlob, isRereadable, nextTask, pieces, type ImportSource, type TextEncodingName } from './source.ts';
+import { ENCODING_LABELS, isBlob, isRereadable, pieces, type ImportSource, type TextEncodingName } from './source.ts';
+import { nextTask } from '../tasks.ts';
 
 export { ENCODING_LABELS, type TextEncodingName };
 

@@ -6,6 +6,7 @@
 import { ImportError, throwIfAborted } from './errors.ts';
 import { MarkingUtf8Decoder } from './utf8.ts';
 import { Windows1252Decoder } from './windows-1252.ts';
+import { nextTask } from '../tasks.ts';
 
 export type ImportSource = string | Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string>;
 
@@ -96,11 +97,6 @@ export async function* pieces(source: ImportSource): AsyncGenerator<Uint8Array |
   } else {
     yield* source;
   }
-}
-
-/** Lets messages (a cancel) reach a worker between chunks of a source that is already in memory. */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

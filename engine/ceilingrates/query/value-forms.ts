@@ -28,26 +28,24 @@ export class ValueForms {
    * pays this, in code not yet compiled: one native call per field instead of a callback per value.
    */
   readonly joined = new Memo((field: TextField): JoinedValues => {
-    const { values } = this.store.text[field];
-    const n = values.length;
+    const stored = this.store.text[field].values;
+    if (stored.length === 0) return { text: '', starts: new Float64Array(1), values: [] };
     // join writes null as ''; fold is toLowerCase, here applied once to the whole text.
-    const text = fold(values.join('\u0000'));
-    const starts = new Float64Array(n + 1);
-    if (n === 0) return { text, starts, values: [] };
+    let text = fold(stored.join('\u0000'));
+    let values = text.split('\u0000');
+    // More pieces than values: a value holds NUL itself, so it is folded value by value.
+    if (values.length !== stored.length) {
+      values = stored.map((v) => (v === null ? '' : fold(v)));
+      text = values.join('\u0000');
+    }
+    const starts = new Float64Array(values.length + 1);
     let at = 0;
-    for (let i = 1; i < n; i++) starts[i] = at = text.indexOf('\u0000', at) + 1;
-    starts[n] = text.length + 1;
-    // n - 1 separators and no other NUL: the boundaries are the values'.
-    if (n === 1 || text.indexOf('\u0000', at) < 0) return { text, starts, values: text.split('\u0000') };
-    // A value holds NUL itself: fold value by value.
-    const folded = values.map((v) => (v === null ? '' : fold(v)));
-    let from = 0;
-    folded.forEach((v, i) => {
-      starts[i] = from;
-      from += v.length + 1;
-    });
-    starts[n] = from;
-    return { text: folded.join('\u0000'), starts, values: folded };
+    for (let i = 0; i < values.length; i++) {
+      starts[i] = at;
+      at += values[i].length + 1;
+    }
+    starts[values.length] = at;
+    return { text, starts, values };
   });
 
   /** Each SIN value's codes. */
