@@ -37,3 +37,20 @@ declare var TextDecoder: { new (label?: string, options?: { fatal?: boolean; ign
 
 declare var performance: { now(): number };
 declare var console: { error(...data: unknown[]): void; warn(...data: unknown[]): void; log(...data: unknown[]): void };
+
+declare function atob(data: string): string;
+
+/** The part of WebAssembly the engine's kernels use (engine/ceilingrates/kernels). */
+declare namespace WebAssembly {
+  class Module {
+    constructor(bytes: Uint8Array);
+  }
+  class Instance {
+    constructor(module: Module, imports: Record<string, Record<string, unknown>>);
+    readonly exports: Record<string, unknown>;
+  }
+  class Memory {
+    constructor(descriptor: { initial: number; maximum?: number });
+    readonly buffer: ArrayBuffer;
+  }
+}

@@ -10,7 +10,7 @@ import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
 import { CeilingRatesIndex, ceilingRatesIndex } from '../../engine/ceilingrates/ceiling-rates-index.ts';
 import { prepareColumns } from '../../engine/ceilingrates/columns/prepared.ts';
-import { matchedRows, matchRecords } from '../../engine/ceilingrates/query/match.ts';
+import { matchedRows } from '../../engine/ceilingrates/query/match.ts';
 import { parseQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { fold } from '../../engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';
@@ -128,7 +128,7 @@ function known(db: Database): { vendor: string; piid: string } {
 /** The floor's untimed preparation: the matching records' fields laid out contiguously. */
 function prepareFloor(index: CeilingRatesIndex, request: BenchRequest): FloorInput {
   const query = parseQuery(new URL(request.url, 'http://localhost').searchParams);
-  return floorInput(index, matchedRows(matchRecords({ store: index.store, forms: index.forms, query, contains: query.suggestContains })));
+  return floorInput(index, matchedRows(index.match(query, query.suggestContains)));
 }
 
 const totalOf = (body: string): number | undefined => {

@@ -9,11 +9,13 @@ import type { ApiResponse } from '../http/types.ts';
 import type { ColumnStore } from './columns/store.ts';
 import type { OrderColumns } from './columns/order-columns.ts';
 import { prepareColumns, preparedBytes, readPrepared, type PreparedColumns } from './columns/prepared.ts';
-import { matchedRows, matchRecords, type MatchScratch, type MatchSet } from './query/match.ts';
+import { matchedRows, matchRecords, matchScratch, matchScratchRoom, type MatchScratch, type MatchSet } from './query/match.ts';
 import { ValueForms } from './query/value-forms.ts';
-import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from './parse-query.ts';
+import { parseQuery, RESULT_WINDOW, SEARCH_FIELDS, type CeilingRatesQuery, type FieldText } from './parse-query.ts';
 import { topRows, type OrderKey } from './query/order.ts';
-import { Aggregator } from './query/aggregations.ts';
+import { Aggregator, LARGEST_TERMS } from './query/aggregations.ts';
+import { TopTerms } from './query/terms.ts';
+import { KernelMemory } from './kernels/kernels.ts';
 import type { Combos } from './columns/combos.ts';
 import { SourceReader } from './query/source.ts';
 import { containsAggregation, FirstRows, suggestBody, suggestJson } from './query/suggest.ts';
@@ -33,12 +35,14 @@ export class CeilingRatesIndex {
   readonly orders: OrderColumns;
   readonly firstRows: FirstRows;
   readonly aggregator: Aggregator;
+  /** Term buckets, for the aggregations and suggest-contains. */
+  readonly topTerms: TopTerms;
   readonly combos: Combos;
   /** The CSV export's rows, written from the columns; its cells are rendered as exports need them. */
   readonly csvRows = new Lazy(() => new CsvRowWriter(this.store));
   /** The page's `_source` JSON, read from SQLite. */
   private readonly sourceReader: SourceReader;
-  /** Per-request buffers, reused: requests run one at a time and nothing keeps them past a request. */
+  /** Per-request buffers in kernel memory, reused: requests run one at a time and nothing keeps them past a request. */
   private readonly scratch: MatchScratch;
   /** The last searches' matches and aggregations, for their next page, ordering or export. */
   readonly searches = new SearchCache();
@@ -51,9 +55,17 @@ export class CeilingRatesIndex {
     ({ store: this.store, combos: this.combos, orders: this.orders } = prepared);
     this.forms = new ValueForms(this.store);
     this.firstRows = new FirstRows(this.store);
+    const { store, orders, combos } = this;
     // Every request's price aggregations read the price order.
-    this.aggregator = new Aggregator(this.store, this.orders.get('current_price'), this.combos, prepared.aggregator);
-    this.scratch = { mask: new Uint8Array(this.store.size), rows: new Uint32Array(this.store.size) };
+    const priceOrder = orders.get('current_price');
+    const termDicts = [...Aggregator.termDicts(store, combos), ...SEARCH_FIELDS.map((field) => store.text[field])];
+    // One memory for every array a kernel reads, sized once: the match buffers, the aggregator's, the term buckets'.
+    const kernels = new KernelMemory(
+      matchScratchRoom(store, orders) + Aggregator.room({ store, priceOrder, combos }) + TopTerms.room(termDicts, LARGEST_TERMS),
+    );
+    this.scratch = matchScratch(kernels, store, orders);
+    this.topTerms = new TopTerms(kernels, termDicts, LARGEST_TERMS);
+    this.aggregator = new Aggregator({ store, priceOrder, combos, kernels, topTerms: this.topTerms, everyRow: this.scratch.rows, tables: prepared.aggregator });
     this.sourceReader = new SourceReader(db);
     if (prepared.everyRecord !== undefined) {
       // Matching every record is one cheap pass; its aggregations are what the kept bytes spare.
@@ -94,9 +106,9 @@ export class CeilingRatesIndex {
     if (query.suggestContains) {
       const { field, tooShort } = query.suggestContains;
       // Under the minimum length (a typeahead's first key press): the same shape, matching nothing.
-      if (tooShort) return respond(200, envelope(started, 0, [], containsAggregation(store, field, new Uint32Array(0))));
+      if (tooShort) return respond(200, envelope(started, 0, [], containsAggregation(this.topTerms, store, field, new Uint32Array(0))));
       const match = this.match(query, query.suggestContains);
-      return respond(200, envelope(started, match.count, [], containsAggregation(store, field, matchedRows(match))));
+      return respond(200, envelope(started, match.count, [], containsAggregation(this.topTerms, store, field, matchedRows(match))));
     }
 
     const keys = this.orderKeys(query);

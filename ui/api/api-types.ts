@@ -1,6 +1,7 @@
 /** The response shapes the views read: the engine's own types wherever it declares them. */
 import type { CeilingRateRecord } from '../../engine/ceilingrates/record.ts';
-import type { Aggregations, TermsAggregation } from '../../engine/ceilingrates/query/aggregations.ts';
+import type { Aggregations } from '../../engine/ceilingrates/query/aggregations.ts';
+import type { TermsAggregation } from '../../engine/ceilingrates/query/terms.ts';
 import type { HistogramBucket } from '../../engine/ceilingrates/query/histogram.ts';
 import type { AnalysisBody, WebsitePage } from '../../engine/site-scanning/shape.ts';
 import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';

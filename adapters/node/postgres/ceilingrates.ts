@@ -13,14 +13,13 @@ import { RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../
 import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson } from '../../../engine/ceilingrates/shape.ts';
 import {
   aggregationsFrom,
-  bucketsAggregation,
   educationBuckets,
   priceSums,
   TERM_SIZES,
   type PriceSums,
   type TermAggregations,
-  type TermsAggregation,
 } from '../../../engine/ceilingrates/query/aggregations.ts';
+import { bucketsAggregation, type TermsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
 import { EDUCATION_COUNT_CODES, fold } from '../../../engine/ceilingrates/text.ts';
 import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE, suggestBodyOf, suggestEntryOf, suggestJson } from '../../../engine/ceilingrates/query/suggest.ts';
 import { aggregationsJson } from '../../../engine/ceilingrates/json.ts';

@@ -15,17 +15,8 @@ import type { Combos } from '../columns/combos.ts';
 import type { MatchSet } from './match.ts';
 import { EDUCATION_COUNT_CODES, educationCountCode } from '../text.ts';
 import { exponentAbove, times2 } from './power-of-two.ts';
-
-export interface TermBucket {
-  key: string;
-  doc_count: number;
-}
-
-export interface TermsAggregation {
-  doc_count_error_upper_bound: number;
-  sum_other_doc_count: number;
-  buckets: TermBucket[];
-}
+import type { TermBucket, TermsAggregation, TopTerms } from './terms.ts';
+import { roomFor, type KernelMemory } from '../kernels/kernels.ts';
 
 export interface WageStats {
   count: number;
@@ -94,78 +85,6 @@ export const TERM_SIZES = {
   current_price: 500,
   business_size: 10,
 } as const;
-
-/** What a term aggregation reads of a dictionary: the keys and their order. */
-export type TermKeys = Pick<Dictionary, 'values' | 'rank'>;
-
-/**
- * Buckets by doc_count descending then key ascending (the dictionary's key rank), at most `size`; a null
- * value is no bucket and no "other" document.
- */
-export interface TermCounts {
-  dict: TermKeys;
-  /** Records per code of `dict`. */
-  counts: ArrayLike<number>;
-  /** At most this many buckets. */
-  size: number;
-  /** Lists (once each) every code that may be non-zero: small matches skip the rest. */
-  touched?: ArrayLike<number>;
-}
-
-export function termsFromCounts({ dict, counts, size, touched }: TermCounts): TermsAggregation {
-  const { rank, values } = dict;
-  const n = touched ? touched.length : counts.length;
-  // The best codes so far, best first; one pass: once `size` are kept, most codes fall below the last kept
-  // one and cost one comparison.
-  const top = new Uint32Array(size + 1);
-  let kept = 0;
-  let total = 0;
-  let lastCount = 0;
-  let lastRank = 0;
-  for (let i = 0; i < n; i++) {
-    const code = touched ? touched[i] : i;
-    const c = counts[code];
-    if (c === 0 || values[code] === null) continue;
-    total += c;
-    const r = rank[code];
-    if (kept === size && (c < lastCount || (c === lastCount && r > lastRank))) continue;
-    // Binary search for the place, then one move of the worse codes.
-    let lo = 0;
-    let hi = kept;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = top[mid];
-      const b = counts[other];
-      if (b > c || (b === c && rank[other] < r)) lo = mid + 1;
-      else hi = mid;
-    }
-    const at = lo;
-    top.copyWithin(at + 1, at, kept);
-    top[at] = code;
-    if (kept < size) kept++;
-    if (kept === size) {
-      lastCount = counts[top[size - 1]];
-      lastRank = rank[top[size - 1]];
-    }
-  }
-  const buckets: TermBucket[] = [];
-  for (let i = 0; i < kept; i++) buckets.push({ key: values[top[i]]!, doc_count: counts[top[i]] });
-  return bucketsAggregation(buckets, total);
-}
-
-/** A term aggregation of its top buckets and the documents of every bucket (`total`): the rest are "other". */
-export function bucketsAggregation(buckets: TermBucket[], total: number): TermsAggregation {
-  let shown = 0;
-  for (const bucket of buckets) shown += bucket.doc_count;
-  return { doc_count_error_upper_bound: 0, sum_other_doc_count: total - shown, buckets };
-}
-
-export function termsAggregation(dict: Dictionary, rows: Uint32Array, size: number): TermsAggregation {
-  const counts = new Uint32Array(dict.values.length);
-  const codes = dict.codes;
-  for (let i = 0; i < rows.length; i++) counts[codes[rows[i]]]++;
-  return termsFromCounts({ dict, counts, size });
-}
 
 /** Exact percentiles with linear interpolation between closest ranks: position p/100 · (n − 1). */
 export function percentiles(prices: PriceCounts, ps: readonly number[], { scratch }: { scratch?: Float64Array } = {}): (number | null)[] {
@@ -356,39 +275,44 @@ export function aggregationsFrom(parts: {
   return aggregations;
 }
 
-/**
- * Every distinct price with a count, ascending, into values/counts, and the records before each into
- * cumulative; and the price term keys' counts.
- */
-function countRanks(ranks: Uint32Array, distinct: Float64Array, keyOf: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): void {
-  const { values, counts, cumulative } = into;
-  let m = 0;
-  let running = 0;
-  cumulative[0] = 0;
-  for (let rank = 0; rank < keyOf.length; rank++) {
-    const c = ranks[rank];
-    if (c === 0) continue;
-    values[m] = distinct[rank];
-    counts[m++] = c;
-    cumulative[m] = running += c;
-    keyCounts[keyOf[rank]] += c;
-  }
-  into.m = m;
+/** What an Aggregator is built from: the columns, the price order, the combinations, and kernel memory sized by `Aggregator.room`. */
+export interface AggregatorSources {
+  store: ColumnStore;
+  priceOrder: OrderColumn;
+  combos: Combos;
+  kernels: KernelMemory;
+  /** Term buckets (TopTerms over `Aggregator.termDicts`), shared with the index's other term aggregations. */
+  topTerms: TopTerms;
+  /** A buffer of the records' length in kernel memory, used while the totals are counted (no tables kept). */
+  everyRow: Uint32Array;
+  /** What an earlier Aggregator over the same columns computed (`tables()`), kept with the prepared columns. */
+  tables?: AggregatorTables;
 }
+
+/** The largest term aggregation: labor_category, current_price and experience ask 500 buckets. */
+export const LARGEST_TERMS = Math.max(...Object.values(TERM_SIZES));
 
 /**
  * Aggregations over one database's columns; `bind` builds it once. Each record's term codes are laid out
  * row-major — labor_category, a "combo" code standing for its five small fields (clearance, worksite,
  * experience, education, business size), its price rank — so counting one matching record touches one
  * cache line. Combo counts are split back into the five fields' counts per distinct combo, not per record.
+ * The passes over rows and distinct values are kernels (../kernels), over arrays held in kernel memory.
  */
 export class Aggregator {
+  private readonly store: ColumnStore;
+  private readonly priceOrder: OrderColumn;
+  private readonly kernels: KernelMemory;
+  private readonly topTerms: TopTerms;
   private readonly priceKeyOfRank: Uint32Array;
   /** labor_category, then the five combo fields in COMBO_FIELDS order. */
   private readonly dicts: Dictionary[];
   private readonly packed: Uint32Array;
   /** The five small fields' codes of each combo, combo-major. */
   private readonly comboFields: Uint32Array;
+  private readonly prices: Float64Array;
+  /** The distinct prices, ascending (the price order's rank values). */
+  private readonly distinct: Float64Array;
   private readonly totals: Counts;
   /** Each education_level code's index in EDUCATION_COUNT_CODES, or -1 when it is no bucket. */
   private readonly educationCountOfCode: Int32Array;
@@ -405,27 +329,59 @@ export class Aggregator {
     values: Float64Array;
     counted: Float64Array;
     keys: Uint32Array;
-    prefix: Float64Array;
+    touchedLabor: Uint32Array;
+    touchedKeys: Uint32Array;
     sums: Float64Array;
+    prefix: Float64Array;
+    histogramSums: Float64Array;
   };
 
-  /** `tables`: what an earlier Aggregator over the same columns computed (`tables()`), kept with the prepared columns. */
-  constructor(
-    private readonly store: ColumnStore,
-    private readonly priceOrder: OrderColumn,
-    combos: Combos,
-    tables?: AggregatorTables,
-  ) {
+  /** The dictionaries whose term buckets an Aggregator picks. */
+  static termDicts(store: ColumnStore, combos: Combos): Dictionary[] {
+    return [store.text.labor_category, ...combos.dicts, store.priceKeys];
+  }
+
+  /** The kernel memory an Aggregator takes (its TopTerms apart). */
+  static room({ store, priceOrder, combos }: Pick<AggregatorSources, 'store' | 'priceOrder' | 'combos'>): number {
+    const distinct = priceOrder.nullRank;
+    const fieldLengths = combos.dicts.map((d) => [4, d.values.length] as const);
+    const counts = [[4, store.text.labor_category.values.length] as const, [4, distinct + 1] as const, ...fieldLengths];
+    return roomFor(
+      [4, distinct],
+      [4, 3 * store.size],
+      combos.fieldCodes,
+      store.numbers.current_price,
+      [8, distinct],
+      ...counts,
+      ...counts,
+      [4, combos.count],
+      [8, distinct],
+      [8, distinct],
+      [8, distinct + 1],
+      [4, store.priceKeys.values.length],
+      [4, store.text.labor_category.values.length],
+      [4, store.priceKeys.values.length],
+      [8, 2],
+    );
+  }
+
+  constructor({ store, priceOrder, combos, kernels, topTerms, everyRow, tables }: AggregatorSources) {
+    this.store = store;
+    this.priceOrder = priceOrder;
+    this.kernels = kernels;
+    this.topTerms = topTerms;
     this.dicts = [store.text.labor_category, ...combos.dicts];
     const rank = priceOrder.recordRank;
+    const distinct = priceOrder.nullRank;
     if (tables) {
-      ({ priceKeyOfRank: this.priceKeyOfRank, packed: this.packed } = tables);
+      this.priceKeyOfRank = kernels.copy(tables.priceKeyOfRank);
+      this.packed = kernels.copy(tables.packed);
     } else {
       // Each distinct price has one two-decimal key: map price ranks to term keys once.
-      this.priceKeyOfRank = new Uint32Array(priceOrder.nullRank);
+      this.priceKeyOfRank = kernels.alloc(Uint32Array, distinct);
       const keys = store.priceKeys.codes;
-      for (let r = 0; r < store.size; r++) if (rank[r] < priceOrder.nullRank) this.priceKeyOfRank[rank[r]] = keys[r];
-      this.packed = new Uint32Array(store.size * 3);
+      for (let r = 0; r < store.size; r++) if (rank[r] < distinct) this.priceKeyOfRank[rank[r]] = keys[r];
+      this.packed = kernels.alloc(Uint32Array, store.size * 3);
       const labor = store.text.labor_category.codes;
       for (let r = 0; r < store.size; r++) {
         this.packed[3 * r] = labor[r];
@@ -433,34 +389,41 @@ export class Aggregator {
         this.packed[3 * r + 2] = rank[r];
       }
     }
-    this.comboFields = combos.fieldCodes;
+    this.comboFields = kernels.copy(combos.fieldCodes);
+    this.prices = kernels.copy(store.numbers.current_price);
+    this.distinct = kernels.copy(priceOrder.rankValues!);
     this.educationCountOfCode = Int32Array.from(store.text.education_level.values, (v) => {
       const code = educationCountCode(v);
       return code === null ? -1 : EDUCATION_COUNT_CODES.indexOf(code);
     });
-    const distinct = priceOrder.nullRank;
     const emptyCounts = (): Counts => ({
-      labor: new Uint32Array(this.dicts[0].values.length),
-      ranks: new Uint32Array(distinct + 1),
-      fields: this.dicts.slice(1).map((d) => new Uint32Array(d.values.length)),
+      labor: kernels.alloc(Uint32Array, this.dicts[0].values.length),
+      ranks: kernels.alloc(Uint32Array, distinct + 1),
+      fields: this.dicts.slice(1).map((d) => kernels.alloc(Uint32Array, d.values.length)),
     });
+    this.totals = tables
+      ? { labor: kernels.copy(tables.totals.labor), ranks: kernels.copy(tables.totals.ranks), fields: tables.totals.fields.map((f) => kernels.copy(f)) }
+      : emptyCounts();
     this.scratch = {
       counts: emptyCounts(),
-      combos: new Uint32Array(combos.count),
-      values: new Float64Array(distinct),
-      counted: new Float64Array(distinct),
-      keys: new Uint32Array(store.priceKeys.values.length),
+      combos: kernels.alloc(Uint32Array, combos.count),
+      values: kernels.alloc(Float64Array, distinct),
+      counted: kernels.alloc(Float64Array, distinct),
+      cumulative: kernels.alloc(Float64Array, distinct + 1),
+      keys: kernels.alloc(Uint32Array, store.priceKeys.values.length),
+      touchedLabor: kernels.alloc(Uint32Array, this.dicts[0].values.length),
+      touchedKeys: kernels.alloc(Uint32Array, store.priceKeys.values.length),
+      sums: kernels.alloc(Float64Array, 2),
+      // The histogram's buffers are read by JavaScript only.
       prefix: new Float64Array(distinct + 1),
-      sums: new Float64Array(distinct + 1),
-      cumulative: new Float64Array(distinct + 1),
+      histogramSums: new Float64Array(distinct + 1),
     };
-    if (tables) {
-      this.totals = tables.totals;
-    } else {
-      const everyRow = new Uint32Array(store.size);
+    if (!tables) {
       for (let r = 0; r < store.size; r++) everyRow[r] = r;
-      const totals = this.matchCounts({ mask: new Uint8Array(0), count: store.size, rows: everyRow, rest: null });
-      this.totals = { labor: totals.labor.slice(), ranks: totals.ranks.slice(), fields: totals.fields.map((f) => f.slice()) };
+      const counted = this.matchCounts({ mask: new Uint8Array(0), count: store.size, rows: everyRow, rest: null });
+      this.totals.labor.set(counted.labor);
+      this.totals.ranks.set(counted.ranks);
+      counted.fields.forEach((f, i) => this.totals.fields[i].set(f));
     }
   }
 
@@ -475,64 +438,33 @@ export class Aggregator {
    * fields counted directly (the rest is small; the combos are not).
    */
   private matchCounts({ rows, rest }: MatchSet): Counts {
+    const { kernels, packed, comboFields } = this;
+    const { run } = kernels;
+    const at = (a: Uint32Array | Float64Array): number => kernels.at(a);
     const counts = this.scratch.counts;
     const { labor, ranks, fields } = counts;
     labor.fill(0);
     ranks.fill(0);
     for (const f of fields) f.fill(0);
-    const { packed, comboFields } = this;
-    const [clearance, worksite, experience, education, size] = fields;
+    const [f0, f1, f2, f3, f4] = fields.map(at);
     this.listedSums = null;
     if (rows) {
-      const combos = this.scratch.combos.fill(0);
-      const prices = this.store.numbers.current_price;
-      let sum = 0;
-      let sumOfSquares = 0;
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i];
-        const at = 3 * row;
-        labor[packed[at]]++;
-        combos[packed[at + 1]]++;
-        ranks[packed[at + 2]]++;
-        const v = prices[row];
-        if (v === v) {
-          sum += v;
-          sumOfSquares += v * v;
-        }
-      }
-      this.listedSums = { sum, sumOfSquares };
-      for (let c = 0; c < combos.length; c++) {
-        const n = combos[c];
-        if (n === 0) continue;
-        const at = 5 * c;
-        clearance[comboFields[at]] += n;
-        worksite[comboFields[at + 1]] += n;
-        experience[comboFields[at + 2]] += n;
-        education[comboFields[at + 3]] += n;
-        size[comboFields[at + 4]] += n;
-      }
+      const { combos, sums } = this.scratch;
+      combos.fill(0);
+      run.countRows(at(rows), rows.length, at(packed), at(this.prices), at(labor), at(combos), at(ranks), at(sums));
+      this.listedSums = { sum: sums[0], sumOfSquares: sums[1] };
+      run.splitCombos(at(combos), combos.length, at(comboFields), f0, f1, f2, f3, f4);
       return counts;
     }
-    const skip = rest!;
-    for (let i = 0; i < skip.length; i++) {
-      const at = 3 * skip[i];
-      labor[packed[at]]++;
-      ranks[packed[at + 2]]++;
-      const c = 5 * packed[at + 1];
-      clearance[comboFields[c]]++;
-      worksite[comboFields[c + 1]]++;
-      experience[comboFields[c + 2]]++;
-      education[comboFields[c + 3]]++;
-      size[comboFields[c + 4]]++;
-    }
-    const totals = this.totals;
-    subtractFrom(totals.labor, labor);
-    subtractFrom(totals.ranks, ranks);
-    fields.forEach((f, i) => subtractFrom(totals.fields[i], f));
+    run.countRowFields(at(rest!), rest!.length, at(packed), at(comboFields), at(labor), at(ranks), f0, f1, f2, f3, f4);
+    const { totals } = this;
+    run.subtractFrom(at(totals.labor), at(labor), labor.length);
+    run.subtractFrom(at(totals.ranks), at(ranks), ranks.length);
+    fields.forEach((f, i) => run.subtractFrom(at(totals.fields[i]), at(f), f.length));
     return counts;
   }
 
-  /** The distinct price ranks (ascending) and labor-category codes of a few rows. */
+  /** The distinct price ranks (ascending) and labor-category codes of a few rows; the codes in kernel memory. */
   private touched(rows: Uint32Array): { ranks: Uint32Array; labor: Uint32Array } {
     const ranks = new Uint32Array(rows.length);
     const labor = new Uint32Array(rows.length);
@@ -546,7 +478,10 @@ export class Aggregator {
       for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) values[n++] = values[i];
       return values.subarray(0, n);
     };
-    return { ranks: unique(ranks), labor: unique(labor) };
+    const codes = unique(labor);
+    const held = this.scratch.touchedLabor.subarray(0, codes.length);
+    held.set(codes);
+    return { ranks: unique(ranks), labor: held };
   }
 
   /**
@@ -562,11 +497,15 @@ export class Aggregator {
     return educationBuckets(counts);
   }
 
-  /** The same as countRanks for a few listed ranks (ascending); returns the price term keys it touched. */
-  private countPrices(ranks: Uint32Array, list: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): number[] {
+  /**
+   * The same as the countRanks kernel for a few listed ranks (ascending); returns the price term keys it touched,
+   * in kernel memory.
+   */
+  private countPrices(ranks: Uint32Array, list: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): Uint32Array {
     const { values, counts, cumulative } = into;
-    const distinct = this.priceOrder.rankValues!;
-    const touched: number[] = [];
+    const { distinct } = this;
+    const touched = this.scratch.touchedKeys;
+    let keys = 0;
     let m = 0;
     let running = 0;
     cumulative[0] = 0;
@@ -578,15 +517,15 @@ export class Aggregator {
       counts[m++] = c;
       cumulative[m] = running += c;
       const key = this.priceKeyOfRank[rank];
-      if (keyCounts[key] === 0) touched.push(key);
+      if (keyCounts[key] === 0) touched[keys++] = key;
       keyCounts[key] += c;
     }
     into.m = m;
-    return touched;
+    return touched.subarray(0, keys);
   }
 
   aggregate(match: MatchSet): Aggregations {
-    const { store, priceOrder, dicts } = this;
+    const { store, priceOrder, dicts, kernels, topTerms } = this;
     const counts = this.matchCounts(match);
     const terms = [counts.labor, ...counts.fields];
     const ranks = counts.ranks;
@@ -596,35 +535,43 @@ export class Aggregator {
     const { scratch } = this;
     const priceCounts: Required<PriceCounts> = { values: scratch.values, counts: scratch.counted, m: 0, cumulative: scratch.cumulative };
     const keyCounts = scratch.keys.fill(0);
-    let touchedKeys: number[] | null = null;
+    let touchedKeys: Uint32Array | undefined;
     if (sparse) touchedKeys = this.countPrices(ranks, sparse.ranks, priceCounts, keyCounts);
-    else countRanks(ranks, priceOrder.rankValues!, this.priceKeyOfRank, priceCounts, keyCounts);
+    else {
+      const at = (a: Uint32Array | Float64Array): number => kernels.at(a);
+      priceCounts.m = kernels.run.countRanks(
+        at(ranks),
+        at(this.distinct),
+        at(this.priceKeyOfRank),
+        priceOrder.nullRank,
+        at(scratch.values),
+        at(scratch.counted),
+        at(scratch.cumulative),
+        at(keyCounts),
+      );
+    }
     const count = match.count - ranks[priceOrder.nullRank];
     const { m, values } = priceCounts;
     const min = values[0];
     const max = values[m - 1];
     // Statistics are summed over the matches in id order, so they are exactly reproducible.
-    const sums = { count, ...priceSums(store.numbers.current_price, match, min, max, this.listedSums ?? undefined), min, max };
+    const sums = { count, ...priceSums(this.prices, match, min, max, this.listedSums ?? undefined), min, max };
+    const top = (dict: Dictionary, of: Uint32Array, size: number, touched?: Uint32Array): TermsAggregation => topTerms.of({ dict, counts: of, size, touched });
     return aggregationsFrom({
       matches: match.count,
       terms: {
-        labor_category: termsFromCounts({ dict: dicts[0], counts: terms[0], size: TERM_SIZES.labor_category, touched: sparse?.labor }),
-        security_clearance: termsFromCounts({ dict: dicts[1], counts: terms[1], size: TERM_SIZES.security_clearance }),
-        worksite: termsFromCounts({ dict: dicts[2], counts: terms[2], size: TERM_SIZES.worksite }),
-        min_years_experience: termsFromCounts({ dict: dicts[3], counts: terms[3], size: TERM_SIZES.min_years_experience }),
-        education_level: termsFromCounts({ dict: dicts[4], counts: terms[4], size: TERM_SIZES.education_level }),
-        current_price: termsFromCounts({
-          dict: store.priceKeys,
-          counts: keyCounts,
-          size: TERM_SIZES.current_price,
-          touched: touchedKeys ?? undefined,
-        }),
-        business_size: termsFromCounts({ dict: dicts[5], counts: terms[5], size: TERM_SIZES.business_size }),
+        labor_category: top(dicts[0], terms[0], TERM_SIZES.labor_category, sparse?.labor),
+        security_clearance: top(dicts[1], terms[1], TERM_SIZES.security_clearance),
+        worksite: top(dicts[2], terms[2], TERM_SIZES.worksite),
+        min_years_experience: top(dicts[3], terms[3], TERM_SIZES.min_years_experience),
+        education_level: top(dicts[4], terms[4], TERM_SIZES.education_level),
+        current_price: top(store.priceKeys, keyCounts, TERM_SIZES.current_price, touchedKeys),
+        business_size: top(dicts[5], terms[5], TERM_SIZES.business_size),
       },
       education: this.educationCounts(terms[4]),
       prices: priceCounts,
       sums,
-      histogramScratch: { prefix: scratch.prefix, sums: scratch.sums },
+      histogramScratch: { prefix: scratch.prefix, sums: scratch.histogramSums },
     });
   }
 }
@@ -642,8 +589,4 @@ export interface Counts {
   ranks: Uint32Array;
   /** The five combo fields' counts, in COMBO_FIELDS order. */
   fields: Uint32Array[];
-}
-
-function subtractFrom(total: Uint32Array, part: Uint32Array): void {
-  for (let i = 0; i < part.length; i++) part[i] = total[i] - part[i];
 }

@@ -10,6 +10,7 @@ import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from '../
 import { lowerBound, upperBound } from '../bounds.ts';
 import { clearanceClass, containsWords, fold } from '../text.ts';
 import type { ValueForms } from './value-forms.ts';
+import { roomFor, type KernelMemory } from '../kernels/kernels.ts';
 
 /** What matching reads. `orders` and `combos`, when built, make wide ranges, selective text and the small fields' filters cheaper. */
 export interface MatchSources {
@@ -23,16 +24,57 @@ export interface MatchOptions extends MatchSources {
   query: CeilingRatesQuery;
   /** suggest-contains' text, matched like keyword but in its one field. */
   contains?: FieldText | null;
-  /**
-   * Buffers of the records' length to hold the mask and the listed rows, which spares a request a megabyte
-   * of allocation; the match set is then views into them, valid until their next use.
-   */
-  scratch?: MatchScratch;
+  /** The request buffers in kernel memory; the match set is views into them, valid until their next use. */
+  scratch: MatchScratch;
 }
 
+/** A search field's rows grouped by value, as markGroups reads them: code c's rows are perm[groupStart[rank[c]] ..]. */
+interface FieldGroups {
+  perm: Uint32Array;
+  groupStart: Uint32Array;
+  rank: Uint32Array;
+}
+
+/**
+ * What matching keeps in kernel memory, allocated once per index: the mask and the listed rows (the records'
+ * length each), one text condition's allowed values (as many as the largest search field has), and each search
+ * field's groups of rows.
+ */
 export interface MatchScratch {
+  kernels: KernelMemory;
   mask: Uint8Array;
   rows: Uint32Array;
+  allowed: Uint8Array;
+  groups: Record<SearchField, FieldGroups>;
+}
+
+function fieldGroups(store: ColumnStore, orders: OrderColumns, field: SearchField): FieldGroups {
+  const { perm, groupStart } = orders.get(field);
+  return { perm, groupStart, rank: store.text[field].rank };
+}
+
+const largestSearchField = (store: ColumnStore): number => Math.max(...SEARCH_FIELDS.map((field) => store.text[field].values.length));
+
+/** The kernel memory MatchScratch takes. */
+export function matchScratchRoom(store: ColumnStore, orders: OrderColumns): number {
+  const groups = SEARCH_FIELDS.map((field) => fieldGroups(store, orders, field));
+  return roomFor([1, store.size], [4, store.size], [1, largestSearchField(store)], ...groups.flatMap(({ perm, groupStart, rank }) => [perm, groupStart, rank]));
+}
+
+export function matchScratch(kernels: KernelMemory, store: ColumnStore, orders: OrderColumns): MatchScratch {
+  const groups = Object.fromEntries(
+    SEARCH_FIELDS.map((field) => {
+      const { perm, groupStart, rank } = fieldGroups(store, orders, field);
+      return [field, { perm: kernels.hold(perm), groupStart: kernels.hold(groupStart), rank: kernels.hold(rank) }];
+    }),
+  ) as Record<SearchField, FieldGroups>;
+  return {
+    kernels,
+    mask: kernels.alloc(Uint8Array, store.size),
+    rows: kernels.alloc(Uint32Array, store.size),
+    allowed: kernels.alloc(Uint8Array, largestSearchField(store)),
+    groups,
+  };
 }
 
 export interface MatchSet {
@@ -307,44 +349,39 @@ function applyCondition(mask: Uint8Array, store: ColumnStore, condition: TextCon
 }
 
 /** How many records a condition's values carry, from the fields' groups of rows by value. */
-function postingsSize(store: ColumnStore, orders: OrderColumns, condition: TextCondition): number {
+function postingsSize({ groups }: MatchScratch, condition: TextCondition): number {
   let total = 0;
   for (const { field, allowed } of condition) {
-    const { groupStart } = orders.get(field);
-    const rank = store.text[field].rank;
+    const { groupStart, rank } = groups[field];
     for (let code = 0; code < allowed.length; code++) if (allowed[code] !== 0) total += groupStart[rank[code] + 1] - groupStart[rank[code]];
   }
   return total;
 }
 
 /** Start from nothing and set the rows a condition's values carry (a record with two passing fields is set twice). */
-function markPostings(mask: Uint8Array, store: ColumnStore, orders: OrderColumns, condition: TextCondition): void {
+function markPostings({ kernels, mask, allowed: room, groups }: MatchScratch, condition: TextCondition): void {
   mask.fill(0);
   for (const { field, allowed } of condition) {
-    const { perm, groupStart } = orders.get(field);
-    const rank = store.text[field].rank;
-    for (let code = 0; code < allowed.length; code++) {
-      if (allowed[code] === 0) continue;
-      const end = groupStart[rank[code] + 1];
-      for (let i = groupStart[rank[code]]; i < end; i++) mask[perm[i]] = 1;
-    }
+    const { perm, groupStart, rank } = groups[field];
+    room.set(allowed);
+    kernels.run.markGroups(kernels.at(mask), kernels.at(perm), kernels.at(groupStart), kernels.at(rank), kernels.at(room), allowed.length);
   }
 }
 
 /** The records a query selects: search AND keyword AND every filter (AND suggest-contains' text), minus the excluded ids. */
 export function matchRecords(options: MatchOptions): MatchSet {
   const { store, forms, orders, query, contains, scratch } = options;
-  const mask = scratch ? scratch.mask.fill(1) : new Uint8Array(store.size).fill(1);
+  const mask = scratch.mask.fill(1);
   const conditions = query.searches.map((search) => searchCondition(store, search));
   if (query.keyword !== null) conditions.push(keywordCondition(forms, query.keyword));
   if (contains) conditions.push([{ field: contains.field, allowed: containsTable(forms, contains.field, contains.text) }]);
   // A selective text condition sets its few rows through the fields' groups of rows by value instead of
   // testing every record; the other conditions then only clear.
-  if (orders && conditions.length > 0) {
-    const sizes = conditions.map((c) => postingsSize(store, orders, c));
+  if (conditions.length > 0) {
+    const sizes = conditions.map((c) => postingsSize(scratch, c));
     const smallest = sizes.indexOf(Math.min(...sizes));
     if (sizes[smallest] * 4 < store.size) {
-      markPostings(mask, store, orders, conditions[smallest]);
+      markPostings(scratch, conditions[smallest]);
       conditions.splice(smallest, 1);
     }
   }
@@ -369,36 +406,13 @@ export function matchRecords(options: MatchOptions): MatchSet {
     const row = rowOfId(store, id);
     if (row >= 0) mask[row] = 0;
   }
-  return matchSetOf(mask, scratch ? scratch.rows : new Uint32Array(store.size));
+  return matchSetOf(scratch);
 }
 
-/** Counts the mask and lists the smaller side into `buffer`. */
-function matchSetOf(mask: Uint8Array, buffer: Uint32Array): MatchSet {
-  // A word's byte sum (0/1 bytes) fits in its top byte.
-  const words = maskWords(mask);
-  const tail = words.length * 4;
-  let count = 0;
-  for (let w = 0; w < words.length; w++) count += Math.imul(words[w], 0x01010101) >>> 24;
-  for (let r = tail; r < mask.length; r++) count += mask[r];
-  // List whichever side is smaller: the matches, or the records left out; skip words with none of them.
-  const want = count * 2 <= mask.length ? 1 : 0;
-  const none = want === 1 ? 0 : 0x01010101;
-  // Branch-free within a word: write every row, advance past the wanted ones (n <= r, so the write stays in bounds).
-  const flip = want ^ 1;
-  let n = 0;
-  for (let w = 0; w < words.length; w++) {
-    if (words[w] === none) continue;
-    const r = 4 * w;
-    buffer[n] = r;
-    n += mask[r] ^ flip;
-    buffer[n] = r + 1;
-    n += mask[r + 1] ^ flip;
-    buffer[n] = r + 2;
-    n += mask[r + 2] ^ flip;
-    buffer[n] = r + 3;
-    n += mask[r + 3] ^ flip;
-  }
-  for (let r = tail; r < mask.length; r++) if (mask[r] === want) buffer[n++] = r;
-  const list = buffer.subarray(0, n);
-  return want === 1 ? { mask, count, rows: list, rest: null } : { mask, count, rows: null, rest: list };
+/** Counts the mask and lists the smaller side (the matches, or the records left out) into the scratch rows. */
+function matchSetOf({ kernels, mask, rows }: MatchScratch): MatchSet {
+  const count = kernels.run.listMask(kernels.at(mask), mask.length, kernels.at(rows));
+  const matchesListed = count * 2 <= mask.length;
+  const list = rows.subarray(0, matchesListed ? count : mask.length - count);
+  return matchesListed ? { mask, count, rows: list, rest: null } : { mask, count, rows: null, rest: list };
 }

@@ -6,15 +6,15 @@
 import type { ColumnStore, TextField } from '../columns/store.ts';
 import type { FieldText } from '../parse-query.ts';
 import type { ValueForms } from './value-forms.ts';
-import { termsAggregation, type TermsAggregation } from './aggregations.ts';
+import type { TermsAggregation, TopTerms } from './terms.ts';
 import { Memo } from '../memo.ts';
 import { fold } from '../text.ts';
 
 export const SUGGEST_CONTAINS_SIZE = 100;
 export const SUGGEST_SIZE = 5;
 
-export function containsAggregation(store: ColumnStore, field: TextField, rows: Uint32Array): Record<string, TermsAggregation> {
-  return { [field]: termsAggregation(store.text[field], rows, SUGGEST_CONTAINS_SIZE) };
+export function containsAggregation(topTerms: TopTerms, store: ColumnStore, field: TextField, rows: Uint32Array): Record<string, TermsAggregation> {
+  return { [field]: topTerms.count(store.text[field], rows, SUGGEST_CONTAINS_SIZE) };
 }
 
 export interface SuggestOption {
