@@ -4,6 +4,7 @@
  * a broken file, a cancel, a reload halfway, a quota error and a second tab importing leave the active
  * dataset as it was; the dataset panel switches between the built-in and imported datasets and deletes.
  */
+import { pageUntil } from './page-until.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -74,9 +75,9 @@ async function choices(p: Page): Promise<Record<string, { active: string | null;
 }
 
 async function importLockFree(p: Page): Promise<void> {
-  await p.waitForFunction(async () => !(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
-    polling: 100,
-    timeout: 60_000,
+  await pageUntil(p, async () => !(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
+    timeoutMs: 60_000,
+    what: 'the import lock is free',
   });
 }
 
@@ -243,9 +244,10 @@ describe('an import that is stopped', () => {
     await openPanel(other);
     await other.locator('#import-file').setInputFiles(BIG_FILE);
     // The other tab's DB worker holds the origin's import lock while it imports.
-    await page.waitForFunction(async () => !!(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
-      polling: 50,
-      timeout: 30_000,
+    await pageUntil(page, async () => !!(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
+      timeoutMs: 30_000,
+      pollMs: 50,
+      what: 'the other tab holds the import lock',
     });
     const second = await pickFile(page, join(FIXTURES, 'ceilingrates-export.csv'));
     expect(second).toMatchObject({ state: 'failed', code: 'busy' });

@@ -3,6 +3,7 @@
  * holds the datasets, ask the service worker who answered, and the engine's own answer in Node over the
  * same dataset files the browser was served (the reference the browser's answers are compared with).
  */
+import { pageUntil } from './page-until.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -28,7 +29,8 @@ export async function openAppUntilOfflineReady(page: Page, origin: string): Prom
  * in it): on a first visit the app's DB worker fills it as the files arrive, after the service worker took the page.
  */
 export async function waitUntilDataKept(page: Page): Promise<void> {
-  await page.waitForFunction(
+  await pageUntil(
+    page,
     async () => {
       const manifest = new URL('data/manifest.json', location.href).href;
       for (const key of await caches.keys()) {
@@ -37,7 +39,7 @@ export async function waitUntilDataKept(page: Page): Promise<void> {
       return false;
     },
     null,
-    { timeout: 120_000, polling: 100 },
+    { timeoutMs: 120_000, what: 'the data cache is complete' },
   );
 }
 
@@ -98,7 +100,8 @@ export function readManifestFile(dir: string): Manifest {
 
 /** The artifact's database is kept unpacked in the page's origin-private files: its metadata file, written last, is there. */
 export async function waitUntilKeptUnpacked(page: Page, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, timeoutMs = 60_000): Promise<void> {
-  await page.waitForFunction(
+  await pageUntil(
+    page,
     async ([directory, file]) => {
       const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory, { create: true });
       return dir.getFileHandle(file).then(
@@ -107,7 +110,7 @@ export async function waitUntilKeptUnpacked(page: Page, artifact: Pick<DatasetAr
       );
     },
     [UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json')] as const,
-    { timeout: timeoutMs, polling: 100 },
+    { timeoutMs, what: `${artifact.name} is kept unpacked` },
   );
 }
 
