@@ -27,6 +27,7 @@ declare var URL: { new (url: string, base?: string): URL };
 
 interface TextEncoder {
   encode(input?: string): Uint8Array;
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
 }
 declare var TextEncoder: { new (): TextEncoder };
 

@@ -10,8 +10,8 @@ import type { ColumnStore } from './columns/store.ts';
 import type { OrderColumns } from './columns/order-columns.ts';
 import { prepareColumns, preparedBytes, readPrepared, type PreparedColumns } from './columns/prepared.ts';
 import { matchedRows, matchRecords, matchScratch, matchScratchRoom, type MatchScratch, type MatchSet } from './query/match.ts';
-import { ValueForms } from './query/value-forms.ts';
-import { parseQuery, RESULT_WINDOW, SEARCH_FIELDS, type CeilingRatesQuery, type FieldText } from './parse-query.ts';
+import { foldedText, ValueForms, type FoldedText } from './query/value-forms.ts';
+import { parseQuery, RESULT_WINDOW, SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type SearchField } from './parse-query.ts';
 import { topRows, type OrderKey } from './query/order.ts';
 import { Aggregator, LARGEST_TERMS } from './query/aggregations.ts';
 import { TopTerms } from './query/terms.ts';
@@ -60,10 +60,14 @@ export class CeilingRatesIndex {
     const priceOrder = orders.get('current_price');
     const termDicts = [...Aggregator.termDicts(store, combos), ...SEARCH_FIELDS.map((field) => store.text[field])];
     // One memory for every array a kernel reads, sized once: the match buffers, the aggregator's, the term buckets'.
+    // Folded at a bind from the records (then kept with the prepared columns), read back at a kept bind.
+    const texts =
+      prepared.folded ??
+      (Object.fromEntries(SEARCH_FIELDS.map((field) => [field, foldedText(this.forms.joined.get(field))])) as Record<SearchField, FoldedText>);
     const kernels = new KernelMemory(
-      matchScratchRoom(store, orders) + Aggregator.room({ store, priceOrder, combos }) + TopTerms.room(termDicts, LARGEST_TERMS),
+      matchScratchRoom(store, orders, texts) + Aggregator.room({ store, priceOrder, combos }) + TopTerms.room(termDicts, LARGEST_TERMS),
     );
-    this.scratch = matchScratch(kernels, store, orders);
+    this.scratch = matchScratch(kernels, store, orders, texts);
     this.topTerms = new TopTerms(kernels, termDicts, LARGEST_TERMS);
     this.aggregator = new Aggregator({ store, priceOrder, combos, kernels, topTerms: this.topTerms, everyRow: this.scratch.rows, tables: prepared.aggregator });
     this.sourceReader = new SourceReader(db);
@@ -76,7 +80,14 @@ export class CeilingRatesIndex {
   /** What this index keeps beside its database so that a later bind maps it instead of reading the records. */
   preparedBytes(): Uint8Array {
     const everyRecord = this.kept(EVERY_RECORD).aggregationsJson;
-    return preparedBytes({ store: this.store, combos: this.combos, orders: this.orders, aggregator: this.aggregator.tables(), everyRecord });
+    return preparedBytes({
+      store: this.store,
+      combos: this.combos,
+      orders: this.orders,
+      aggregator: this.aggregator.tables(),
+      everyRecord,
+      folded: this.scratch.texts,
+    });
   }
 
   match(query: CeilingRatesQuery, contains: FieldText | null = null): MatchSet {

@@ -17,12 +17,14 @@ import { loadColumns } from './load.ts';
 import { buildCombos, COMBO_FIELDS, comboDictionary, type Combos } from './combos.ts';
 import { BOUND_ORDER_FIELDS, OrderColumns, type OrderColumnData } from './order-columns.ts';
 import type { AggregatorTables } from '../query/aggregations.ts';
+import type { FoldedText } from '../query/value-forms.ts';
+import { SEARCH_FIELDS, type SearchField } from '../parameters.ts';
 
 export const PREPARED_KIND = 'ceilingrates-prepared';
 /** Bump with any change of meaning that keeps the shape (a column computed differently). */
-export const PREPARED_VERSION = 3;
+export const PREPARED_VERSION = 4;
 /** `shapeHash` of what `preparedBytes` packs. */
-export const PREPARED_SHAPE = '5de76328';
+export const PREPARED_SHAPE = 'ecff7695';
 
 export interface PreparedColumns {
   store: ColumnStore;
@@ -35,10 +37,12 @@ export interface PreparedColumns {
    * the first search after a kept bind does not aggregate 250,000 records with code not yet optimised.
    */
   everyRecord?: string;
+  /** When read back: each search field's folded values as UTF-8 (value-forms.ts), so the first keyword folds nothing. */
+  folded?: Record<SearchField, FoldedText>;
 }
 
-/** What is kept beyond the columns: the aggregator's tables and the every-record aggregations' JSON. */
-export type KeptExtras = { aggregator: AggregatorTables; everyRecord: string };
+/** What is kept beyond the columns: the aggregator's tables, the every-record aggregations' JSON, the folded texts. */
+export type KeptExtras = { aggregator: AggregatorTables; everyRecord: string; folded: Record<SearchField, FoldedText> };
 
 /** Build from the database: what binding does without kept bytes. */
 export function prepareColumns(db: Database): PreparedColumns {
@@ -52,7 +56,7 @@ export function prepareColumns(db: Database): PreparedColumns {
  * What is kept: the store, the combinations without their dictionaries (the store's), the bound order columns'
  * arrays, and the aggregations' tables.
  */
-function keptValue({ store, combos, orders, aggregator, everyRecord }: PreparedColumns & KeptExtras) {
+function keptValue({ store, combos, orders, aggregator, everyRecord, folded }: PreparedColumns & KeptExtras) {
   const { dicts: _shared, ...combosOwn } = combos;
   const orderData = Object.fromEntries(
     BOUND_ORDER_FIELDS.map((field): [string, OrderColumnData] => {
@@ -60,7 +64,7 @@ function keptValue({ store, combos, orders, aggregator, everyRecord }: PreparedC
       return [field, data];
     }),
   );
-  return { store, combos: combosOwn, orders: orderData, aggregator, everyRecord };
+  return { store, combos: combosOwn, orders: orderData, aggregator, everyRecord, folded };
 }
 
 /** The bytes to keep beside the database; refused while PREPARED_SHAPE is not the shape of what is kept. */
@@ -90,7 +94,14 @@ export function readPrepared(bytes: Uint8Array, db: Database): PreparedColumns {
     throw new PackMismatch('kept aggregation tables are of other columns');
   }
   if (typeof kept.everyRecord !== 'string') throw new PackMismatch('kept aggregations are not text');
-  return { store, combos, orders, aggregator, everyRecord: kept.everyRecord };
+  const { folded } = kept;
+  for (const field of SEARCH_FIELDS) {
+    const { bytes, starts } = folded[field];
+    if (starts.length !== store.text[field].values.length + 1 || starts[starts.length - 1] !== bytes.length + 1) {
+      throw new PackMismatch(`kept folded ${field} values are of other columns`);
+    }
+  }
+  return { store, combos, orders, aggregator, everyRecord: kept.everyRecord, folded };
 }
 
 /** First and last id as the database holds them: two seeks down the rowid tree. */

@@ -29,6 +29,7 @@ export interface KernelFunctions {
   subtractFrom(total: number, part: number, n: number): void;
   countRanks(ranks: number, distinct: number, keyOf: number, n: number, values: number, counts: number, cumulative: number, keyCounts: number): number;
   topTerms(counts: number, rank: number, nullCode: number, touched: number, n: number, size: number, top: number, total: number): number;
+  markContaining(text: number, textLength: number, starts: number, n: number, needle: number, m: number, fail: number, allowed: number): void;
 }
 
 type ArrayType<T extends TypedArray> = { new (buffer: ArrayBuffer, byteOffset: number, length: number): T; BYTES_PER_ELEMENT: number };

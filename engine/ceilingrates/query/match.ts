@@ -5,11 +5,12 @@
 import { rowOfId, type ColumnStore, type TextField } from '../columns/store.ts';
 import type { Codes, Dictionary } from '../columns/dictionary.ts';
 import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../parse-query.ts';
+import { ceilingRatesParameter } from '../parameters.ts';
 import type { OrderColumn, OrderColumns } from '../columns/order-columns.ts';
 import { COMBO_FIELDS, comboDictionary, type ComboField, type Combos } from '../columns/combos.ts';
 import { lowerBound, upperBound } from '../bounds.ts';
 import { clearanceClass, containsWords, fold } from '../text.ts';
-import type { ValueForms } from './value-forms.ts';
+import type { FoldedText, ValueForms } from './value-forms.ts';
 import { roomFor, type KernelMemory } from '../kernels/kernels.ts';
 
 /** What matching reads. `orders` and `combos`, when built, make wide ranges, selective text and the small fields' filters cheaper. */
@@ -37,8 +38,8 @@ interface FieldGroups {
 
 /**
  * What matching keeps in kernel memory, allocated once per index: the mask and the listed rows (the records'
- * length each), one text condition's allowed values (as many as the largest search field has), and each search
- * field's groups of rows.
+ * length each), one text condition's allowed values (as many as the largest search field has), each search
+ * field's groups of rows and folded text, and room for a folded needle and its search table.
  */
 export interface MatchScratch {
   kernels: KernelMemory;
@@ -46,6 +47,9 @@ export interface MatchScratch {
   rows: Uint32Array;
   allowed: Uint8Array;
   groups: Record<SearchField, FieldGroups>;
+  texts: Record<SearchField, FoldedText>;
+  needle: Uint8Array;
+  fail: Uint32Array;
 }
 
 function fieldGroups(store: ColumnStore, orders: OrderColumns, field: SearchField): FieldGroups {
@@ -55,25 +59,40 @@ function fieldGroups(store: ColumnStore, orders: OrderColumns, field: SearchFiel
 
 const largestSearchField = (store: ColumnStore): number => Math.max(...SEARCH_FIELDS.map((field) => store.text[field].values.length));
 
+/**
+ * The most UTF-8 bytes a folded keyword or suggest-contains text takes: lower-casing at most doubles a text's
+ * UTF-16 length (U+0130 becomes two units) and a unit takes at most three bytes.
+ */
+const NEEDLE_BYTES = 6 * Math.max(ceilingRatesParameter('keyword').maxLength ?? 0, ceilingRatesParameter('suggest-contains').maxLength ?? 0);
+
 /** The kernel memory MatchScratch takes. */
-export function matchScratchRoom(store: ColumnStore, orders: OrderColumns): number {
+export function matchScratchRoom(store: ColumnStore, orders: OrderColumns, texts: Record<SearchField, FoldedText>): number {
   const groups = SEARCH_FIELDS.map((field) => fieldGroups(store, orders, field));
-  return roomFor([1, store.size], [4, store.size], [1, largestSearchField(store)], ...groups.flatMap(({ perm, groupStart, rank }) => [perm, groupStart, rank]));
+  return roomFor(
+    [1, store.size],
+    [4, store.size],
+    [1, largestSearchField(store)],
+    ...groups.flatMap(({ perm, groupStart, rank }) => [perm, groupStart, rank]),
+    ...SEARCH_FIELDS.flatMap((field) => [texts[field].bytes, texts[field].starts]),
+    [1, NEEDLE_BYTES],
+    [4, NEEDLE_BYTES],
+  );
 }
 
-export function matchScratch(kernels: KernelMemory, store: ColumnStore, orders: OrderColumns): MatchScratch {
-  const groups = Object.fromEntries(
-    SEARCH_FIELDS.map((field) => {
-      const { perm, groupStart, rank } = fieldGroups(store, orders, field);
-      return [field, { perm: kernels.hold(perm), groupStart: kernels.hold(groupStart), rank: kernels.hold(rank) }];
-    }),
-  ) as Record<SearchField, FieldGroups>;
+export function matchScratch(kernels: KernelMemory, store: ColumnStore, orders: OrderColumns, texts: Record<SearchField, FoldedText>): MatchScratch {
+  const held = <T>(make: (field: SearchField) => T) => Object.fromEntries(SEARCH_FIELDS.map((field) => [field, make(field)])) as Record<SearchField, T>;
   return {
     kernels,
     mask: kernels.alloc(Uint8Array, store.size),
     rows: kernels.alloc(Uint32Array, store.size),
     allowed: kernels.alloc(Uint8Array, largestSearchField(store)),
-    groups,
+    groups: held((field) => {
+      const { perm, groupStart, rank } = fieldGroups(store, orders, field);
+      return { perm: kernels.hold(perm), groupStart: kernels.hold(groupStart), rank: kernels.hold(rank) };
+    }),
+    texts: held((field) => ({ bytes: kernels.hold(texts[field].bytes), starts: kernels.hold(texts[field].starts) })),
+    needle: kernels.alloc(Uint8Array, NEEDLE_BYTES),
+    fail: kernels.alloc(Uint32Array, NEEDLE_BYTES),
   };
 }
 
@@ -301,26 +320,26 @@ function applyComboFilters(mask: Uint8Array, { store, combos }: MatchSources, ta
   keepAllowed(mask, combos.codes, ok);
 }
 
+const UTF8 = new TextEncoder();
+
 /** Records whose field contains the (trimmed, case-folded) text: keyword and suggest-contains. */
-export function containsTable(forms: ValueForms, field: TextField, text: string): Uint8Array {
+export function containsTable(scratch: MatchScratch, forms: ValueForms, field: SearchField, text: string): Uint8Array {
   const needle = fold(text.trim());
-  const folded = forms.folded.get(field);
-  const allowed = new Uint8Array(folded.length);
   if (needle.includes('\u0000')) {
+    // A NUL in the needle could span two values of the joined text: each value is tested on its own.
+    const folded = forms.folded.get(field);
+    const allowed = new Uint8Array(folded.length);
     for (let code = 0; code < folded.length; code++) allowed[code] = folded[code].includes(needle) ? 1 : 0;
     return allowed;
   }
-  // The needle has no NUL, so a hit never spans two values: find each hit's value, then skip past it.
-  const { text: haystack, starts } = forms.joined.get(field);
-  let from = 0;
-  for (;;) {
-    const at = haystack.indexOf(needle, from);
-    if (at < 0) break;
-    const code = upperBound(starts, folded.length, at) - 1;
-    allowed[code] = 1;
-    from = starts[code + 1];
-  }
-  return allowed;
+  const { kernels, needle: room, fail, texts } = scratch;
+  const { read, written } = UTF8.encodeInto(needle, room);
+  if (read < needle.length) throw new RangeError(`a folded text of ${needle.length} units is beyond the needle's room`);
+  const { bytes, starts } = texts[field];
+  const n = starts.length - 1;
+  const allowed = scratch.allowed.subarray(0, n).fill(0);
+  kernels.run.markContaining(kernels.at(bytes), bytes.length, kernels.at(starts), n, kernels.at(room), written, kernels.at(fail), kernels.at(allowed));
+  return allowed.slice();
 }
 
 /** A text condition: which values of which fields pass (a record passes when any of its fields' values does). */
@@ -332,8 +351,8 @@ function searchCondition(store: ColumnStore, search: FieldText): TextCondition {
   return [{ field: search.field, allowed: allowedValues(dict, (v) => v === search.text) }];
 }
 
-function keywordCondition(forms: ValueForms, keyword: string): TextCondition {
-  return SEARCH_FIELDS.map((field) => ({ field, allowed: containsTable(forms, field, keyword) }));
+function keywordCondition(scratch: MatchScratch, forms: ValueForms, keyword: string): TextCondition {
+  return SEARCH_FIELDS.map((field) => ({ field, allowed: containsTable(scratch, forms, field, keyword) }));
 }
 
 function applyCondition(mask: Uint8Array, store: ColumnStore, condition: TextCondition): void {
@@ -373,8 +392,8 @@ export function matchRecords(options: MatchOptions): MatchSet {
   const { store, forms, orders, query, contains, scratch } = options;
   const mask = scratch.mask.fill(1);
   const conditions = query.searches.map((search) => searchCondition(store, search));
-  if (query.keyword !== null) conditions.push(keywordCondition(forms, query.keyword));
-  if (contains) conditions.push([{ field: contains.field, allowed: containsTable(forms, contains.field, contains.text) }]);
+  if (query.keyword !== null) conditions.push(keywordCondition(scratch, forms, query.keyword));
+  if (contains) conditions.push([{ field: contains.field, allowed: containsTable(scratch, forms, contains.field, contains.text) }]);
   // A selective text condition sets its few rows through the fields' groups of rows by value instead of
   // testing every record; the other conditions then only clear.
   if (conditions.length > 0) {

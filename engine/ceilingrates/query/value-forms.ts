@@ -14,6 +14,32 @@ export interface JoinedValues {
   values: string[];
 }
 
+/**
+ * A field's folded values as UTF-8, NUL between them, and the byte where each starts (one more entry: one past
+ * the end): what the markContaining kernel searches for keyword and suggest-contains. Computed from the joined
+ * form once per database and kept with the prepared columns, so a kept bind folds nothing.
+ */
+export interface FoldedText {
+  bytes: Uint8Array;
+  starts: Uint32Array;
+}
+
+const UTF8 = new TextEncoder();
+
+export function foldedText({ values }: JoinedValues): FoldedText {
+  const encoded = values.map((v) => UTF8.encode(v));
+  const starts = new Uint32Array(values.length + 1);
+  let at = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    starts[i] = at;
+    at += encoded[i].length + 1;
+  }
+  starts[values.length] = at;
+  const bytes = new Uint8Array(Math.max(0, at - 1));
+  encoded.forEach((e, i) => bytes.set(e, starts[i]));
+  return { bytes, starts };
+}
+
 export class ValueForms {
   constructor(readonly store: ColumnStore) {}
 

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { compileKernels, KERNELS_MODULE, kernelsModuleText } from '../../../tools/build-kernels.ts';
 import { KernelMemory, roomFor } from '../../../engine/ceilingrates/kernels/kernels.ts';
 import { TopTerms } from '../../../engine/ceilingrates/query/terms.ts';
+import { foldedText } from '../../../engine/ceilingrates/query/value-forms.ts';
 
 describe('the kernels module', () => {
   it('is what the AssemblyScript source compiles to (run `npm run build:kernels` after changing it)', async () => {
@@ -116,5 +117,35 @@ describe('TopTerms', () => {
         });
       }),
     );
+  });
+});
+
+describe('markContaining', () => {
+  it('marks exactly the values that contain the needle, as String.includes says, in any script', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'é', 'Σ', '🚀', 'x', ' '), maxLength: 8 });
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 20 }), text, (values, needle) => {
+        const { bytes, starts } = foldedText({ values, text: values.join('\u0000'), starts: new Float64Array(0) });
+        const encoded = new TextEncoder().encode(needle);
+        const kernels = new KernelMemory(roomFor(bytes, starts, encoded, [4, encoded.length], [1, values.length]));
+        const allowed = kernels.alloc(Uint8Array, values.length);
+        const [b, s, e] = [kernels.hold(bytes), kernels.hold(starts), kernels.hold(encoded)];
+        const fail = kernels.alloc(Uint32Array, encoded.length);
+        kernels.run.markContaining(kernels.at(b), b.length, kernels.at(s), values.length, kernels.at(e), e.length, kernels.at(fail), kernels.at(allowed));
+        expect([...allowed]).toEqual(values.map((v) => (v.includes(needle) ? 1 : 0)));
+      }),
+    );
+  });
+
+  it('finds nothing when the needle almost matches everywhere (the search table, not a restart per byte)', () => {
+    const values = Array.from({ length: 50 }, () => 'a'.repeat(2000));
+    const { bytes, starts } = foldedText({ values, text: '', starts: new Float64Array(0) });
+    const needle = new TextEncoder().encode('a'.repeat(1999) + 'b');
+    const kernels = new KernelMemory(roomFor(bytes, starts, needle, [4, needle.length], [1, values.length]));
+    const allowed = kernels.alloc(Uint8Array, values.length);
+    const fail = kernels.alloc(Uint32Array, needle.length);
+    const [b, s, e] = [kernels.hold(bytes), kernels.hold(starts), kernels.hold(needle)];
+    kernels.run.markContaining(kernels.at(b), b.length, kernels.at(s), values.length, kernels.at(e), e.length, kernels.at(fail), kernels.at(allowed));
+    expect(allowed.every((a) => a === 0)).toBe(true);
   });
 });

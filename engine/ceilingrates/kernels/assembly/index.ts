@@ -195,3 +195,49 @@ export function topTerms(counts: usize, rank: usize, nullCode: i32, touched: usi
   store<f64>(total, all);
   return kept;
 }
+
+/**
+ * Marks the values that contain the needle: `text` is the field's folded values as UTF-8, NUL between them, and
+ * value c starts at byte starts[c] (starts[n] is one past the text's end). A needle without NUL matches within
+ * one value, and UTF-8 keeps substrings of valid text substrings. Knuth-Morris-Pratt (its table in `fail`, the
+ * needle's length in u32), so the cost is linear in the text and the needle whatever they hold; after a hit the
+ * search goes on at the next value. An empty needle is in every value.
+ */
+export function markContaining(text: usize, textLength: u32, starts: usize, n: u32, needle: usize, m: u32, fail: usize, allowed: usize): void {
+  if (m == 0) {
+    memory.fill(allowed, 1, n);
+    return;
+  }
+  store<u32>(fail, 0);
+  let k: u32 = 0;
+  for (let i: u32 = 1; i < m; i++) {
+    const c = load<u8>(needle + i);
+    while (k > 0 && c != load<u8>(needle + k)) k = u32At(fail, k - 1);
+    if (c == load<u8>(needle + k)) k++;
+    store<u32>(fail + ((<usize>i) << 2), k);
+  }
+  let j: u32 = 0;
+  let i: u32 = 0;
+  while (i < textLength) {
+    const c = load<u8>(text + i);
+    while (j > 0 && c != load<u8>(needle + j)) j = u32At(fail, j - 1);
+    if (c == load<u8>(needle + j)) j++;
+    if (j == m) {
+      // The value holding the hit: the last whose start is at most the hit's start.
+      const at = i + 1 - m;
+      let lo: u32 = 0;
+      let hi: u32 = n + 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (u32At(starts, mid) <= at) lo = mid + 1;
+        else hi = mid;
+      }
+      const code = lo - 1;
+      store<u8>(allowed + code, 1);
+      i = u32At(starts, code + 1);
+      j = 0;
+      continue;
+    }
+    i++;
+  }
+}
