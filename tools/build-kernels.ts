@@ -17,9 +17,12 @@ export async function compileKernels(): Promise<Uint8Array> {
   let wasm: Uint8Array | null = null;
   const { error, stderr } = await asc.main(
     // No runtime and no assertions: the kernels allocate nothing and take their sizes from the caller. The memory
-    // is the caller's (imported), sized once for the arrays it holds.
+    // is the caller's (imported), sized once for the arrays it holds. SIMD (every browser since 2021, Node 16.4)
+    // scans text sixteen bytes at a time.
     [
       KERNELS_SOURCE,
+      '--enable',
+      'simd',
       '--optimizeLevel',
       '3',
       '--shrinkLevel',

@@ -10,6 +10,7 @@ import { KERNELS_WASM } from './kernels-wasm.ts';
 /** The kernels' signatures: every pointer is a byte address in the memory; see assembly/index.ts. */
 export interface KernelFunctions {
   listMask(mask: number, n: number, out: number): number;
+  groupsSize(groupStart: number, rank: number, allowed: number, codes: number): number;
   markGroups(mask: number, perm: number, groupStart: number, rank: number, allowed: number, codes: number): void;
   countRows(rows: number, n: number, packed: number, prices: number, labor: number, combos: number, ranks: number, sums: number): void;
   splitCombos(combos: number, n: number, fieldCodes: number, f0: number, f1: number, f2: number, f3: number, f4: number): void;

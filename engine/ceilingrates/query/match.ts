@@ -368,11 +368,12 @@ function applyCondition(mask: Uint8Array, store: ColumnStore, condition: TextCon
 }
 
 /** How many records a condition's values carry, from the fields' groups of rows by value. */
-function postingsSize({ groups }: MatchScratch, condition: TextCondition): number {
+function postingsSize({ kernels, allowed: room, groups }: MatchScratch, condition: TextCondition): number {
   let total = 0;
   for (const { field, allowed } of condition) {
     const { groupStart, rank } = groups[field];
-    for (let code = 0; code < allowed.length; code++) if (allowed[code] !== 0) total += groupStart[rank[code] + 1] - groupStart[rank[code]];
+    room.set(allowed);
+    total += kernels.run.groupsSize(kernels.at(groupStart), kernels.at(rank), kernels.at(room), allowed.length);
   }
   return total;
 }

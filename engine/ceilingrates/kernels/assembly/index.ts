@@ -66,6 +66,17 @@ export function markGroups(mask: usize, perm: usize, groupStart: usize, rank: us
   }
 }
 
+/** The records in the groups of the allowed codes: the sum of their groups' sizes. */
+export function groupsSize(groupStart: usize, rank: usize, allowed: usize, codes: u32): u32 {
+  let total: u32 = 0;
+  for (let c: u32 = 0; c < codes; c++) {
+    if (load<u8>(allowed + c) == 0) continue;
+    const g = u32At(rank, c);
+    total += u32At(groupStart, g + 1) - u32At(groupStart, g);
+  }
+  return total;
+}
+
 /**
  * Counts listed rows: per row, its labor category, combination and price rank (three u32 per row in `packed`),
  * and the plain sums of its non-null prices, in row order, into sums[0] and sums[1].
@@ -216,9 +227,23 @@ export function markContaining(text: usize, textLength: u32, starts: usize, n: u
     if (c == load<u8>(needle + k)) k++;
     store<u32>(fail + ((<usize>i) << 2), k);
   }
+  const first = load<u8>(needle);
+  const firsts = i8x16.splat(<i8>first);
   let j: u32 = 0;
   let i: u32 = 0;
   while (i < textLength) {
+    if (j == 0) {
+      // Nothing matched yet: skip to the next byte that can start a match, sixteen bytes at a time.
+      while (i + 16 <= textLength) {
+        const hits = i8x16.bitmask(i8x16.eq(v128.load(text + i), firsts));
+        if (hits != 0) {
+          i += <u32>ctz(hits);
+          break;
+        }
+        i += 16;
+      }
+      if (i >= textLength) break;
+    }
     const c = load<u8>(text + i);
     while (j > 0 && c != load<u8>(needle + j)) j = u32At(fail, j - 1);
     if (c == load<u8>(needle + j)) j++;
