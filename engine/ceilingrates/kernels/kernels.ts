@@ -30,6 +30,8 @@ export interface KernelFunctions {
   subtractFrom(total: number, part: number, n: number): void;
   countRanks(ranks: number, distinct: number, keyOf: number, n: number, values: number, counts: number, cumulative: number, keyCounts: number): number;
   topTerms(counts: number, rank: number, nullCode: number, touched: number, n: number, size: number, top: number, total: number): number;
+  weightedPrefix(values: number, counts: number, m: number, inverse: number, sums: number): void;
+  weightedSum(values: number, counts: number, start: number, end: number, inverse: number): number;
   markContaining(text: number, textLength: number, starts: number, n: number, needle: number, m: number, fail: number, allowed: number): void;
 }
 

@@ -250,9 +250,8 @@ export function aggregationsFrom(parts: {
   education: EducationCounts;
   prices: PriceCounts;
   sums: PriceSums;
-  histogramScratch?: { prefix: Float64Array; sums: Float64Array };
 }): Aggregations {
-  const { matches, terms, education, prices, sums, histogramScratch } = parts;
+  const { matches, terms, education, prices, sums } = parts;
   const [median, ...others] = percentiles(prices, [50, ...PERCENTILES]);
   const byKey: Record<string, number | null> = {};
   PERCENTILES.forEach((p, i) => (byKey[percentileKey(p)] = others[i]));
@@ -265,7 +264,7 @@ export function aggregationsFrom(parts: {
     current_price: terms.current_price,
     business_size: terms.business_size,
     education_level_counts: education,
-    wage_histogram: { buckets: wageHistogram(prices, histogramScratch ? { scratch: histogramScratch } : {}) },
+    wage_histogram: { buckets: wageHistogram(prices) },
     histogram_percentiles: { values: byKey },
     median_price: { values: { [percentileKey(50)]: median } },
     wage_stats: statsFrom(sums),
@@ -332,8 +331,6 @@ export class Aggregator {
     touchedLabor: Uint32Array;
     touchedKeys: Uint32Array;
     sums: Float64Array;
-    prefix: Float64Array;
-    histogramSums: Float64Array;
   };
 
   /** The dictionaries whose term buckets an Aggregator picks. */
@@ -414,9 +411,6 @@ export class Aggregator {
       touchedLabor: kernels.alloc(Uint32Array, this.dicts[0].values.length),
       touchedKeys: kernels.alloc(Uint32Array, store.priceKeys.values.length),
       sums: kernels.alloc(Float64Array, 2),
-      // The histogram's buffers are read by JavaScript only.
-      prefix: new Float64Array(distinct + 1),
-      histogramSums: new Float64Array(distinct + 1),
     };
     if (!tables) {
       for (let r = 0; r < store.size; r++) everyRow[r] = r;
@@ -571,7 +565,6 @@ export class Aggregator {
       education: this.educationCounts(terms[4]),
       prices: priceCounts,
       sums,
-      histogramScratch: { prefix: scratch.prefix, sums: scratch.histogramSums },
     });
   }
 }

@@ -6,6 +6,7 @@
  */
 import { upperBound } from '../bounds.ts';
 import { exponentAbove, times2 } from './power-of-two.ts';
+import { KernelMemory, roomFor } from '../kernels/kernels.ts';
 
 export interface HistogramBucket {
   min: number;
@@ -60,33 +61,56 @@ export function cumulativeCounts({ counts, m }: PriceCounts, into: Float64Array)
   return into;
 }
 
-/** Buffers of at least m + 1 entries for the prefix counts and sums, reused across requests. */
-export interface HistogramScratch {
-  prefix: Float64Array;
-  sums: Float64Array;
-}
-
 export interface HistogramOptions {
   /** At most this many buckets (HISTOGRAM_BUCKETS). */
   buckets?: number;
-  scratch?: HistogramScratch;
 }
 
-export function wageHistogram(prices: PriceCounts, { buckets: k = HISTOGRAM_BUCKETS, scratch }: HistogramOptions = {}): HistogramBucket[] {
-  const { values, counts, m } = prices;
-  const reuse = scratch && scratch.prefix.length > m && scratch.sums.length > m;
-  const cumulative = prices.cumulative ?? cumulativeCounts(prices, reuse ? scratch.prefix : new Float64Array(m + 1));
+/**
+ * The histogram's arrays in kernel memory, for the weighted sums' kernels: the distinct prices and their counts
+ * are copied in (whoever counted them), the prefix sums computed there. One per thread, kept for the next
+ * histogram; replaced by a larger one when a histogram has more distinct prices than it holds.
+ */
+interface HistogramMemory {
+  kernels: KernelMemory;
+  values: Float64Array;
+  counts: Float64Array;
+  sums: Float64Array;
+}
+let memory: HistogramMemory | null = null;
+
+function histogramMemory(m: number): HistogramMemory {
+  if (memory && memory.values.length >= m) return memory;
+  // Room to grow: the next histograms of the same data rarely have many more distinct prices.
+  const capacity = Math.max(1024, 2 * m);
+  const kernels = new KernelMemory(roomFor([8, capacity], [8, capacity], [8, capacity + 1]));
+  memory = {
+    kernels,
+    values: kernels.alloc(Float64Array, capacity),
+    counts: kernels.alloc(Float64Array, capacity),
+    sums: kernels.alloc(Float64Array, capacity + 1),
+  };
+  return memory;
+}
+
+export function wageHistogram(prices: PriceCounts, { buckets: k = HISTOGRAM_BUCKETS }: HistogramOptions = {}): HistogramBucket[] {
+  const { m } = prices;
+  const cumulative = prices.cumulative ?? cumulativeCounts(prices, new Float64Array(m + 1));
   const records = cumulative[m];
-  const sums = reuse ? scratch.sums : new Float64Array(m + 1);
+  const held = histogramMemory(m);
+  const { kernels } = held;
+  const values = held.values.subarray(0, m);
+  const counts = held.counts.subarray(0, m);
+  values.set(prices.values.subarray(0, m));
+  counts.set(prices.counts.subarray(0, m));
+  const sums = held.sums;
   // Huge prices (power-of-two.ts): summed divided by 2^exponent, so their means are not NaN; 0 for any sum that
   // cannot overflow, so ordinary prices give the same sums as unscaled.
   const magnitude = m === 0 ? 0 : Math.max(Math.abs(values[0]), Math.abs(values[m - 1]));
   const exponent = magnitude * Math.max(1, records) < 1e300 ? 0 : exponentAbove(magnitude);
   const inverse = 2 ** -exponent;
-  // A running total in a local, as in cumulativeCounts.
-  let total = 0;
-  sums[0] = 0;
-  for (let i = 0; i < m; i++) sums[i + 1] = total += values[i] * inverse * counts[i];
+  const [valuesAt, countsAt] = [kernels.at(values), kernels.at(counts)];
+  kernels.run.weightedPrefix(valuesAt, countsAt, m, inverse, kernels.at(sums));
   // The key is the bucket's centroid, the mean of its prices, as the search engine's variable-width histogram
   // reports it. Summed over the bucket itself, not as a difference of prefix sums, so a one-price bucket's key is
   // its price and rounding cannot put a key outside [min, max]; scaled so huge prices keep a finite mean.
@@ -94,8 +118,7 @@ export function wageHistogram(prices: PriceCounts, { buckets: k = HISTOGRAM_BUCK
     const min = values[start];
     const max = values[end - 1];
     const doc_count = cumulative[end] - cumulative[start];
-    let sum = 0;
-    for (let i = start; i < end; i++) sum += values[i] * inverse * counts[i];
+    const sum = kernels.run.weightedSum(valuesAt, countsAt, start, end, inverse);
     const key = end - start === 1 ? min : Math.min(max, Math.max(min, times2(sum / doc_count, exponent)));
     return { min, key, max, doc_count };
   };

@@ -266,3 +266,24 @@ export function markContaining(text: usize, textLength: u32, starts: usize, n: u
     i++;
   }
 }
+
+/** The histogram's weighted prefix sums: sums[i + 1] = Σ values[j] · inverse · counts[j] over j ≤ i, left to right. */
+export function weightedPrefix(values: usize, counts: usize, m: u32, inverse: f64, sums: usize): void {
+  let total: f64 = 0;
+  store<f64>(sums, 0);
+  for (let i: u32 = 0; i < m; i++) {
+    const at = (<usize>i) << 3;
+    total += load<f64>(values + at) * inverse * load<f64>(counts + at);
+    store<f64>(sums + at, total, 8);
+  }
+}
+
+/** Σ values[i] · inverse · counts[i] over [start, end), left to right: one bucket's sum, summed on its own. */
+export function weightedSum(values: usize, counts: usize, start: u32, end: u32, inverse: f64): f64 {
+  let sum: f64 = 0;
+  for (let i = start; i < end; i++) {
+    const at = (<usize>i) << 3;
+    sum += load<f64>(values + at) * inverse * load<f64>(counts + at);
+  }
+  return sum;
+}
