@@ -10,7 +10,7 @@
 import type { ColumnStore } from '../columns/store.ts';
 import type { Dictionary } from '../columns/dictionary.ts';
 import type { OrderColumn } from '../columns/order-columns.ts';
-import { cumulativeCounts, priceOfRecord, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
+import { cumulativeCounts, priceOfRecord, reserveHistogram, wageHistogram, type HistogramBucket, type PriceCounts } from './histogram.ts';
 import type { Combos } from '../columns/combos.ts';
 import type { MatchSet } from './match.ts';
 import { EDUCATION_COUNT_CODES, educationCountCode } from '../text.ts';
@@ -386,6 +386,7 @@ export class Aggregator {
         this.packed[3 * r + 2] = rank[r];
       }
     }
+    reserveHistogram(distinct);
     this.comboFields = kernels.copy(combos.fieldCodes);
     this.prices = kernels.copy(store.numbers.current_price);
     this.distinct = kernels.copy(priceOrder.rankValues!);

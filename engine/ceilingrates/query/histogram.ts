@@ -79,6 +79,14 @@ interface HistogramMemory {
 }
 let memory: HistogramMemory | null = null;
 
+/**
+ * Sizes this thread's histogram memory for histograms of up to `m` distinct prices now: an index does it when it
+ * binds, so that no request pays for a memory.
+ */
+export function reserveHistogram(m: number): void {
+  histogramMemory(m);
+}
+
 function histogramMemory(m: number): HistogramMemory {
   if (memory && memory.values.length >= m) return memory;
   // Room to grow: the next histograms of the same data rarely have many more distinct prices.

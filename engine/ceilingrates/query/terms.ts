@@ -47,6 +47,8 @@ export class TopTerms {
   private readonly total: Float64Array;
   /** Per-code counts for a caller that counts rows here (suggest-contains): as long as the longest dictionary. */
   private readonly counts: Uint32Array;
+  /** Each dictionary's null value's code, or -1 (a dictionary numbers each distinct value once, null included). */
+  private readonly nullCodes = new Map<Uint32Array, number>();
 
   /** The kernel memory a TopTerms over these dictionaries takes, for at most `largest` buckets. */
   static room(dicts: readonly TermKeys[], largest: number): number {
@@ -59,7 +61,10 @@ export class TopTerms {
     dicts: readonly TermKeys[],
     private readonly largest: number,
   ) {
-    for (const dict of dicts) kernels.hold(dict.rank);
+    for (const dict of dicts) {
+      kernels.hold(dict.rank);
+      this.nullCodes.set(dict.rank, dict.values.indexOf(null));
+    }
     this.top = kernels.alloc(Uint32Array, largest + 1);
     this.total = kernels.alloc(Float64Array, 1);
     this.counts = kernels.alloc(Uint32Array, longest(dicts));
@@ -69,8 +74,7 @@ export class TopTerms {
     const { kernels, top, total } = this;
     if (size > this.largest) throw new RangeError(`${size} buckets asked, at most ${this.largest}`);
     const { rank, values } = dict;
-    // Dictionaries number each distinct value once, null included: at most one code is null.
-    const nullCode = values.indexOf(null);
+    const nullCode = this.nullCodes.get(rank) ?? values.indexOf(null);
     const n = touched ? touched.length : counts.length;
     const rankAt = kernels.at(kernels.hold(rank));
     const kept = kernels.run.topTerms(kernels.at(counts), rankAt, nullCode, touched ? kernels.at(touched) : 0, n, size, kernels.at(top), kernels.at(total));
