@@ -227,17 +227,20 @@ export function markContaining(text: usize, textLength: u32, starts: usize, n: u
     if (c == load<u8>(needle + k)) k++;
     store<u32>(fail + ((<usize>i) << 2), k);
   }
-  const first = load<u8>(needle);
-  const firsts = i8x16.splat(<i8>first);
+  // Candidates for a match's start: where the needle's first byte is, and its second one after it (far rarer).
+  const firsts = i8x16.splat(<i8>load<u8>(needle));
+  const seconds = i8x16.splat(<i8>load<u8>(needle + (m > 1 ? 1 : 0)));
   let j: u32 = 0;
   let i: u32 = 0;
   while (i < textLength) {
     if (j == 0) {
-      // Nothing matched yet: skip to the next byte that can start a match, sixteen bytes at a time.
-      while (i + 16 <= textLength) {
-        const hits = i8x16.bitmask(i8x16.eq(v128.load(text + i), firsts));
-        if (hits != 0) {
-          i += <u32>ctz(hits);
+      // Nothing matched yet: skip to the next candidate, sixteen bytes at a time.
+      while (i + 17 <= textLength) {
+        let hits = i8x16.eq(v128.load(text + i), firsts);
+        if (m > 1) hits = v128.and(hits, i8x16.eq(v128.load(text + i + 1), seconds));
+        const found = i8x16.bitmask(hits);
+        if (found != 0) {
+          i += <u32>ctz(found);
           break;
         }
         i += 16;
