@@ -2,7 +2,7 @@
  * The matching set of a query as a mask over rows. Each condition is decided once per DISTINCT value of
  * its field (a few thousand strings, not 250,000 rows), then applied in one tight pass over the codes.
  */
-import { rowOfId, type ColumnStore, type TextField } from '../columns/store.ts';
+import { rowOfId, type ColumnStore } from '../columns/store.ts';
 import type { Codes, Dictionary } from '../columns/dictionary.ts';
 import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../parse-query.ts';
 import { ceilingRatesParameter } from '../parameters.ts';
