@@ -63,7 +63,7 @@ export class CeilingRatesIndex {
     // Folded at a bind from the records (then kept with the prepared columns), read back at a kept bind.
     const texts =
       prepared.folded ??
-      (Object.fromEntries(SEARCH_FIELDS.map((field) => [field, foldedText(this.forms.joined.get(field))])) as Record<SearchField, FoldedText>);
+      (Object.fromEntries(SEARCH_FIELDS.map((field) => [field, foldedText(this.forms.folded.get(field))])) as Record<SearchField, FoldedText>);
     const kernels = new KernelMemory(
       matchScratchRoom(store, orders, texts) + Aggregator.room({ store, priceOrder, combos }) + TopTerms.room(termDicts, LARGEST_TERMS),
     );

@@ -7,17 +7,10 @@ import type { ColumnStore, TextField } from '../columns/store.ts';
 import { Lazy, Memo } from '../memo.ts';
 import { fold, listElements, sinCodes } from '../text.ts';
 
-/** A field's folded values joined with NUL, where each value starts (one more entry: the end), and the values. */
-export interface JoinedValues {
-  text: string;
-  starts: Float64Array;
-  values: string[];
-}
-
 /**
  * A field's folded values as UTF-8, NUL between them, and the byte where each starts (one more entry: one past
- * the end): what the markContaining kernel searches for keyword and suggest-contains. Computed from the joined
- * form once per database and kept with the prepared columns, so a kept bind folds nothing.
+ * the end): what the markContaining kernel searches for keyword and suggest-contains. Computed from the folded
+ * values once per database and kept with the prepared columns, so a kept bind folds nothing.
  */
 export interface FoldedText {
   bytes: Uint8Array;
@@ -26,7 +19,7 @@ export interface FoldedText {
 
 const UTF8 = new TextEncoder();
 
-export function foldedText({ values }: JoinedValues): FoldedText {
+export function foldedText(values: readonly string[]): FoldedText {
   const encoded = values.map((v) => UTF8.encode(v));
   const starts = new Uint32Array(values.length + 1);
   let at = 0;
@@ -43,35 +36,19 @@ export function foldedText({ values }: JoinedValues): FoldedText {
 export class ValueForms {
   constructor(readonly store: ColumnStore) {}
 
-  /** Lower-cased values (null as ''). */
-  readonly folded = new Memo((field: TextField): string[] => this.joined.get(field).values);
-
   /**
-   * The lower-cased values joined with NUL, and where each starts: a substring search is then one native
-   * indexOf scan over the text instead of one call per value. Folded whole (one join, one toLowerCase) rather
-   * than value by value, which is the same text: NUL is neither cased nor case-ignorable, so it bounds the
-   * context-dependent mappings (final sigma) as a string's ends do. The first keyword search after opening
-   * pays this, in code not yet compiled: one native call per field instead of a callback per value.
+   * Lower-cased values (null as ''). Folded as one text (one join, one toLowerCase) and split again rather than
+   * value by value, which gives the same values: NUL is neither cased nor case-ignorable, so it bounds the
+   * context-dependent mappings (final sigma) as a string's ends do. One native call per field instead of a
+   * callback per value.
    */
-  readonly joined = new Memo((field: TextField): JoinedValues => {
+  readonly folded = new Memo((field: TextField): string[] => {
     const stored = this.store.text[field].values;
-    if (stored.length === 0) return { text: '', starts: new Float64Array(1), values: [] };
+    if (stored.length === 0) return [];
     // join writes null as ''; fold is toLowerCase, here applied once to the whole text.
-    let text = fold(stored.join('\u0000'));
-    let values = text.split('\u0000');
+    const values = fold(stored.join('\u0000')).split('\u0000');
     // More pieces than values: a value holds NUL itself, so it is folded value by value.
-    if (values.length !== stored.length) {
-      values = stored.map((v) => (v === null ? '' : fold(v)));
-      text = values.join('\u0000');
-    }
-    const starts = new Float64Array(values.length + 1);
-    let at = 0;
-    for (let i = 0; i < values.length; i++) {
-      starts[i] = at;
-      at += values[i].length + 1;
-    }
-    starts[values.length] = at;
-    return { text, starts, values };
+    return values.length === stored.length ? values : stored.map((v) => (v === null ? '' : fold(v)));
   });
 
   /** Each SIN value's codes. */

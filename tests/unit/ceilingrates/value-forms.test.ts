@@ -1,10 +1,10 @@
 /**
  * The folded forms keyword and suggestions compare against: folded as one text, they must equal each value
- * lower-cased on its own, with the right boundaries, whatever the values hold.
+ * lower-cased on its own, and their UTF-8 form must have the right boundaries, whatever the values hold.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ValueForms } from '../../../engine/ceilingrates/query/value-forms.ts';
+import { foldedText, ValueForms } from '../../../engine/ceilingrates/query/value-forms.ts';
 import type { ColumnStore } from '../../../engine/ceilingrates/columns/store.ts';
 
 /** A store with one text field: ValueForms reads only the distinct values. */
@@ -16,13 +16,17 @@ function expectFoldedValueByValue(values: (string | null)[]): void {
   const forms = formsOver(values);
   const expected = values.map((v) => (v === null ? '' : v.toLowerCase()));
   expect(forms.folded.get('labor_category')).toEqual(expected);
-  const { text, starts } = forms.joined.get('labor_category');
-  expect(text).toBe(expected.join('\u0000'));
+  // The UTF-8 form the keyword kernel searches: each value's bytes at its start, NUL between values.
+  const { bytes, starts } = foldedText(forms.folded.get('labor_category'));
+  const utf8 = new TextEncoder();
   expect(starts.length).toBe(values.length + 1);
   expected.forEach((v, i) => {
-    expect(text.slice(starts[i], starts[i] + v.length)).toBe(v);
-    expect(starts[i + 1]).toBe(starts[i] + v.length + 1);
+    const encoded = utf8.encode(v);
+    expect([...bytes.subarray(starts[i], starts[i] + encoded.length)]).toEqual([...encoded]);
+    expect(starts[i + 1]).toBe(starts[i] + encoded.length + 1);
+    if (i + 1 < expected.length) expect(bytes[starts[i + 1] - 1]).toBe(0);
   });
+  expect(bytes.length).toBe(Math.max(0, starts[values.length] - 1));
 }
 
 describe('ValueForms', () => {
