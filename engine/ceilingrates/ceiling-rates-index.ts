@@ -58,12 +58,13 @@ export class CeilingRatesIndex {
     const { store, orders, combos } = this;
     // Every request's price aggregations read the price order.
     const priceOrder = orders.get('current_price');
-    const termDicts = [...Aggregator.termDicts(store, combos), ...SEARCH_FIELDS.map((field) => store.text[field])];
-    // One memory for every array a kernel reads, sized once: the match buffers, the aggregator's, the term buckets'.
+    // The aggregations' and suggest-contains' dictionaries (labor_category is both), each once.
+    const termDicts = [...new Set([...Aggregator.termDicts(store, combos), ...SEARCH_FIELDS.map((field) => store.text[field])])];
     // Folded at a bind from the records (then kept with the prepared columns), read back at a kept bind.
     const texts =
       prepared.folded ??
       (Object.fromEntries(SEARCH_FIELDS.map((field) => [field, foldedText(this.forms.folded.get(field))])) as Record<SearchField, FoldedText>);
+    // One memory for every array a kernel reads, sized once: the match buffers, the aggregator's, the term buckets'.
     const kernels = new KernelMemory(
       matchScratchRoom(store, orders, texts) + Aggregator.room({ store, priceOrder, combos }) + TopTerms.room(termDicts, LARGEST_TERMS),
     );

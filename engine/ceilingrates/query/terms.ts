@@ -74,7 +74,8 @@ export class TopTerms {
     const { kernels, top, total } = this;
     if (size > this.largest) throw new RangeError(`${size} buckets asked, at most ${this.largest}`);
     const { rank, values } = dict;
-    const nullCode = this.nullCodes.get(rank) ?? values.indexOf(null);
+    const nullCode = this.nullCodes.get(rank);
+    if (nullCode === undefined) throw new Error('TopTerms: a dictionary it was not built for');
     const n = touched ? touched.length : counts.length;
     const rankAt = kernels.at(kernels.hold(rank));
     const kept = kernels.run.topTerms(kernels.at(counts), rankAt, nullCode, touched ? kernels.at(touched) : 0, n, size, kernels.at(top), kernels.at(total));
