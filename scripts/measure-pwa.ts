@@ -13,7 +13,8 @@
  *    service-worker answer: the browser's interception and the body back), and the relay's extra beyond it.
  *    Also the service worker's own engine (a page that is not the app, no app window open).
  * 3. Offline: from opening the app to its first API answer, `--openings` times (7), each in a new window, and their
- *    median (`offlineOpenSummary`).
+ *    median (`offlineOpenSummary`); the DB worker's first answer after each kept bind, and theirs
+ *    (`firstAnswerAfterKeptBindSummary`).
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -397,6 +398,8 @@ try {
   figures.offlineOpenToFirstAnswerMs = openings;
   // One opening is one draw from a wide spread on a small machine: the goal is read against the median.
   figures.offlineOpenSummary = summary(openings.map((o) => o.ms));
+  const firstAnswers = openings.map((o) => (o.ratesTimings as { firstAnswer?: number | null } | null)?.firstAnswer).filter((ms) => typeof ms === 'number');
+  figures.firstAnswerAfterKeptBindSummary = summary(firstAnswers);
   figures.refusedWhileOffline = server.refused;
   // Every figure here is CPU-bound on a small machine: quote them with the load they were taken under.
   figures.loadAverage = loadavg().map((l) => Number(l.toFixed(2)));
