@@ -52,7 +52,8 @@ type EncodedArray = { $a: number };
 /** A string table: the indexes of its UTF-8 text and of its nulls' positions in the array table, and its length. */
 type EncodedStrings = { $s: [number, number, number] };
 
-const TABLE_ENCODER = new TextEncoder();
+/** UTF-8 for the header and the string tables. */
+const ENCODER = new TextEncoder();
 /** The string tables' text: strict, so corrupt bytes are a mismatch; ignoreBOM, so a leading U+FEFF stays a string's. */
 const TABLE_TEXT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -143,7 +144,7 @@ export function pack(value: unknown, label: PackLabel): Uint8Array {
     if (arrayTypeName(v)) return { $a: register(v as TypedArray) } satisfies EncodedArray;
     if (Array.isArray(v) && isStringList(v)) {
       const nulls = Uint32Array.from(v.flatMap((item, i) => (item === null ? [i] : [])));
-      const text = TABLE_ENCODER.encode(v.map((item) => item ?? '').join('\u0000'));
+      const text = ENCODER.encode(v.map((item) => item ?? '').join('\u0000'));
       return { $s: [register(text), register(nulls), v.length] } satisfies EncodedStrings;
     }
     if (Array.isArray(v)) {
@@ -168,7 +169,7 @@ export function pack(value: unknown, label: PackLabel): Uint8Array {
     return [arrayTypeName(a)!, at, a.length];
   });
   const header: Header = { kind: label.kind, version: label.version, shape: shapeHash(value), value: encoded, arrays: table };
-  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const headerBytes = ENCODER.encode(JSON.stringify(header));
   const start = align(PREFIX + headerBytes.length);
   const bytes = new Uint8Array(start + end);
   const view = new DataView(bytes.buffer);

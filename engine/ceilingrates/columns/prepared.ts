@@ -97,7 +97,9 @@ export function readPrepared(bytes: Uint8Array, db: Database): PreparedColumns {
   const { folded } = kept;
   for (const field of SEARCH_FIELDS) {
     const { bytes, starts } = folded[field];
-    if (starts.length !== store.text[field].values.length + 1 || starts[starts.length - 1] !== bytes.length + 1) {
+    // One past the text's end: its length and the NUL that would follow the last value (0 when there is none).
+    const end = starts.length > 1 ? bytes.length + 1 : 0;
+    if (starts.length !== store.text[field].values.length + 1 || starts[starts.length - 1] !== end) {
       throw new PackMismatch(`kept folded ${field} values are of other columns`);
     }
   }

@@ -29,7 +29,7 @@ export interface KernelFunctions {
   ): void;
   subtractFrom(total: number, part: number, n: number): void;
   countRanks(ranks: number, distinct: number, keyOf: number, n: number, values: number, counts: number, cumulative: number, keyCounts: number): number;
-  topTerms(counts: number, rank: number, nullCode: number, touched: number, n: number, size: number, top: number, total: number): number;
+  topTerms(counts: number, rank: number, nullCode: number, n: number, size: number, top: number, total: number): number;
   weightedPrefix(values: number, counts: number, m: number, inverse: number, sums: number): void;
   weightedSum(values: number, counts: number, start: number, end: number, inverse: number): number;
   markContaining(text: number, textLength: number, starts: number, n: number, needle: number, m: number, fail: number, allowed: number): void;
@@ -81,19 +81,13 @@ export class KernelMemory {
     return new Type(this.buffer, at, length);
   }
 
-  /** A copy of the array in the memory. */
-  copy<T extends TypedArray>(array: T): T {
-    const placed = this.alloc(array.constructor as ArrayType<T>, array.length);
-    placed.set(array as never);
-    return placed;
-  }
-
   /** The array's copy in the memory, made on the first call for that array (columns that several users read). */
   hold<T extends TypedArray>(array: T): T {
     if (array.buffer === this.buffer) return array;
     let placed = this.held.get(array) as T | undefined;
     if (!placed) {
-      placed = this.copy(array);
+      placed = this.alloc(array.constructor as ArrayType<T>, array.length);
+      placed.set(array as never);
       this.held.set(array, placed);
     }
     return placed;

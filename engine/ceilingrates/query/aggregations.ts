@@ -328,8 +328,6 @@ export class Aggregator {
     values: Float64Array;
     counted: Float64Array;
     keys: Uint32Array;
-    touchedLabor: Uint32Array;
-    touchedKeys: Uint32Array;
     sums: Float64Array;
   };
 
@@ -356,8 +354,6 @@ export class Aggregator {
       [8, distinct],
       [8, distinct + 1],
       [4, store.priceKeys.values.length],
-      [4, store.text.labor_category.values.length],
-      [4, store.priceKeys.values.length],
       [8, 2],
     );
   }
@@ -371,8 +367,8 @@ export class Aggregator {
     const rank = priceOrder.recordRank;
     const distinct = priceOrder.nullRank;
     if (tables) {
-      this.priceKeyOfRank = kernels.copy(tables.priceKeyOfRank);
-      this.packed = kernels.copy(tables.packed);
+      this.priceKeyOfRank = kernels.hold(tables.priceKeyOfRank);
+      this.packed = kernels.hold(tables.packed);
     } else {
       // Each distinct price has one two-decimal key: map price ranks to term keys once.
       this.priceKeyOfRank = kernels.alloc(Uint32Array, distinct);
@@ -387,9 +383,9 @@ export class Aggregator {
       }
     }
     reserveHistogram(distinct);
-    this.comboFields = kernels.copy(combos.fieldCodes);
-    this.prices = kernels.copy(store.numbers.current_price);
-    this.distinct = kernels.copy(priceOrder.rankValues!);
+    this.comboFields = kernels.hold(combos.fieldCodes);
+    this.prices = kernels.hold(store.numbers.current_price);
+    this.distinct = kernels.hold(priceOrder.rankValues!);
     this.educationCountOfCode = Int32Array.from(store.text.education_level.values, (v) => {
       const code = educationCountCode(v);
       return code === null ? -1 : EDUCATION_COUNT_CODES.indexOf(code);
@@ -400,7 +396,7 @@ export class Aggregator {
       fields: this.dicts.slice(1).map((d) => kernels.alloc(Uint32Array, d.values.length)),
     });
     this.totals = tables
-      ? { labor: kernels.copy(tables.totals.labor), ranks: kernels.copy(tables.totals.ranks), fields: tables.totals.fields.map((f) => kernels.copy(f)) }
+      ? { labor: kernels.hold(tables.totals.labor), ranks: kernels.hold(tables.totals.ranks), fields: tables.totals.fields.map((f) => kernels.hold(f)) }
       : emptyCounts();
     this.scratch = {
       counts: emptyCounts(),
@@ -409,8 +405,6 @@ export class Aggregator {
       counted: kernels.alloc(Float64Array, distinct),
       cumulative: kernels.alloc(Float64Array, distinct + 1),
       keys: kernels.alloc(Uint32Array, store.priceKeys.values.length),
-      touchedLabor: kernels.alloc(Uint32Array, this.dicts[0].values.length),
-      touchedKeys: kernels.alloc(Uint32Array, store.priceKeys.values.length),
       sums: kernels.alloc(Float64Array, 2),
     };
     if (!tables) {
@@ -459,26 +453,6 @@ export class Aggregator {
     return counts;
   }
 
-  /** The distinct price ranks (ascending) and labor-category codes of a few rows; the codes in kernel memory. */
-  private touched(rows: Uint32Array): { ranks: Uint32Array; labor: Uint32Array } {
-    const ranks = new Uint32Array(rows.length);
-    const labor = new Uint32Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      ranks[i] = this.packed[3 * rows[i] + 2];
-      labor[i] = this.packed[3 * rows[i]];
-    }
-    const unique = (values: Uint32Array): Uint32Array => {
-      values.sort();
-      let n = 0;
-      for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) values[n++] = values[i];
-      return values.subarray(0, n);
-    };
-    const codes = unique(labor);
-    const held = this.scratch.touchedLabor.subarray(0, codes.length);
-    held.set(codes);
-    return { ranks: unique(ranks), labor: held };
-  }
-
   /**
    * education_level's counts summed per normalised code (a few distinct values, not records): every code, in
    * EDUCATION_COUNT_CODES order, zero counts kept, as production answers it.
@@ -492,75 +466,40 @@ export class Aggregator {
     return educationBuckets(counts);
   }
 
-  /**
-   * The same as the countRanks kernel for a few listed ranks (ascending); returns the price term keys it touched,
-   * in kernel memory.
-   */
-  private countPrices(ranks: Uint32Array, list: Uint32Array, into: Required<PriceCounts>, keyCounts: Uint32Array): Uint32Array {
-    const { values, counts, cumulative } = into;
-    const { distinct } = this;
-    const touched = this.scratch.touchedKeys;
-    let keys = 0;
-    let m = 0;
-    let running = 0;
-    cumulative[0] = 0;
-    for (let i = 0; i < list.length; i++) {
-      const rank = list[i];
-      const c = ranks[rank];
-      if (c === 0 || rank === this.priceOrder.nullRank) continue;
-      values[m] = distinct[rank];
-      counts[m++] = c;
-      cumulative[m] = running += c;
-      const key = this.priceKeyOfRank[rank];
-      if (keyCounts[key] === 0) touched[keys++] = key;
-      keyCounts[key] += c;
-    }
-    into.m = m;
-    return touched.subarray(0, keys);
-  }
-
   aggregate(match: MatchSet): Aggregations {
-    const { store, priceOrder, dicts, kernels, topTerms } = this;
+    const { store, priceOrder, dicts, kernels, topTerms, scratch } = this;
     const counts = this.matchCounts(match);
     const terms = [counts.labor, ...counts.fields];
     const ranks = counts.ranks;
-
-    // Few matches: visit only the price ranks and labor categories they carry, not every distinct value.
-    const sparse = match.rows !== null && match.rows.length * 8 < priceOrder.nullRank ? this.touched(match.rows) : null;
-    const { scratch } = this;
-    const priceCounts: Required<PriceCounts> = { values: scratch.values, counts: scratch.counted, m: 0, cumulative: scratch.cumulative };
     const keyCounts = scratch.keys.fill(0);
-    let touchedKeys: Uint32Array | undefined;
-    if (sparse) touchedKeys = this.countPrices(ranks, sparse.ranks, priceCounts, keyCounts);
-    else {
-      const at = (a: Uint32Array | Float64Array): number => kernels.at(a);
-      priceCounts.m = kernels.run.countRanks(
-        at(ranks),
-        at(this.distinct),
-        at(this.priceKeyOfRank),
-        priceOrder.nullRank,
-        at(scratch.values),
-        at(scratch.counted),
-        at(scratch.cumulative),
-        at(keyCounts),
-      );
-    }
+    const at = (a: Uint32Array | Float64Array): number => kernels.at(a);
+    // Every distinct price rank is walked, even for a few matches: in a kernel that costs what the counts' fill does.
+    const m = kernels.run.countRanks(
+      at(ranks),
+      at(this.distinct),
+      at(this.priceKeyOfRank),
+      priceOrder.nullRank,
+      at(scratch.values),
+      at(scratch.counted),
+      at(scratch.cumulative),
+      at(keyCounts),
+    );
+    const priceCounts: Required<PriceCounts> = { values: scratch.values, counts: scratch.counted, m, cumulative: scratch.cumulative };
     const count = match.count - ranks[priceOrder.nullRank];
-    const { m, values } = priceCounts;
-    const min = values[0];
-    const max = values[m - 1];
+    const min = scratch.values[0];
+    const max = scratch.values[m - 1];
     // Statistics are summed over the matches in id order, so they are exactly reproducible.
     const sums = { count, ...priceSums(this.prices, match, min, max, this.listedSums ?? undefined), min, max };
-    const top = (dict: Dictionary, of: Uint32Array, size: number, touched?: Uint32Array): TermsAggregation => topTerms.of({ dict, counts: of, size, touched });
+    const top = (dict: Dictionary, of: Uint32Array, size: number): TermsAggregation => topTerms.of({ dict, counts: of, size });
     return aggregationsFrom({
       matches: match.count,
       terms: {
-        labor_category: top(dicts[0], terms[0], TERM_SIZES.labor_category, sparse?.labor),
+        labor_category: top(dicts[0], terms[0], TERM_SIZES.labor_category),
         security_clearance: top(dicts[1], terms[1], TERM_SIZES.security_clearance),
         worksite: top(dicts[2], terms[2], TERM_SIZES.worksite),
         min_years_experience: top(dicts[3], terms[3], TERM_SIZES.min_years_experience),
         education_level: top(dicts[4], terms[4], TERM_SIZES.education_level),
-        current_price: top(store.priceKeys, keyCounts, TERM_SIZES.current_price, touchedKeys),
+        current_price: top(store.priceKeys, keyCounts, TERM_SIZES.current_price),
         business_size: top(dicts[5], terms[5], TERM_SIZES.business_size),
       },
       education: this.educationCounts(terms[4]),

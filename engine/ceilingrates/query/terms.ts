@@ -37,8 +37,6 @@ export interface TermCounts {
   counts: Uint32Array;
   /** At most this many buckets (at most TopTerms' `largest`). */
   size: number;
-  /** Lists (once each) every code that may be non-zero, in kernel memory: small matches skip the rest. */
-  touched?: Uint32Array;
 }
 
 /** Picks top buckets with the topTerms kernel, over counts and dictionary ranks held in kernel memory. */
@@ -70,15 +68,13 @@ export class TopTerms {
     this.counts = kernels.alloc(Uint32Array, longest(dicts));
   }
 
-  of({ dict, counts, size, touched }: TermCounts): TermsAggregation {
+  of({ dict, counts, size }: TermCounts): TermsAggregation {
     const { kernels, top, total } = this;
     if (size > this.largest) throw new RangeError(`${size} buckets asked, at most ${this.largest}`);
     const { rank, values } = dict;
     const nullCode = this.nullCodes.get(rank);
     if (nullCode === undefined) throw new Error('TopTerms: a dictionary it was not built for');
-    const n = touched ? touched.length : counts.length;
-    const rankAt = kernels.at(kernels.hold(rank));
-    const kept = kernels.run.topTerms(kernels.at(counts), rankAt, nullCode, touched ? kernels.at(touched) : 0, n, size, kernels.at(top), kernels.at(total));
+    const kept = kernels.run.topTerms(kernels.at(counts), kernels.at(kernels.hold(rank)), nullCode, counts.length, size, kernels.at(top), kernels.at(total));
     const buckets: TermBucket[] = [];
     for (let i = 0; i < kept; i++) buckets.push({ key: values[top[i]]!, doc_count: counts[top[i]] });
     return bucketsAggregation(buckets, total[0]);

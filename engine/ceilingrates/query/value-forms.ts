@@ -1,6 +1,7 @@
 /**
  * Derived forms of a text field's distinct values (a few thousand strings, not 250,000 records): what the
- * text conditions compare against. Each is computed on the first request that needs it and kept for the
+ * text conditions compare against. Each is computed when first needed (the folded values at a bind from the
+ * records, for the UTF-8 form that is kept; the rest by the first request that needs them) and kept for the
  * database's lifetime.
  */
 import type { ColumnStore, TextField } from '../columns/store.ts';

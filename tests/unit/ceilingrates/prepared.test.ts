@@ -116,6 +116,15 @@ describe('prepared columns kept beside the database', () => {
     expectSameAnswers(fresh.engine, again.engine, requests(db));
   });
 
+  it('of a database with no records are read back, and answer as a bind from the records does', async () => {
+    const db = await emptyDatabase('ceilingrates');
+    const fresh = boundFromRecords(db);
+    const again = boundFromKept(await reopened(db), fresh.kept);
+    expect(again.rebound()).toBe(false);
+    const base = '/api/v3/search/ceilingrates/';
+    expectSameAnswers(fresh.engine, again.engine, [base, `${base}?keyword=engineer`, `${base}?suggest-contains=labor_category:eng`]);
+  });
+
   it('hold the same store, combinations, order columns and aggregation tables, the arrays mapped on the kept bytes', async () => {
     const db = await awkwardDatabase();
     const index = ceilingRatesIndex(db);

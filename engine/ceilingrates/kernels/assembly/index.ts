@@ -170,16 +170,15 @@ export function countRanks(ranks: usize, distinct: usize, keyOf: usize, n: u32, 
 
 /**
  * The `size` codes with the most records, by count descending then key rank ascending, into `top`; the null
- * value's code (`nullCode`, or -1) and zero counts are no bucket. Codes are 0..n-1, or the n listed at
- * `touched` when it is not 0. Returns how many were kept; the records of every bucket go to total[0] (f64).
+ * value's code (`nullCode`, or -1) and zero counts are no bucket. Codes are 0..n-1. Returns how many were kept;
+ * the records of every bucket go to total[0] (f64).
  */
-export function topTerms(counts: usize, rank: usize, nullCode: i32, touched: usize, n: u32, size: u32, top: usize, total: usize): u32 {
+export function topTerms(counts: usize, rank: usize, nullCode: i32, n: u32, size: u32, top: usize, total: usize): u32 {
   let kept: u32 = 0;
   let all: f64 = 0;
   let lastCount: u32 = 0;
   let lastRank: u32 = 0;
-  for (let i: u32 = 0; i < n; i++) {
-    const code = touched != 0 ? u32At(touched, i) : i;
+  for (let code: u32 = 0; code < n; code++) {
     const c = u32At(counts, code);
     if (c == 0 || <i32>code == nullCode) continue;
     all += <f64>c;
