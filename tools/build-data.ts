@@ -1,8 +1,9 @@
 /**
  * Build step: every dataset of a profile as a gzip'd SQLite file, and the manifest.
  *   tsx tools/build-data.ts --profile default|small|synthetic --out public/data
- * - default: the real Site Scanning snapshot of 2025-06-09 (data/, through the import core) and 250,000 synthetic
- *   ceiling rates; plus two real datasets fetched on demand (the 2025-02-10 snapshot, the 2017 Schedule 70 list).
+ * - default: the real Site Scanning snapshot of 2025-06-09 (data/, through the import core) and the real ceiling
+ *   rates of GSA's 2025 MAS price lists (data/, price-lists/records.ts); plus datasets fetched on demand (the
+ *   2025-02-10 snapshot, the 2017 Schedule 70 list, the 250,000 synthetic rates for scale).
  * - small: both generated, small (fast tests). synthetic: both generated at scale (30,000 websites; bench, scale tests).
  * Output is deterministic: the same profile gives byte-identical files.
  */
@@ -19,7 +20,7 @@ import type { DatasetName } from '../engine/http/types.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
 import { brotliDatabase, gzipDatabase } from './gzip-database.ts';
 import { writeHistory } from '../engine/site-scanning/history.ts';
-import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, s70Database, snapshotDatabase } from './real-data.ts';
+import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, gsaRatesDatabase, s70Database, snapshotDatabase } from './real-data.ts';
 
 const { values } = parseArgs({
   options: {
@@ -79,16 +80,22 @@ const realSnapshotWithHistory = (date: string, earlier: string): Recipe => ({
   },
 });
 
+const realRates: Recipe = { name: 'ceilingrates', build: async (SQL) => gsaRatesDatabase(SQL) };
 const realS70: Recipe = { name: 'ceilingrates', build: (SQL) => s70Database(SQL) };
 const S70_EXTRA = { ...realS70, id: 'ceilingrates-s70-2017', title: 'IT Schedule 70 price list of 2017 (real, 4,144 rates)' };
 
 /** The first visit's datasets per profile, and the extras fetched on demand. */
 const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id: string; title: string })[] }> = {
   default: {
-    datasets: [realSnapshotWithHistory(NEWEST_SNAPSHOT, FIRST_SNAPSHOT), generated(generator('ceilingrates'), 'default')],
+    datasets: [realSnapshotWithHistory(NEWEST_SNAPSHOT, FIRST_SNAPSHOT), realRates],
     extras: [
       { ...realSnapshot(FIRST_SNAPSHOT), id: `websites-${FIRST_SNAPSHOT}`, title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)' },
       S70_EXTRA,
+      {
+        ...generated(generator('ceilingrates'), 'default'),
+        id: 'ceilingrates-synthetic',
+        title: 'Synthetic ceiling rates for scale tests (250,000 generated, not real)',
+      },
     ],
   },
   // The real price list is small (183 KB): the browser tests load it as an extra.
@@ -157,10 +164,19 @@ async function generatorHash(): Promise<string> {
     'engine/site-scanning/parameters.ts',
     'engine/site-scanning/history.ts',
     'engine/ceilingrates/schema.ts',
+    'tools/price-lists/source.ts',
   ];
   const { readdir } = await import('node:fs/promises');
   // The import core maps the real files: a change to it rebuilds them.
-  for (const dir of ['tools/generate', 'tools/vocab', 'data', 'dataset/import', 'dataset/import/websites', 'dataset/import/ceilingrates']) {
+  for (const dir of [
+    'tools/generate',
+    'tools/vocab',
+    'data',
+    'dataset/import',
+    'dataset/import/websites',
+    'dataset/import/ceilingrates',
+    'dataset/price-lists',
+  ]) {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       if (entry.isFile()) files.push(join(dir, entry.name));
     }

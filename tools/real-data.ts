@@ -11,6 +11,11 @@ import { importIntoDatabase } from '../dataset/import/index.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 import { applyWeek, type SourceRecord, type WeekChanges } from './site-scanning-source/weeks.ts';
+import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../engine/ceilingrates/schema.ts';
+import { fromShippedList, shippedJoins, type ShippedPriceLists } from '../dataset/price-lists/shipped.ts';
+import { priceListRecords } from '../dataset/price-lists/records.ts';
+import type { PriceList } from '../dataset/price-lists/sheet.ts';
+import { PRICE_LISTS_FILE } from './price-lists/source.ts';
 
 const DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));
 
@@ -26,6 +31,8 @@ interface SourceEntry {
   repository: string;
   commit: string;
   date: string;
+  /** The oldest file's date, where the files span days (the price lists). */
+  from?: string;
   count: number;
   files?: number;
   dropped?: number;
@@ -132,6 +139,45 @@ export async function s70Database(SQL: SqlJsStatic): Promise<{ db: Database; sou
       date: entry.date,
       licence: entry.licence,
       count,
+    },
+  };
+}
+
+/** The shipped price lists (data/ceilingrates-gsa-mas-2025.json.br), as read back. */
+export function shippedPriceLists(): { lists: PriceList[]; shipped: ShippedPriceLists } {
+  const shipped = readBrotliJson(PRICE_LISTS_FILE) as ShippedPriceLists;
+  return { lists: shipped.lists.map(fromShippedList), shipped };
+}
+
+/** The label users see wherever a real price-list figure is shown. */
+export function priceListsLabel(count: number): string {
+  const entry = dataSources()[PRICE_LISTS_FILE];
+  return (
+    `Real: GSA MAS price lists (Catalog Platform), generated ${entry.from} to ${entry.date}, ${count.toLocaleString('en-US')} hourly labor rates ` +
+    `(GSA's published files, copies found in ${entry.repository} @ ${entry.commit.slice(0, 8)})`
+  );
+}
+
+/** The default ceiling rates: every hourly labor row of the shipped price lists, one record each (records.ts maps them). */
+export function gsaRatesDatabase(SQL: SqlJsStatic): { db: Database; source: DatasetSource } {
+  const { lists, shipped } = shippedPriceLists();
+  const records = priceListRecords(lists, shippedJoins(shipped));
+  const db = new SQL.Database();
+  createCeilingRatesSchema(db);
+  insertCeilingRates(db, records);
+  writeCeilingRatesColumns(db);
+  const entry = dataSources()[PRICE_LISTS_FILE];
+  return {
+    db,
+    source: {
+      kind: 'real',
+      label: priceListsLabel(records.length),
+      repository: entry.repository,
+      commit: entry.commit,
+      date: entry.date,
+      ...(entry.from ? { from: entry.from } : {}),
+      licence: entry.licence,
+      count: records.length,
     },
   };
 }

@@ -66,7 +66,17 @@ export function transferArtifact(
  */
 export type DatasetSource =
   | { kind: 'synthetic'; label: string; profile: string; seed: number }
-  | { kind: 'real'; label: string; repository: string; commit: string; date: string; licence: string; count: number };
+  | {
+      kind: 'real';
+      label: string;
+      repository: string;
+      commit: string;
+      /** The data's date (YYYY-MM-DD); with `from`, the newest of a span of files (the price lists: 2025-01-28 to 2025-11-06). */
+      date: string;
+      from?: string;
+      licence: string;
+      count: number;
+    };
 
 /** A dataset the build made that is not downloaded on the first visit: the app fetches it when asked. */
 export interface ExtraArtifact extends DatasetArtifact {
