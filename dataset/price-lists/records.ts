@@ -37,7 +37,10 @@ export const sinCodes = (sin: string): string[] => sin.split(/[,;\s]+/).filter(B
  * matches one element of that list); `''` when no SIN of the row is in the eLibrary lists.
  */
 function categories(sin: string, joins: PriceListJoins): [string, string] {
-  const pairs = sinCodes(sin).flatMap((code) => joins.category(code) ?? []);
+  const pairs = sinCodes(sin).flatMap((code) => {
+    const pair = joins.category(code);
+    return pair ? [pair] : [];
+  });
   const distinct = (values: string[]): string => [...new Set(values.filter(Boolean))].join('; ');
   return [distinct(pairs.map((p) => p[0])), distinct(pairs.map((p) => p[1]))];
 }
