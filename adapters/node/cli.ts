@@ -198,7 +198,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   if (options.command === 'mcp') {
     const { engine, datasets } = await openEngine(options.open);
     describe(datasets);
-    await serveMcpOverStdio(engine);
+    await serveMcpOverStdio(engine, Object.fromEntries(datasets.map((d) => [d.name, d.label])));
     return;
   }
   const served = await openServed(options);

@@ -78,6 +78,15 @@ export type DatasetSource =
       count: number;
     };
 
+/**
+ * The data's own date as users see it: a real source's date, or its span of files (`2025-01-28 to 2025-11-06`);
+ * null for generated data, which has none.
+ */
+export function sourceDate(source: DatasetSource | null): string | null {
+  if (source?.kind !== 'real') return null;
+  return source.from && source.from !== source.date ? `${source.from} to ${source.date}` : source.date;
+}
+
 /** A dataset the build made that is not downloaded on the first visit: the app fetches it when asked. */
 export interface ExtraArtifact extends DatasetArtifact {
   /** Stable id, e.g. `websites-2025-02-10`. */

@@ -61,6 +61,8 @@ function expectColumnIsApi(shown: Record<string, string>, keyword: string): void
   expect(shown['90th percentile'], keyword).toBe(formatPrice(a.histogram_percentiles.values['90.0']));
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('compare pools', () => {
   it('pins two queries and shows their figures beside the current one’s, as the API answers each', async () => {
     await waitForRendered(page, 'rates-view', `${BASE}?page_size=50`);
@@ -79,7 +81,31 @@ describe('compare pools', () => {
     expect(await rates().locator('pool-compare polyline.series').count()).toBe(3);
   });
 
+  it('says each pin’s median against this query’s, and checks a proposed price in every pool', async () => {
+    const median = (keyword: string): number =>
+      engineJson<RatesResponse>(engine, `${BASE}?keyword=${keyword}&page_size=1`).body.aggregations.median_price.values['50.0']!;
+    const signed = (n: number): string => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatPrice(Math.abs(n))}`;
+    const [manager, engineer] = [median('manager'), median('engineer')];
+    const shown = await column(1);
+    expect((await column(0))['Median vs this query']).toBe('baseline');
+    expect(shown['Median vs this query']).toMatch(new RegExp(`^${escapeRegExp(signed(engineer - manager))} \\(`));
+    await page.goto(`${inject('baseUrl')}/#/rates?keyword=manager&proposed_price=150&pin=keyword%3Dengineer&pin=keyword%3Danalyst`);
+    await waitForPins(2);
+    await rates().locator('#compare-table td[data-row="Proposed $150.00"][data-pool="2"]').filter({ hasText: 'percentile' }).waitFor({ timeout: 30_000 });
+    for (const [i, keyword] of [
+      [0, 'manager'],
+      [1, 'engineer'],
+      [2, 'analyst'],
+    ] as const) {
+      const check = (await column(i))['Proposed $150.00'];
+      expect(check, keyword).toMatch(/^\d+(st|nd|rd|th) percentile, /);
+      expect(check, keyword).toContain(`${signed(150 - median(keyword))} (`);
+    }
+  });
+
   it('a third pin is the last; unpinning removes its column', async () => {
+    await page.goto(`${inject('baseUrl')}/#/rates?keyword=manager&pin=keyword%3Dengineer&pin=keyword%3Danalyst`);
+    await waitForPins(2);
     await page.getByRole('button', { name: /Pin this query/ }).click();
     await waitForPins(3);
     expect(await page.getByRole('button', { name: 'This query is pinned' }).isDisabled()).toBe(true);

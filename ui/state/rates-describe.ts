@@ -46,7 +46,7 @@ export function describeRatesQuery(q: RatesQuery): string {
 
 export interface DatasetNote {
   version: string | null;
-  /** The file's date, or when it was opened. */
+  /** The data's date (a built-in source's date or span, an imported file's date), or null when unknown. */
   date: string | null;
   /** An imported file's name (null: the build's dataset). */
   importName: string | null;

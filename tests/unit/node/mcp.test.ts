@@ -60,6 +60,15 @@ describe('MCP server over stdio, through the SDK client', () => {
     expect(properties.scan_status.enum).toContain('completed');
   });
 
+  it("says each dataset's source in the tools' descriptions and in every answer", async () => {
+    const { tools } = await client.listTools();
+    const described = Object.fromEntries(tools.map((t) => [t.name, t.description]));
+    expect(described.search_ceiling_rates).toContain('Data: Your file: rates.sqlite.');
+    expect(described.agency_analysis).toContain('Data: Your file: websites.sqlite.');
+    expect((await call('price_check', { price: 100 })).value.data_source).toBe('Your file: rates.sqlite');
+    expect((await call('list_websites', { limit: 1 })).value.data_source).toBe('Your file: websites.sqlite');
+  });
+
   it('price_check: the percentile is the share of rates at or below the price, counted in SQLite', async () => {
     const price = 120;
     const { value } = await call('price_check', { price });

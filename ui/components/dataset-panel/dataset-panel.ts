@@ -11,7 +11,7 @@ import './dataset-choices.ts';
 import './snapshot-diff.ts';
 import './import-from-web.ts';
 import { DATASETS_CHANGED, importController, type ImportState } from '../import/import-controller.ts';
-import type { DatasetSource, ExtraArtifact } from '../../../dataset/artifact/format.ts';
+import { sourceDate, type DatasetSource, type ExtraArtifact } from '../../../dataset/artifact/format.ts';
 
 const TITLES: Record<string, string> = {
   websites: 'Site Scanning websites',
@@ -175,8 +175,8 @@ export class DatasetPanel extends LitElement {
         <dd data-field="source">
           ${d.importName ? html`imported from <strong>${d.importName}</strong>` : d.source ? html`${kindBadge(d.source)} built-in. ${d.source.label}` : '—'}
         </dd>
-        <dt>File date</dt>
-        <dd>${formatDate(d.fileDate)}</dd>
+        <dt>Data date</dt>
+        <dd data-field="data-date">${sourceDate(d.source) ?? (d.source?.kind === 'synthetic' ? 'none (generated data)' : formatDate(d.fileDate))}</dd>
         <dt>Opened</dt>
         <dd>${formatDate(d.loadedAt)}</dd>
         <dt>Load steps</dt>

@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { baseStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import { commonBins, type Pool } from './pool-bins.ts';
+import { ordinal, signedPercent } from './figures-model.ts';
 
 export type { Pool } from './pool-bins.ts';
 
@@ -33,6 +34,24 @@ const ROWS: [string, (p: Pool) => string][] = [
   ['90th percentile', (p) => formatPrice(p.model?.percentiles['90.0'])],
   ['Maximum', (p) => formatPrice(p.model?.max)],
 ];
+
+/** A signed dollar amount: +$12.50, −$3.00. */
+const signedPrice = (n: number): string => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatPrice(Math.abs(n))}`;
+
+/** Each pool's median against the first pool's (this query): the difference an analyst reads first. */
+function medianDifference(pool: Pool, first: Pool): string {
+  const [m, base] = [pool.model?.median ?? null, first.model?.median ?? null];
+  if (pool === first) return 'baseline';
+  if (m === null || base === null) return '—';
+  return `${signedPrice(m - base)} (${signedPercent(base ? ((m - base) / base) * 100 : null)})`;
+}
+
+/** The proposed price in each pool: its percentile rank there and its distance from that pool's median. */
+function proposedCheck(pool: Pool): string {
+  const c = pool.model?.check;
+  if (!c || c.percentileRank === null || c.difference === null) return '—';
+  return `${ordinal(c.percentileRank)} percentile, ${signedPrice(c.difference)} (${signedPercent(c.differencePercent)}) from the median`;
+}
 
 const W = 720;
 const H = 200;
@@ -144,6 +163,15 @@ export class PoolCompare extends LitElement {
     </svg>`;
   }
 
+  /** The figures, the medians' difference, and the proposed price's check when one is set. */
+  private rows(): [string, (p: Pool) => string][] {
+    const first = this.pools[0];
+    const rows: [string, (p: Pool) => string][] = [...ROWS, ['Median vs this query', (p) => medianDifference(p, first)]];
+    if (this.pools.some((p) => p.model?.check))
+      rows.push([`Proposed ${formatPrice(this.pools.find((p) => p.model?.check)!.model!.check!.price)}`, proposedCheck]);
+    return rows;
+  }
+
   override render() {
     if (this.pools.length < 2) return nothing;
     return html`<section class="card" aria-labelledby="compare-h">
@@ -165,7 +193,7 @@ export class PoolCompare extends LitElement {
             </tr>
           </thead>
           <tbody>
-            ${ROWS.map(
+            ${this.rows().map(
               ([label, value]) => html`<tr>
                 <th scope="row">${label}</th>
                 ${this.pools.map((p, i) => html`<td data-pool=${i} data-row=${label}>${p.model ? value(p) : '…'}</td>`)}

@@ -8,6 +8,7 @@ import { errorText, type RatesResponse } from '../../api/api-types.ts';
 import type { PriceFigures } from '../../api/db-client.ts';
 import { baseStyles, viewHeaderStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
+import { sourceDate } from '../../../dataset/artifact/format.ts';
 import { navigate } from '../../state/route.ts';
 import {
   lastPage,
@@ -216,11 +217,12 @@ export class RatesView extends LitElement {
 
   /** The pinned queries' figures, over the chosen year's price (the DB worker's; equal to the API's for the current price). */
   private readonly pinned = new Task(this, {
-    task: async ([pins, year]: [string[], PriceField]) => {
-      const answers = await Promise.all(pins.map((pin) => this.db.priceFigures(pin, year, null)));
-      return { key: `${year}|${pins.join('\n')}`, figures: answers.map((a) => (a.ok ? a.figures : null)) };
+    // The proposed price is checked against every pin too: the comparison says where it falls in each pool.
+    task: async ([pins, year, proposed]: [string[], PriceField, number | null]) => {
+      const answers = await Promise.all(pins.map((pin) => this.db.priceFigures(pin, year, proposed)));
+      return { key: `${year}|${proposed ?? ''}|${pins.join('\n')}`, figures: answers.map((a) => (a.ok ? a.figures : null)) };
     },
-    args: () => [this.query.pins, this.query.year] as [string[], PriceField],
+    args: () => [this.query.pins, this.query.year, this.query.proposed] as [string[], PriceField, number | null],
   });
 
   private unsubscribe: (() => void) | null = null;
@@ -369,7 +371,8 @@ export class RatesView extends LitElement {
     const status = (await this.db.status()).datasets.find((d) => d.name === 'ceilingrates');
     return {
       version: status?.version ?? null,
-      date: status?.fileDate ?? status?.loadedAt ?? null,
+      // The data's date, never when this browser opened it: a built-in source's own date; an import's file date.
+      date: status?.source?.kind === 'synthetic' ? 'none (generated data)' : (sourceDate(status?.source ?? null) ?? status?.fileDate ?? null),
       importName: status?.importName ?? null,
       sourceLabel: status?.source?.label ?? null,
     };
