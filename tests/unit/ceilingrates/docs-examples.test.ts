@@ -1,6 +1,6 @@
 /**
- * Issue 21, point 9: every ceiling-rates request the documentation shows returns something over the generated
- * data (30,000 records: the default profile's vocabularies and shares at an eighth of its size). The examples are
+ * Every ceiling-rates request the documentation shows returns something over the default data: the real rates of
+ * GSA's 2025 price lists, built from data/ as `npm start` builds them. The examples are
  * read from the Markdown itself, so a new example is checked without touching this test. A text that is an
  * example of matching nothing (an empty value: `filter=education_level:`) is not a request.
  */
@@ -8,7 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver } from '../helpers/engine.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { gsaRatesDatabase } from '../../../tools/real-data.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const API = '/api/v3/search/ceilingrates/';
@@ -34,10 +36,10 @@ function examples(): { file: string; query: string }[] {
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = engineOver('ceilingrates', await generatedDatabase('ceilingrates', 30_000));
+  engine = engineOver('ceilingrates', gsaRatesDatabase(await loadSqlJs()).db);
 }, 120_000);
 
-describe('every documented ceiling-rates example returns hits over the generated data', () => {
+describe('every documented ceiling-rates example returns hits over the real default data', () => {
   const all = examples();
   it('finds the examples (the docs do show some)', () => {
     expect(all.length).toBeGreaterThan(10);
