@@ -50,7 +50,7 @@ const SELECTING = new Set(['keyword', 'search', 'filter', 'exclude']);
 
 export type PriceFiguresAnswer = { ok: true; figures: PriceFigures } | Failure;
 
-function priceCheck(sorted: Float64Array, median: number | null, price: number): PriceCheck {
+export function priceCheck(sorted: Float64Array, median: number | null, price: number): PriceCheck {
   const n = sorted.length;
   const below = lowerBound(sorted, n, price);
   const equal = upperBound(sorted, n, price) - below;
