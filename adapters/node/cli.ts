@@ -16,6 +16,8 @@ import { DEFAULT_GRACE_MS } from './graceful-close.ts';
 import { openPostgresAnswers, runLoad } from './postgres/commands.ts';
 import type { ApiBackend } from './backend.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
+// `review`: the price-list review, its own arguments and module.
+import { parseReviewArgs, REVIEW_HELP, runReview } from './review-command.ts';
 
 const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
 
@@ -24,7 +26,7 @@ Usage:
   offline-gov-api mcp [options]     MCP server over stdio, for AI assistants
   offline-gov-api load --database <postgres-url> [--websites <file>] [--ceilingrates <file>] [--snapshot <YYYY-MM-DD>]
                                     Load the datasets (default: the built ones) into PostgreSQL, in one transaction
-  offline-gov-api --help
+${REVIEW_HELP}  offline-gov-api --help
 
 Datasets (default: the built ones, from \`npm run build\`):
   --websites <file>       Site Scanning records: the snapshot CSV (site-scanning-latest.csv), its JSON,
@@ -180,6 +182,10 @@ async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; l
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
+  // `review` (review-command.ts) takes its own arguments; `review --help` is the help below.
+  if (argv[0] === 'review' && !argv.some((a) => a === '--help' || a === '-h')) {
+    return runReview(parseReviewArgs(argv.slice(1), (message) => new UsageError(message)));
+  }
   const options = parseCli(argv, process.env);
   if (options.command === 'help') {
     process.stdout.write(HELP);
