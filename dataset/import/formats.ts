@@ -1,85 +1,61 @@
-import type { DatasetName } from '../../engine/http/types.ts';
-import { countKnown, normaliseHeader } from './columns.ts';
+import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 import { firstRows } from './csv-rows.ts';
 import { ImportError } from './errors.ts';
-import { WEBSITE_COLUMNS } from './websites/columns.ts';
-import { CEILING_COLUMNS } from './ceilingrates/columns.ts';
+import type { FileKind, ImportFormat } from './report.ts';
+import { IMPORT_TARGETS, type ImportableDataset } from './targets.ts';
 
-/** The four accepted files. */
-export type ImportFormat =
-  | 'websites-csv' // site-scanning snapshot CSV, either column generation
-  | 'websites-json' // the snapshot as a JSON array of records (or saved /websites pages)
-  | 'ceilingrates-csv' // the ceiling-rate export (metadata rows, then `Contract #,…`) or an older price list
-  | 'ceilingrates-json'; // pages saved from the ceiling-rate API (`hits.hits[]._source`)
+export type { ImportFormat } from './report.ts';
+export type { ImportableDataset } from './targets.ts';
 
 export interface DetectedFormat {
   format: ImportFormat;
-  dataset: DatasetName;
+  dataset: ImportableDataset;
   /** For the user: "Site Scanning snapshot (CSV)". */
   label: string;
 }
 
-export const FORMAT_LABELS: Record<ImportFormat, string> = {
-  'websites-csv': 'Site Scanning snapshot (CSV)',
-  'websites-json': 'Site Scanning snapshot (JSON)',
-  'ceilingrates-csv': 'Ceiling-rate export (CSV)',
-  'ceilingrates-json': 'Ceiling-rate API pages (JSON)',
-};
+/** Every accepted file, `<dataset>-<kind>`, as its target declares it. */
+const FORMATS = new Map(
+  IMPORT_TARGETS.flatMap(({ dataset, labels }) =>
+    (['csv', 'json'] as const).map((kind): [ImportFormat, DetectedFormat] => [
+      `${dataset}-${kind}`,
+      { format: `${dataset}-${kind}`, dataset, label: labels[kind] },
+    ]),
+  ),
+);
+const detected = (dataset: ImportableDataset, kind: FileKind): DetectedFormat => FORMATS.get(`${dataset}-${kind}`)!;
 
-/** The datasets a user's file can be imported into (each with its own mapping under this folder). */
-export type ImportableDataset = 'websites' | 'ceilingrates';
-
+export const FORMAT_LABELS = Object.fromEntries([...FORMATS.values()].map((f) => [f.format, f.label])) as Record<ImportFormat, string>;
 /** The format each dataset's built-in files were imported from by the build (their report says so). */
-export const BUILT_IN_FORMAT: Record<ImportableDataset, ImportFormat> = { websites: 'websites-json', ceilingrates: 'ceilingrates-csv' };
+export const BUILT_IN_FORMAT = Object.fromEntries(IMPORT_TARGETS.map((t) => [t.dataset, detected(t.dataset, t.builtIn).format])) as Record<
+  ImportableDataset,
+  ImportFormat
+>;
+export const datasetOf = (format: ImportFormat): ImportableDataset => FORMATS.get(format)!.dataset;
 
-export function datasetOf(format: ImportFormat): ImportableDataset {
-  return format.startsWith('websites') ? 'websites' : 'ceilingrates';
-}
-
-function detected(format: ImportFormat): DetectedFormat {
-  return { format, dataset: datasetOf(format), label: FORMAT_LABELS[format] };
-}
-
-/** How many leading rows may come before a ceiling-rate header (the export's metadata rows). */
-export const MAX_ROWS_BEFORE_HEADER = 50;
-
-/** A site-scanning header: at least two known columns, one of them naming the target or the final URL. */
-export function isWebsitesHeader(cells: readonly string[]): boolean {
-  const names = new Set(cells.map(normaliseHeader));
-  const anchored = ['initial_domain', 'target_url', 'url', 'final_url', 'domain', 'final_url_website'].some((n) => names.has(n));
-  return anchored && countKnown(cells, WEBSITE_COLUMNS) >= 2;
-}
-
-/** A ceiling-rate header: the export's (`Contract #` first) or any generation's labor category plus a price. */
-export function isCeilingHeader(cells: readonly string[]): boolean {
-  if (cells.length > 1 && normaliseHeader(cells[0]) === 'contract #') return true;
-  const names = new Set(cells.map(normaliseHeader));
-  const has = (key: keyof typeof CEILING_COLUMNS): boolean => CEILING_COLUMNS[key].some((alias) => names.has(normaliseHeader(alias)));
-  return has('labor_category') && (has('current_price') || has('year_1'));
-}
-
-const ACCEPTED =
-  'Accepted files: the Site Scanning snapshot (site-scanning-latest.csv or its JSON), the ceiling-rate export CSV, ' +
-  'or ceiling-rate API pages saved as JSON.';
+/** Messages name the datasets in the registry's order. */
+const LISTED = [...IMPORT_TARGETS].sort((a, b) => DATASET_NAMES.indexOf(a.dataset) - DATASET_NAMES.indexOf(b.dataset));
+const ACCEPTED = `Accepted files: ${LISTED.map((t) => t.accepts).join(', ')}.`;
 
 function wrong(what: string): ImportError {
   return new ImportError('wrong-format', `${what} ${ACCEPTED} Nothing was changed.`);
 }
 
 function detectJson(head: string, lowerName: string): DetectedFormat {
-  if (/"(hits|_source|labor_category|idv_piid)"\s*:/.test(head)) return detected('ceilingrates-json');
-  if (/"(initial_domain|target_url|final_url|url|items|scan_date|target_url_domain)"\s*:/.test(head)) return detected('websites-json');
+  const byKeys = IMPORT_TARGETS.find((t) => t.json.keys.test(head));
+  if (byKeys) return detected(byKeys.dataset, 'json');
   // No telling keys (an empty array): the name decides, and the import then says it has no rows.
-  if (/^\s*\[\s*\]\s*$/.test(head)) {
-    if (/site-?scanning|website/.test(lowerName)) return detected('websites-json');
-    if (/ceiling|calc|rate/.test(lowerName)) return detected('ceilingrates-json');
-  }
-  throw wrong('This JSON file holds neither Site Scanning records nor ceiling-rate API pages.');
+  const byName = /^\s*\[\s*\]\s*$/.test(head) ? IMPORT_TARGETS.find((t) => t.json.name.test(lowerName)) : undefined;
+  if (byName) return detected(byName.dataset, 'json');
+  throw wrong(`This JSON file holds neither ${LISTED.map((t) => t.json.holds).join(' nor ')}.`);
 }
+
+/** A header that must open the file is looked for before one that may follow metadata rows. */
+const BY_HEADER_PLACE = [...IMPORT_TARGETS].sort((a, b) => a.csv.rowsBeforeHeader - b.csv.rowsBeforeHeader);
 
 /**
  * The format of a file from its first bytes (decoded text; 64 KB is plenty) and, for the message only,
- * its name. Throws ImportError('wrong-format') with a message for the user when it is none of the four.
+ * its name. Throws ImportError('wrong-format') with a message for the user when it is none of the accepted ones.
  */
 export function detectFormat(head: string, name = ''): DetectedFormat {
   const lowerName = name.toLowerCase();
@@ -92,8 +68,8 @@ export function detectFormat(head: string, name = ''): DetectedFormat {
   if (text.trim() === '') throw wrong('The file is empty.');
   const first = text.trimStart()[0];
   if (first === '[' || first === '{') return detectJson(text, lowerName);
-  const rows = firstRows(text, MAX_ROWS_BEFORE_HEADER + 1);
-  if (rows.length > 0 && isWebsitesHeader(rows[0])) return detected('websites-csv');
-  if (rows.slice(0, MAX_ROWS_BEFORE_HEADER + 1).some(isCeilingHeader)) return detected('ceilingrates-csv');
-  throw wrong('The first rows of this file do not name the columns of either dataset.');
+  const rows = firstRows(text, BY_HEADER_PLACE.at(-1)!.csv.rowsBeforeHeader + 1);
+  const byHeader = BY_HEADER_PLACE.find((t) => rows.slice(0, t.csv.rowsBeforeHeader + 1).some((row) => t.csv.isHeader(row)));
+  if (byHeader) return detected(byHeader.dataset, 'csv');
+  throw wrong('The first rows of this file do not name the columns of any dataset.');
 }

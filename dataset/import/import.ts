@@ -139,7 +139,7 @@ function progress<R>(context: PipelineContext<R>, bytesRead: number): void {
   });
 }
 
-async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>): AsyncGenerator<R[]> {
+async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: PipelineContext<R>, csv: ImportTarget<R>['csv']): AsyncGenerator<R[]> {
   const { mapper, builder, options } = context;
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   const unique = new Uniqueness(mapper);
@@ -151,7 +151,7 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
     throwIfAborted(options.signal);
     batch.rows.forEach((row, i) => {
       if (header === null) {
-        if (mapper.isHeader(row.cells)) {
+        if (csv.isHeader(row.cells)) {
           header = row.cells;
           const columns = mapColumns(header, mapper.aliases);
           index = columns.index;
@@ -160,8 +160,8 @@ async function* csvBatches<R>(chunks: AsyncIterable<TextChunk>, context: Pipelin
           return;
         }
         builder.report.metadataRows++;
-        if (builder.report.metadataRows > mapper.rowsBeforeHeader) {
-          throw new ImportError('malformed', `No header row found in the first ${mapper.rowsBeforeHeader + 1} rows. Nothing was changed.`);
+        if (builder.report.metadataRows > csv.rowsBeforeHeader) {
+          throw new ImportError('malformed', `No header row found in the first ${csv.rowsBeforeHeader + 1} rows. Nothing was changed.`);
         }
         return;
       }
@@ -330,7 +330,7 @@ export async function startImport(source: ImportSource, options: ImportOptions =
   const target = importTarget(dataset);
   const { mapper, jsonIds } = target.start(options);
   const context: PipelineContext<unknown> = { mapper, builder, options, totalBytes, markInvalid };
-  const batches = json ? jsonBatches(replay, context, target, jsonIds) : csvBatches(replay, context);
+  const batches = json ? jsonBatches(replay, context, target, jsonIds) : csvBatches(replay, context, target.csv);
   return { ...base, dataset, batches: finishing(batches, builder) } as AnyImportRun;
 }
 

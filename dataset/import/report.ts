@@ -1,6 +1,9 @@
 import type { DatasetName } from '../../engine/http/types.ts';
-import type { ImportFormat } from './formats.ts';
 import type { TextEncodingName } from './source.ts';
+
+export type FileKind = 'csv' | 'json';
+/** A dataset's kind of file (`ceilingrates-csv`); each import target names and detects its own (targets.ts). */
+export type ImportFormat = `${DatasetName}-${FileKind}`;
 
 /** Where a row came from: the physical line where it starts (CSV) and its 1-based position among data rows. */
 export interface RowPlace {

@@ -7,14 +7,11 @@ import type { Database } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
 import type { AliasTable } from './columns.ts';
 import type { MapResult, SourceFields } from './fields.ts';
-import type { ReportBuilder, ValueNotes } from './report.ts';
+import type { FileKind, ReportBuilder, ValueNotes } from './report.ts';
 
 /** Dataset-specific parts of the pipeline. */
 export interface Mapper<R> {
   aliases: AliasTable<string>;
-  isHeader(cells: readonly string[]): boolean;
-  /** Rows before the header allowed (the export's metadata rows). */
-  rowsBeforeHeader: number;
   /** Checks the file's columns; throws ImportError('malformed') when a required one is missing. */
   prepare(has: (key: string) => boolean, report: ReportBuilder): void;
   map(row: SourceFields<string>, notes: ValueNotes): MapResult<R>;
@@ -42,11 +39,29 @@ export interface TargetOptions {
   snapshotDate?: string;
 }
 
-export interface ImportTarget<R = unknown> {
-  dataset: DatasetName;
+export interface ImportTarget<R = unknown, D extends DatasetName = DatasetName> {
+  dataset: D;
+  /** Each kind of file for the user ("Site Scanning snapshot (CSV)"); its format is `<dataset>-<kind>`. */
+  labels: Readonly<Record<FileKind, string>>;
+  /** The kind of file the build imports this dataset's built-in files from (their report says so). */
+  builtIn: FileKind;
+  /** For the wrong-format message's list of accepted files. */
+  accepts: string;
   /** One run's mapping: its mapper, and for JSON, how records without an id get one (absent: they need none). */
   start(options: TargetOptions): { mapper: Mapper<R>; jsonIds?: IdPolicy };
+  csv: {
+    /** A row naming this dataset's columns. */
+    isHeader(cells: readonly string[]): boolean;
+    /** Rows before the header allowed (the export's metadata rows). */
+    rowsBeforeHeader: number;
+  };
   json: {
+    /** Keys, found in a JSON file's first 64 KB, that say it holds this dataset's records. */
+    keys: RegExp;
+    /** For a JSON file with no telling keys (an empty array): a lower-case file name that says it is this dataset's. */
+    name: RegExp;
+    /** What its JSON files hold, for the wrong-format message ("Site Scanning records"). */
+    holds: string;
     /** Where a saved API page keeps its records (`items`, `hits/hits`). */
     page: readonly string[];
     /** The message when a JSON file has no place for records. */

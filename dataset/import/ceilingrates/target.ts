@@ -2,13 +2,21 @@
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
 import { ImportError } from '../errors.ts';
-import { isCeilingHeader, MAX_ROWS_BEFORE_HEADER } from '../formats.ts';
+import { normaliseHeader } from '../columns.ts';
 import { isObject } from '../json-records.ts';
 import { isBlank } from '../values.ts';
 import type { ImportTarget, Mapper } from '../target.ts';
 import type { SourceFields } from '../fields.ts';
 import { CEILING_COLUMNS, type CeilingColumn } from './columns.ts';
 import { mapCeilingRate, type ImportedCeilingRate } from './map.ts';
+
+/** A ceiling-rate header: the export's (`Contract #` first) or any generation's labor category plus a price. */
+function isCeilingHeader(cells: readonly string[]): boolean {
+  if (cells.length > 1 && normaliseHeader(cells[0]) === 'contract #') return true;
+  const names = new Set(cells.map(normaliseHeader));
+  const has = (key: CeilingColumn): boolean => CEILING_COLUMNS[key].some((alias) => names.has(normaliseHeader(alias)));
+  return has('labor_category') && (has('current_price') || has('year_1'));
+}
 
 function ceilingMapper(now: Date, firstId: () => number): Mapper<ImportedCeilingRate> {
   const timestamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -22,8 +30,6 @@ function ceilingMapper(now: Date, firstId: () => number): Mapper<ImportedCeiling
   };
   return {
     aliases: CEILING_COLUMNS,
-    isHeader: isCeilingHeader,
-    rowsBeforeHeader: MAX_ROWS_BEFORE_HEADER,
     prepare(has) {
       const missing: string[] = [];
       if (!has('labor_category')) missing.push('Labor Category');
@@ -50,8 +56,11 @@ function fromHit(hit: unknown): unknown {
   return source.id === undefined && hit._id !== undefined ? { ...source, id: hit._id } : source;
 }
 
-export const ceilingRatesTarget: ImportTarget<ImportedCeilingRate> = {
+export const ceilingRatesTarget: ImportTarget<ImportedCeilingRate, 'ceilingrates'> = {
   dataset: 'ceilingrates',
+  labels: { csv: 'Ceiling-rate export (CSV)', json: 'Ceiling-rate API pages (JSON)' },
+  builtIn: 'csv',
+  accepts: 'the ceiling-rate export CSV, or ceiling-rate API pages saved as JSON',
   start(options) {
     // CSV rows carry no ids: 1, 2, 3… JSON records keep theirs; one without gets max + 1, counted once the file is read.
     let jsonMax = 0;
@@ -63,7 +72,12 @@ export const ceilingRatesTarget: ImportTarget<ImportedCeilingRate> = {
       },
     };
   },
+  // The export's metadata rows come before its header.
+  csv: { isHeader: isCeilingHeader, rowsBeforeHeader: 50 },
   json: {
+    keys: /"(hits|_source|labor_category|idv_piid)"\s*:/,
+    name: /ceiling|calc|rate/,
+    holds: 'ceiling-rate API pages',
     page: ['hits', 'hits'],
     noRecords: 'The JSON file holds no ceiling-rate hits (hits.hits[]._source). Nothing was changed.',
     record: fromHit,
