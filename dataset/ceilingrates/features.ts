@@ -4,8 +4,11 @@ import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
 import { UNAVAILABLE, type Failure } from '../../engine/http/failure.ts';
 import type { FeatureHost, Transfer } from '../feature-host.ts';
+import { reviewPriceList, type PriceListReview } from '../price-lists/review.ts';
+import type { PriceList } from '../price-lists/sheet.ts';
 
 export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | Failure;
+export type PriceListReviewAnswer = { ok: true; review: PriceListReview } | Failure;
 
 const DATASET = 'ceilingrates';
 
@@ -20,6 +23,16 @@ export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
       const db = await host.database(DATASET);
       if (!db) return UNAVAILABLE;
       return priceFigures(db, new URLSearchParams(query), field, proposed, titles);
+    },
+
+    /**
+     * A price list (read in the page) reviewed against the active ceiling rates (dataset/price-lists/review.ts):
+     * reads only, so nothing kept changes. The rates' index is built on the first review of a database.
+     */
+    async reviewPriceList(list: PriceList): Promise<PriceListReviewAnswer> {
+      const db = await host.database(DATASET);
+      if (!db) return UNAVAILABLE;
+      return { ok: true, review: reviewPriceList(db, list) };
     },
 
     /**

@@ -35,6 +35,7 @@ import './price-check.ts';
 import './pool-compare.ts';
 import './title-pool.ts';
 import '../common/source-badge.ts';
+import '../price-list-review/price-list-review.ts';
 import type { TitlePoolChangeEvent } from './title-pool.ts';
 import type { Pool, UnpinEvent } from './pool-compare.ts';
 import type { PriceCheckChangeEvent } from './price-check.ts';
@@ -546,6 +547,7 @@ export class RatesView extends LitElement {
           >`,
         )}
       </fieldset>
+      <price-list-review></price-list-review>
       <div class="layout">
         <aside class=${this.filtersOpen ? '' : 'collapsed'} aria-label="Filter panel">
           <button
