@@ -78,15 +78,18 @@ function columnsOf(rows: readonly SqlValue[][], width: number): unknown[][] {
 
 /**
  * A stored record (engine/site-scanning/stored-record.ts) as the PostgreSQL table's columns, in WEBSITE_FIELDS
- * order: booleans 0/1, lists and objects as JSON text.
+ * order: booleans 0/1, list and object fields as JSON text whatever the value, so that `recordFromRow` parses
+ * back exactly what was stored (the real snapshot's `dap_parameters_final_url` is `""` in 13,997 records: stored
+ * as its text, it was parsed as JSON, and every page holding one answered 503).
  */
 function websiteColumns(stored: string): SqlValue[] {
   const record = recordFromStored(stored) as unknown as Record<string, unknown>;
-  return WEBSITE_FIELDS.map(([name]) => {
+  return WEBSITE_FIELDS.map(([name, kind]) => {
     const value = record[name];
     if (value === null) return null;
+    if (kind === 'list' || kind === 'object') return JSON.stringify(value);
     if (typeof value === 'boolean') return value ? 1 : 0;
-    return typeof value === 'object' ? JSON.stringify(value) : (value as SqlValue);
+    return value as SqlValue;
   });
 }
 

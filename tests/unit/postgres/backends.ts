@@ -10,6 +10,8 @@ import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
 import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
 
 export interface Backends {
@@ -25,12 +27,21 @@ export interface Backends {
   stop(): Promise<void>;
 }
 
-/** The generated small profile (2,000 websites, 3,000 rates), loaded as the snapshot of `snapshot`. */
-export async function startBackends(snapshot = '2025-06-02'): Promise<Backends> {
+/** The real default datasets, as `npm start` builds them: the snapshot of 2025-06-09 and GSA's 2025 price-list rates. */
+async function realDatabases(): Promise<{ websites: Database; ceilingrates: Database }> {
+  const SQL = await loadSqlJs();
+  return { websites: (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db, ceilingrates: gsaRatesDatabase(SQL).db };
+}
+
+/**
+ * Both backends over the generated small profile (2,000 websites, 3,000 rates) or the real default datasets,
+ * the websites loaded as the snapshot of `snapshot`.
+ */
+export async function startBackends(snapshot = '2025-06-02', data: 'small' | 'real' = 'small'): Promise<Backends> {
   const server = await startPostgres();
   const url = server.createDatabase('conformance');
-  const websites = await generatedDatabase('websites');
-  const ceilingrates = await generatedDatabase('ceilingrates');
+  const { websites, ceilingrates } =
+    data === 'real' ? await realDatabases() : { websites: await generatedDatabase('websites'), ceilingrates: await generatedDatabase('ceilingrates') };
   const pool = createPool(url);
   await loadIntoPostgres(pool, { websites: { db: websites, origin: 'generated' }, ceilingrates: { db: ceilingrates, origin: 'generated' }, snapshot });
   const engine = createEngine();
