@@ -18,6 +18,8 @@ import type { ApiBackend } from './backend.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
 // `review`: the price-list review, its own arguments and module.
 import { parseReviewArgs, REVIEW_HELP, runReview } from './review-command.ts';
+// `update-rates`: the ceiling rates of listed contracts from GSA's catalog, its own arguments and module.
+import { parseUpdateRatesArgs, runUpdateRates, UPDATE_RATES_HELP } from './update-rates.ts';
 
 const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
 
@@ -26,7 +28,7 @@ Usage:
   offline-gov-api mcp [options]     MCP server over stdio, for AI assistants
   offline-gov-api load --database <postgres-url> [--websites <file>] [--ceilingrates <file>] [--snapshot <YYYY-MM-DD>]
                                     Load the datasets (default: the built ones) into PostgreSQL, in one transaction
-${REVIEW_HELP}  offline-gov-api --help
+${REVIEW_HELP}${UPDATE_RATES_HELP}  offline-gov-api --help
 
 Datasets (default: the built ones, from \`npm run build\`):
   --websites <file>       Site Scanning records: the snapshot CSV (site-scanning-latest.csv), its JSON,
@@ -185,6 +187,11 @@ export async function main(argv: readonly string[]): Promise<void> {
   // `review` (review-command.ts) takes its own arguments; `review --help` is the help below.
   if (argv[0] === 'review' && !argv.some((a) => a === '--help' || a === '-h')) {
     return runReview(parseReviewArgs(argv.slice(1), (message) => new UsageError(message)));
+  }
+  // `update-rates` (update-rates.ts) takes its own arguments; `update-rates --help` is the help below.
+  if (argv[0] === 'update-rates' && !argv.some((a) => a === '--help' || a === '-h')) {
+    await runUpdateRates(parseUpdateRatesArgs(argv.slice(1), (message) => new UsageError(message)));
+    return;
   }
   const options = parseCli(argv, process.env);
   if (options.command === 'help') {
