@@ -111,13 +111,7 @@ async function boundedBody(response: Response, max: number): Promise<Uint8Array>
     if (length > max) throw new Error(`the file is larger than ${max / 1048576} MB; a price list is read up to that`);
     parts.push(part);
   }
-  const body = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    body.set(part, at);
-    at += part.length;
-  }
-  return body;
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /** One contract's price list from the catalog, read and checked to be that contract's. */
@@ -265,15 +259,30 @@ async function manifestVersion(manifest: Manifest): Promise<string> {
   return (await sha256Hex(new TextEncoder().encode(shas))).slice(0, 12);
 }
 
+/** Whether a process of that id is running (a lock left by one that was killed is not held). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** One run at a time per directory: two would each swap in a manifest without the other's contracts. */
 async function lockDirectory(dir: string): Promise<() => Promise<void>> {
   const path = resolve(dir, '.update-rates.lock');
-  try {
-    await (await open(path, 'wx')).close();
-  } catch {
-    throw new Error(`another update-rates holds ${path} (remove it if none is running)`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeFile(path, String(process.pid), { flag: 'wx' });
+      return () => rm(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(path, 'utf8').catch(() => ''));
+      if (attempt > 0 || (holder > 0 && running(holder))) throw new Error(`another update-rates (process ${holder}) is updating ${dir}`);
+      await rm(path, { force: true });
+    }
   }
-  return () => rm(path, { force: true });
 }
 
 export interface UpdateRatesResult {

@@ -3,6 +3,7 @@
  * price lists in the catalog's layout (tests/helpers/price-list-xlsx.ts), over a built data directory made here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -240,6 +241,24 @@ describe('offline-gov-api update-rates', () => {
     const { rows, label } = await ratesOf(dir);
     expect(rows.map((r) => r.labor_category).sort()).toEqual(['Clerk II', 'New Analyst', 'New Architect', 'New Engineer', 'New Manager']);
     expect(label).toMatch(/for 3 contracts \(5 rates now\)$/);
+  });
+
+  it('runs one at a time: a run in progress refuses a second, a lock left by a killed run is taken over', async () => {
+    const dir = await writeBuild();
+    const before = snapshot(dir);
+    const list = contractsFile([C]);
+    writeFileSync(join(dir, '.update-rates.lock'), String(process.pid));
+    const refused = await runCli(['update-rates', '--contracts', list, '--from', base, '--data', dir]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`another update-rates (process ${process.pid}) is updating`);
+    expect(snapshot(dir)).toEqual({ ...before, '.update-rates.lock': Buffer.from(String(process.pid)).toString('base64') });
+
+    // The process that wrote this lock has ended.
+    const ended = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(join(dir, '.update-rates.lock'), String(ended.pid));
+    const { code, stderr } = await runCli(['update-rates', '--contracts', list, '--from', base, '--data', dir]);
+    expect(code, stderr).toBe(0);
+    expect(existsSync(join(dir, '.update-rates.lock'))).toBe(false);
   });
 
   it('refuses a run with no list, or with both a list and --all, before reading anything', async () => {
