@@ -68,9 +68,16 @@ export interface ComparisonIndex {
 const MAX_CACHED_RECORDS = 4_000_000;
 
 interface PhraseRecords {
+  titles: Int32Array;
+  /** With more than MERGE_TITLES titles: their records ordered by key (else `records` is null). */
   keys: Float64Array;
-  records: Int32Array;
+  records: Int32Array | null;
 }
+
+const EMPTY_KEYS = new Float64Array(0);
+const EMPTY_TITLES = new Int32Array(0);
+/** Titles a phrase may have before its records are merged into one ordered list. */
+const MERGE_TITLES = 16;
 
 /** First position in [from, to) of `keys` (ascending) whose key is ≥ `key`. */
 function lowerKey(keys: Float64Array, from: number, to: number, key: number): number {
@@ -97,7 +104,8 @@ class Index implements ComparisonIndex {
   private readonly order: Int32Array;
   private readonly keys: Float64Array;
   private readonly wordId = new Map<string, number>();
-  /** Each word's titles, ascending. */
+  /** Each word's titles, and each pair of adjacent words' (by the first word, then the second), ascending. */
+  private readonly pairPostings: Map<number, Int32Array>[] = [];
   private readonly postings: Int32Array[] = [];
   private readonly phrases = new Map<string, PhraseRecords>();
   private cachedRecords = 0;
@@ -115,6 +123,10 @@ class Index implements ComparisonIndex {
     const titleOf = new Int32Array(n);
     const keyOf = new Float64Array(n);
     const postingLists: number[][] = [];
+    const pairLists: Map<number, number[]>[] = [];
+    // Titles repeat (a title is offered on many contracts): each distinct one is normalised and indexed once.
+    const titleOfRaw: number[] = [];
+    const contractCodeOfRaw = new Map<string, number>();
     for (let i = 0; i < n; i++) {
       const [title, education, years, price, contract] = rows[i] as [string, string, number | null, number, string];
       this.prices[i] = price;
@@ -122,46 +134,68 @@ class Index implements ComparisonIndex {
       if (raw === undefined) {
         rawCodes.set(title, (raw = this.rawTitles.length));
         this.rawTitles.push(title);
+        titleOfRaw.push(this.titleOf(normaliseTitle(title), postingLists, pairLists));
       }
       this.rawTitleOf[i] = raw;
-      this.contractOf[i] = this.code(this.contractCodes, contractKey(contract ?? ''));
+      let contractCode = contractCodeOfRaw.get(contract);
+      if (contractCode === undefined) contractCodeOfRaw.set(contract, (contractCode = this.code(this.contractCodes, contractKey(contract ?? ''))));
+      this.contractOf[i] = contractCode;
       keyOf[i] = this.code(this.educationCodes, education ?? '') * EDUCATION_STRIDE + (years === null ? 0 : recordYearsKey(years));
-      const normal = normaliseTitle(title);
-      let t = this.titleId.get(normal);
-      if (t === undefined) {
-        t = this.titleWords.length;
-        this.titleId.set(normal, t);
-        const words = normal === '' ? [] : normal.split(' ');
-        const ids = Int32Array.from(words, (word) => {
-          let id = this.wordId.get(word);
-          if (id === undefined) {
-            this.wordId.set(word, (id = postingLists.length));
-            postingLists.push([]);
-          }
-          return id;
-        });
-        this.titleWords.push(ids);
-        // A word twice in one title is one posting.
-        for (const id of new Set(ids)) postingLists[id].push(t);
-      }
+      const t = titleOfRaw[raw];
       titleOf[i] = t;
     }
     for (const list of postingLists) this.postings.push(Int32Array.from(list));
+    for (const pairs of pairLists) this.pairPostings.push(new Map([...pairs].map(([second, list]) => [second, Int32Array.from(list)])));
 
-    // Counting sort by title, then each title's records by key: the bands are slices.
+    // Records by key (packed with the record number below it: one native sort), then a stable counting sort by
+    // title: each title's records are a slice ordered by key, and a band is a slice of that.
+    const byKey = new Float64Array(n);
+    for (let i = 0; i < n; i++) byKey[i] = keyOf[i] * RECORD_SPAN + i;
+    byKey.sort();
     const titles = this.titleWords.length;
     this.start = new Int32Array(titles + 1);
     for (let i = 0; i < n; i++) this.start[titleOf[i] + 1]++;
     for (let t = 0; t < titles; t++) this.start[t + 1] += this.start[t];
     const fill = this.start.slice(0, titles);
     this.order = new Int32Array(n);
-    for (let i = 0; i < n; i++) this.order[fill[titleOf[i]]++] = i;
     this.keys = new Float64Array(n);
-    for (let t = 0; t < titles; t++) {
-      const slice = this.order.subarray(this.start[t], this.start[t + 1]);
-      slice.sort((a, b) => keyOf[a] - keyOf[b]);
-      for (let k = this.start[t]; k < this.start[t + 1]; k++) this.keys[k] = keyOf[this.order[k]];
+    for (let k = 0; k < n; k++) {
+      const key = Math.floor(byKey[k] / RECORD_SPAN);
+      const record = byKey[k] - key * RECORD_SPAN;
+      const at = fill[titleOf[record]]++;
+      this.order[at] = record;
+      this.keys[at] = key;
     }
+  }
+
+  /** A normalised title's id, its words and adjacent pairs posted when it is new. */
+  private titleOf(normal: string, postingLists: number[][], pairLists: Map<number, number[]>[]): number {
+    let t = this.titleId.get(normal);
+    if (t !== undefined) return t;
+    t = this.titleWords.length;
+    this.titleId.set(normal, t);
+    const words = normal === '' ? [] : normal.split(' ');
+    const ids = Int32Array.from(words, (word) => {
+      let id = this.wordId.get(word);
+      if (id === undefined) {
+        this.wordId.set(word, (id = postingLists.length));
+        postingLists.push([]);
+        pairLists.push(new Map());
+      }
+      return id;
+    });
+    this.titleWords.push(ids);
+    // Titles arrive in id order: a word (or a pair) twice in one title is posted once, as its list's last is this title.
+    for (let k = 0; k < ids.length; k++) {
+      const list = postingLists[ids[k]];
+      if (list[list.length - 1] !== t) list.push(t);
+      if (k + 1 === ids.length) continue;
+      const pairs = pairLists[ids[k]];
+      const pair = pairs.get(ids[k + 1]);
+      if (!pair) pairs.set(ids[k + 1], [t]);
+      else if (pair[pair.length - 1] !== t) pair.push(t);
+    }
+    return t;
   }
 
   private code(codes: Map<string, number>, value: string): number {
@@ -170,12 +204,18 @@ class Index implements ComparisonIndex {
     return code;
   }
 
-  /** Appends the records of `keys`/`records` (ordered by key) within [low, high) but the contract's to the scratch. */
-  private collect(keys: Float64Array, records: Int32Array, low: number, high: number, contract: number): number {
-    const from = lowerKey(keys, 0, keys.length, low);
-    const to = lowerKey(keys, from, keys.length, high);
-    if (to - from > this.scratch.length) this.scratch = new Int32Array(Math.max(this.scratch.length * 2, to - from));
-    let count = 0;
+  /**
+   * Appends the records of `keys`/`records` in [start, end) (ordered by key) within [low, high), but the contract's,
+   * to the scratch from `count`; the new count.
+   */
+  private collect(keys: Float64Array, records: Int32Array, start: number, end: number, low: number, high: number, contract: number, count: number): number {
+    const from = lowerKey(keys, start, end, low);
+    const to = lowerKey(keys, from, end, high);
+    if (count + (to - from) > this.scratch.length) {
+      const grown = new Int32Array(Math.max(this.scratch.length * 2, count + (to - from)));
+      grown.set(this.scratch.subarray(0, count));
+      this.scratch = grown;
+    }
     for (let k = from; k < to; k++) {
       const record = records[k];
       if (this.contractOf[record] !== contract) this.scratch[count++] = record;
@@ -183,44 +223,62 @@ class Index implements ComparisonIndex {
     return count;
   }
 
+  /** The records of a phrase within a band, into the scratch; their count. */
+  private collectPhrase(phrase: Int32Array, text: string, low: number, high: number, contract: number): number {
+    const found = this.phraseRecords(phrase, text);
+    if (found.records) return this.collect(found.keys, found.records, 0, found.records.length, low, high, contract, 0);
+    let count = 0;
+    for (const t of found.titles) count = this.collect(this.keys, this.order, this.start[t], this.start[t + 1], low, high, contract, count);
+    return count;
+  }
+
   /**
-   * Every record of the titles whose words hold `phrase` (word ids) as a contiguous run, ordered by key: built once
-   * per phrase, so a band is one slice of it for every later row asking the phrase.
+   * The titles whose words hold `phrase` (word ids) as a contiguous run and, when they are many, all their records
+   * ordered by key: built once per phrase, so a band is then one slice for every later row asking the phrase.
    */
   private phraseRecords(phrase: Int32Array, text: string): PhraseRecords {
     const cached = this.phrases.get(text);
     if (cached) return cached;
-    // Candidates from the word with the fewest titles; each is then checked for the run.
+    // Candidates: a word's titles, or a phrase's rarest pair of adjacent words' (far fewer than its rarest word's),
+    // each then checked for the whole run.
     let rarest = this.postings[phrase[0]];
-    for (const id of phrase) if (this.postings[id].length < rarest.length) rarest = this.postings[id];
+    for (let k = 0; k + 1 < phrase.length; k++) {
+      const titles = this.pairPostings[phrase[k]].get(phrase[k + 1]) ?? EMPTY_TITLES;
+      if (k === 0 || titles.length < rarest.length) rarest = titles;
+    }
     let size = 0;
-    const titles: number[] = [];
+    const found: number[] = [];
     for (const t of rarest) {
       if (!containsRun(this.titleWords[t], phrase)) continue;
-      titles.push(t);
+      found.push(t);
       size += this.start[t + 1] - this.start[t];
     }
-    // Each record packed with its key above it (keys and record numbers are whole): a native sort orders them by key.
-    const packed = new Float64Array(size);
-    let at = 0;
-    for (const t of titles) {
-      for (let k = this.start[t]; k < this.start[t + 1]; k++) packed[at++] = this.keys[k] * RECORD_SPAN + this.order[k];
+    const titles = Int32Array.from(found);
+    let entry: PhraseRecords = { titles, keys: EMPTY_KEYS, records: null };
+    // A few titles are searched one slice each; many are merged once, packed with the key above the record number
+    // (both whole) so that a native sort orders them by key.
+    if (titles.length > MERGE_TITLES) {
+      const packed = new Float64Array(size);
+      let at = 0;
+      for (const t of titles) {
+        for (let k = this.start[t]; k < this.start[t + 1]; k++) packed[at++] = this.keys[k] * RECORD_SPAN + this.order[k];
+      }
+      packed.sort();
+      const keys = new Float64Array(size);
+      const records = new Int32Array(size);
+      for (let i = 0; i < size; i++) {
+        keys[i] = Math.floor(packed[i] / RECORD_SPAN);
+        records[i] = packed[i] - keys[i] * RECORD_SPAN;
+      }
+      entry = { titles, keys, records };
     }
-    packed.sort();
-    const keys = new Float64Array(size);
-    const records = new Int32Array(size);
-    for (let i = 0; i < size; i++) {
-      keys[i] = Math.floor(packed[i] / RECORD_SPAN);
-      records[i] = packed[i] - keys[i] * RECORD_SPAN;
-    }
-    const found = { keys, records };
     if (this.cachedRecords + size > MAX_CACHED_RECORDS) {
       this.phrases.clear();
       this.cachedRecords = 0;
     }
-    this.phrases.set(text, found);
-    this.cachedRecords += size;
-    return found;
+    this.phrases.set(text, entry);
+    this.cachedRecords += entry.records ? size : titles.length;
+    return entry;
   }
 
   comparables(title: string, band: Band): Found {
@@ -236,7 +294,7 @@ class Index implements ComparisonIndex {
     const exact = this.titleId.get(normal);
     if (exact !== undefined) {
       const [from, to] = [this.start[exact], this.start[exact + 1]];
-      const count = this.collect(this.keys.subarray(from, to), this.order.subarray(from, to), low, high, contract);
+      const count = this.collect(this.keys, this.order, from, to, low, high, contract, 0);
       if (count >= MIN_COMPARABLES) return { phrase: normal, exact: true, records: this.scratch.subarray(0, count) };
     }
 
@@ -250,13 +308,11 @@ class Index implements ComparisonIndex {
         const phrase = Int32Array.from(ids.slice(at, at + length));
         if (phrase.includes(-1)) continue;
         const text = words.slice(at, at + length).join(' ');
-        const { keys, records } = this.phraseRecords(phrase, text);
-        const count = this.collect(keys, records, low, high, contract);
+        const count = this.collectPhrase(phrase, text, low, high, contract);
         if (count >= MIN_COMPARABLES && (!best || count > best.count)) best = { phrase, text, count };
       }
       if (best) {
-        const { keys, records } = this.phraseRecords(best.phrase, best.text);
-        const count = this.collect(keys, records, low, high, contract);
+        const count = this.collectPhrase(best.phrase, best.text, low, high, contract);
         return { phrase: best.text, exact: false, records: this.scratch.subarray(0, count) };
       }
     }
