@@ -127,6 +127,21 @@ describe('reviewing a price list in the rates view', () => {
     expect(await page.locator('import-status section').count()).toBe(0);
   });
 
+  it('reviews a file dropped on the panel, which the app-wide import does not take', async () => {
+    const bytes = [...readFileSync(listFile)];
+    await review().evaluate(async (panel, bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'dropped.xlsx'));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        panel.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, composed: true, cancelable: true }));
+      }
+    }, bytes);
+    await expect.poll(() => review().locator('caption').textContent()).toContain('dropped.xlsx');
+    expect(await review().getByRole('alert').count()).toBe(0);
+    expect(await page.locator('import-drop-zone [data-drop-zone]').count()).toBe(0);
+    expect(await page.locator('import-status section').count()).toBe(0);
+  });
+
   it("links each row to the rates view's query of its comparables, the price checked", async () => {
     const link = review().locator('tbody tr').first().locator('a');
     await link.click();
