@@ -1,21 +1,18 @@
 /**
- * Both APIs answered from Postgres, as an ApiBackend for the HTTP server. Everything but the data access
+ * Every API answered from Postgres, as an ApiBackend for the HTTP server. Everything but the data access
  * is the engine's: dispatch (routes, preflight, OPTIONS, methods, 404s), CORS and HEAD, the parsers, the
- * error bodies and the envelopes. Site Scanning is queried per request (websites.ts) and keeps every
- * snapshot: `/snapshots/<YYYY-MM-DD>/<path>` answers that one, any other path the newest. Ceiling rates are
- * queried in SQL per request too (ceilingrates.ts).
+ * error bodies and the envelopes. The data access is the API's dataset's store (stores.ts).
  *
  * When the database is down, unreachable or holds no data, the request gets the API's own 503 and the log
  * one line; the server keeps answering, and the pool reconnects once the database is back.
  */
 import type pg from 'pg';
 import { APIS } from '../../../engine/index.ts';
-import { finish, noRoute, routeAny, type Routed } from '../../../engine/http/route.ts';
+import { finish, routeAny, type Routed } from '../../../engine/http/route.ts';
 import { contextOf, type ApiDefinition, type RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import type { ApiBackend } from '../backend.ts';
-import { ratesLoaded, searchCeilingRates } from './ceilingrates.ts';
-import { WEBSITE_HANDLERS } from './websites.ts';
+import { storeOf } from './stores.ts';
 import { oneLine } from './pool.ts';
 
 /** An error of the database or of reaching it (pg's errors carry a SQLSTATE or a system error code). */
@@ -62,33 +59,18 @@ export class PostgresAnswers implements ApiBackend {
   /** Nothing is held beside the pool (which its owner ends). */
   close(): void {}
 
-  private async read(api: ApiDefinition, routeName: string, ctx: RouteContext, dated: string | null, request: ApiRequest): Promise<ApiResponse> {
-    if (api.dataset === 'websites') {
-      const snapshot = dated ? await this.snapshotExists(dated) : await this.newestSnapshot();
-      if (dated && !snapshot) return noRoute(request.method.toUpperCase(), ctx.pathname);
-      if (!snapshot) return api.errors.unavailable();
-      return WEBSITE_HANDLERS[routeName](this.pool, snapshot, ctx);
-    }
-    if (!(await ratesLoaded(this.pool))) return api.errors.unavailable();
+  private async read(api: ApiDefinition, route: string, ctx: RouteContext, snapshot: string | null, request: ApiRequest): Promise<ApiResponse> {
+    const store = storeOf(api.dataset);
+    if (!store) return api.errors.unavailable();
     try {
-      return await searchCeilingRates(this.pool, ctx);
+      return await store.answer(this.pool, { api, route, ctx, snapshot, request });
     } catch (error) {
-      // A database problem is the 503 handle() answers; anything else is the API's 500, as in the engine.
+      // A database problem is the 503 answer() gives; anything else is the API's 500, as in the engine.
       if (isDatabaseError(error)) throw error;
       // As the engine does: an internal error is logged with its request and answered in the API's shape.
       console.error('engine: internal error', request.method, request.url, error);
       return api.errors.internal();
     }
-  }
-
-  private async newestSnapshot(): Promise<string | null> {
-    const { rows } = await this.pool.query<{ snapshot: string | null }>('SELECT max(snapshot)::text AS snapshot FROM websites_snapshots');
-    return rows[0]?.snapshot ?? null;
-  }
-
-  private async snapshotExists(snapshot: string): Promise<string | null> {
-    const { rows } = await this.pool.query('SELECT 1 FROM websites_snapshots WHERE snapshot = $1', [snapshot]);
-    return rows.length > 0 ? snapshot : null;
   }
 
   private report(error: unknown): void {

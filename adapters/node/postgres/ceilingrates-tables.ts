@@ -22,6 +22,7 @@ import { TEXT_FIELDS, type TextField } from '../../../engine/ceilingrates/column
 import type { Dictionary } from '../../../engine/ceilingrates/columns/dictionary.ts';
 import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
 import { clearanceClass, educationCountCode, words } from '../../../engine/ceilingrates/text.ts';
+import { copyRows } from './copy.ts';
 
 /** Term fields beyond the text fields: the numeric fields' term keys (`"27.00"`, `"3"`). */
 export type TermField = TextField | 'price_key' | 'experience_key';
@@ -68,9 +69,6 @@ export const CEILINGRATE_TABLES_SQL = `
   );
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_price ON ceilingrate_rows (${rankColumn('current_price')}, id);
 `;
-
-/** Rows per INSERT, each column one array parameter. */
-const BATCH = 5_000;
 
 const nullable = (x: number): number | null => (x === x ? x : null);
 
@@ -119,21 +117,16 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
 
   const orderColumns = RECORD_ORDER_FIELDS.map((field) => orders.get(field));
   const columns = ['id', ...TERM_FIELDS.map(codeColumn), 'current_price', 'min_years_experience', ...RECORD_ORDER_FIELDS.map(rankColumn)];
-  const types = ['int8[]', ...TERM_FIELDS.map(() => 'int4[]'), 'float8[]', 'float8[]', ...RECORD_ORDER_FIELDS.map(() => 'int4[]')];
-  const insert = `INSERT INTO ceilingrate_rows (${columns.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}`).join(', ')})`;
-  for (let start = 0; start < store.size; start += BATCH) {
-    const end = Math.min(store.size, start + BATCH);
-    const slice = <T>(at: (row: number) => T): T[] => {
-      const out = new Array<T>(end - start);
-      for (let r = start; r < end; r++) out[r - start] = at(r);
-      return out;
-    };
-    await client.query(insert, [
-      slice((r) => store.ids[r]),
-      ...TERM_FIELDS.map((field) => slice((r) => dictionaries[field].rank[dictionaries[field].codes[r]])),
-      slice((r) => nullable(store.numbers.current_price[r])),
-      slice((r) => nullable(store.numbers.min_years_experience[r])),
-      ...orderColumns.map((column) => slice((r) => (column.recordRank[r] === column.nullRank ? null : column.recordRank[r]))),
-    ]);
+  const termCodes = TERM_FIELDS.map((field) => dictionaries[field]);
+  function* rows(): Generator<unknown[]> {
+    for (let r = 0; r < store.size; r++)
+      yield [
+        store.ids[r],
+        ...termCodes.map((dict) => dict.rank[dict.codes[r]]),
+        nullable(store.numbers.current_price[r]),
+        nullable(store.numbers.min_years_experience[r]),
+        ...orderColumns.map((column) => (column.recordRank[r] === column.nullRank ? null : column.recordRank[r])),
+      ];
   }
+  await copyRows(client, 'ceilingrate_rows', columns, rows());
 }

@@ -240,12 +240,6 @@ async function exportCsv(pool: pg.Pool, query: CeilingRatesQuery, ctx: RouteCont
   return csv(exportHead(ctx.query) + lines.join(''));
 }
 
-/** Whether a load has written rates (else the API answers 503). */
-export async function ratesLoaded(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query('SELECT 1 FROM ceilingrates_loads LIMIT 1');
-  return rows.length > 0;
-}
-
 export async function searchCeilingRates(pool: pg.Pool, ctx: RouteContext): Promise<ApiResponse> {
   const started = performance.now();
   const parsed = parseSearch(ctx);

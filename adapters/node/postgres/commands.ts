@@ -4,11 +4,13 @@
  */
 import { summariseReport } from '../../../dataset/import/index.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
+import { DATASET_NAMES } from '../../../engine/dataset-registry.ts';
 import { openBuiltDatasets, openDatasetFile, type OpenedDataset } from '../dataset-files.ts';
 import { builtDataDir } from '../package-root.ts';
 import { createPool, oneLine, shownUrl } from './pool.ts';
 import { loadIntoPostgres, type LoadResult } from './load.ts';
 import { PostgresAnswers } from './answers.ts';
+import { storeOf } from './stores.ts';
 
 export interface LoadCommand {
   database: string;
@@ -30,25 +32,15 @@ async function datasetsToLoad(command: LoadCommand): Promise<OpenedDataset[]> {
 export async function runLoad(command: LoadCommand, print: (line: string) => void = (line) => console.error(line)): Promise<LoadResult> {
   const datasets = await datasetsToLoad(command);
   for (const d of datasets) if (d.report) print(`${d.name}: ${summariseReport(d.report)}`);
-  const byName = (name: DatasetName): { db: OpenedDataset['db']; origin: string } | undefined => {
-    const found = datasets.find((d) => d.name === name);
-    return found && { db: found.db, origin: found.origin };
-  };
   const pool = createPool(command.database, { max: 1 });
   try {
-    const websites = byName('websites');
-    const ceilingrates = byName('ceilingrates');
-    const result = await loadIntoPostgres(pool, {
-      ...(websites ? { websites } : {}),
-      ...(ceilingrates ? { ceilingrates } : {}),
-      ...(command.snapshot ? { snapshot: command.snapshot } : {}),
-    });
-    if (result.websites) {
-      const { snapshot, records, replaced } = result.websites;
-      print(`websites: ${records} records as the snapshot of ${snapshot} (${replaced ? 'replaced' : 'added'}) in ${shownUrl(command.database)}`);
+    const sources = Object.fromEntries(datasets.map((d) => [d.name, { db: d.db, origin: d.origin }]));
+    const result = await loadIntoPostgres(pool, { ...sources, ...(command.snapshot ? { snapshot: command.snapshot } : {}) });
+    for (const name of DATASET_NAMES) {
+      const loaded = (result as Partial<Record<DatasetName, unknown>>)[name];
+      const store = storeOf(name);
+      if (loaded !== undefined && store) print(store.describe(loaded, shownUrl(command.database)));
     }
-    if (result.ceilingrates)
-      print(`ceilingrates: ${result.ceilingrates.records} records (load ${result.ceilingrates.generation}) in ${shownUrl(command.database)}`);
     return result;
   } catch (error) {
     throw new Error(`load into ${shownUrl(command.database)} failed, nothing changed: ${oneLine(error)}`);

@@ -9,11 +9,12 @@ import type { PoolClient } from 'pg';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
 import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
 import { CEILINGRATE_TABLES_SQL } from './ceilingrates-tables.ts';
+import { quote } from './quote.ts';
 
 /** Bumped when the tables change; `migrate` brings an older schema up to it. */
 export const SCHEMA_VERSION = 2;
 
-export const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+export { quote };
 
 const WEBSITE_TYPE: Record<FieldKind, string> = {
   text: 'text',

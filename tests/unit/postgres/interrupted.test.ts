@@ -27,7 +27,7 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-it('keeps the previous data when a load is killed while inserting', async () => {
+it('keeps the previous data when a load is killed while copying rows in', async () => {
   const database = postgres.createDatabase('interrupted');
   const small = join(dir, 'small.sqlite');
   const big = join(dir, 'big.sqlite');
@@ -49,7 +49,7 @@ it('keeps the previous data when a load is killed while inserting', async () => 
     // Wait until the load has inserted rows in its open transaction, then kill it outright.
     for (;;) {
       const { rows } = await pool.query(
-        `SELECT 1 FROM pg_stat_activity WHERE application_name = 'offline-gov-api' AND query LIKE 'INSERT INTO websites %' AND state <> 'idle'`,
+        `SELECT 1 FROM pg_stat_activity WHERE application_name = 'offline-gov-api' AND query LIKE 'COPY websites %' AND state <> 'idle'`,
       );
       if (rows.length > 0 || loading.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 20));
