@@ -64,8 +64,11 @@ export interface ComparisonIndex {
   comparables(title: string, band: Band): Found;
 }
 
-/** Records of cached phrases at most (a phrase's records do not depend on the band); past it the cache starts again. */
-const MAX_CACHED_RECORDS = 4_000_000;
+/**
+ * Records of cached phrases at most (a phrase's records do not depend on the band), about 12 MB of the DB worker's
+ * memory; past it the cache starts again. A review of 5,000 rows of the real lists gathers about 380,000.
+ */
+const MAX_CACHED_RECORDS = 1_000_000;
 
 interface PhraseRecords {
   titles: Int32Array;
