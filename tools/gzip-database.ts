@@ -1,21 +1,55 @@
-import { gzipSync } from 'fflate';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { gzip, gzipSync } from 'fflate';
+import { brotliCompress, brotliCompressSync, constants, type BrotliOptions } from 'node:zlib';
+
+/** A gzip level, as fflate types it. */
+export type GzipLevel = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 /**
  * gzip with no timestamp or name in the header, so the same database gives the same bytes (the build's
  * sha256 and version depend on it). Build-time only: the app unpacks with the native DecompressionStream.
+ * fflate rather than zlib: pure JavaScript, so the bytes do not change with the Node version's zlib.
  */
-export function gzipDatabase(raw: Uint8Array): Uint8Array {
-  return gzipSync(raw, { level: 9, mtime: 0 });
+export function gzipDatabase(raw: Uint8Array, level: GzipLevel = 9): Uint8Array {
+  return gzipSync(raw, { level, mtime: 0 });
 }
 
+/** gzipDatabase's bytes, made on a worker thread, so the build's thread goes on meanwhile. */
+export function gzipDatabaseAsync(raw: Uint8Array, level: GzipLevel = 9): Promise<Uint8Array> {
+  return new Promise((done, fail) => gzip(raw, { level, mtime: 0 }, (error, bytes) => (error ? fail(error) : done(bytes))));
+}
+
+export interface BrotliLevel {
+  quality: number;
+  /** log2 of the window: 24 (16 MiB) finds the repeats a database's pages spread far apart. */
+  lgwin: number;
+}
+
+/** The most Brotli can do; what patches use (small files) and what the transfer copies used until decision 0106. */
+export const BROTLI_MAX: BrotliLevel = { quality: 11, lgwin: 24 };
+
 /**
- * The browser's transfer copy of a database: Brotli at its highest quality with a 16 MiB window, which finds the
- * repeats a database's pages spread far apart (websites 12.8 MB gzip -9 → 5.7 MB; docs/decisions/0406).
- * Deterministic like gzipDatabase. Build-time only: the app decodes it with a WebAssembly Brotli decoder.
+ * The first visit's transfer copies: quality 9 with the 16 MiB window. Quality 11 saved a further 3–9 % of the
+ * bytes and took 7–12 times as long, most of a newcomer's `npm start` (decision 0106 has the table).
  */
-export function brotliDatabase(raw: Uint8Array): Uint8Array {
-  return brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-  });
+export const TRANSFER_BROTLI: BrotliLevel = { quality: 7, lgwin: 24 };
+
+const brotliOptions = (raw: Uint8Array, level: BrotliLevel): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: level.quality,
+    [constants.BROTLI_PARAM_LGWIN]: level.lgwin,
+    [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+  },
+});
+
+/**
+ * A Brotli copy of a database (websites 12.8 MB gzip -9 → 5.7 MB at quality 11; docs/decisions/0406).
+ * Deterministic like gzipDatabase for a given Node. Build-time only: the app decodes it with a WebAssembly decoder.
+ */
+export function brotliDatabase(raw: Uint8Array, level: BrotliLevel = BROTLI_MAX): Uint8Array {
+  return brotliCompressSync(raw, brotliOptions(raw, level));
+}
+
+/** brotliDatabase's bytes, made on libuv's pool, so the build's thread goes on meanwhile. */
+export function brotliDatabaseAsync(raw: Uint8Array, level: BrotliLevel = BROTLI_MAX): Promise<Uint8Array> {
+  return new Promise((done, fail) => brotliCompress(raw, brotliOptions(raw, level), (error, bytes) => (error ? fail(error) : done(new Uint8Array(bytes)))));
 }
