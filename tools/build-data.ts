@@ -12,15 +12,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import type { Database } from 'sql.js';
-import { GENERATORS, buildDatabase, type DatasetGenerator } from './generated-datasets.ts';
+import { GENERATORS, type DatasetGenerator } from './generated-datasets.ts';
 import { toShippedForm } from './shipped-form.ts';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type ExtraArtifact, type Manifest } from '../dataset/artifact/format.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
-import { brotliDatabase, gzipDatabase } from './gzip-database.ts';
+import { TRANSFER_BROTLI, brotliDatabaseAsync, gzipDatabaseAsync } from './gzip-database.ts';
+import { buildLog, megabytes, type BuildLog, type StepLog } from './build-progress.ts';
 import { writeHistory } from '../engine/site-scanning/history.ts';
-import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, gsaRatesDatabase, s70Database, snapshotDatabase } from './real-data.ts';
+import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, gsaRatesDatabase, newestSnapshotRecords, s70Database, snapshotDatabase } from './real-data.ts';
+import { startBuildWorker, type BuildJob, type BuildWorker } from './build-worker.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,50 +40,91 @@ const out = values.out!;
 /** How one file of the build is made: its database and where its records came from. */
 interface Recipe {
   name: DatasetName;
-  build(SQL: Awaited<ReturnType<typeof loadSqlJs>>): Promise<{ db: Database; source: DatasetSource }>;
+  build(SQL: Awaited<ReturnType<typeof loadSqlJs>>, say: StepLog): Promise<{ db: Database; source: DatasetSource }>;
+  /** Asks the second thread at once for what `build` will need, so it is made while this thread builds the others. */
+  start?(say: StepLog): void;
+}
+
+let thread: BuildWorker | undefined;
+const threadJobs = new Map<string, Promise<{ raw: Uint8Array; source?: DatasetSource }>>();
+
+/** A database from the second thread, made once: the first snapshot serves the history and its own extra. */
+function onThread(job: BuildJob, say: StepLog, asking?: string): Promise<{ raw: Uint8Array; source?: DatasetSource }> {
+  const key = JSON.stringify(job);
+  let made = threadJobs.get(key);
+  if (!made) {
+    if (asking) say(asking);
+    thread ??= startBuildWorker();
+    made = thread.run(job, say);
+    // Whoever builds with it awaits it and fails the build; until then a failure must not end the process alone.
+    made.catch(() => undefined);
+    threadJobs.set(key, made);
+  }
+  return made;
 }
 
 function generated(def: DatasetGenerator, size: 'default' | 'small'): Recipe {
+  const job: BuildJob = { kind: 'generated', name: def.name, size };
+  const count = def.profiles[size];
+  const what = def.name === 'websites' ? 'websites' : 'ceiling rates';
   return {
     name: def.name,
-    async build(SQL) {
-      const count = def.profiles[size];
-      const what = def.name === 'websites' ? 'websites' : 'ceiling rates';
+    start(say) {
+      void onThread(job, say, `generating ${count.toLocaleString('en-US')} ${what} (seed ${def.seed}) on the second thread`);
+    },
+    async build(SQL, say) {
+      const { raw } = await onThread(job, say);
       const label = `Synthetic: ${count.toLocaleString('en-US')} generated ${what} (not real data; seed ${def.seed})`;
-      return { db: buildDatabase(SQL, def, size), source: { kind: 'synthetic', label, profile: size, seed: def.seed } };
+      return { db: new SQL.Database(raw), source: { kind: 'synthetic', label, profile: size, seed: def.seed } };
     },
   };
 }
 
 const generator = (name: DatasetName): DatasetGenerator => GENERATORS.find((d) => d.name === name)!;
 
-/** Snapshots already imported in this run, by date: the first week serves the history and its own extra. */
-const imported = new Map<string, { raw: Uint8Array; source: DatasetSource }>();
-
-async function snapshot(SQL: Awaited<ReturnType<typeof loadSqlJs>>, date: string): Promise<{ db: Database; source: DatasetSource }> {
-  const done = imported.get(date);
-  if (done) return { db: new SQL.Database(done.raw), source: done.source };
-  const built = await snapshotDatabase(SQL, date);
-  imported.set(date, { raw: built.db.export(), source: built.source });
-  return built;
+/** A snapshot imported on the second thread (data/, through the import core). */
+async function snapshot(SQL: Awaited<ReturnType<typeof loadSqlJs>>, date: string, say: StepLog): Promise<{ db: Database; source: DatasetSource }> {
+  const { raw, source } = await onThread({ kind: 'snapshot', date }, say);
+  return { db: new SQL.Database(raw), source: source! };
 }
 
-const realSnapshot = (date: string): Recipe => ({ name: 'websites', build: (SQL) => snapshot(SQL, date) });
+const startSnapshot = (date: string, say: StepLog): void => {
+  void onThread({ kind: 'snapshot', date }, say, `importing the Site Scanning snapshot of ${date} (data/) on the second thread`);
+};
+
+const realSnapshot = (date: string): Recipe => ({ name: 'websites', start: (say) => startSnapshot(date, say), build: (SQL, say) => snapshot(SQL, date, say) });
 
 /** The newest snapshot, with how each site's record differed in the first week (the detail view shows it). */
 const realSnapshotWithHistory = (date: string, earlier: string): Recipe => ({
   name: 'websites',
-  async build(SQL) {
-    const built = await snapshotDatabase(SQL, date);
-    const older = await snapshot(SQL, earlier);
+  start: (say) => startSnapshot(earlier, say),
+  async build(SQL, say) {
+    say(`reading the Site Scanning snapshot of ${date} (data/, 119 MB of JSON)`);
+    say(`${newestSnapshotRecords().length.toLocaleString('en-US')} records read; importing them through the import core`);
+    const built = await snapshotDatabase(SQL, date, say.importProgress);
+    say(`waiting for the snapshot of ${earlier} from the second thread`);
+    const older = await snapshot(SQL, earlier, say);
+    say(`writing each site's changes since ${earlier}`);
     writeHistory(built.db, date, older.db, earlier);
     older.db.close();
     return built;
   },
 });
 
-const realRates: Recipe = { name: 'ceilingrates', build: async (SQL) => gsaRatesDatabase(SQL) };
-const realS70: Recipe = { name: 'ceilingrates', build: (SQL) => s70Database(SQL) };
+const realRates: Recipe = {
+  name: 'ceilingrates',
+  build: async (SQL, say) => {
+    say('reading the GSA MAS price lists (data/) into records');
+    return gsaRatesDatabase(SQL);
+  },
+};
+const realS70: Recipe = {
+  name: 'ceilingrates',
+  build: (SQL, say) => {
+    say('importing the 2017 Schedule 70 list (data/) through the import core');
+    return s70Database(SQL);
+  },
+};
 const S70_EXTRA = { ...realS70, id: 'ceilingrates-s70-2017', title: 'IT Schedule 70 price list of 2017 (real, 4,144 rates)' };
 
 /** The first visit's datasets per profile, and the extras fetched on demand. */
@@ -103,35 +146,71 @@ const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id
   synthetic: { datasets: GENERATORS.map((def) => generated(def, 'default')), extras: [] },
 };
 
-/** Builds one recipe into `out`: the gzip'd database and its manifest entry. */
-async function write(SQL: Awaited<ReturnType<typeof loadSqlJs>>, recipe: Recipe, file: string, transfer = false): Promise<DatasetArtifact> {
+const seconds = (from: number): string => ((performance.now() - from) / 1000).toFixed(1);
+
+/**
+ * Builds one recipe's database on this thread and starts its compression on others. The manifest entry comes
+ * later (`artifact`), so this thread builds the next database meanwhile: on two cores the compression of one
+ * overlaps the import of the next.
+ */
+async function build(
+  SQL: Awaited<ReturnType<typeof loadSqlJs>>,
+  recipe: Recipe,
+  file: string,
+  log: BuildLog,
+  transfer = false,
+): Promise<{ artifact: Promise<DatasetArtifact> }> {
+  const say = log.step(file);
   const started = performance.now();
-  const { db, source } = await recipe.build(SQL);
+  const { db, source } = await recipe.build(SQL, say);
   const rows = countRows(db, datasetDefinition(recipe.name).tables);
+  say(
+    `${Object.values(rows)
+      .reduce((n, r) => n + r, 0)
+      .toLocaleString('en-US')} records; writing the shipped form (page size, VACUUM)`,
+  );
   toShippedForm(db, recipe.name);
   const raw = db.export();
   db.close();
-  const gz = gzipDatabase(raw);
-  await writeFile(join(out, file), gz);
   // The first visit's datasets also get the browser's smaller transfer copy (the extras are fetched rarely).
-  let br: Uint8Array | null = null;
-  if (transfer) {
-    br = brotliDatabase(raw);
-    await writeFile(join(out, file.replace(/\.gz$/, '.br')), br);
-  }
-  const secs = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `data: ${file} ${JSON.stringify(rows)} ${raw.length} bytes raw, ${gz.length} gzip'd${br ? `, ${br.length} brotli` : ''}, ${secs}s — ${source.label}`,
-  );
+  const brotli = transfer ? `, Brotli q${TRANSFER_BROTLI.quality}` : '';
+  say(`${megabytes(raw.length)} built in ${seconds(started)} s; compressing (gzip -9${brotli}) on other threads`);
+  return { artifact: compressed(raw, recipe.name, file, { rows, source }, log, transfer) };
+}
+
+/** Writes a database's gzip'd file (and its transfer copy) into `out`, compressed off this thread; its manifest entry. */
+async function compressed(
+  raw: Uint8Array,
+  name: DatasetName,
+  file: string,
+  { rows, source }: Pick<DatasetArtifact, 'rows' | 'source'>,
+  log: BuildLog,
+  transfer: boolean,
+): Promise<DatasetArtifact> {
+  const brFile = file.replace(/\.gz$/, '.br');
+  const { quality, lgwin } = TRANSFER_BROTLI;
+  const [gz, br] = await Promise.all([
+    log.track(`gzip of ${file}`, gzipDatabaseAsync(raw), (bytes, secs) => `${file}: ${megabytes(bytes.length)} gzip -9 in ${secs.toFixed(1)} s`),
+    transfer
+      ? log.track(
+          `Brotli of ${brFile}`,
+          brotliDatabaseAsync(raw, TRANSFER_BROTLI),
+          (bytes, secs) => `${brFile}: ${megabytes(bytes.length)} Brotli q${quality} (window ${lgwin}) in ${secs.toFixed(1)} s`,
+        )
+      : null,
+  ]);
+  await writeFile(join(out, file), gz);
+  if (br) await writeFile(join(out, brFile), br);
+  log(`${file} ${JSON.stringify(rows)} ${raw.length} bytes raw, ${gz.length} gzip'd${br ? `, ${br.length} brotli` : ''} — ${source?.label}`);
   return {
-    name: recipe.name,
+    name,
     file,
     bytes: gz.length,
     rawBytes: raw.length,
     sha256: await sha256Hex(gz),
     rows,
     source,
-    ...(br ? { transfer: { file: file.replace(/\.gz$/, '.br'), encoding: 'br' as const, bytes: br.length, sha256: await sha256Hex(br) } } : {}),
+    ...(br ? { transfer: { file: brFile, encoding: 'br' as const, bytes: br.length, sha256: await sha256Hex(br) } } : {}),
   };
 }
 
@@ -196,19 +275,31 @@ async function main(): Promise<void> {
     console.log(`data: ${out} already holds the ${profile} profile (use --force to rebuild)`);
     return;
   }
+  const log = buildLog();
   await mkdir(out, { recursive: true });
   const SQL = await loadSqlJs();
-  const manifest: Manifest = { version: '', datasets: {} };
   const { datasets, extras } = RECIPES[profile];
-  for (const recipe of datasets) manifest.datasets[recipe.name] = await write(SQL, recipe, `${recipe.name}.sqlite.gz`, true);
-  const extraArtifacts: ExtraArtifact[] = [];
-  for (const extra of extras) extraArtifacts.push({ ...(await write(SQL, extra, `${extra.id}.sqlite.gz`)), id: extra.id, title: extra.title });
+  log(`building the ${profile} profile into ${out}: ${datasets.length} datasets for the first visit, ${extras.length} fetched on demand`);
+  for (const recipe of datasets) recipe.start?.(log.step(`${recipe.name}.sqlite.gz`));
+  for (const extra of extras) extra.start?.(log.step(`${extra.id}.sqlite.gz`));
+  const firstVisit: Promise<DatasetArtifact>[] = [];
+  for (const recipe of datasets) firstVisit.push((await build(SQL, recipe, `${recipe.name}.sqlite.gz`, log, true)).artifact);
+  const pendingExtras: Promise<ExtraArtifact>[] = [];
+  for (const extra of extras) {
+    const { artifact } = await build(SQL, extra, `${extra.id}.sqlite.gz`, log);
+    pendingExtras.push(artifact.then((a) => ({ ...a, id: extra.id, title: extra.title })));
+  }
+  const manifest: Manifest = { version: '', datasets: {} };
+  for (const artifact of await Promise.all(firstVisit)) manifest.datasets[artifact.name] = artifact;
+  const extraArtifacts = await Promise.all(pendingExtras);
+  await thread?.close();
+  log.stop();
   if (extraArtifacts.length) manifest.extras = extraArtifacts;
   const shas = [...Object.values(manifest.datasets), ...extraArtifacts].map((a) => a.sha256).join('');
   manifest.version = (await sha256Hex(new TextEncoder().encode(shas))).slice(0, 12);
   await writeFile(join(out, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   await writeFile(join(out, '.build-stamp.json'), JSON.stringify({ profile, generator: await generatorHash() }));
-  console.log(`data: manifest version ${manifest.version} in ${out}`);
+  log(`manifest version ${manifest.version} in ${out}`);
 }
 
 await main();

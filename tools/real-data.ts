@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { importIntoDatabase } from '../dataset/import/index.ts';
+import { importIntoDatabase, type ImportProgress } from '../dataset/import/index.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 import { applyWeek, type SourceRecord, type WeekChanges } from './site-scanning-source/weeks.ts';
@@ -93,7 +93,13 @@ async function importRecords(
   bytes: Uint8Array,
   name: string,
   expected: DatasetName,
-  options: { snapshotDate?: string; format: 'websites-json' | 'ceilingrates-csv'; rejects?: number; now?: Date },
+  options: {
+    snapshotDate?: string;
+    format: 'websites-json' | 'ceilingrates-csv';
+    rejects?: number;
+    now?: Date;
+    onProgress?: (progress: ImportProgress) => void;
+  },
 ): Promise<{ db: Database; rejected: number }> {
   const { rejects = 0, ...importOptions } = options;
   const result = await importIntoDatabase(SQL, bytes, { name, ...importOptions });
@@ -106,10 +112,19 @@ async function importRecords(
 }
 
 /** A week's Site Scanning database, through the import core's JSON mapping (scan_date: the snapshot's day). */
-export async function snapshotDatabase(SQL: SqlJsStatic, date: string): Promise<{ db: Database; source: DatasetSource }> {
+export async function snapshotDatabase(
+  SQL: SqlJsStatic,
+  date: string,
+  progress?: (records: number) => (progress: ImportProgress) => void,
+): Promise<{ db: Database; source: DatasetSource }> {
   const records = snapshotRecords(date);
   const bytes = new TextEncoder().encode(JSON.stringify(records));
-  const { db } = await importRecords(SQL, bytes, `site-scanning-${date}.json`, 'websites', { format: 'websites-json', snapshotDate: date });
+  const onProgress = progress?.(records.length);
+  const { db } = await importRecords(SQL, bytes, `site-scanning-${date}.json`, 'websites', {
+    format: 'websites-json',
+    snapshotDate: date,
+    ...(onProgress ? { onProgress } : {}),
+  });
   return { db, source: snapshotSource(date, records.length) };
 }
 
