@@ -15,6 +15,7 @@ import type { Database } from 'sql.js';
 import { GENERATORS, type DatasetGenerator } from './generated-datasets.ts';
 import { toShippedForm } from './shipped-form.ts';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type ExtraArtifact, type Manifest } from '../dataset/artifact/format.ts';
+import { manifestVersion } from '../dataset/artifact/manifest.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
@@ -295,8 +296,7 @@ async function main(): Promise<void> {
   await thread?.close();
   log.stop();
   if (extraArtifacts.length) manifest.extras = extraArtifacts;
-  const shas = [...Object.values(manifest.datasets), ...extraArtifacts].map((a) => a.sha256).join('');
-  manifest.version = (await sha256Hex(new TextEncoder().encode(shas))).slice(0, 12);
+  manifest.version = await manifestVersion(manifest);
   await writeFile(join(out, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
   await writeFile(join(out, '.build-stamp.json'), JSON.stringify({ profile, generator: await generatorHash() }));
   log(`manifest version ${manifest.version} in ${out}`);

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import type { Database } from 'sql.js';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type Manifest } from '../../dataset/artifact/format.ts';
-import { checkManifest } from '../../dataset/artifact/manifest.ts';
+import { checkManifest, manifestVersion } from '../../dataset/artifact/manifest.ts';
 import { verifyArtifact } from '../../dataset/artifact/verify.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
@@ -251,12 +251,6 @@ async function writeWhole(path: string, bytes: Uint8Array | string): Promise<voi
   const temporary = `${path}.tmp-${process.pid}`;
   await writeFile(temporary, bytes);
   await rename(temporary, path);
-}
-
-/** The manifest's version, as the build computes it: from every file's sha256. */
-async function manifestVersion(manifest: Manifest): Promise<string> {
-  const shas = [...Object.values(manifest.datasets), ...(manifest.extras ?? [])].map((a) => a!.sha256).join('');
-  return (await sha256Hex(new TextEncoder().encode(shas))).slice(0, 12);
 }
 
 /** Whether a process of that id is running (a lock left by one that was killed is not held). */

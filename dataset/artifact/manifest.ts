@@ -1,4 +1,4 @@
-import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from './format.ts';
+import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type Manifest } from './format.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 
@@ -44,4 +44,13 @@ export function checkManifest(value: unknown, url: string): Manifest {
 /** The manifest's datasets in a stable order. */
 export function manifestArtifacts(manifest: Manifest): DatasetArtifact[] {
   return DATASET_NAMES.flatMap((name) => (manifest.datasets[name] ? [manifest.datasets[name]] : []));
+}
+
+/**
+ * The manifest's version: the first 12 hex digits of the sha256 of every file's sha256 (datasets, then extras),
+ * so it changes whenever any file's bytes change. The build and `update-rates` both write it.
+ */
+export async function manifestVersion(manifest: Manifest): Promise<string> {
+  const shas = [...Object.values(manifest.datasets), ...(manifest.extras ?? [])].map((a) => a!.sha256).join('');
+  return (await sha256Hex(new TextEncoder().encode(shas))).slice(0, 12);
 }
