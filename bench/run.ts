@@ -5,10 +5,14 @@
  * The Postgres column (bench/postgres.ts; --websites, --weeks) runs when PostgreSQL 15 is installed, after the
  * rest; --skip-postgres leaves it out, --only postgres runs it alone (`npx tsx bench/run.ts --only postgres`);
  * --history <git dir> loads the 17 real weekly Site Scanning snapshots instead of --weeks generated ones.
+ * The engine's run is repeated over the default build's real rates (103,307, from --real-data, default public/data,
+ * or built from data/ when that holds no default build), printed beside the generated ones; --skip-real leaves it out.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { runBench, table } from './ceilingrates/bench.ts';
+import { runBench, sideBySide, table } from './ceilingrates/bench.ts';
+import { realRatesDatabase } from './ceilingrates/real.ts';
+import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { postgresTable, runPostgresBench } from './postgres.ts';
 import { postgresAvailable } from '../tests/unit/helpers/postgres.ts';
 
@@ -27,6 +31,8 @@ const { values } = parseArgs({
     weeks: { type: 'string', default: '1' },
     /** The bare git directory of benbalter/site-scanning-snapshots-experiment: its 17 real weeks instead of --weeks generated ones. */
     history: { type: 'string' },
+    'real-data': { type: 'string', default: 'public/data' },
+    'skip-real': { type: 'boolean', default: false },
   },
 });
 
@@ -47,22 +53,36 @@ if (values.only === 'postgres') {
   process.exit(postgres.differences.length ? 1 : 0);
 }
 
-const result = await runBench(
-  {
-    records: Number(values.records),
-    rounds: Number(values.rounds),
-    baselineRounds: Number(values['baseline-rounds']),
-    duckdbThreads: Number(values['duckdb-threads']),
-  },
-  (line) => console.log(`bench: ${line}`),
-);
+const benchOptions = {
+  records: Number(values.records),
+  rounds: Number(values.rounds),
+  baselineRounds: Number(values['baseline-rounds']),
+  duckdbThreads: Number(values['duckdb-threads']),
+};
+const result = await runBench(benchOptions, log);
 console.log(table(result));
+const real = values['skip-real']
+  ? undefined
+  : await runBench({ ...benchOptions, database: realRatesDatabase(await loadSqlJs(), values['real-data']!, log) }, log);
+if (real) {
+  console.log(table(real));
+  console.log(
+    sideBySide([
+      { title: `synthetic ${(result.records / 1000).toFixed(0)}k`, result },
+      { title: `real ${(real.records / 1000).toFixed(0)}k, GSA MAS`, result: real },
+    ]),
+  );
+}
 const withPostgres = !values['skip-postgres'] && postgresAvailable();
 const postgres = withPostgres ? await runPostgresBench(postgresOptions(), log) : undefined;
 if (postgres) console.log(postgresTable(postgres));
-await writeFile(values.out!, JSON.stringify({ ceilingrates: result, ...result, ...(postgres ? { postgres } : {}) }, null, 2) + '\n');
+await writeFile(
+  values.out!,
+  JSON.stringify({ ceilingrates: result, ...result, ...(real ? { ceilingratesReal: real } : {}), ...(postgres ? { postgres } : {}) }, null, 2) + '\n',
+);
 console.log(`bench: wrote ${values.out}`);
-if (values.strict && result.duckdb_differences.length) {
-  console.error(`bench: --strict: ${result.duckdb_differences.length} differences between duckdb and the engine`);
+const differing = result.duckdb_differences.length + (real?.duckdb_differences.length ?? 0);
+if (values.strict && differing) {
+  console.error(`bench: --strict: ${differing} differences between duckdb and the engine`);
   process.exitCode = 1;
 }

@@ -26,6 +26,8 @@ export interface BenchOptions {
   baselineRounds: number;
   /** Threads DuckDB may use (the engine answers on one). */
   duckdbThreads: number;
+  /** A built database to measure instead of `records` generated ones (the default build's real rates). */
+  database?: { db: Database; data: string };
 }
 
 export interface KindResult {
@@ -37,6 +39,8 @@ export interface KindResult {
 }
 
 export interface BenchResult {
+  /** What the records are: generated (with their seed) or the real source. */
+  data: string;
   records: number;
   requests: number;
   rounds: { engine: number; baseline: number; floor: number; duckdb: number };
@@ -141,8 +145,11 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const loadBefore = os.loadavg()[0];
   const SQL = await loadSqlJs();
   let t = performance.now();
-  const db = buildDatabase(SQL, ceilingRatesDataset, options.records);
-  log(`generated ${options.records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const db = options.database?.db ?? buildDatabase(SQL, ceilingRatesDataset, options.records);
+  if (!options.database) log(`generated ${options.records} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const records = Number(db.exec('SELECT COUNT(*) FROM ceilingrates')[0].values[0][0]);
+  const data = options.database?.data ?? `synthetic (generated, seed ${ceilingRatesDataset.seed})`;
+  log(`${records} records: ${data}`);
   const dbBytes = databaseBytes(db);
 
   const engine = createEngine();
@@ -255,7 +262,8 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const d = duckSamples.overall();
   const ratio = (x: number, y: number): number => Math.round((x / y) * 10) / 10;
   return {
-    records: options.records,
+    data,
+    records,
     requests: requests.length,
     rounds: { engine: options.rounds, baseline: options.baselineRounds, floor: options.rounds, duckdb: options.rounds },
     duckdb_threads: options.duckdbThreads,
@@ -290,7 +298,7 @@ export function table(result: BenchResult): string {
     `${name.padEnd(18)}${String(n).padStart(4)} | ${fmt(k.engine.p50_ms).padStart(10)} ${fmt(k.engine.p95_ms)} | ${fmt(k.duckdb.p50_ms).padStart(10)} ${fmt(k.duckdb.p95_ms)} | ${fmt(k.baseline.p50_ms).padStart(12)} ${fmt(k.baseline.p95_ms)} | ${fmt(k.floor.p50_ms).padStart(9)} ${fmt(k.floor.p95_ms)} | ${(k.duckdb.p50_ms / k.engine.p50_ms).toFixed(1).padStart(7)}x ${(missing(k.baseline.p50_ms) ? '-' : `${(k.baseline.p50_ms / k.engine.p50_ms).toFixed(0)}x`).padStart(8)} ${(k.engine.p50_ms / k.floor.p50_ms).toFixed(1).padStart(8)}x`;
   const rows = Object.entries(result.kinds).map(([k, v]) => line(k, v.requests, v));
   return [
-    `ceilingrates: ${result.records} records, ${result.requests} requests (engine, duckdb and floor ${result.rounds.engine} rounds, baseline ${result.rounds.baseline}); times in ms`,
+    `ceilingrates: ${result.records} records (${result.data}), ${result.requests} requests (engine, duckdb and floor ${result.rounds.engine} rounds, baseline ${result.rounds.baseline}); times in ms`,
     head,
     '-'.repeat(head.length),
     ...rows,
@@ -307,5 +315,32 @@ export function table(result: BenchResult): string {
           ...summarizeDifferences(result.duckdb_differences).map((d) => `  ${d}`),
         ]
       : ['engine and duckdb agree on every total, page, aggregation and suggestion']),
+  ].join('\n');
+}
+
+/** The engine over two datasets side by side, per request kind: p50/p95 in ms, then size, memory and bind. */
+export function sideBySide(columns: { title: string; result: BenchResult }[]): string {
+  const cell = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).padStart(8);
+  const width = 19;
+  const head = `${'engine, ms'.padEnd(18)}${'n'.padStart(4)} | ${columns.map((c) => c.title.slice(0, width).padStart(width)).join(' | ')}`;
+  const sub = `${''.padEnd(22)} | ${columns.map(() => `${'p50'.padStart(8)}  ${'p95'.padStart(9)}`).join(' | ')}`;
+  const row = (name: string, n: number, pick: (r: BenchResult) => Summary): string =>
+    `${name.padEnd(18)}${String(n).padStart(4)} | ${columns.map((c) => `${cell(pick(c.result).p50_ms)}  ${cell(pick(c.result).p95_ms).padStart(9)}`).join(' | ')}`;
+  const first = columns[0].result;
+  const figure = (name: string, value: (r: BenchResult) => string): string =>
+    `${name.padEnd(22)} | ${columns.map((c) => value(c.result).padStart(width)).join(' | ')}`;
+  return [
+    head,
+    sub,
+    '-'.repeat(head.length),
+    ...Object.entries(first.kinds).map(([kind, k]) => row(kind, k.requests, (r) => r.kinds[kind]?.engine ?? { samples: 0, p50_ms: NaN, p95_ms: NaN })),
+    '-'.repeat(head.length),
+    row('overall', first.requests, (r) => r.engine),
+    figure('records', (r) => r.records.toLocaleString('en-US')),
+    figure('database MB', (r) => (r.database_bytes / 1e6).toFixed(1)),
+    figure('engine memory MB', (r) => (r.engine_memory_bytes / 1e6).toFixed(1)),
+    figure('bind ms', (r) => String(r.bind_ms)),
+    figure('duckdb/engine p50', (r) => `${r.ratios.duckdb_over_engine_p50}x`),
+    figure('baseline/engine p50', (r) => `${r.ratios.baseline_over_engine_p50}x`),
   ].join('\n');
 }

@@ -42,7 +42,12 @@ const TERM_EXPRESSIONS: [string, string, number][] = [
   ['labor_category', 'labor_category', TERM_SIZES.labor_category],
   ['security_clearance', 'security_clearance', 10],
   ['worksite', 'worksite', 10],
-  ['min_years_experience', 'CAST(min_years_experience AS VARCHAR)', TERM_SIZES.min_years_experience],
+  // A whole number of years as the engine writes it ("5", not DuckDB's "5.0" of a DOUBLE column).
+  [
+    'min_years_experience',
+    'CASE WHEN min_years_experience = floor(min_years_experience) THEN CAST(CAST(min_years_experience AS BIGINT) AS VARCHAR) ELSE CAST(min_years_experience AS VARCHAR) END',
+    TERM_SIZES.min_years_experience,
+  ],
   ['education_level', 'education_level', 10],
   ['current_price', "printf('%.2f', current_price)", TERM_SIZES.current_price],
   ['business_size', 'business_size', 10],
@@ -61,7 +66,11 @@ export class DuckDbPeer {
     const instance = await DuckDBInstance.create(':memory:', { threads: String(threads) });
     const connection = await instance.connect();
     const types = db.exec(`SELECT name, type FROM pragma_table_info('${CEILINGRATES_TABLE}')`)[0].values as [string, string][];
-    const typeOf = new Map(types.map(([name, type]) => [name, type === 'INTEGER' ? 'BIGINT' : type === 'REAL' ? 'DOUBLE' : 'VARCHAR']));
+    // SQLite keeps a fraction in an INTEGER column as it came (the real price lists' 0.5 years of experience).
+    const fractional = (name: string): boolean => db.exec(`SELECT 1 FROM ${CEILINGRATES_TABLE} WHERE typeof(${name}) = 'real' LIMIT 1`).length > 0;
+    const typeOf = new Map(
+      types.map(([name, type]) => [name, type === 'INTEGER' && !fractional(name) ? 'BIGINT' : type === 'REAL' || type === 'INTEGER' ? 'DOUBLE' : 'VARCHAR']),
+    );
     await connection.run(`CREATE TABLE ${RAW} (${RECORD_FIELDS.map((f) => `${f} ${typeOf.get(f)}`).join(', ')})`);
     const appender = await connection.createAppender(RAW);
     const statement = db.prepare(`SELECT ${RECORD_FIELDS.join(', ')} FROM ${CEILINGRATES_TABLE}`);
