@@ -5,7 +5,9 @@
  * adapters/node/dist/types. Dependencies stay external.
  */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,7 +47,38 @@ export function buildNodeTypes(): void {
   if (result.status !== 0) throw new Error(`type declarations: tsc exited ${result.status}`);
 }
 
+/** What the bundles are made from: the runtime layers' sources and the files that say how they are built. */
+function inputsHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(resolve(ROOT, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'dist' && entry.name !== 'node_modules') walk(path);
+      else if (entry.isFile() && /\.(ts|js|json)$/.test(entry.name)) hash.update(path).update(readFileSync(resolve(ROOT, path)));
+    }
+  };
+  for (const dir of ['engine', 'dataset', 'adapters']) walk(dir);
+  for (const file of ['package-lock.json', 'tsconfig.json', 'tsconfig.lib.json', 'tools/build-node.ts'])
+    hash.update(file).update(readFileSync(resolve(ROOT, file)));
+  return hash.digest('hex');
+}
+
+const STAMP = resolve(NODE_DIST, '.build-stamp');
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildNode();
-  buildNodeTypes();
+  // `npm ci` has just built them (prepare): `npm start` then skips the 5 s of a second identical build.
+  const inputs = inputsHash();
+  let built = '';
+  try {
+    built = readFileSync(STAMP, 'utf8');
+  } catch {
+    // No stamp: never built here.
+  }
+  if (built === inputs && !process.argv.includes('--force')) {
+    console.log('build:node: adapters/node/dist is up to date');
+  } else {
+    await buildNode();
+    buildNodeTypes();
+    writeFileSync(STAMP, inputs);
+  }
 }
