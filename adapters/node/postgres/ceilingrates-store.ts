@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
 import { SOURCE_JSON_SQL } from '../../../engine/ceilingrates/query/source.ts';
 import { writeCeilingRateTables } from './ceilingrates-tables.ts';
-import { searchCeilingRates, TOTALS_SQL } from './ceilingrates.ts';
+import { ALL_GROUPS_SQL, searchCeilingRates, TOTALS_SQL } from './ceilingrates.ts';
 import { copyRows } from './copy.ts';
 import { quote } from './schema.ts';
 import { sqliteRows } from './sqlite-rows.ts';
@@ -24,7 +24,7 @@ async function ratesLoaded(pool: pg.Pool): Promise<boolean> {
 }
 
 export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
-  tables: ['ceilingrates', 'ceilingrate_rows', 'ceilingrate_terms', 'ceilingrate_tokens'],
+  tables: ['ceilingrates', 'ceilingrate_rows', 'ceilingrate_terms', 'ceilingrate_tokens', 'ceilingrate_groups'],
 
   async load(client, { db, origin }) {
     // DELETE, not TRUNCATE: readers keep seeing the old rates until this transaction commits.
@@ -33,6 +33,7 @@ export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
     const select = `SELECT ${RECORD_FIELDS.map(quote).join(', ')}, ${SOURCE_JSON_SQL} FROM ${CEILINGRATES_TABLE} ORDER BY id`;
     const records = await copyRows(client, 'ceilingrates', [...RECORD_FIELDS, 'source'], sqliteRows(db, select));
     await writeCeilingRateTables(client, db);
+    await client.query(`DELETE FROM ceilingrate_groups; INSERT INTO ceilingrate_groups ${ALL_GROUPS_SQL}`);
     const { rows } = await client.query<{ generation: string }>('SELECT coalesce(max(generation), 0) + 1 AS generation FROM ceilingrates_loads');
     const generation = Number(rows[0].generation);
     await client.query('DELETE FROM ceilingrates_loads');

@@ -27,17 +27,7 @@ import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates
 import { codeColumn, rankColumn, type TermField } from './ceilingrates-tables.ts';
 import { isRecordOrderField, matchCondition, orderBy, orderFields, Params } from './ceilingrates-query.ts';
 import { quote } from './schema.ts';
-
-/** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
-const TERM_AGGREGATIONS: readonly (readonly [keyof TermAggregations, TermField])[] = [
-  ['labor_category', 'labor_category'],
-  ['security_clearance', 'security_clearance'],
-  ['worksite', 'worksite'],
-  ['min_years_experience', 'experience_key'],
-  ['education_level', 'education_level'],
-  ['current_price', 'price_key'],
-  ['business_size', 'business_size'],
-];
+import { GROUP_PARTS, groupsBut, groupsOf, TERM_AGGREGATIONS, termCounts } from './ceilingrates-groups.ts';
 
 /** Postgres' "numeric value out of range": a sum of huge prices that overflowed the doubles. */
 const OUT_OF_RANGE = '22003';
@@ -60,20 +50,6 @@ function termsColumn(name: string, field: TermField, size: number): string {
        FROM (SELECT code, n FROM t_${name} ORDER BY n DESC, code LIMIT ${size}) x JOIN ceilingrate_terms t ON t.field = '${field}' AND t.code = x.code)))`;
 }
 
-/**
- * The five small fields (clearance, worksite, experience, education, business size) take a few values each and
- * occur in a few thousand combinations: the matches are grouped once by the combination, and each field's counts
- * summed from those groups, as the engine's combos do (one pass over the matches instead of five).
- */
-const COMBO_FIELDS: readonly TermField[] = ['security_clearance', 'worksite', 'experience_key', 'education_level', 'business_size'];
-
-/** Where each term aggregation's counts come from: the combination groups, the distinct prices, or the matches. */
-function termCounts(field: TermField): string | undefined {
-  if (COMBO_FIELDS.includes(field)) return `SELECT ${codeColumn(field)} AS code, sum(n)::int4 AS n FROM combos GROUP BY 1`;
-  // Each distinct price has one two-decimal key (a null price the null key, which is no bucket).
-  if (field === 'price_key') return 'SELECT key AS code, sum(n)::int4 AS n FROM prices GROUP BY 1';
-  return undefined;
-}
 function termsOf([total, buckets]: [number, [string, number][]]): TermsAggregation {
   return bucketsAggregation(
     buckets.map(([key, doc_count]) => ({ key, doc_count })),
@@ -82,17 +58,20 @@ function termsOf([total, buckets]: [number, [string, number][]]): TermsAggregati
 }
 
 /**
- * The aggregations of the matches `m` as one JSON array: the count, the seven term aggregations, the education
+ * The aggregations of a search as one JSON array: the count, the seven term aggregations, the education
  * counts, the distinct prices and their counts, the priced count, and Σp, Σp² added in id order (or, when those
- * overflow, the prices in id order for the engine to sum scaled). `ctes` are what it reads beside `m`.
+ * overflow, the prices in id order for the engine to sum scaled). `groups` is the grouping of the matches
+ * (ceilingrates-groups.ts); `ordered` their prices as `p`, in id order: a plain aggregate over a sorted
+ * subquery adds in its order, one sort (or the id index) for both sums, where each aggregate's own ORDER BY
+ * would sort again.
  */
-function aggregatesSql(sumsInSql: boolean): { ctes: string; json: string } {
-  const ctes = `combos AS (SELECT ${COMBO_FIELDS.map(codeColumn).join(', ')}, count(*)::int4 AS n FROM m GROUP BY ${COMBO_FIELDS.map(codeColumn).join(', ')}),
-    prices AS (SELECT current_price AS price, min(${codeColumn('price_key')}) AS key, count(*)::int4 AS n FROM m GROUP BY 1),
+function aggregatesSql(sumsInSql: boolean, groups: string, ordered: string): { ctes: string; json: string } {
+  const ctes = `groups AS MATERIALIZED (${groups}),
+    ${GROUP_PARTS},
     ${TERM_AGGREGATIONS.map(([name, field]) => termsCte(name, field, termCounts(field))).join(',\n    ')}`;
   const sums = sumsInSql
-    ? `(SELECT json_build_array(0::float8 + sum(current_price ORDER BY id), 0::float8 + sum(current_price * current_price ORDER BY id)) FROM m), NULL`
-    : `NULL, (SELECT to_json(array_agg(current_price ORDER BY id) FILTER (WHERE current_price IS NOT NULL)) FROM m)`;
+    ? `(SELECT json_build_array(0::float8 + sum(p), 0::float8 + sum(p * p)) FROM (${ordered}) s), NULL`
+    : `NULL, (SELECT to_json(array_agg(p)) FROM (${ordered}) s WHERE p IS NOT NULL)`;
   const json = `json_build_array((SELECT coalesce(sum(n), 0) FROM combos),
       ${TERM_AGGREGATIONS.map(([name, field]) => termsColumn(name, field, TERM_SIZES[name])).join(',\n      ')},
       (SELECT coalesce(json_object_agg(education, total), '{}'::json) FROM (SELECT t.education, sum(e.n) AS total FROM t_education_level e
@@ -104,41 +83,73 @@ function aggregatesSql(sumsInSql: boolean): { ctes: string; json: string } {
   return { ctes, json };
 }
 
+/** The columns the grouping reads of a rate. */
+const GROUPED = ['r.current_price', ...TERM_AGGREGATIONS.map(([, field]) => `r.${codeColumn(field)}`)].join(', ');
+
+/** The grouping of every rate, which `load` stores (ceilingrate_groups). */
+export const ALL_GROUPS_SQL = groupsOf(`(SELECT ${GROUPED} FROM ceilingrate_rows r) r`);
+
 /**
- * The aggregations of every record, as `load` computes them once (null when the sums overflow the doubles:
- * then every unconditioned search computes them, as a filtered one does).
+ * The aggregations of every record, as `load` computes them once from the stored grouping (null when the sums
+ * overflow the doubles: then every unconditioned search computes them, as a filtered one does).
  */
 export const TOTALS_SQL = (() => {
-  const { ctes, json } = aggregatesSql(true);
-  const codes = TERM_AGGREGATIONS.map(([, field]) => `r.${codeColumn(field)}`);
-  return `WITH m AS MATERIALIZED (SELECT r.id, r.current_price, ${codes.join(', ')} FROM ceilingrate_rows r), ${ctes} SELECT ${json}`;
+  const { ctes, json } = aggregatesSql(true, 'SELECT * FROM ceilingrate_groups', 'SELECT current_price AS p FROM ceilingrate_rows ORDER BY id');
+  return `WITH ${ctes} SELECT ${json}`;
 })();
 
 /**
  * A search's statement: its aggregations (computed over the matches, or, for a search with no condition, the
- * totals `load` stored) and its page, in one statement so both see the same load.
+ * totals `load` stored) and its page, in one statement so both see the same load. The page is read from the
+ * rows with the condition, so the planner can walk the order's index and stop at the page's end. `wide`: the
+ * search matches most rates, so its grouping is every rate's less the grouping of the rest.
  */
-function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, totals: boolean): { text: string; values: unknown[] } {
+function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, totals: boolean, wide: boolean): { text: string; values: unknown[] } {
   const params = new Params();
   const where = matchCondition(query, null, params);
   const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
-  const codes = TERM_AGGREGATIONS.map(([, field]) => `r.${codeColumn(field)}`);
   const offset = (query.page - 1) * query.pageSize;
   // A hit's `sort`: the record's value of each key's field (null for the fields no record holds).
   const sortValues = query.ordering.map(({ field }) => (isRecordOrderField(field) ? `c.${quote(field)}` : 'NULL'));
   const pageJson = `(SELECT coalesce(json_agg(json_build_array(c.id, c.source, ${sortValues.join(', ')}) ORDER BY ${orderBy(query, 'p')}), '[]'::json)
          FROM page p JOIN ceilingrates c ON c.id = p.id)`;
-  if (totals && where === 'true') {
-    const text = `WITH page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ceilingrate_rows r ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})
-      SELECT (SELECT totals FROM ceilingrates_loads), ${pageJson}`;
-    return { text, values: params.values };
+  const page = (from: string): string =>
+    `page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ${from} ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})`;
+  const rows = `ceilingrate_rows r WHERE ${where}`;
+  if (totals && where === 'true') return { text: `WITH ${page(rows)} SELECT (SELECT totals FROM ceilingrates_loads), ${pageJson}`, values: params.values };
+  if (wide) {
+    // `IS NOT TRUE`: a condition that is null for a rate (a null price in a range) leaves it out, as false does.
+    const groups = groupsBut(`(SELECT ${GROUPED} FROM ceilingrate_rows r WHERE (${where}) IS NOT TRUE) r`);
+    const { ctes, json } = aggregatesSql(sumsInSql, groups, `SELECT r.current_price AS p FROM ${rows} ORDER BY r.id`);
+    return { text: `WITH ${page(rows)}, ${ctes} SELECT ${json}, ${pageJson}`, values: params.values };
   }
-  const { ctes, json } = aggregatesSql(sumsInSql);
-  const text = `WITH m AS MATERIALIZED (SELECT r.id, r.current_price, ${[...codes, ...ranks].join(', ')} FROM ceilingrate_rows r WHERE ${where}),
-    page AS (SELECT * FROM m r ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset}),
-    ${ctes}
-    SELECT ${json}, ${pageJson}`;
-  return { text, values: params.values };
+  // The matches once, in id order (the condition may be a costly text match): grouped, summed and paged from there.
+  const m = `m AS MATERIALIZED (SELECT r.id, ${[GROUPED, ...ranks].join(', ')} FROM ${rows} ORDER BY r.id)`;
+  const { ctes, json } = aggregatesSql(sumsInSql, groupsOf('m'), 'SELECT current_price AS p FROM m');
+  return { text: `WITH ${m}, ${page('m r')}, ${ctes} SELECT ${json}, ${pageJson}`, values: params.values };
+}
+
+/**
+ * The share of the rates above which a search is answered as every rate less the rest. High, because the
+ * planner guesses text conditions coarsely (a keyword's OR of hashed subplans is estimated at 75%), and a
+ * narrow search taken for a wide one costs a pass over every rate it does not match.
+ */
+const WIDE = 0.9;
+
+/**
+ * Whether a search matches most rates, by the planner's estimate of its matches (a plan, not a count: well
+ * under a millisecond). Either way the answer is the same; only the work differs.
+ */
+async function isWide(pool: pg.Pool, query: CeilingRatesQuery): Promise<boolean> {
+  const params = new Params();
+  const where = matchCondition(query, null, params);
+  if (where === 'true') return false;
+  const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
+    text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ceilingrate_rows r WHERE ${where}`,
+    values: params.values,
+  });
+  const { rows: total } = await pool.query<{ records: number }>('SELECT records FROM ceilingrates_loads');
+  return rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] > WIDE * (total[0]?.records ?? Infinity);
 }
 
 /** The JSON array aggregatesSql writes: the count first. */
@@ -150,13 +161,14 @@ type PageRow = [number, string, ...(string | number | null)[]];
  * stored totals are then null), again with the prices in id order for the engine to sum scaled.
  */
 async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[Aggregates, PageRow[]]> {
+  const wide = await isWide(pool, query);
   try {
-    const row = (await pool.query({ ...searchStatement(query, true, true), rowMode: 'array' })).rows[0] as [Aggregates | null, PageRow[]];
+    const row = (await pool.query({ ...searchStatement(query, true, true, wide), rowMode: 'array' })).rows[0] as [Aggregates | null, PageRow[]];
     if (row[0] !== null) return row as [Aggregates, PageRow[]];
   } catch (error) {
     if ((error as { code?: string }).code !== OUT_OF_RANGE) throw error;
   }
-  return (await pool.query({ ...searchStatement(query, false, false), rowMode: 'array' })).rows[0] as [Aggregates, PageRow[]];
+  return (await pool.query({ ...searchStatement(query, false, false, wide), rowMode: 'array' })).rows[0] as [Aggregates, PageRow[]];
 }
 
 async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {

@@ -36,7 +36,9 @@ export async function loadIntoPostgres(pool: pg.Pool, input: LoadInput): Promise
     for (const [name, store] of stores) result[name] = await store.load(client, input[name]!, options);
     await client.query('COMMIT');
     const tables = stores.flatMap(([, store]) => store.tables);
-    if (tables.length > 0) await client.query(`ANALYZE ${tables.join(', ')}`);
+    // VACUUM too: the replaced rows' index entries and heap tuples go, so an index scan in id order (the price
+    // sums') reads the new rows page after page instead of alternating with the dead ones (60× the buffers).
+    if (tables.length > 0) await client.query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

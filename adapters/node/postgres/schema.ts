@@ -10,9 +10,10 @@ import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/re
 import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
 import { CEILINGRATE_TABLES_SQL } from './ceilingrates-tables.ts';
 import { quote } from './quote.ts';
+import { GROUPS_TABLE_SQL } from './ceilingrates-groups.ts';
 
 /** Bumped when the tables change; `migrate` brings an older schema up to it. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export { quote };
 
@@ -85,6 +86,7 @@ const SCHEMA_V1 = `
   -- The record's _source JSON as the engine writes it.
   ALTER TABLE ceilingrates ADD COLUMN IF NOT EXISTS source text;
   ${CEILINGRATE_TABLES_SQL}
+  ${GROUPS_TABLE_SQL}
 `;
 
 /**
@@ -99,8 +101,9 @@ export async function migrate(client: PoolClient): Promise<void> {
   else if (rows[0].version > SCHEMA_VERSION)
     throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
   else if (rows[0].version < SCHEMA_VERSION) {
-    // Version 1's rates have no match tables: they must be loaded again, and until then are not served.
-    if (rows[0].version < 2) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
+    // Version 1's rates have no match tables, version 2's no stored grouping: they must be loaded again, and
+    // until then are not served.
+    if (rows[0].version < 3) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
     await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
   }
 }
