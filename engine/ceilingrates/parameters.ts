@@ -51,7 +51,8 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export const RESULT_WINDOW = 10_000;
 
 /** The education levels the data holds (other values are accepted and match nothing). */
-export const EDUCATION_LEVELS = ['HS', 'AA', 'BA', 'MA', 'PHD', 'NONE', 'OTHER'] as const;
+// TEC: technical school or certification, a level of the 2025 price lists (docs/api/data-sources.md).
+export const EDUCATION_LEVELS = ['HS', 'AA', 'BA', 'MA', 'PHD', 'TEC', 'NONE', 'OTHER'] as const;
 
 /**
  * How a filter's value (after `name:`) reads; `|` separates alternatives, any of which matches:

@@ -10,6 +10,7 @@ const EDUCATION_WORDS: Record<string, string> = {
   BA: 'bachelor',
   MA: 'master',
   PHD: 'doctorate',
+  TEC: 'technical school or certification',
   NONE: 'none',
   OTHER: 'other',
 };

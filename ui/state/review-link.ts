@@ -10,7 +10,7 @@ import { formatRoute } from './route.ts';
 
 export function comparablesHash(row: ReviewedRow): string {
   const q = emptyRatesQuery();
-  // The API's education filter takes its own codes only (TEC, a price list's technical school, is none of them).
+  // The API's education filter takes its own codes only (a future list's unknown word is none of them).
   if ((EDUCATION_LEVELS as readonly string[]).includes(row.education)) q.education = [row.education];
   // Experience is whole years: the band's edges rounded inwards.
   if (row.years) q.experience = [Math.max(0, Math.ceil(row.years[0])), Math.floor(row.years[1])];

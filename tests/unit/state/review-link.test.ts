@@ -47,7 +47,7 @@ describe("a reviewed row's comparables link", () => {
   });
 
   it('searches the phrase when the titles are too many for a pool, and leaves out what the API cannot filter', () => {
-    const q = readBack(comparablesHash(row({ phrase: 'engineer', titles: ['a'], titleCount: 500, education: 'TEC', years: null })));
+    const q = readBack(comparablesHash(row({ phrase: 'engineer', titles: ['a'], titleCount: 500, education: 'Trade Apprenticeship', years: null })));
     expect(q).toMatchObject({ mode: 'contains', keyword: 'engineer', titles: [], education: [], experience: [null, null], proposed: 180 });
   });
 });

@@ -10,6 +10,7 @@ const EDUCATION_LABELS: Record<string, string> = {
   BA: 'Bachelor',
   MA: 'Master',
   PHD: 'Doctorate',
+  TEC: 'Technical',
   NONE: 'None',
   OTHER: 'Other',
 };
