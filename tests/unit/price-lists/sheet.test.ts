@@ -9,7 +9,16 @@ const list = {
   vendor: 'EXAMPLE ANALYTICS LLC',
   contractYear: 7,
   rows: [
-    { title: 'Program Manager', price: 150.25, years: [140, 150.25, 155.5, 160, 165], education: 'Masters', minYears: 10, sin: '541611, 54151S', worksite: 'Customer_Facility', clearance: 'Yes' },
+    {
+      title: 'Program Manager',
+      price: 150.25,
+      years: [140, 150.25, 155.5, 160, 165],
+      education: 'Masters',
+      minYears: 10,
+      sin: '541611, 54151S',
+      worksite: 'Customer_Facility',
+      clearance: 'Yes',
+    },
     { title: 'Widget', price: 12, type: 'Product', unit: 'EA' },
     { title: 'Analyst (daily)', price: 800, unit: 'DA' },
     { title: 'Help Desk', price: 45, education: 'High_School_Equivalent', minYears: 1, worksite: 'Virtual' },
@@ -19,9 +28,27 @@ const list = {
 describe('a Catalog Platform price list', () => {
   it('keeps the hourly labor rows with the year-labelled prices and no description', async () => {
     const read = await readPriceListFile(priceListXlsx(list));
-    expect(read).toMatchObject({ contract: '47QTCA20D0001', vendor: 'EXAMPLE ANALYTICS LLC', generated: '2025-09-22', start: '2020-06-01', end: '2040-05-31', contractYear: 7, otherRows: 2 });
+    expect(read).toMatchObject({
+      contract: '47QTCA20D0001',
+      vendor: 'EXAMPLE ANALYTICS LLC',
+      generated: '2025-09-22',
+      start: '2020-06-01',
+      end: '2040-05-31',
+      contractYear: 7,
+      otherRows: 2,
+    });
     expect(read.rows).toEqual([
-      { title: 'Program Manager', sin: '541611, 54151S', worksite: 'Customer_Facility', education: 'Masters', minYears: 10, clearance: 'Yes', price: 150.25, nextYear: 155.5, secondYear: 160 },
+      {
+        title: 'Program Manager',
+        sin: '541611, 54151S',
+        worksite: 'Customer_Facility',
+        education: 'Masters',
+        minYears: 10,
+        clearance: 'Yes',
+        price: 150.25,
+        nextYear: 155.5,
+        secondYear: 160,
+      },
       expect.objectContaining({ title: 'Help Desk', education: 'High_School_Equivalent', minYears: 1, worksite: 'Virtual' }),
     ]);
     expect(JSON.stringify(read)).not.toContain('made-up description');
@@ -37,7 +64,9 @@ describe('a Catalog Platform price list', () => {
   it('maps the list words to the interface codes and joins SIN categories and business size', async () => {
     const read = await readPriceListFile(priceListXlsx(list));
     const joins = {
-      category: (sin: string) => ({ '541611': ['Professional Services', 'Business Administrative Services'], '54151S': ['Information Technology', 'IT Services'] })[sin] as [string, string] | undefined,
+      category: (sin: string) =>
+        ({ '541611': ['Professional Services', 'Business Administrative Services'], '54151S': ['Information Technology', 'IT Services'] })[sin] as
+          [string, string] | undefined,
       businessSize: (contract: string) => (contract === '47QTCA20D0001' ? ('S' as const) : undefined),
     };
     const [manager, desk] = priceListRecords([read], joins, 7);
@@ -59,9 +88,35 @@ describe('a Catalog Platform price list', () => {
   });
 
   it('refuses a file that is not a price list, saying why', async () => {
-    await expect(readPriceListFile(new TextEncoder().encode('Contract #,Labor Category\n'))).rejects.toThrow(/not a GSA Catalog Platform price list \(it is not an \.xlsx workbook\)/);
+    await expect(readPriceListFile(new TextEncoder().encode('Contract #,Labor Category\n'))).rejects.toThrow(
+      /not a GSA Catalog Platform price list \(it is not an \.xlsx workbook\)/,
+    );
     await expect(readPriceListFile(workbook({ Sheet1: [['a']] }))).rejects.toThrow(/no "Contractor Info" sheet/);
-    const noTitle = workbook({ 'Contractor Info': [['Vendor Name', 'X'], ['Vendor Contract Number', 'C1'], ['Price List Generation Date', '2025-01-01T00:00:00Z']], 'Price List': [['Vendor Name', 'Price']] });
+    const noTitle = workbook({
+      'Contractor Info': [
+        ['Vendor Name', 'X'],
+        ['Vendor Contract Number', 'C1'],
+        ['Price List Generation Date', '2025-01-01T00:00:00Z'],
+      ],
+      'Price List': [['Vendor Name', 'Price']],
+    });
     await expect(readPriceListFile(noTitle)).rejects.toBeInstanceOf(PriceListError);
+  });
+});
+
+describe('experience in whole years', () => {
+  it('rounds a fraction of a year down, as the integer field holds it', async () => {
+    const read = await readPriceListFile(
+      priceListXlsx({
+        ...list,
+        rows: [
+          { title: 'Intern', price: 20, minYears: 0.5 },
+          { title: 'Aide', price: 30, minYears: 1.5 },
+        ],
+      }),
+    );
+    expect(read.rows.map((r) => r.minYears)).toEqual([0.5, 1.5]);
+    const joins = { category: () => undefined, businessSize: () => undefined };
+    expect(priceListRecords([read], joins).map((r) => r.min_years_experience)).toEqual([0, 1]);
   });
 });
