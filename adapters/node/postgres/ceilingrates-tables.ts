@@ -68,6 +68,9 @@ export const CEILINGRATE_TABLES_SQL = `
     ${RECORD_ORDER_FIELDS.map((f) => `${rankColumn(f)} integer`).join(',\n    ')}
   );
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_price ON ceilingrate_rows (${rankColumn('current_price')}, id);
+  -- The price sums read the matches in id order: a search on price and experience alone (the app's default) reads
+  -- them from this index only, never the table's pages.
+  CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_id_priced ON ceilingrate_rows (id) INCLUDE (current_price, min_years_experience);
 `;
 
 const nullable = (x: number): number | null => (x === x ? x : null);
