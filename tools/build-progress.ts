@@ -32,10 +32,13 @@ export function buildLog(prefix = 'data', everyMs = 5000, write: (line: string) 
     lastLine = performance.now();
     write(`${prefix}: [${seconds(started).padStart(5)} s] ${line}`);
   }) as BuildLog;
-  const timer = setInterval(() => {
-    if (running.size === 0 || performance.now() - lastLine < everyMs) return;
-    say(`still ${[...running].map(([what, since]) => `${what} (${seconds(since)} s)`).join(', ')}`);
-  }, Math.min(250, everyMs / 4));
+  const timer = setInterval(
+    () => {
+      if (running.size === 0 || performance.now() - lastLine < everyMs) return;
+      say(`still ${[...running].map(([what, since]) => `${what} (${seconds(since)} s)`).join(', ')}`);
+    },
+    Math.min(250, everyMs / 4),
+  );
   // The timer only reports: it must not keep a finished build's process alive.
   timer.unref();
   say.track = async (what, work, done) => {

@@ -89,7 +89,10 @@ export function workbook(sheets: Record<string, Value[][]>): Uint8Array {
   const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${names
-        .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+        .map(
+          (_, i) =>
+            `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
         .join('')}</Types>`,
     ),
     '_rels/.rels': strToU8(
@@ -129,7 +132,11 @@ export function priceListXlsx(list: FixtureList): Uint8Array {
     ['Ultimate Contract End Date', '2040-05-31T00:00:00.000Z'],
   ];
   const years: Value[] = Array.from({ length: 5 }, (_, i) => `Year ${firstYear + i}`);
-  const prices: Value[][] = [HEADER, [null, null, null, null, null, null, null, null, ...years], [null, null, null, null, null, null, null, null, '6/1/2025 -']];
+  const prices: Value[][] = [
+    HEADER,
+    [null, null, null, null, null, null, null, null, ...years],
+    [null, null, null, null, null, null, null, null, '6/1/2025 -'],
+  ];
   list.rows.forEach((row, i) => {
     const ladder = row.years ?? Array.from({ length: 5 }, (_, y) => Math.round(row.price * 1.025 ** (y - (contractYear - firstYear)) * 100) / 100);
     prices.push([
