@@ -1,15 +1,16 @@
 import type { DatasetName } from '../../engine/http/types.ts';
 import { activeImports, readImport } from '../browser/import-store.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
+import type { ImportedDatabase } from './local-engine.ts';
 
 /**
  * The database file of a dataset's active import, as the app's DB worker stored it in IndexedDB
  * (docs/decisions/0700), or null when the build's dataset is active.
  */
-export async function activeImportedDatabase(dataset: DatasetName): Promise<Uint8Array | null> {
+export async function activeImportedDatabase(dataset: DatasetName): Promise<ImportedDatabase | null> {
   const id = (await activeImports())[dataset];
   if (!id) return null;
   const stored = await readImport(id);
   if (!stored) throw new Error(`the active import ${id} is no longer stored`);
-  return unpack(stored.file, stored.meta.rawBytes);
+  return { raw: await unpack(stored.file, stored.meta.rawBytes), source: stored.meta.source ?? null };
 }

@@ -2,7 +2,7 @@ import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { createEngine, datasetDefinition, type Engine } from '../../engine/index.ts';
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { RoutedToData } from '../../engine/http/route.ts';
-import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
+import type { DatasetArtifact, DatasetSource, Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest } from '../../dataset/artifact/manifest.ts';
 import { openDownloaded, startDownload } from '../../dataset/host/open.ts';
 import { ProgressReporter } from '../../dataset/host/progress.ts';
@@ -16,6 +16,12 @@ const SILENT = new ProgressReporter(null);
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
 export type FileSource = (url: string) => Promise<Response | undefined>;
 
+/** An import's database file, with where its records come from (set for one of the build's extras kept this way). */
+export interface ImportedDatabase {
+  raw: Uint8Array;
+  source: DatasetSource | null;
+}
+
 export interface LocalEngineOptions {
   /** The directory the dataset files and their manifest are served from, e.g. `https://host/data/`. */
   dataUrl: string;
@@ -26,7 +32,7 @@ export interface LocalEngineOptions {
    * The database file of the dataset's active import (the user's choice in the app), or null when the
    * build's dataset is active. Absent: only the build's datasets.
    */
-  imported?: (dataset: DatasetName) => Promise<Uint8Array | null>;
+  imported?: (dataset: DatasetName) => Promise<ImportedDatabase | null>;
   /** Unpacked databases kept on this machine (shared with the DB worker); absent: every open unpacks. */
   unpacked?: UnpackedStore | null;
   /** Decoders of the smaller transfer copies the DB worker downloads (absent: the gzip'd files). */
@@ -125,14 +131,16 @@ export class LocalEngine {
   private async loadImported(dataset: DatasetName): Promise<boolean> {
     if (!this.options.imported) return false;
     try {
-      const raw = await this.options.imported(dataset);
-      if (!raw) return false;
+      const imported = await this.options.imported(dataset);
+      if (!imported) return false;
       const SQL = await this.sqlJs();
       this.artifacts.delete(dataset);
-      const db = openHandedOver(SQL, raw);
+      const db = openHandedOver(SQL, imported.raw);
       // Kept by an earlier version: answers in today's layout.
       datasetDefinition(dataset).upgrade?.(db);
-      this.engine.use(dataset, db);
+      // A real week kept like an import (the build's extra) answers its dated paths as the app's DB worker does.
+      const { source } = imported;
+      this.engine.use(dataset, db, null, source?.kind === 'real' ? source.date : null);
       return true;
     } catch (error) {
       console.error("service worker: the imported dataset cannot be opened; the build's dataset answers", dataset, error);

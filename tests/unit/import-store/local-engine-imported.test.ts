@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { routed } from '../helpers/routed.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { LocalEngine, type FileSource } from '../../../adapters/service-worker/local-engine.ts';
+import { LocalEngine, type FileSource, type ImportedDatabase } from '../../../adapters/service-worker/local-engine.ts';
 import type { Manifest } from '../../../dataset/artifact/format.ts';
 import { built } from '../helpers/built-file.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
@@ -44,7 +44,7 @@ async function vaSites(local: LocalEngine): Promise<string[]> {
 describe('the service worker engine and imported datasets', () => {
   it('answers from the active import, and from the build after the choice is reset', async () => {
     const bytes = await importedBytes();
-    let active: Uint8Array | null = bytes;
+    let active: ImportedDatabase | null = { raw: bytes, source: null };
     const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: await buildFiles(), imported: async () => active });
     expect(await vaSites(local)).toEqual(['benefits.va.gov', 'old.va.gov']);
     active = null;
@@ -52,6 +52,20 @@ describe('the service worker engine and imported datasets', () => {
     expect(await vaSites(local)).toEqual(['benefits.va.gov', 'old.va.gov']);
     local.reset();
     expect(await vaSites(local)).not.toEqual(['benefits.va.gov', 'old.va.gov']);
+  });
+
+  it("answers a real week kept like an import (the build's 2025-02-10 extra) at its own date, not its last scan's day", async () => {
+    const week = { kind: 'real', label: 'the first week', repository: 'r', commit: 'c', date: '2025-02-10', licence: 'CC0-1.0', count: 6 } as const;
+    const local = new LocalEngine({
+      dataUrl: DATA,
+      wasmUrl: WASM,
+      read: await buildFiles(),
+      imported: async () => ({ raw: await importedBytes(), source: week }),
+    });
+    const dated = await local.answer(routed({ method: 'GET', url: '/snapshots/2025-02-10/analysis' }));
+    expect(dated.status).toBe(200);
+    expect(dated.body).toBe((await local.answer(routed({ method: 'GET', url: '/analysis' }))).body);
+    expect((await local.answer(routed({ method: 'GET', url: '/snapshots/2025-02-09/analysis' }))).status).toBe(404);
   });
 
   it('falls back to the build dataset when the import cannot be read, and logs why', async () => {

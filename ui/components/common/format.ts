@@ -22,8 +22,12 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/**
+ * A scan's day as the data records it (UTC): in the reader's zone a week filed at midnight UTC would show the
+ * day before west of Greenwich (2025-02-10 as Feb 9).
+ */
 export function formatDay(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { dateStyle: 'medium' });
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
