@@ -8,14 +8,16 @@ import { SITE_SCANNING_BASES, SITE_SCANNING_ROUTES } from '../site-scanning/para
 import { CEILING_RATES_BASES, CEILING_RATES_PARAMETERS, FILTERS } from '../ceilingrates/parameters.ts';
 import { parameterObject, type FilterGrammarSpec } from './openapi-parameters.ts';
 import { CEILING_RATES_SCHEMAS, SITE_SCANNING_SCHEMAS, type JsonSchema } from './schemas.ts';
+import { RETRY_AFTER_SECONDS } from '../http/respond.ts';
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
+  security: Record<string, string[]>[];
   paths: Record<string, Record<string, unknown>>;
-  components: { schemas: Record<string, JsonSchema> };
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, Record<string, string>> };
 };
 
 const VERSION = '1.0.0';
@@ -25,6 +27,26 @@ const jsonContent = (schema: JsonSchema): Record<string, unknown> => ({ [JSON_TY
 const reply = (description: string, schema: JsonSchema): Record<string, unknown> => ({ description, content: jsonContent(schema) });
 
 const CORS_NOTE = 'Every answer carries `Access-Control-Allow-Origin: *`; preflights are answered.';
+
+const KEY_NOTE =
+  'Production (api.gsa.gov) requires an api.data.gov key, as the `api_key` query parameter or the `X-Api-Key` header. ' +
+  'Offline, either is accepted and ignored: no key is needed.';
+
+/** Production's key, in either place it reads it; offline no key is needed, hence the empty alternative. */
+const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
+  api_key: { type: 'apiKey', in: 'query', name: 'api_key', description: KEY_NOTE },
+  api_key_header: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: KEY_NOTE },
+};
+const SECURITY: OpenApiDocument['security'] = [{ api_key: [] }, { api_key_header: [] }, {}];
+
+/** Every 503 says when to ask again (engine/http/route.ts adds the header to each). */
+const unavailable = (schema: JsonSchema): Record<string, unknown> => ({
+  ...reply('The dataset is not loaded, or is still on its way', schema),
+  headers: {
+    'Retry-After': { description: 'Seconds to wait before asking again', schema: { type: 'integer', const: RETRY_AFTER_SECONDS } },
+  },
+});
+const INTERNAL = 'An unexpected failure while answering (the next request is answered normally)';
 
 function operation(
   tag: string,
@@ -51,7 +73,8 @@ function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> 
   const responses: Record<string, unknown> = { '200': reply(ok.description, ref(ok.schema)) };
   if (route.name === 'website') responses['404'] = reply('No website has this target URL', error);
   else responses['400'] = reply('A parameter is invalid: `message` lists every problem', error);
-  responses['503'] = reply('The dataset is not loaded', error);
+  responses['500'] = reply(INTERNAL, error);
+  responses['503'] = unavailable(error);
   return operation(
     SITE_SCANNING_TAG,
     route.name === 'websites' ? 'listWebsites' : route.name === 'website' ? 'getWebsite' : 'analysis',
@@ -84,8 +107,12 @@ function ceilingRatesOperation(): Record<string, unknown> {
           'text/csv': { schema: { type: 'string' } },
         },
       },
+      '404': reply('A path below the base that names no route (`{"detail":"Not found."}`), e.g. `/api/v3/search/ceilingrates/x`', detail),
+      // OpenAPI has no place for "any other method" of a path: the answer every other method gets is said here.
+      '405': reply('Not an answer to GET: every method other than GET, HEAD and OPTIONS gets it, e.g. `{"detail":"Method \\"POST\\" not allowed."}`', detail),
       '406': reply('A parameter is invalid: `detail` says which', detail),
-      '503': reply('The dataset is not loaded', detail),
+      '500': reply(INTERNAL, detail),
+      '503': unavailable(detail),
     },
     FILTERS,
   );
@@ -108,8 +135,9 @@ export function siteScanningDocument(data: DataLabels = {}): OpenApiDocument {
     info: info('Site Scanning API (offline)', 'Federal websites and what their scans found, answered from a local SQLite snapshot.', [data.websites]),
     servers: SITE_SCANNING_BASES.map((base) => ({ url: base === '' ? '/' : base, description: base === '' ? 'The app root' : "Production's gateway path" })),
     tags: [{ name: SITE_SCANNING_TAG, description: 'GET /websites, /websites/{url}, /analysis' }],
+    security: SECURITY,
     paths: siteScanningPaths(),
-    components: { schemas: SITE_SCANNING_SCHEMAS },
+    components: { schemas: SITE_SCANNING_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
@@ -119,8 +147,9 @@ export function ceilingRatesDocument(data: DataLabels = {}): OpenApiDocument {
     info: info('Ceiling Rates API (offline)', 'Awarded hourly ceiling rates of GSA contracts, answered from a local SQLite dataset.', [data.ceilingrates]),
     servers: CEILING_RATES_BASES.map((base, i) => ({ url: base, description: i === 0 ? "The app's path" : "Production's gateway path" })),
     tags: [{ name: CEILING_RATES_TAG, description: 'GET /api/v3/search/ceilingrates/' }],
+    security: SECURITY,
     paths: { '/': ceilingRatesOperation() },
-    components: { schemas: CEILING_RATES_SCHEMAS },
+    components: { schemas: CEILING_RATES_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
@@ -137,8 +166,9 @@ export function combinedDocument(data: DataLabels = {}): OpenApiDocument {
     ),
     servers: [{ url: '/', description: 'This server' }],
     tags: [...siteScanning.tags, ...ceilingRates.tags],
+    security: SECURITY,
     paths: { ...siteScanning.paths, [`${CEILING_RATES_BASES[0]}/`]: ceilingRates.paths['/'] },
-    components: { schemas: { ...siteScanning.components.schemas, ...ceilingRates.components.schemas } },
+    components: { schemas: { ...siteScanning.components.schemas, ...ceilingRates.components.schemas }, securitySchemes: SECURITY_SCHEMES },
   };
 }
 

@@ -26,7 +26,12 @@ const WEBSITE_KIND_SCHEMAS: Record<FieldKind, JsonSchema> = {
   number: nullable('number'),
   boolean: nullable('boolean'),
   list: { type: ['array', 'null'], items: { type: 'string' } },
-  object: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+  // The published snapshot writes `""` where a scan found no parameters (13,997 records of 2025-06-09), and the
+  // record is answered as stored (record.ts), so the schema admits it next to the object and null.
+  object: {
+    anyOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { const: '' }, { type: 'null' }],
+    description: 'An object of string values; `""` or `null` when the scan found none',
+  },
 };
 
 function websiteRecord(): JsonSchema {

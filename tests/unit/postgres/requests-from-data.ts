@@ -85,7 +85,8 @@ export function websitesFromDataArb(db: Database): fc.Arbitrary<ApiRequest> {
   const domains = column('SELECT DISTINCT target_url_domain FROM websites WHERE target_url_domain IS NOT NULL LIMIT 200');
   const finals = column('SELECT DISTINCT final_url_domain FROM websites WHERE final_url_domain IS NOT NULL LIMIT 200');
   const statuses = column('SELECT DISTINCT scan_status FROM websites WHERE scan_status IS NOT NULL');
-  const urls = column('SELECT target_url FROM websites ORDER BY random() LIMIT 500');
+  // Spread over the listing but the same every run, so a seeded sample is the same sample (random() is not).
+  const urls = column('SELECT target_url FROM websites ORDER BY (rowid * 2654435761) % 4294967291 LIMIT 500');
   const total = Number(db.exec('SELECT count(*) FROM websites')[0].values[0][0]);
   const bool = fc.constantFrom('true', 'false', '1', '0');
   const param = fc.oneof(

@@ -1,0 +1,188 @@
+/**
+ * The OpenAPI documents describe what the default (real) data answers, not only the generated data: a seeded
+ * sample of requests built from the real records' own values (both APIs), every record of the real snapshot
+ * (the whole listing, page by page), and each documented error status, validated against the document of its
+ * API, status by status. A schema that says object-or-null where 13,997 real records hold `""` fails here.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { createEngine, type Engine } from '../../../engine/index.ts';
+import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
+import { ceilingRatesApi } from '../../../engine/ceilingrates/api.ts';
+import { siteScanningApi } from '../../../engine/site-scanning/api.ts';
+import { ceilingRatesDocument, siteScanningDocument, type OpenApiDocument } from '../../../engine/openapi/documents.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
+import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';
+
+const SEED = 20_250_609;
+const SAMPLED = 400;
+const RATES = '/api/v3/search/ceilingrates/';
+
+type Api = 'site-scanning' | 'ceiling-rates';
+const DOCUMENTS: Record<Api, OpenApiDocument> = { 'site-scanning': siteScanningDocument(), 'ceiling-rates': ceilingRatesDocument() };
+
+interface Responses {
+  [status: string]: { content?: Record<string, unknown>; headers?: Record<string, unknown> };
+}
+
+/** One compiled validator per document path, status and media type. */
+class Checker {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly compiled = new Map<string, ValidateFunction>();
+  constructor(
+    private readonly api: Api,
+    private readonly id = `https://offline-gov-api.local/${api}.json`,
+  ) {
+    addFormats.default(this.ajv);
+    this.ajv.addSchema({ ...DOCUMENTS[api], $id: this.id });
+  }
+
+  /** The document's path of a request's URL (below its server, which the document lists). */
+  private path(url: string): string {
+    const { pathname } = new URL(url, 'http://localhost');
+    if (this.api === 'ceiling-rates') return '/';
+    const below = pathname.replace(/^\/technology\/site-scanning\/v1/, '');
+    return /^\/websites\/.+/i.test(below) ? '/websites/{url}' : /^\/analysis/i.test(below) ? '/analysis' : '/websites';
+  }
+
+  /** Problems of one answer against the document; empty when it conforms. */
+  check(url: string, method: string, answer: ApiResponse): string[] {
+    const path = this.path(url);
+    const operation = DOCUMENTS[this.api].paths[path]?.get as { responses: Responses } | undefined;
+    if (!operation) return [`${path}: not in the document`];
+    const response = operation.responses[String(answer.status)];
+    if (!response) return [`${method} ${path}: status ${answer.status} is not documented`];
+    const problems: string[] = [];
+    for (const header of Object.keys(response.headers ?? {})) {
+      if (answer.headers[header.toLowerCase()] === undefined) problems.push(`${path} ${answer.status}: header ${header} is missing`);
+    }
+    if (answer.status === 503 && !response.headers?.['Retry-After']) problems.push(`${path} 503: Retry-After is not declared`);
+    const type = (answer.headers['content-type'] ?? '').split(';')[0];
+    if (!response.content?.[type]) return [...problems, `${path} ${answer.status}: ${type} is not documented`];
+    if (type !== 'application/json') return problems;
+    const key = `${path} ${answer.status}`;
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      const pointer = ['paths', path, 'get', 'responses', String(answer.status), 'content', type, 'schema']
+        .map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1'))
+        .join('/');
+      validate = this.ajv.compile({ $ref: `${this.id}#/${pointer}` });
+      this.compiled.set(key, validate);
+    }
+    if (validate(JSON.parse(answer.body))) return problems;
+    return [...problems, ...(validate.errors ?? []).map((e) => `${key}: ${e.instancePath.replace(/\/\d+\//g, '/*/')} ${e.message}`)];
+  }
+}
+
+let engine: Engine;
+let samples: { api: Api; request: ApiRequest }[];
+let checkers: Record<Api, Checker>;
+let total: number;
+
+beforeAll(async () => {
+  const SQL = await loadSqlJs();
+  const websites = (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db;
+  const rates = gsaRatesDatabase(SQL).db;
+  engine = createEngine();
+  engine.use('websites', websites);
+  engine.use('ceilingrates', rates);
+  total = Number(websites.exec('SELECT count(*) FROM websites')[0].values[0][0]);
+  samples = [
+    ...fc.sample(websitesFromDataArb(websites), { seed: SEED, numRuns: SAMPLED }).map((request) => ({ api: 'site-scanning' as const, request })),
+    ...fc.sample(ratesFromDataArb(rates), { seed: SEED, numRuns: SAMPLED }).map((request) => ({ api: 'ceiling-rates' as const, request })),
+  ];
+  checkers = { 'site-scanning': new Checker('site-scanning'), 'ceiling-rates': new Checker('ceiling-rates') };
+}, 300_000);
+
+/** Every problem, counted by kind, so one run names every mismatch at once (and how many answers have it). */
+function problemsOf(requests: readonly { api: Api; request: ApiRequest }[], statuses: Map<string, number>): Map<string, number> {
+  const problems = new Map<string, number>();
+  for (const { api, request } of requests) {
+    const answer = engine.handle(request);
+    const key = `${api} ${answer.status}`;
+    statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    for (const problem of new Set(checkers[api].check(request.url, request.method, answer))) problems.set(problem, (problems.get(problem) ?? 0) + 1);
+  }
+  return problems;
+}
+
+const get = (api: Api, url: string, method = 'GET'): { api: Api; request: ApiRequest } => ({ api, request: { method, url } });
+
+describe("the real data's answers satisfy the documents, status by status", () => {
+  it(`a seeded sample of ${SAMPLED} requests per API from the real records' values`, () => {
+    const statuses = new Map<string, number>();
+    expect(Object.fromEntries(problemsOf(samples, statuses))).toEqual({});
+    // The sample reaches hits, records by URL and pages of both APIs (not only errors).
+    expect(statuses.get('site-scanning 200')).toBeGreaterThan(SAMPLED / 2);
+    expect(statuses.get('ceiling-rates 200')).toBeGreaterThan(SAMPLED / 2);
+  });
+
+  it('every record of the real snapshot, through the whole listing', () => {
+    const pages = Math.ceil(total / 100);
+    const requests = Array.from({ length: pages }, (_, i) => get('site-scanning', `/websites?limit=100&page=${i + 1}`));
+    const statuses = new Map<string, number>();
+    expect(Object.fromEntries(problemsOf(requests, statuses))).toEqual({});
+    expect(statuses.get('site-scanning 200')).toBe(pages);
+    // The figure the schema's and docs' note on `""` gives.
+    const empty = requests.flatMap(({ request }) =>
+      (JSON.parse(engine.handle(request).body).items as Record<string, unknown>[]).filter((r) => r.dap_parameters_final_url === ''),
+    );
+    expect(empty).toHaveLength(13_997);
+  });
+
+  it('each documented error: 400, 404, 405, 406, and api_key accepted and ignored', () => {
+    const statuses = new Map<string, number>();
+    const requests = [
+      get('site-scanning', '/websites?final_url_live=maybe&limit=500'),
+      get('site-scanning', '/analysis?scan_status=nope'),
+      get('site-scanning', '/websites/no-such-site.example'),
+      get('site-scanning', '/websites?api_key=DEMO_KEY&limit=2'),
+      get('site-scanning', '/technology/site-scanning/v1/analysis?api_key=DEMO_KEY'),
+      get('ceiling-rates', `${RATES}?filter=nonsense:1`),
+      get('ceiling-rates', `${RATES}?page=0`),
+      get('ceiling-rates', `${RATES}no-such-route`),
+      get('ceiling-rates', RATES, 'POST'),
+      get('ceiling-rates', RATES, 'DELETE'),
+      get('ceiling-rates', `${RATES}?api_key=DEMO_KEY&page_size=2`),
+    ];
+    expect(Object.fromEntries(problemsOf(requests, statuses))).toEqual({});
+    expect(Object.fromEntries(statuses)).toEqual({
+      'site-scanning 200': 2,
+      'site-scanning 400': 2,
+      'site-scanning 404': 1,
+      'ceiling-rates 200': 1,
+      'ceiling-rates 404': 1,
+      'ceiling-rates 405': 2,
+      'ceiling-rates 406': 2,
+    });
+  });
+
+  it('500 and 503 (with Retry-After) of both APIs', () => {
+    const empty = createEngine();
+    const statuses = new Map<string, number>();
+    const answers: [Api, string, ApiResponse][] = [
+      ['site-scanning', '/websites', siteScanningApi.errors.internal()],
+      ['site-scanning', '/analysis', siteScanningApi.errors.internal()],
+      ['ceiling-rates', RATES, ceilingRatesApi.errors.internal()],
+      ['site-scanning', '/websites?limit=1', empty.handle({ method: 'GET', url: '/websites?limit=1' })],
+      ['site-scanning', '/websites/gsa.gov', empty.handle({ method: 'GET', url: '/websites/gsa.gov' })],
+      ['ceiling-rates', RATES, empty.handle({ method: 'GET', url: RATES })],
+    ];
+    for (const [api, url, answer] of answers) {
+      statuses.set(`${api} ${answer.status}`, (statuses.get(`${api} ${answer.status}`) ?? 0) + 1);
+      expect(checkers[api].check(url, 'GET', answer), url).toEqual([]);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 'site-scanning 500': 2, 'site-scanning 503': 2, 'ceiling-rates 500': 1, 'ceiling-rates 503': 1 });
+  });
+
+  it('a wrong schema fails: a real record whose field breaks its type is reported', () => {
+    const answer = engine.handle({ method: 'GET', url: '/websites?limit=1' });
+    const page = JSON.parse(answer.body);
+    page.items[0].final_url_live = 'yes';
+    const broken = { ...answer, body: JSON.stringify(page) };
+    expect(checkers['site-scanning'].check('/websites?limit=1', 'GET', broken).join('\n')).toContain('/items/*/final_url_live must be boolean,null');
+  });
+});
