@@ -2,6 +2,7 @@
 import type { DatasetName } from '../../engine/http/types.ts';
 import type { ImportErrorCode, ImportReport } from '../../dataset/import/index.ts';
 import type { ImportedDataset } from '../../dataset/host/imported-store.ts';
+import type { DatasetSource } from '../../dataset/artifact/format.ts';
 
 export type { ImportedDataset } from '../../dataset/host/imported-store.ts';
 export type { DatasetStatus, DbStatus, LoadPhase, LoadProgress, ProgressCallback } from '../../dataset/host/index.ts';
@@ -40,6 +41,8 @@ export type ImportOutcome =
 export interface DatasetChoices {
   dataset: DatasetName;
   active: string | null;
+  /** Where the build's own dataset comes from (a real week's date and provenance), whichever is active. */
+  builtIn?: DatasetSource | null;
   imports: ImportedDataset[];
 }
 

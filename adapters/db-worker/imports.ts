@@ -52,6 +52,8 @@ export interface DatasetSwitcher<O> {
   close(opened: O): void;
   /** Wraps a database built here with the status it will have. */
   opened(db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): O;
+  /** Where the build's own dataset's records come from (its manifest entry), null before the manifest is read. */
+  builtInSource(name: DatasetName): DatasetSource | null;
   /** One of the build's extra datasets, downloaded and checked against the manifest, opened. */
   downloadExtra(id: string, signal?: AbortSignal): Promise<{ artifact: ExtraArtifact; gz: Uint8Array; db: Database }>;
 }
@@ -401,6 +403,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     return DATASET_NAMES.map((dataset) => ({
       dataset,
       active: worker.activeImport(dataset),
+      builtIn: worker.builtInSource(dataset),
       imports: all.filter((item) => item.dataset === dataset),
     }));
   }

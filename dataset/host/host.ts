@@ -9,7 +9,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts';
 import { routeAny, type Routed } from '../../engine/http/route.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import type { ExtraArtifact, Manifest } from '../artifact/format.ts';
+import type { DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../artifact/manifest.ts';
 import { readArtifact } from '../artifact/download.ts';
 import { decodable, unpack } from '../artifact/unpack.ts';
@@ -214,6 +214,10 @@ export class DatasetHost {
   /** Resolves once the first load (or the running reload) is over. */
   async settled(): Promise<void> {
     await this.loading;
+  }
+
+  builtInSource(name: DatasetName): DatasetSource | null {
+    return this.manifest?.datasets[name]?.source ?? null;
   }
 
   /** The import the dataset was opened from, or null for the build's. */

@@ -1,20 +1,20 @@
 /**
  * What changed between two Site Scanning snapshots (two websites databases): sites added and removed, and
- * per site the changes an analyst tracks — live ↔ not live, analytics (DAP) gained or lost, the design
+ * per site the changes an analyst tracks — live sites lost (LOST_DEFINITION), not live → live, analytics (DAP) gained or lost, the design
  * system (`ds_usa_classes > 0`) gained or lost, the scan status — with counts per agency and a CSV. Sites
  * are matched by target URL (a URL listed twice counts once, its first row in URL order, as
  * `/websites/{url}` answers). The DB worker asks it directly; it is not an API route.
  */
 import type { Database } from 'sql.js';
-import { csvCell } from '../ceilingrates/export.ts';
+import { csvCell, csvLine } from '../ceilingrates/export.ts';
 
-export const CHANGE_KINDS = ['added', 'removed', 'went_down', 'came_up', 'dap_gained', 'dap_lost', 'uswds_gained', 'uswds_lost', 'status_changed'] as const;
+export const CHANGE_KINDS = ['added', 'removed', 'lost', 'came_up', 'dap_gained', 'dap_lost', 'uswds_gained', 'uswds_lost', 'status_changed'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const CHANGE_LABELS: Record<ChangeKind, string> = {
   added: 'Added',
   removed: 'Removed',
-  went_down: 'Live → not live',
+  lost: 'Live sites lost',
   came_up: 'Not live → live',
   dap_gained: 'DAP gained',
   dap_lost: 'DAP lost',
@@ -22,6 +22,14 @@ export const CHANGE_LABELS: Record<ChangeKind, string> = {
   uswds_lost: 'Design system lost',
   status_changed: 'Scan status changed',
 };
+
+/**
+ * What "lost" counts, as the page says it. A failed scan (any status but completed) keeps a stale or unknown
+ * live flag, so counting only live → not live missed most of them: 857 of the 1,312 live sites lost between the
+ * real weeks of 2025-02-10 and 2025-06-09.
+ */
+export const LOST_DEFINITION =
+  'A live site lost: live in the week before, and in the week after in the list but not live, or its scan failed (any scan status but completed). Sites gone from the list count as removed.';
 
 export interface SiteChange {
   kind: ChangeKind;
@@ -90,7 +98,10 @@ function siteChanges(url: string, a: Site, b: Site): SiteChange[] {
     if (x === null || y === null || x === y) return;
     out.push({ kind: y ? up : down, targetUrl: url, agency, before: word(x, yes, no), after: word(y, yes, no) });
   };
-  flip(a.live, b.live, 'came_up', 'went_down', 'live', 'not live');
+  if (a.live === true && (b.live !== true || b.status !== 'completed')) {
+    const after = b.live === false ? 'not live' : b.status !== 'completed' ? `scan failed (${b.status})` : 'live unknown';
+    out.push({ kind: 'lost', targetUrl: url, agency, before: 'live', after });
+  } else if (a.live === false && b.live === true) out.push({ kind: 'came_up', targetUrl: url, agency, before: 'not live', after: 'live' });
   flip(a.dap, b.dap, 'dap_gained', 'dap_lost', 'DAP', 'no DAP');
   flip(a.uswds, b.uswds, 'uswds_gained', 'uswds_lost', 'design system', 'no design system');
   if (a.status !== b.status) out.push({ kind: 'status_changed', targetUrl: url, agency, before: a.status, after: b.status });
@@ -138,6 +149,16 @@ export function snapshotDiffCsv(diff: SnapshotDiff, notes: readonly (readonly [s
     row(['Sites after', diff.sites.after]),
     row(['Change', 'Target URL', 'Agency', 'Before', 'After']),
     ...diff.changes.map((c) => row([CHANGE_LABELS[c.kind], c.targetUrl, c.agency, c.before, c.after])),
+  ];
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** The per-agency counts as CSV, in the order shown: notes (the two weeks, the source), then one row per agency. */
+export function agencyChangesCsv(agencies: readonly AgencyChanges[], notes: readonly (readonly [string, string])[]): string {
+  const lines = [
+    ...notes.map((note) => csvLine(note)),
+    csvLine(['Agency', ...CHANGE_KINDS.map((k) => CHANGE_LABELS[k])]),
+    ...agencies.map((a) => csvLine([a.agency, ...CHANGE_KINDS.map((k) => a.counts[k])])),
   ];
   return lines.join('\r\n') + '\r\n';
 }

@@ -10,8 +10,8 @@ import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { openApp, screenshot, seriousViolations } from './app.ts';
-import { WEEK1_TO_WEEK2 } from '../fixtures/week-diff.ts';
-import { CHANGE_LABELS, type ChangeKind } from '../../engine/site-scanning/snapshot-diff.ts';
+import { EPA, GSA, NASA, WEEK1_TO_WEEK2 } from '../fixtures/week-diff.ts';
+import { CHANGE_LABELS, LOST_DEFINITION, type ChangeKind } from '../../engine/site-scanning/snapshot-diff.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/import');
 let browser: Browser;
@@ -93,6 +93,36 @@ describe('snapshot diff', () => {
     for (const kind of Object.keys(CHANGE_LABELS) as ChangeKind[]) {
       expect(await diff().locator(`[data-total="${kind}"]`).textContent()).toBe(String(WEEK1_TO_WEEK2.filter(([k]) => k === kind).length));
     }
+  });
+
+  it('says what "lost" counts, and sorts the agencies by each column', async () => {
+    expect(await diff().locator('#lost-definition').textContent()).toBe(LOST_DEFINITION);
+    const order = () =>
+      diff()
+        .locator('#diff-agencies tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-agency')));
+    // Most live sites lost first, ties by name.
+    expect(await order()).toEqual([GSA, EPA, NASA]);
+    await diff().locator('th button[data-sort="agency"]').click();
+    expect(await order()).toEqual([EPA, GSA, NASA]);
+    expect(await diff().locator('th:has(button[data-sort="agency"])').getAttribute('aria-sort')).toBe('ascending');
+    await diff().locator('th button[data-sort="agency"]').click();
+    expect(await order()).toEqual([NASA, GSA, EPA]);
+    await diff().locator('th button[data-sort="added"]').click();
+    expect(await order()).toEqual([EPA, NASA, GSA]);
+  });
+
+  it('exports the counts by agency as CSV, in the order shown, with the weeks as header rows', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), diff().getByRole('button', { name: 'Export counts by agency as CSV' }).click()]);
+    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    expect(rows[0][0]).toBe('Before');
+    expect(rows[0][1]).toContain('websites-week1.csv');
+    expect(rows[1][1]).toContain('websites-week2.csv');
+    expect(rows.find((r) => r[0] === 'Source before')?.[1]).toBe('Your file: websites-week1.csv');
+    const header = rows.findIndex((r) => r[0] === 'Agency');
+    expect(rows[header]).toEqual(['Agency', ...Object.values(CHANGE_LABELS)]);
+    expect(rows.slice(header + 1).map((r) => r[0])).toEqual([EPA, NASA, GSA]);
+    expect(rows.find((r) => r[0] === GSA)?.[rows[header].indexOf(CHANGE_LABELS.lost)]).toBe('1');
   });
 
   it('exports the changes as CSV', async () => {

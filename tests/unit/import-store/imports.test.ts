@@ -85,6 +85,7 @@ function fakeWorker() {
     },
     close: (opened: Opened) => closed.push(opened),
     opened: (db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): Opened => ({ db, status }),
+    builtInSource: () => null,
     downloadExtra: async (id: string) => {
       if (failOpen) throw failOpen;
       const db = new SQL.Database();

@@ -36,7 +36,7 @@ describe('snapshot diff', () => {
   it('counts per agency and in total', () => {
     const per = Object.fromEntries(diff.agencies.map((a) => [a.agency, Object.fromEntries(Object.entries(a.counts).filter(([, n]) => n > 0))]));
     expect(per).toEqual({
-      [GSA]: { removed: 1, went_down: 1, dap_gained: 1, uswds_gained: 1 },
+      [GSA]: { removed: 1, lost: 1, dap_gained: 1, uswds_gained: 1 },
       [EPA]: { added: 1, came_up: 1, dap_lost: 1, status_changed: 1 },
       [NASA]: { added: 1 },
     });
@@ -49,7 +49,7 @@ describe('snapshot diff', () => {
     const back = diffSnapshots(week2, week1);
     expect(back.totals.added).toBe(diff.totals.removed);
     expect(back.totals.removed).toBe(diff.totals.added);
-    expect(back.totals.came_up).toBe(diff.totals.went_down);
+    expect(back.totals.came_up).toBe(diff.totals.lost);
   });
 
   it('writes one CSV row per change after the notes', () => {
@@ -57,6 +57,6 @@ describe('snapshot diff', () => {
     expect(rows[0]).toEqual(['From', 'week1.csv']);
     expect(rows[3]).toEqual(['Change', 'Target URL', 'Agency', 'Before', 'After']);
     expect(rows.length - 4).toBe(WEEK1_TO_WEEK2.length);
-    expect(rows).toContainEqual(['Live → not live', 'a.gsa.gov', GSA, 'live', 'not live']);
+    expect(rows).toContainEqual(['Live sites lost', 'a.gsa.gov', GSA, 'live', 'not live']);
   });
 });

@@ -1,5 +1,5 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
@@ -9,7 +9,16 @@ import { formatCount, formatDate } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { navigate } from '../../state/route.ts';
 import { BUILD_DATASET_ID, SNAPSHOT_DIFF_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
-import { CHANGE_KINDS, CHANGE_LABELS, snapshotDiffCsv } from '../../../engine/site-scanning/snapshot-diff.ts';
+import {
+  agencyChangesCsv,
+  CHANGE_KINDS,
+  CHANGE_LABELS,
+  LOST_DEFINITION,
+  snapshotDiffCsv,
+  type AgencyChanges,
+  type ChangeKind,
+} from '../../../engine/site-scanning/snapshot-diff.ts';
+import { sourceDate, type DatasetSource } from '../../../dataset/artifact/format.ts';
 import { DATASETS_CHANGED } from '../import/import-controller.ts';
 
 const [FROM, TO] = SNAPSHOT_DIFF_PARAMETERS;
@@ -19,7 +28,19 @@ const LISTED = 100;
 interface Choice {
   id: string;
   label: string;
+  /** The week's date (a real snapshot's), or null when the file does not say. */
+  date: string | null;
+  /** Where its records come from, in one line. */
+  source: string;
 }
+
+/** The per-agency table's order: a column (a change kind, or the agency's name) and its direction. */
+type SortKey = ChangeKind | 'agency';
+
+const choice = (id: string, label: string, source: DatasetSource | null | undefined, fallback: string): Choice => {
+  const date = sourceDate(source ?? null);
+  return { id, label: date ? `${label}, week of ${date}` : label, date, source: source?.label ?? fallback };
+};
 
 const toDatasetId = (choice: string): string | null => (choice === BUILD_DATASET_ID ? null : choice);
 
@@ -82,19 +103,34 @@ export class SnapshotDiffPanel extends LitElement {
       h3 {
         margin-top: 0.75rem;
       }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+      }
+      th button.sort {
+        all: unset;
+        cursor: pointer;
+        font-weight: 600;
+      }
+      th button.sort:focus-visible {
+        outline: 3px solid var(--focus);
+      }
     `,
   ];
 
   @consume({ context: dbContext }) db!: DbClient;
   @property({ attribute: false }) params = new URLSearchParams();
+  /** Most live sites lost first: what an analyst asks of two weeks first. */
+  @state() private sort: { key: SortKey; descending: boolean } = { key: 'lost', descending: true };
 
   private readonly choices = new Task(this, {
     task: async ([db]: [DbClient]): Promise<Choice[]> => {
       const all: DatasetChoices[] = await db.datasetChoices();
       const websites = all.find((c) => c.dataset === 'websites');
       return [
-        { id: BUILD_DATASET_ID, label: 'Built-in dataset' },
-        ...(websites?.imports ?? []).map((i) => ({ id: i.id, label: `${i.fileName} (imported ${formatDate(i.importedAt)})` })),
+        choice(BUILD_DATASET_ID, 'Built-in dataset', websites?.builtIn, 'the built-in dataset'),
+        ...(websites?.imports ?? []).map((i) => choice(i.id, `${i.fileName} (imported ${formatDate(i.importedAt)})`, i.source, `Your file: ${i.fileName}`)),
       ];
     },
     args: () => [this.db] as [DbClient],
@@ -135,18 +171,50 @@ export class SnapshotDiffPanel extends LitElement {
     navigate({ view: 'datasets', query: params });
   }
 
-  private label(id: string): string {
-    return this.choices.value?.find((c) => c.id === id)?.label ?? id;
+  private sorted(agencies: readonly AgencyChanges[]): AgencyChanges[] {
+    const { key, descending } = this.sort;
+    const name = (a: AgencyChanges) => a.agency ?? '\uffff';
+    const by = (x: AgencyChanges, y: AgencyChanges) => (key === 'agency' ? name(x).localeCompare(name(y)) : x.counts[key] - y.counts[key]);
+    return [...agencies].sort((x, y) => (descending ? by(y, x) : by(x, y)) || name(x).localeCompare(name(y)));
+  }
+
+  private sortBy(key: SortKey): void {
+    // A name reads A to Z first, a count most first.
+    this.sort = { key, descending: this.sort.key === key ? !this.sort.descending : key !== 'agency' };
+  }
+
+  private sortHeader(key: SortKey, label: string) {
+    const active = this.sort.key === key;
+    const order = active ? (this.sort.descending ? 'descending' : 'ascending') : nothing;
+    return html`<th scope="col" class=${key === 'agency' ? '' : 'num'} aria-sort=${order}>
+      <button type="button" class="sort" data-sort=${key} title=${`Sort by ${label}`} @click=${() => this.sortBy(key)}>
+        ${label}<span aria-hidden="true">${active ? (this.sort.descending ? ' ▼' : ' ▲') : ''}</span>
+      </button>
+    </th>`;
+  }
+
+  /** The two weeks and where their records come from, as the exports' header rows. */
+  private weekNotes(): [string, string][] {
+    const pick = (name: string) => this.choices.value?.find((c) => c.id === (this.params.get(name) ?? ''));
+    const before = pick(FROM.name);
+    const after = pick(TO.name);
+    return [
+      ['Before', before?.date ?? before?.label ?? ''],
+      ['After', after?.date ?? after?.label ?? ''],
+      ['Source before', before?.source ?? ''],
+      ['Source after', after?.source ?? ''],
+      ['Live sites lost', LOST_DEFINITION],
+    ];
+  }
+
+  private exportAgencies(diff: SnapshotDiff): void {
+    const csv = agencyChangesCsv(this.sorted(diff.agencies), this.weekNotes());
+    const date = (name: string) => this.choices.value?.find((c) => c.id === this.params.get(name))?.date ?? name.replace('diff_', '');
+    saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-by-agency-${date(FROM.name)}-to-${date(TO.name)}.csv`, 'text/csv;charset=utf-8');
   }
 
   private exportCsv(diff: SnapshotDiff): void {
-    const from = this.params.get(FROM.name) ?? '';
-    const to = this.params.get(TO.name) ?? '';
-    const csv = snapshotDiffCsv(diff, [
-      ['Before', this.label(from)],
-      ['After', this.label(to)],
-      ['Compared', new Date().toISOString()],
-    ]);
+    const csv = snapshotDiffCsv(diff, [...this.weekNotes(), ['Compared', new Date().toISOString()]]);
     saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
   }
 
@@ -169,7 +237,11 @@ export class SnapshotDiffPanel extends LitElement {
         <li>Sites: <strong data-diff="before">${formatCount(diff.sites.before)}</strong> → <strong data-diff="after">${formatCount(diff.sites.after)}</strong></li>
         ${CHANGE_KINDS.map((k) => html`<li>${CHANGE_LABELS[k]}: <strong data-total=${k}>${formatCount(diff.totals[k])}</strong></li>`)}
       </ul>
-      <button type="button" @click=${() => this.exportCsv(diff)}>Export changes as CSV</button>
+      <p class="muted" id="lost-definition">${LOST_DEFINITION}</p>
+      <div class="actions">
+        <button type="button" @click=${() => this.exportCsv(diff)}>Export changes as CSV</button>
+        ${diff.agencies.length ? html`<button type="button" @click=${() => this.exportAgencies(diff)}>Export counts by agency as CSV</button>` : nothing}
+      </div>
       ${
         diff.changes.length === 0
           ? html`<p class="muted">No changes: the two datasets hold the same sites with the same states.</p>`
@@ -179,12 +251,11 @@ export class SnapshotDiffPanel extends LitElement {
                 <caption class="visually-hidden">Changes per agency</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Agency</th>
-                    ${kinds.map((k) => html`<th scope="col" class="num">${CHANGE_LABELS[k]}</th>`)}
+                    ${this.sortHeader('agency', 'Agency')} ${kinds.map((k) => this.sortHeader(k, CHANGE_LABELS[k]))}
                   </tr>
                 </thead>
                 <tbody>
-                  ${diff.agencies.map(
+                  ${this.sorted(diff.agencies).map(
                     (a) => html`<tr data-agency=${a.agency ?? ''}>
                       <td class="agency">${a.agency ?? '(none)'}</td>
                       ${kinds.map((k) => html`<td class="num" data-kind=${k}>${a.counts[k] ? formatCount(a.counts[k]) : ''}</td>`)}
