@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { currentHash, engineJson, nodeEngine, openApp, waitForRendered } from './app.ts';
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { currentHash, engineJson, nodeEngine, openApp, screenshot, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { AnalysisResponse, WebsiteRecord, WebsitesResponse } from '../../ui/api/api-types.ts';
 import { formatCount } from '../../ui/components/common/format.ts';
@@ -115,6 +117,34 @@ describe('websites view', () => {
     await page.getByLabel('Rows per page').selectOption('100');
     await waitForRendered(page, 'websites-view', '/websites?page=1&limit=100');
     expect((await listedUrls()).length).toBe(100);
+  });
+
+  it('exports every matching site as CSV, not just the page shown, with the query and the source on top', async () => {
+    await page.goto(`${inject('baseUrl')}/#/websites?final_url_live=true&page=2&limit=10`);
+    await waitForRendered(page, 'websites-view', '/websites?final_url_live=true&page=2&limit=10');
+    const live = all.filter((w) => w.final_url_live === true);
+    expect(live.length).toBeGreaterThan(10);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      view()
+        .getByRole('button', { name: /^Export CSV/ })
+        .click(),
+    ]);
+    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual(['Query', 'final_url_live=true']);
+    expect(rows[1][0]).toBe('Snapshot date');
+    expect(rows[2][0]).toBe('Source');
+    expect(rows[2][1]).not.toBe('unknown');
+    const header = rows.findIndex((r) => r[0] === 'target_url');
+    expect(rows[header - 1]).toEqual(['Sites', String(live.length)]);
+    expect(rows.slice(header + 1).map((r) => r[0])).toEqual(live.map((w) => w.target_url));
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `websites-export-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('reports the API error for a filter the API rejects', async () => {

@@ -26,6 +26,10 @@ import './websites-filters.ts';
 import type { PageChangeEvent } from '../common/page-nav.ts';
 import type { WebsiteFiltersChangeEvent } from './websites-filters.ts';
 import '../common/source-badge.ts';
+import { saveBytes } from '../common/save-file.ts';
+import { matchingWebsites, websitesCsv, WEBSITES_CSV_MAX } from '../../state/websites-csv.ts';
+import { sourceDate } from '../../../dataset/artifact/format.ts';
+import type { WebsitePage } from '../../../engine/site-scanning/shape.ts';
 
 async function getOk<T>(db: DbClient, url: string): Promise<T> {
   const r = await db.getJson<T>(url);
@@ -49,6 +53,13 @@ export class WebsitesView extends LitElement {
       }
       .table-wrap {
         margin-bottom: 0.75rem;
+      }
+      .count-row {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem 1rem;
+        align-items: center;
+        justify-content: space-between;
       }
       website-rollups {
         margin-bottom: 0.75rem;
@@ -113,6 +124,9 @@ export class WebsitesView extends LitElement {
   @consume({ context: dbContext }) db!: DbClient;
   @property({ attribute: false }) params = new URLSearchParams();
   @state() private filtersOpen = false;
+  @state() private exporting = false;
+  @state() private exportProgress: { read: number; total: number } | null = null;
+  @state() private exportError = '';
   private query: WebsitesQuery = parseWebsitesQuery(new URLSearchParams());
 
   private readonly owners = new Task(this, {
@@ -196,6 +210,40 @@ export class WebsitesView extends LitElement {
     this.go({ ...q, filters, page: e.owner ? 1 : q.page, rollup });
   }
 
+  /** Every matching site (not just the page shown, up to WEBSITES_CSV_MAX), with the query and the data's source on top. */
+  private async exportCsv(): Promise<void> {
+    this.exporting = true;
+    this.exportError = '';
+    this.exportProgress = null;
+    try {
+      const q = this.query;
+      const status = (await this.db.status()).datasets.find((d) => d.name === 'websites');
+      const { items, total } = await matchingWebsites(
+        (url) => getOk<WebsitePage>(this.db, url),
+        q,
+        WEBSITES_CSV_MAX,
+        (read, of) => (this.exportProgress = { read, total: of }),
+      );
+      // The week's own date (a real snapshot's); an import's file date otherwise, never when this browser opened it.
+      const date = status?.source?.kind === 'synthetic' ? 'none (generated data)' : (sourceDate(status?.source ?? null) ?? status?.fileDate ?? 'unknown');
+      const csv = websitesCsv(items, total, [
+        ['Query', websitesFilterQuery(q) || '(no filters: every site)'],
+        ['Snapshot date', date],
+        ['Source', status?.source?.label ?? (status?.importName ? `Your file: ${status.importName}` : 'unknown')],
+        ['Exported', new Date().toISOString()],
+      ]);
+      saveBytes(
+        new TextEncoder().encode(csv),
+        `websites-${sourceDate(status?.source ?? null) ?? new Date().toISOString().slice(0, 10)}.csv`,
+        'text/csv;charset=utf-8',
+      );
+    } catch (error) {
+      this.exportError = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+    } finally {
+      this.exporting = false;
+    }
+  }
+
   private figures() {
     const a = this.analysis.value;
     return html`<dl class="stats" aria-label="Analysis of the matching websites">
@@ -209,9 +257,33 @@ export class WebsitesView extends LitElement {
     const q = this.query;
     const m = data.meta;
     return html`<div class=${pending ? 'pending' : ''}>
-      <p role="status" aria-live="polite">
-        <strong>${formatCount(m.totalItems)}</strong> ${m.totalItems === 1 ? 'website matches' : 'websites match'}
-      </p>
+      <div class="count-row">
+        <p role="status" aria-live="polite">
+          <strong>${formatCount(m.totalItems)}</strong> ${m.totalItems === 1 ? 'website matches' : 'websites match'}
+        </p>
+        <button
+          type="button"
+          @click=${this.exportCsv}
+          ?disabled=${this.exporting || m.totalItems === 0}
+          title=${`Every matching site (at most ${formatCount(WEBSITES_CSV_MAX)}), with the query, the snapshot's date and the source at the top`}
+        >
+          ${this.exporting ? 'Exporting…' : `Export CSV (all ${formatCount(Math.min(m.totalItems, WEBSITES_CSV_MAX))})`}
+        </button>
+      </div>
+      ${
+        m.totalItems > WEBSITES_CSV_MAX
+          ? html`<p class="muted">An export holds the first ${formatCount(WEBSITES_CSV_MAX)} sites: narrow the filters for the rest.</p>`
+          : nothing
+      }
+      ${
+        this.exporting && this.exportProgress
+          ? html`<p>
+              <label for="export-bar">Reading the sites: ${formatCount(this.exportProgress.read)} of ${formatCount(this.exportProgress.total)}</label>
+              <progress id="export-bar" max=${this.exportProgress.total || 1} .value=${this.exportProgress.read}></progress>
+            </p>`
+          : nothing
+      }
+      ${this.exportError ? html`<p class="error" role="alert">${this.exportError}</p>` : nothing}
       <div class="table-wrap" aria-busy=${pending ? 'true' : 'false'}>
         <table id="websites-table">
           <caption class="visually-hidden">Websites matching the filters</caption>
