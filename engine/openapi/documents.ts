@@ -71,8 +71,11 @@ function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> 
   if (!ok) throw new Error(`openapi: no response described for the Site Scanning route "${route.name}"`);
   const error = ref('Error');
   const responses: Record<string, unknown> = { '200': reply(ok.description, ref(ok.schema)) };
-  if (route.name === 'website') responses['404'] = reply('No website has this target URL', error);
-  else responses['400'] = reply('A parameter is invalid: `message` lists every problem', error);
+  if (route.name === 'website') {
+    // The size limits apply to this route too (docs/api/limits.md): a {url} over 10,000 characters is a 400.
+    responses['400'] = reply('The request is beyond a size limit: `message` says which', error);
+    responses['404'] = reply('No website has this target URL', error);
+  } else responses['400'] = reply('A parameter is invalid: `message` lists every problem', error);
   responses['500'] = reply(INTERNAL, error);
   responses['503'] = unavailable(error);
   return operation(

@@ -139,6 +139,7 @@ describe("the real data's answers satisfy the documents, status by status", () =
       get('site-scanning', '/websites?final_url_live=maybe&limit=500'),
       get('site-scanning', '/analysis?scan_status=nope'),
       get('site-scanning', '/websites/no-such-site.example'),
+      get('site-scanning', `/websites/${'a'.repeat(10_001)}.gov`),
       get('site-scanning', '/websites?api_key=DEMO_KEY&limit=2'),
       get('site-scanning', '/technology/site-scanning/v1/analysis?api_key=DEMO_KEY'),
       get('ceiling-rates', `${RATES}?filter=nonsense:1`),
@@ -151,7 +152,7 @@ describe("the real data's answers satisfy the documents, status by status", () =
     expect(Object.fromEntries(problemsOf(requests, statuses))).toEqual({});
     expect(Object.fromEntries(statuses)).toEqual({
       'site-scanning 200': 2,
-      'site-scanning 400': 2,
+      'site-scanning 400': 3,
       'site-scanning 404': 1,
       'ceiling-rates 200': 1,
       'ceiling-rates 404': 1,
