@@ -16,9 +16,12 @@ import { ceilingRatesDocument, siteScanningDocument, type OpenApiDocument } from
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';
+import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../fuzz/requests.ts';
+import { runs } from '../fuzz/runs.ts';
 
 const SEED = 20_250_609;
 const SAMPLED = 400;
+const HOSTILE = 300;
 const RATES = '/api/v3/search/ceilingrates/';
 
 type Api = 'site-scanning' | 'ceiling-rates';
@@ -40,17 +43,23 @@ class Checker {
     this.ajv.addSchema({ ...DOCUMENTS[api], $id: this.id });
   }
 
-  /** The document's path of a request's URL (below its server, which the document lists). */
-  private path(url: string): string {
+  /**
+   * The document's path of a request's URL (below its server), or null for a path the document does not describe
+   * (a hostile `/websites/../x` is the path `/x`, which no API has).
+   */
+  path(url: string): string | null {
     const { pathname } = new URL(url, 'http://localhost');
-    if (this.api === 'ceiling-rates') return '/';
-    const below = pathname.replace(/^\/technology\/site-scanning\/v1/, '');
-    return /^\/websites\/.+/i.test(below) ? '/websites/{url}' : /^\/analysis/i.test(below) ? '/analysis' : '/websites';
+    if (this.api === 'ceiling-rates') return /^\/(api\/v3\/search|acquisition\/calc\/v3\/api)\/ceilingrates(\/|$)/.test(pathname) ? '/' : null;
+    const below = pathname.replace(/^\/technology\/site-scanning\/v1(?=\/)/, '');
+    if (/^\/websites\/?$/i.test(below)) return '/websites';
+    if (/^\/analysis\/?$/i.test(below)) return '/analysis';
+    return /^\/websites\/.+/i.test(below) ? '/websites/{url}' : null;
   }
 
   /** Problems of one answer against the document; empty when it conforms. */
   check(url: string, method: string, answer: ApiResponse): string[] {
     const path = this.path(url);
+    if (path === null) return [`${url}: not a path of the document`];
     const operation = DOCUMENTS[this.api].paths[path]?.get as { responses: Responses } | undefined;
     if (!operation) return [`${path}: not in the document`];
     const response = operation.responses[String(answer.status)];
@@ -101,6 +110,8 @@ beforeAll(async () => {
 function problemsOf(requests: readonly { api: Api; request: ApiRequest }[], statuses: Map<string, number>): Map<string, number> {
   const problems = new Map<string, number>();
   for (const { api, request } of requests) {
+    // Outside the documents' paths (dot segments leading out of the API): nothing to check against.
+    if (checkers[api].path(request.url) === null) continue;
     const answer = engine.handle(request);
     const key = `${api} ${answer.status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
@@ -118,6 +129,22 @@ describe("the real data's answers satisfy the documents, status by status", () =
     // The sample reaches hits, records by URL and pages of both APIs (not only errors).
     expect(statuses.get('site-scanning 200')).toBeGreaterThan(SAMPLED / 2);
     expect(statuses.get('ceiling-rates 200')).toBeGreaterThan(SAMPLED / 2);
+  });
+
+  it(`${HOSTILE} seeded hostile requests (the fuzz suite's values): the 400s and 406s of many shapes`, () => {
+    type Sample = { api: Api; request: ApiRequest };
+    const site = (url: string): Sample => ({ api: 'site-scanning', request: { method: 'GET', url } });
+    const rates = (url: string): Sample => ({ api: 'ceiling-rates', request: { method: 'GET', url } });
+    const arb = fc.oneof<fc.Arbitrary<Sample>[]>(
+      fc.tuple(siteListPathArb(), queryArb('site')).map(([p, q]) => site(`${p}?${q}`)),
+      websiteByUrlPathArb().map(site),
+      fc.tuple(ceilingPathArb(), queryArb('ceiling')).map(([p, q]) => rates(`${p}?${q}`)),
+    );
+    const statuses = new Map<string, number>();
+    expect(Object.fromEntries(problemsOf(fc.sample(arb, runs(SEED, HOSTILE) as fc.Parameters<Sample>), statuses))).toEqual({});
+    for (const status of ['site-scanning 200', 'site-scanning 400', 'site-scanning 404', 'ceiling-rates 200', 'ceiling-rates 406']) {
+      expect(statuses.get(status), `${status} in ${JSON.stringify(Object.fromEntries(statuses))}`).toBeGreaterThan(0);
+    }
   });
 
   it('every record of the real snapshot, through the whole listing', () => {
