@@ -90,6 +90,8 @@ let engine: Engine;
 let samples: { api: Api; request: ApiRequest }[];
 let checkers: Record<Api, Checker>;
 let total: number;
+/** Price bounds that cut the real rates into ranges of at most 10,000 (the deepest a search pages). */
+let priceBounds: number[];
 
 beforeAll(async () => {
   const SQL = await loadSqlJs();
@@ -99,6 +101,8 @@ beforeAll(async () => {
   engine.use('websites', websites);
   engine.use('ceilingrates', rates);
   total = Number(websites.exec('SELECT count(*) FROM websites')[0].values[0][0]);
+  const prices = rates.exec('SELECT current_price FROM ceilingrates ORDER BY current_price')[0].values.map((row) => Number(row[0]));
+  priceBounds = [...prices.filter((_, i) => i % 9_000 === 0), prices.at(-1)!];
   samples = [
     ...fc.sample(websitesFromDataArb(websites), { seed: SEED, numRuns: SAMPLED }).map((request) => ({ api: 'site-scanning' as const, request })),
     ...fc.sample(ratesFromDataArb(rates), { seed: SEED, numRuns: SAMPLED }).map((request) => ({ api: 'ceiling-rates' as const, request })),
@@ -120,6 +124,7 @@ function problemsOf(requests: readonly { api: Api; request: ApiRequest }[], stat
   return problems;
 }
 
+const call = (url: string) => JSON.parse(engine.handle({ method: 'GET', url }).body);
 const get = (api: Api, url: string, method = 'GET'): { api: Api; request: ApiRequest } => ({ api, request: { method, url } });
 
 describe("the real data's answers satisfy the documents, status by status", () => {
@@ -158,6 +163,22 @@ describe("the real data's answers satisfy the documents, status by status", () =
       (JSON.parse(engine.handle(request).body).items as Record<string, unknown>[]).filter((r) => r.dap_parameters_final_url === ''),
     );
     expect(empty).toHaveLength(13_997);
+  });
+
+  it('every real ceiling rate, through price ranges of at most 10,000 rates, page by page', () => {
+    const requests: { api: Api; request: ApiRequest }[] = [];
+    for (let i = 0; i + 1 < priceBounds.length; i++) {
+      const range = `${RATES}?filter=price_range:${priceBounds[i]},${priceBounds[i + 1]}&ordering=current_price&page_size=500`;
+      const matching = call(range).hits.total.value as number;
+      expect(matching, range).toBeLessThanOrEqual(10_000);
+      for (let page = 1; page <= Math.ceil(matching / 500); page++) requests.push(get('ceiling-rates', `${range}&page=${page}`));
+    }
+    const statuses = new Map<string, number>();
+    expect(Object.fromEntries(problemsOf(requests, statuses))).toEqual({});
+    expect(statuses.get('ceiling-rates 200')).toBe(requests.length);
+    // The ranges (inclusive, so a bound's rates come twice) reach every rate.
+    const seen = new Set(requests.flatMap(({ request }) => (call(request.url).hits.hits as { _id: string }[]).map((hit) => hit._id)));
+    expect(seen.size).toBe(103_307);
   });
 
   it('each documented error: 400, 404, 405, 406, and api_key accepted and ignored', () => {
