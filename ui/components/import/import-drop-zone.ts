@@ -6,10 +6,7 @@ import type { DbClient } from '../../api/db-client.ts';
 import { baseStyles } from '../common/styles.ts';
 import { importController } from './import-controller.ts';
 import './import-status.ts';
-
-function carriesFiles(event: DragEvent): boolean {
-  return !!event.dataTransfer && [...event.dataTransfer.types].includes('Files');
-}
+import { carriesFiles } from '../common/drag-files.ts';
 
 /**
  * Lets a file be dropped anywhere on the app: a full-window drop zone appears while a file is dragged

@@ -9,6 +9,7 @@ import { comparablesHash } from '../../state/review-link.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
+import { carriesFiles } from '../common/drag-files.ts';
 
 /** Rows drawn before "Show all": a list of thousands of rows stays quick to open. */
 const FIRST_ROWS = 200;
@@ -27,10 +28,6 @@ function byDistance(rows: readonly ReviewedRow[]): ReviewedRow[] {
 
 const signed = (value: number | null, digits: number, unit = ''): string =>
   value === null ? '—' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(digits)}${unit}`;
-
-function carriesFiles(event: DragEvent): boolean {
-  return !!event.dataTransfer && [...event.dataTransfer.types].includes('Files');
-}
 
 /**
  * "Review a price list": a GSA Catalog Platform `.xlsx` dropped here (or chosen) is read in the page, by a reader
