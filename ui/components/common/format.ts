@@ -31,3 +31,8 @@ export function formatDay(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
+
+/** A signed figure with a typographic minus: +12.5%, −0.31; a dash for none. */
+export function formatSigned(value: number | null, digits: number, unit = ''): string {
+  return value === null ? '—' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(digits)}${unit}`;
+}

@@ -7,7 +7,7 @@ import type { PriceListReview, ReviewedRow } from '../../../dataset/price-lists/
 import { reviewCsv } from '../../../dataset/price-lists/review-csv.ts';
 import { comparablesHash } from '../../state/review-link.ts';
 import { baseStyles } from '../common/styles.ts';
-import { formatCount, formatPrice } from '../common/format.ts';
+import { formatCount, formatPrice, formatSigned } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { carriesFiles } from '../common/drag-files.ts';
 
@@ -25,9 +25,6 @@ function byDistance(rows: readonly ReviewedRow[]): ReviewedRow[] {
     return Math.abs(y) - Math.abs(x) || a.row - b.row;
   });
 }
-
-const signed = (value: number | null, digits: number, unit = ''): string =>
-  value === null ? '—' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toFixed(digits)}${unit}`;
 
 /**
  * "Review a price list": a GSA Catalog Platform `.xlsx` dropped here (or chosen) is read in the page, by a reader
@@ -243,8 +240,8 @@ export class PriceListReviewElement extends LitElement {
       <td class="num wide">${formatPrice(row.p25)}</td>
       <td class="num wide">${formatPrice(row.median)}</td>
       <td class="num wide">${formatPrice(row.p75)}</td>
-      <td class="num">${signed(distance === null ? null : distance * 100, 0, '%')}<span class="row-note">${flag}</span></td>
-      <td class="num wide">${signed(row.sdFromMean, 2)}</td>
+      <td class="num">${formatSigned(distance === null ? null : distance * 100, 0, '%')}<span class="row-note">${flag}</span></td>
+      <td class="num wide">${formatSigned(row.sdFromMean, 2)}</td>
       <td class="num wide">${row.percentile === null ? '—' : row.percentile.toFixed(0)}</td>
       <td class="wide">${flag}</td>
     </tr>`;

@@ -5,6 +5,7 @@
 import type { Aggregations } from '../../../engine/ceilingrates/query/aggregations.ts';
 import type { PriceField } from '../../state/rates-query.ts';
 import type { HistogramBucket, RateRecord } from '../../api/api-types.ts';
+import { formatSigned } from '../common/format.ts';
 import type { PriceCheck, PriceFigures } from '../../api/db-client.ts';
 
 export interface FiguresModel {
@@ -72,10 +73,7 @@ export function ordinal(n: number): string {
 }
 
 /** +$12.50 (+9.8%) */
-export function signedPercent(n: number | null): string {
-  if (n === null) return '—';
-  return `${n > 0 ? '+' : n < 0 ? '−' : ''}${Math.abs(n).toFixed(1)}%`;
-}
+export const signedPercent = (n: number | null): string => formatSigned(n, 1, '%');
 
 /** Next year's price ÷ the current one: how much the contract lets the price rise. */
 export function escalation(r: Pick<RateRecord, 'current_price' | 'next_year_price'>): number | null {
