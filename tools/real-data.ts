@@ -12,10 +12,9 @@ import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 import { applyWeek, type SourceRecord, type WeekChanges } from './site-scanning-source/weeks.ts';
 import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../engine/ceilingrates/schema.ts';
-import { fromShippedList, shippedJoins, type ShippedPriceLists } from '../dataset/price-lists/shipped.ts';
+import { fromShippedList, PRICE_LISTS_FILE, shippedJoins, type ShippedPriceLists } from '../dataset/price-lists/shipped.ts';
 import { priceListRecords } from '../dataset/price-lists/records.ts';
 import type { PriceList } from '../dataset/price-lists/sheet.ts';
-import { PRICE_LISTS_FILE } from './price-lists/source.ts';
 
 const DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));
 

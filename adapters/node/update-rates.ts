@@ -18,7 +18,7 @@ import { unpack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { MAX_PRICE_LIST_BYTES, readPriceListFile } from '../../dataset/price-lists/read-file.ts';
 import { priceListRecords, sinCodes, type PriceListJoins } from '../../dataset/price-lists/records.ts';
-import { contractKey, shippedJoins, type ShippedPriceLists } from '../../dataset/price-lists/shipped.ts';
+import { contractKey, PRICE_LISTS_FILE, shippedJoins, type ShippedPriceLists } from '../../dataset/price-lists/shipped.ts';
 import type { PriceList } from '../../dataset/price-lists/sheet.ts';
 import { CEILINGRATES_TABLE } from '../../engine/ceilingrates/record.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
@@ -170,7 +170,7 @@ async function downloadAll(base: string, contracts: readonly string[], log: (lin
 
 /** The joins the default rates were built with (data/ beside the package), when the package has them. */
 async function shippedJoinTables(): Promise<Pick<ShippedPriceLists, 'sins' | 'businessSize'> | null> {
-  const path = resolve(packageRoot(), 'data/ceilingrates-gsa-mas-2025.json.br');
+  const path = resolve(packageRoot(), 'data', PRICE_LISTS_FILE);
   if (!existsSync(path)) return null;
   const { sins, businessSize } = JSON.parse(brotliDecompressSync(await readFile(path)).toString('utf8')) as ShippedPriceLists;
   return { sins, businessSize };

@@ -3,6 +3,9 @@
  * arrays, plus the joins from GSA eLibrary's SIN lists. Only facts: no descriptions, no contacts.
  */
 import type { PriceList, PriceListRow } from './sheet.ts';
+
+/** The shipped file's name under data/: the build reads it, `update-rates` reads its joins. */
+export const PRICE_LISTS_FILE = 'ceilingrates-gsa-mas-2025.json.br';
 import type { PriceListJoins } from './records.ts';
 
 export const SHIPPED_ROW_FIELDS = ['title', 'sin', 'worksite', 'education', 'minYears', 'clearance', 'price', 'nextYear', 'secondYear'] as const;

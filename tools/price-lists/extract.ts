@@ -11,11 +11,11 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { readSheet } from 'read-excel-file/universal';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
-import { SHIPPED_ROW_FIELDS, contractKey, shippedJoins, toShippedList, type ShippedPriceLists } from '../../dataset/price-lists/shipped.ts';
+import { PRICE_LISTS_FILE, SHIPPED_ROW_FIELDS, contractKey, shippedJoins, toShippedList, type ShippedPriceLists } from '../../dataset/price-lists/shipped.ts';
 import { priceListRecords, sinCodes } from '../../dataset/price-lists/records.ts';
 import { PriceListError, type PriceList } from '../../dataset/price-lists/sheet.ts';
 import { sha256Hex } from '../../dataset/artifact/format.ts';
-import { PRICE_LISTS_FILE, PRICE_LISTS_SOURCE } from './source.ts';
+import { PRICE_LISTS_SOURCE } from './source.ts';
 
 const { values } = parseArgs({ options: { repo: { type: 'string' } } });
 if (!values.repo) throw new Error('--repo <bare git directory of matthewbaumeister/PSAI-Website> is required');

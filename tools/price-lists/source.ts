@@ -1,6 +1,4 @@
 /** Where the shipped price lists came from (data/sources.json holds the same, with the counts the extract found). */
-export const PRICE_LISTS_FILE = 'ceilingrates-gsa-mas-2025.json.br';
-
 export const PRICE_LISTS_SOURCE = {
   what: "GSA MAS price lists (Catalog Platform): each contractor's hourly labor categories as GSA publishes its price list, joined with GSA eLibrary's per-SIN contractor lists (business size, category, subcategory)",
   publisher: 'GSA (U.S. General Services Administration)',
