@@ -66,3 +66,9 @@ export interface WeeksFeatures {
   /** The existing snapshot comparison (live sites lost, DAP…, per agency) between any two weeks the dataset holds. */
   compareWeeks(before: string, after: string): Promise<{ ok: true; diff: SnapshotDiff } | { ok: false; message: string }>;
 }
+
+/**
+ * The manifest extra (`extras[].id`) that holds the weeks dataset: the views find it by this id to offer loading it
+ * (importBuiltIn) when the features answer null. Added by the views' side; the build names its extra with it.
+ */
+export const WEEKS_EXTRA_ID = 'websites-weeks';
