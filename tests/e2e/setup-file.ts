@@ -5,8 +5,9 @@
  */
 import { afterAll } from 'vitest';
 import { closeLeftBrowsers } from './browser.ts';
+import { closeLeftFirefoxes } from './firefox.ts';
 
 afterAll(async () => {
-  const left = await closeLeftBrowsers();
+  const left = (await closeLeftBrowsers()) + (await closeLeftFirefoxes());
   if (left) console.warn(`${left} browser(s) left open by this file were closed`);
 });

@@ -1,0 +1,78 @@
+/**
+ * Debian's Firefox ESR driven by puppeteer-core over WebDriver BiDi, for the browser tests that also run in
+ * Firefox (tests/e2e/firefox-*.test.ts). A launch gets a fresh profile directory unless it is handed one (to
+ * reopen the same browser: its service worker, caches and origin-private files kept), deleted by `close`.
+ * Like Chromium's (tests/e2e/browser.ts), one browser at a time on a small machine.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+export function firefoxPath(): string {
+  return process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+}
+
+export interface FirefoxBrowser {
+  browser: Browser;
+  /** The first tab. */
+  page: Page;
+  userDataDir: string;
+  /** Ends the browser, keeping its profile, so that a launch with `userDataDir` reopens it. */
+  quit(): Promise<void>;
+  /** Ends the browser and deletes its profile. */
+  close(): Promise<void>;
+}
+
+/** The browsers of this test file still open. */
+const open = new Set<FirefoxBrowser>();
+
+/**
+ * No preference of our own: http://localhost is a secure context, so the app's service worker registers with
+ * Firefox's defaults (`dom.serviceWorkers.enabled` is on; `dom.serviceWorkers.testing.enabled` would only lift the
+ * secure-context rule for other hosts, which these tests never use). puppeteer's profile already turns off
+ * updates, telemetry and safe browsing, the browser's own network work.
+ */
+export async function launchFirefox(options: { userDataDir?: string } = {}): Promise<FirefoxBrowser> {
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'e2e-firefox-'));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: firefoxPath(),
+    headless: true,
+    userDataDir,
+    defaultViewport: { width: 1280, height: 800 },
+  });
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  const firefox: FirefoxBrowser = {
+    browser,
+    page,
+    userDataDir,
+    async quit() {
+      open.delete(firefox);
+      await browser.close();
+    },
+    async close() {
+      await firefox.quit();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+  open.add(firefox);
+  return firefox;
+}
+
+/** Closes every Firefox this file launched and did not close; answers how many there were. */
+export async function closeLeftFirefoxes(): Promise<number> {
+  const left = [...open];
+  await Promise.all(left.map((firefox) => firefox.close()));
+  return left.length;
+}
+
+/** Polls an asynchronous condition in the page (Cache Storage, the service worker) until it holds. */
+export async function firefoxUntil(page: Page, condition: () => Promise<boolean>, { timeoutMs, what }: { timeoutMs: number; what: string }): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(condition))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
