@@ -4,6 +4,7 @@ import { isRunningMessage } from '../../adapters/db-worker/running.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DbWorkerApi } from '../../adapters/db-worker/db.worker.ts';
 import type { BinaryResponse, DbStatus, ExportCsvAnswer, ImportOutcome, ImportProgressReport, LoadProgress } from '../../adapters/db-worker/db-api.ts';
+import type { WeeksFeatures } from '../../dataset/websites/weeks-contract.ts';
 
 export type {
   AgencyOwners,
@@ -24,6 +25,7 @@ export type {
   LoadProgress,
 } from '../../adapters/db-worker/db-api.ts';
 export type { FieldChange, SiteHistory, WeekOfSite } from '../../adapters/db-worker/db-api.ts';
+export type { SnapshotWeek, SiteTimeline, TimelineWeek, TrendPoint, TrendSeries, TrendsQuery, WeeklyTrends, WeeksFeatures } from '../../dataset/websites/weeks-contract.ts';
 export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
 
 /** A parsed JSON answer, with what a `fetch()` would have shown. */
@@ -60,8 +62,8 @@ export class WorkerLostError extends Error {
 /** Restarts in a row without one answer in between before the client stops trying (a worker that dies on start). */
 const MAX_RESTARTS_IN_A_ROW = 3;
 
-/** The worker's methods the page calls as they are (same names and arguments): see DbWorkerApi. */
-type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'importUrl' | 'importBuiltIn' | 'servePort' | 'exportRatesCsv'>;
+/** The worker's methods the page calls as they are (same names and arguments): see DbWorkerApi; the weeks' by their contract. */
+type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'importUrl' | 'importBuiltIn' | 'servePort' | 'exportRatesCsv' | keyof WeeksFeatures>;
 
 /**
  * The typed facade over the DB worker: everything the page asks of the data goes through here, so no
@@ -69,7 +71,7 @@ type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' |
  * method of the worker is here under its own name, each call failing with WorkerLostError instead of
  * hanging when the worker is lost; the members below are the ones the page adds or calls differently.
  */
-export interface DbClient extends Forwarded {
+export interface DbClient extends Forwarded, WeeksFeatures {
   /** Start loading the datasets under dataUrl, `first` before the others (idempotent: later calls return the first load). */
   init(dataUrl: string, first?: DatasetName): Promise<DbStatus>;
   /** The engine's raw answer, exactly what the service worker would relay. */
@@ -108,7 +110,8 @@ export interface DbClient extends Forwarded {
   terminate(): void;
 }
 
-type Extras = Omit<DbClient, keyof Forwarded>;
+/** The weeks' features are forwarded by name like the rest, but typed by their contract (dataset/websites/weeks-contract.ts). */
+type Extras = Omit<DbClient, keyof Forwarded | keyof WeeksFeatures>;
 
 export function createDbClient(): DbClient {
   const listeners = new Set<ProgressListener>();

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
- * The app's views live in the URL hash (`#/rates?…`, `#/websites?…`, `#/websites/<url>`, `#/datasets`,
+ * The app's views live in the URL hash (`#/rates?…`, `#/websites?…`, `#/websites/<url>`, `#/weeks?…`, `#/datasets`,
  * `#/console`), so a view can be bookmarked and shared, and the hash never reaches a server or
  * collides with an API path. The query part of the rates and websites routes is the API's own query.
  */
@@ -9,6 +9,7 @@ export type Route =
   | { view: 'rates'; query: URLSearchParams }
   | { view: 'websites'; query: URLSearchParams }
   | { view: 'website'; url: string }
+  | { view: 'weeks'; query: URLSearchParams }
   | { view: 'datasets'; query: URLSearchParams }
   | { view: 'console'; query: URLSearchParams }
   | { view: 'not-found'; hash: string };
@@ -26,6 +27,7 @@ export function parseHash(hash: string): Route {
   if (path.startsWith('/websites/') && path.length > '/websites/'.length) {
     return { view: 'website', url: safeDecode(path.slice('/websites/'.length)) };
   }
+  if (path === '/weeks') return { view: 'weeks', query };
   if (path === '/datasets') return { view: 'datasets', query };
   if (path === '/console') return { view: 'console', query };
   return { view: 'not-found', hash: raw };
@@ -43,6 +45,7 @@ export function formatRoute(route: Route): string {
   switch (route.view) {
     case 'rates':
     case 'websites':
+    case 'weeks':
     case 'datasets':
     case 'console': {
       const qs = formatQuery(route.query);

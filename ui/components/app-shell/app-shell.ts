@@ -13,6 +13,7 @@ import './worker-notice.ts';
 import '../rates-view/rates-view.ts';
 import '../websites-view/websites-view.ts';
 import '../websites-view/website-detail.ts';
+import '../weeks-view/weeks-view.ts';
 import '../dataset-panel/dataset-panel.ts';
 import '../import/import-drop-zone.ts';
 
@@ -22,6 +23,7 @@ const loadConsole = () => import('../api-console/api-console.ts');
 const NAV: { view: ViewName; href: string; label: string; short: string; also?: ViewName[] }[] = [
   { view: 'rates', href: '#/rates', label: 'Ceiling rates', short: 'Rates' },
   { view: 'websites', href: '#/websites', label: 'Websites', short: 'Websites', also: ['website'] },
+  { view: 'weeks', href: '#/weeks', label: 'Every week', short: 'Weeks' },
   { view: 'datasets', href: '#/datasets', label: 'Datasets', short: 'Datasets' },
   { view: 'console', href: '#/console', label: 'API console', short: 'Console' },
 ];
@@ -235,6 +237,8 @@ export class AppShell extends LitElement {
         return html`<websites-view .params=${route.query}></websites-view>`;
       case 'website':
         return html`<website-detail .url=${route.url}></website-detail>`;
+      case 'weeks':
+        return html`<weeks-view .params=${route.query}></weeks-view>`;
       case 'datasets':
         return html`<dataset-panel .params=${route.query}></dataset-panel>`;
       case 'console':

@@ -1,29 +1,19 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DatasetChoices, DbClient, SnapshotDiff } from '../../api/db-client.ts';
-import { baseStyles, compactTableStyles } from '../common/styles.ts';
-import { formatCount, formatDate } from '../common/format.ts';
-import { saveBytes } from '../common/save-file.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatDate } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
 import { BUILD_DATASET_ID, SNAPSHOT_DIFF_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
-import {
-  agencyChangesCsv,
-  CHANGE_KINDS,
-  CHANGE_LABELS,
-  LOST_DEFINITION,
-  snapshotDiffCsv,
-  type AgencyChanges,
-  type ChangeKind,
-} from '../../../engine/site-scanning/snapshot-diff.ts';
+import { LOST_DEFINITION } from '../../../engine/site-scanning/snapshot-diff.ts';
+import './diff-result.ts';
 import { sourceDate, type DatasetSource } from '../../../dataset/artifact/format.ts';
 import { DATASETS_CHANGED } from '../import/import-controller.ts';
 
 const [FROM, TO] = SNAPSHOT_DIFF_PARAMETERS;
-/** Changes listed on the page; the CSV has them all. */
-const LISTED = 100;
 
 interface Choice {
   id: string;
@@ -33,9 +23,6 @@ interface Choice {
   /** Where its records come from, in one line. */
   source: string;
 }
-
-/** The per-agency table's order: a column (a change kind, or the agency's name) and its direction. */
-type SortKey = ChangeKind | 'agency';
 
 const choice = (id: string, label: string, source: DatasetSource | null | undefined, fallback: string): Choice => {
   const date = sourceDate(source ?? null);
@@ -53,7 +40,6 @@ const toDatasetId = (choice: string): string | null => (choice === BUILD_DATASET
 export class SnapshotDiffPanel extends LitElement {
   static override styles = [
     baseStyles,
-    compactTableStyles,
     css`
       :host {
         margin: 1rem 0;
@@ -78,51 +64,11 @@ export class SnapshotDiffPanel extends LitElement {
         min-width: 0;
         max-width: 100%;
       }
-      .totals {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4rem;
-        margin: 0.5rem 0;
-        padding: 0;
-        list-style: none;
-      }
-      .totals li {
-        border: 1px solid var(--line);
-        border-radius: 8px;
-        padding: 0.25rem 0.6rem;
-        background: var(--surface-2);
-        font-size: 0.9rem;
-      }
-      .wrap {
-        max-height: 24rem;
-        margin: 0.5rem 0;
-      }
-      td.agency {
-        min-width: 10rem;
-      }
-      h3 {
-        margin-top: 0.75rem;
-      }
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.5rem;
-      }
-      th button.sort {
-        all: unset;
-        cursor: pointer;
-        font-weight: 600;
-      }
-      th button.sort:focus-visible {
-        outline: 3px solid var(--focus);
-      }
     `,
   ];
 
   @consume({ context: dbContext }) db!: DbClient;
   @property({ attribute: false }) params = new URLSearchParams();
-  /** Most live sites lost first: what an analyst asks of two weeks first. */
-  @state() private sort: { key: SortKey; descending: boolean } = { key: 'lost', descending: true };
 
   private readonly choices = new Task(this, {
     task: async ([db]: [DbClient]): Promise<Choice[]> => {
@@ -171,28 +117,6 @@ export class SnapshotDiffPanel extends LitElement {
     navigate({ view: 'datasets', query: params });
   }
 
-  private sorted(agencies: readonly AgencyChanges[]): AgencyChanges[] {
-    const { key, descending } = this.sort;
-    const name = (a: AgencyChanges) => a.agency ?? '\uffff';
-    const by = (x: AgencyChanges, y: AgencyChanges) => (key === 'agency' ? name(x).localeCompare(name(y)) : x.counts[key] - y.counts[key]);
-    return [...agencies].sort((x, y) => (descending ? by(y, x) : by(x, y)) || name(x).localeCompare(name(y)));
-  }
-
-  private sortBy(key: SortKey): void {
-    // A name reads A to Z first, a count most first.
-    this.sort = { key, descending: this.sort.key === key ? !this.sort.descending : key !== 'agency' };
-  }
-
-  private sortHeader(key: SortKey, label: string) {
-    const active = this.sort.key === key;
-    const order = active ? (this.sort.descending ? 'descending' : 'ascending') : nothing;
-    return html`<th scope="col" class=${key === 'agency' ? '' : 'num'} aria-sort=${order}>
-      <button type="button" class="sort" data-sort=${key} title=${`Sort by ${label}`} @click=${() => this.sortBy(key)}>
-        ${label}<span aria-hidden="true">${active ? (this.sort.descending ? ' ▼' : ' ▲') : ''}</span>
-      </button>
-    </th>`;
-  }
-
   /** The two weeks and where their records come from, as the exports' header rows. */
   private weekNotes(): [string, string][] {
     const pick = (name: string) => this.choices.value?.find((c) => c.id === (this.params.get(name) ?? ''));
@@ -207,17 +131,6 @@ export class SnapshotDiffPanel extends LitElement {
     ];
   }
 
-  private exportAgencies(diff: SnapshotDiff): void {
-    const csv = agencyChangesCsv(this.sorted(diff.agencies), this.weekNotes());
-    const date = (name: string) => this.choices.value?.find((c) => c.id === this.params.get(name))?.date ?? name.replace('diff_', '');
-    saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-by-agency-${date(FROM.name)}-to-${date(TO.name)}.csv`, 'text/csv;charset=utf-8');
-  }
-
-  private exportCsv(diff: SnapshotDiff): void {
-    const csv = snapshotDiffCsv(diff, [...this.weekNotes(), ['Compared', new Date().toISOString()]]);
-    saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
-  }
-
   private select(which: 'from' | 'to', label: string, choices: Choice[]) {
     const name = which === 'from' ? FROM.name : TO.name;
     const current = this.params.get(name) ?? '';
@@ -230,65 +143,10 @@ export class SnapshotDiffPanel extends LitElement {
     </div>`;
   }
 
-  private result(diff: SnapshotDiff) {
-    const kinds = CHANGE_KINDS.filter((k) => diff.totals[k] > 0);
-    const listed = diff.changes.slice(0, LISTED);
-    return html`<ul class="totals" aria-label="Changes in total">
-        <li>Sites: <strong data-diff="before">${formatCount(diff.sites.before)}</strong> → <strong data-diff="after">${formatCount(diff.sites.after)}</strong></li>
-        ${CHANGE_KINDS.map((k) => html`<li>${CHANGE_LABELS[k]}: <strong data-total=${k}>${formatCount(diff.totals[k])}</strong></li>`)}
-      </ul>
-      <p class="muted" id="lost-definition">${LOST_DEFINITION}</p>
-      <div class="actions">
-        <button type="button" @click=${() => this.exportCsv(diff)}>Export changes as CSV</button>
-        ${diff.agencies.length ? html`<button type="button" @click=${() => this.exportAgencies(diff)}>Export counts by agency as CSV</button>` : nothing}
-      </div>
-      ${
-        diff.changes.length === 0
-          ? html`<p class="muted">No changes: the two datasets hold the same sites with the same states.</p>`
-          : html`<h3>By agency</h3>
-            <div class="wrap" tabindex="0" role="region" aria-label="Changes by agency">
-              <table id="diff-agencies">
-                <caption class="visually-hidden">Changes per agency</caption>
-                <thead>
-                  <tr>
-                    ${this.sortHeader('agency', 'Agency')} ${kinds.map((k) => this.sortHeader(k, CHANGE_LABELS[k]))}
-                  </tr>
-                </thead>
-                <tbody>
-                  ${this.sorted(diff.agencies).map(
-                    (a) => html`<tr data-agency=${a.agency ?? ''}>
-                      <td class="agency">${a.agency ?? '(none)'}</td>
-                      ${kinds.map((k) => html`<td class="num" data-kind=${k}>${a.counts[k] ? formatCount(a.counts[k]) : ''}</td>`)}
-                    </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>
-            <h3>Changes${diff.changes.length > LISTED ? ` (the first ${LISTED} of ${formatCount(diff.changes.length)}; the CSV has all)` : ''}</h3>
-            <div class="wrap" tabindex="0" role="region" aria-label="Changed sites">
-              <table id="diff-changes">
-                <caption class="visually-hidden">Changed sites</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Change</th>
-                    <th scope="col">Target URL</th>
-                    <th scope="col">Agency</th>
-                    <th scope="col">Before → after</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${listed.map(
-                    (c) => html`<tr data-change=${c.kind} data-url=${c.targetUrl}>
-                      <td>${CHANGE_LABELS[c.kind]}</td>
-                      <td>${c.targetUrl}</td>
-                      <td>${c.agency ?? '—'}</td>
-                      <td>${c.before ? `${c.before} → ${c.after}` : ''}</td>
-                    </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
-      }`;
+  /** The weeks' dates (or the datasets' names) in the exported files' names. */
+  private names(): { before: string; after: string } {
+    const date = (name: string) => this.choices.value?.find((c) => c.id === this.params.get(name))?.date ?? name.replace('diff_', '');
+    return { before: date(FROM.name), after: date(TO.name) };
   }
 
   override render() {
@@ -302,7 +160,8 @@ export class SnapshotDiffPanel extends LitElement {
       ${from && to && from === to ? html`<p class="muted">Choose two different datasets.</p>` : nothing}
       ${this.diff.render({
         pending: () => html`<p class="muted" role="status">Comparing…</p>`,
-        complete: (value) => (value ? this.result(value.diff) : nothing),
+        complete: (value) =>
+          value ? html`<snapshot-diff-result .diff=${value.diff} .notes=${this.weekNotes()} .names=${this.names()}></snapshot-diff-result>` : nothing,
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
       })}
     </section>`;

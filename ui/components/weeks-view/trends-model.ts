@@ -1,0 +1,110 @@
+/** The weekly trends' measures, their definitions and denominators, the chosen lines and the CSV: plain functions. */
+import { csvLine } from '../../../engine/ceilingrates/export.ts';
+import type { TrendPoint, TrendSeries, WeeklyTrends } from '../../api/db-client.ts';
+import { formatCount } from '../common/format.ts';
+import { percent } from '../websites-view/rollup-model.ts';
+import { DEFAULT_GROUPS, type TrendMetric } from '../../state/weeks-query.ts';
+
+/** Where the weeks come from, as the exports' header rows say it. */
+export const WEEKS_SOURCE = 'GSA Site Scanning weekly snapshots (public, CC0), as shipped with this app';
+
+/** The name written for records with no agency (or bureau). */
+export const NONE = '(none)';
+
+export const groupName = (s: TrendSeries): string => s.name ?? NONE;
+
+export interface MetricSpec {
+  label: string;
+  /** What is counted and over what, as the page says it (the denominator in words, not in a tooltip). */
+  definition: string;
+}
+
+export const METRICS: Record<TrendMetric, MetricSpec> = {
+  sites: { label: 'Sites', definition: 'Sites in that week’s list (every site, whatever its scan found).' },
+  live: {
+    label: '% live',
+    definition: 'Sites whose final URL answered 2xx, out of every site in that week’s list (failed and unscanned scans count as not live).',
+  },
+  dap: {
+    label: '% DAP',
+    definition: 'Sites where Digital Analytics Program code was found, out of every site in that week’s list (failed scans count as without).',
+  },
+  uswds: {
+    label: '% USWDS',
+    definition: 'Sites using U.S. Web Design System classes (ds_usa_classes > 0), out of every site in that week’s list.',
+  },
+  outcome: { label: 'Scan outcomes', definition: 'Sites whose primary scan ended with the chosen status, out of every site in that week’s list.' },
+};
+
+/** One week's figure of a measure: the count, and the sites it is a share of (null for the count of sites itself). */
+export interface Figure {
+  part: number;
+  whole: number | null;
+}
+
+export function figure(point: TrendPoint, metric: TrendMetric, status: string): Figure {
+  switch (metric) {
+    case 'sites':
+      return { part: point.sites, whole: null };
+    case 'outcome':
+      return { part: point.outcomes[status] ?? 0, whole: point.sites };
+    default:
+      return { part: point[metric], whole: point.sites };
+  }
+}
+
+/** The value a line is drawn at: a count, or a percentage (null where the group had no sites that week). */
+export function plotted(f: Figure): number | null {
+  if (f.whole === null) return f.part;
+  return f.whole === 0 ? null : (f.part / f.whole) * 100;
+}
+
+/** Every group's weeks added up: the whole list (by agency) or the agency (its bureaus). */
+export function totalSeries(trends: WeeklyTrends, name: string): TrendSeries {
+  const points = trends.dates.map((date, i) => {
+    const sum: TrendPoint = { date, sites: 0, live: 0, dap: 0, uswds: 0, outcomes: {} };
+    for (const s of trends.series) {
+      const p = s.points[i];
+      if (!p) continue;
+      sum.sites += p.sites;
+      sum.live += p.live;
+      sum.dap += p.dap;
+      sum.uswds += p.uswds;
+      for (const [k, n] of Object.entries(p.outcomes)) sum.outcomes[k] = (sum.outcomes[k] ?? 0) + n;
+    }
+    return sum;
+  });
+  return { name, points };
+}
+
+/** Scan statuses seen in any week, most frequent first. */
+export function outcomeStatuses(trends: WeeklyTrends): string[] {
+  const seen = new Map<string, number>();
+  for (const s of trends.series) for (const p of s.points) for (const [k, n] of Object.entries(p.outcomes)) seen.set(k, (seen.get(k) ?? 0) + n);
+  return [...seen].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
+}
+
+/** The series drawn: the chosen names that exist, or the largest groups when none are chosen. */
+export function chosenSeries(trends: WeeklyTrends, groups: readonly string[]): TrendSeries[] {
+  if (!groups.length) return trends.series.slice(0, DEFAULT_GROUPS);
+  const byName = new Map(trends.series.map((s) => [groupName(s), s]));
+  return groups.flatMap((g) => byName.get(g) ?? []);
+}
+
+/** A share as the roll-up writes it (one decimal), or a count. */
+export function formatFigure(f: Figure): string {
+  return f.whole === null ? formatCount(f.part) : percent(f.part, f.whole);
+}
+
+/**
+ * Every group's every week (a data file: one row per group and week, counts only, so a spreadsheet divides),
+ * with the notes (grouping, source, definitions) on top.
+ */
+export function trendsCsv(trends: WeeklyTrends, total: TrendSeries, notes: readonly (readonly [string, string])[]): string {
+  const statuses = outcomeStatuses(trends);
+  const head = ['Group', 'Week', 'Sites', 'Live', 'DAP', 'USWDS', ...statuses.map((s) => `Scan ${s}`)];
+  const rows = [total, ...trends.series].flatMap((s) =>
+    s.points.map((p) => [groupName(s), p.date, p.sites, p.live, p.dap, p.uswds, ...statuses.map((k) => p.outcomes[k] ?? 0)]),
+  );
+  return [...notes.map((n) => csvLine(n)), csvLine(head), ...rows.map((r) => csvLine(r))].join('\r\n') + '\r\n';
+}

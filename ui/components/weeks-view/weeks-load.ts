@@ -1,0 +1,76 @@
+import { LitElement, html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { Task } from '@lit/task';
+import { dbContext } from '../../api/context.ts';
+import type { DbClient } from '../../api/db-client.ts';
+import { baseStyles } from '../common/styles.ts';
+import { formatBytes } from '../common/format.ts';
+import { importController, type ImportState } from '../import/import-controller.ts';
+import { WEEKS_EXTRA_ID } from '../../../dataset/websites/weeks-contract.ts';
+
+/** Fired once the weeks are loaded, so the view asks for them again. */
+export const WEEKS_LOADED = 'weeks-loaded';
+
+/**
+ * The offer to load every weekly snapshot (a built-in extra, downloaded only when asked and kept offline): its
+ * size, a button, and the load's outcome. Loading it does not change the week the rest of the app answers from.
+ */
+@customElement('weeks-load')
+export class WeeksLoad extends LitElement {
+  static override styles = [baseStyles];
+
+  @consume({ context: dbContext }) db!: DbClient;
+  @state() private importing: ImportState = importController.state;
+  private unsubscribe: (() => void) | null = null;
+
+  private readonly extra = new Task(this, {
+    task: async ([db]: [DbClient]) => (await db.status()).extras?.find((e) => e.id === WEEKS_EXTRA_ID) ?? null,
+    args: () => [this.db] as [DbClient],
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.unsubscribe = importController.subscribe((state) => {
+      const was = this.importing;
+      this.importing = state;
+      if (was.kind === 'running' && state.kind === 'done' && state.outcome.ok) {
+        this.dispatchEvent(new Event(WEEKS_LOADED, { bubbles: true, composed: true }));
+      }
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+  }
+
+  override render() {
+    const running = this.importing.kind === 'running';
+    const failed = this.importing.kind === 'done' && !this.importing.outcome.ok ? this.importing.outcome.message : '';
+    return html`<section class="card" aria-labelledby="weeks-load-h" data-weeks="not-loaded">
+      <h2 id="weeks-load-h">The weekly snapshots are not loaded</h2>
+      ${this.extra.render({
+        pending: () => html`<p class="muted">Reading what this build holds…</p>`,
+        error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
+        complete: (extra) =>
+          extra
+            ? html`<p>
+                  Every weekly Site Scanning snapshot this app ships (${extra.source.label}) is ${formatBytes(extra.bytes)} to download, once:
+                  it is then kept in this browser and answers offline. Loading it does not change the week the Websites list answers from.
+                </p>
+                <button type="button" class="primary" ?disabled=${running} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
+                  ${running ? 'Loading…' : `Load every week (${formatBytes(extra.bytes)})`}
+                </button>
+                ${failed ? html`<p class="error" role="alert">${failed}</p>` : nothing}`
+            : html`<p>This build does not hold the weekly snapshots (build it with the weeks dataset to see trends and timelines).</p>`,
+      })}
+    </section>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'weeks-load': WeeksLoad;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The weeks view's state in the hash (`#/weeks?by=bureau&agency=…&metric=dap&g=…&before=…&after=…`): the trend's
+ * grouping, its measure, the groups drawn, and the two weeks compared. Defaults are left out of the hash.
+ */
+export const TREND_METRICS = ['sites', 'live', 'dap', 'uswds', 'outcome'] as const;
+export type TrendMetric = (typeof TREND_METRICS)[number];
+
+/** The scan status a trend of outcomes draws when none is chosen: the share of scans that completed. */
+export const DEFAULT_OUTCOME = 'completed';
+
+/** Groups drawn when none is chosen: the largest in the newest week. */
+export const DEFAULT_GROUPS = 5;
+/** Lines one chart draws at most: past that nobody tells them apart. */
+export const MAX_GROUPS = 8;
+
+export interface WeeksQuery {
+  by: 'agency' | 'bureau';
+  /** With by=bureau: that agency's bureaus only. */
+  agency: string;
+  metric: TrendMetric;
+  /** With metric=outcome: the scan status whose share is drawn. */
+  status: string;
+  /** The groups drawn (names; `(none)` for records with none); empty: the largest DEFAULT_GROUPS. */
+  groups: string[];
+  /** The two weeks compared (YYYY-MM-DD), or '' for none chosen. */
+  before: string;
+  after: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function parseWeeksQuery(params: URLSearchParams): WeeksQuery {
+  const metric = params.get('metric') ?? '';
+  const day = (name: string) => {
+    const v = params.get(name) ?? '';
+    return DAY.test(v) ? v : '';
+  };
+  return {
+    by: params.get('by') === 'bureau' ? 'bureau' : 'agency',
+    agency: params.get('agency') ?? '',
+    metric: (TREND_METRICS as readonly string[]).includes(metric) ? (metric as TrendMetric) : 'dap',
+    status: params.get('status') || DEFAULT_OUTCOME,
+    groups: [...new Set(params.getAll('g').filter((g) => g !== ''))].slice(0, MAX_GROUPS),
+    before: day('before'),
+    after: day('after'),
+  };
+}
+
+export function weeksHashParams(q: WeeksQuery): URLSearchParams {
+  const p = new URLSearchParams();
+  if (q.by !== 'agency') p.append('by', q.by);
+  if (q.by === 'bureau' && q.agency) p.append('agency', q.agency);
+  if (q.metric !== 'dap') p.append('metric', q.metric);
+  if (q.metric === 'outcome' && q.status !== DEFAULT_OUTCOME) p.append('status', q.status);
+  for (const g of q.groups) p.append('g', g);
+  if (q.before) p.append('before', q.before);
+  if (q.after) p.append('after', q.after);
+  return p;
+}
