@@ -7,6 +7,7 @@ import { UNAVAILABLE_DETAIL } from '../http/respond.ts';
 import { CEILING_RATES_BASES } from './parameters.ts';
 import { ceilingRatesIndex, type CeilingRatesIndex } from './ceiling-rates-index.ts';
 import { detail, respond } from './shape.ts';
+import { productionCeilingRates } from './production.ts';
 
 function handlers(index: CeilingRatesIndex): Record<string, RouteHandler> {
   return { search: (ctx) => index.search(ctx) };
@@ -30,6 +31,7 @@ export const ceilingRatesApi: ApiDefinition = {
   },
   options: () => respond(200, { name: 'Ceiling Rates', renders: ['application/json'], parses: ['application/json'] }),
   bind: (db) => handlers(ceilingRatesIndex(db)),
+  production: productionCeilingRates,
   prepared: {
     save: (db) => ceilingRatesIndex(db).preparedBytes(),
     bind: (db, kept) => handlers(ceilingRatesIndex(db, kept)),

@@ -40,7 +40,7 @@ export function sortJson(values: readonly (number | string | null)[], doubles: r
 
 const terms = (t: TermsAggregation): string => JSON.stringify(t);
 
-function valuesJson(values: Record<string, number | null>): string {
+export function valuesJson(values: Record<string, number | null>): string {
   let out = '{"values":{';
   let first = true;
   for (const key in values) {
@@ -50,7 +50,7 @@ function valuesJson(values: Record<string, number | null>): string {
   return out + '}}';
 }
 
-function histogramJson(buckets: readonly HistogramBucket[]): string {
+export function histogramJson(buckets: readonly HistogramBucket[]): string {
   let out = '{"buckets":[';
   for (let i = 0; i < buckets.length; i++) {
     const b = buckets[i];
@@ -59,7 +59,7 @@ function histogramJson(buckets: readonly HistogramBucket[]): string {
   return out + ']}';
 }
 
-function statsJson(s: WageStats): string {
+export function statsJson(s: WageStats): string {
   const b = s.std_deviation_bounds;
   // count is production's only integer here; a sum over no price is 0.0.
   return (

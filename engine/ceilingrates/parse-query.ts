@@ -2,6 +2,7 @@
  * Query parameters → a typed query, or a 406 `NotAcceptable` naming the bad parameter
  * (the API reference: "Matching", "Order and paging", "Suggestions").
  */
+import { clearanceFilterClass, educationCode, worksiteWords } from './vocabulary.ts';
 import { isOrderField } from './columns/order-columns.ts';
 import { sizeProblem, type SizeProblem } from '../http/request-size.ts';
 import {
@@ -138,9 +139,18 @@ export function parseFilter(raw: string): Filter {
   const { name, value } = splitFilter(raw);
   const grammar = FILTER_GRAMMAR.get(name);
   if (grammar === undefined) throw new NotAcceptable(`Unknown filter: ${name}`);
+  const alternatives = value.split('|');
+  const ours = PRODUCTION_VALUES[name];
   // The table pairs each name with its grammar; TypeScript cannot follow a Map lookup to that pairing.
-  return { name, ...GRAMMARS[grammar](value.split('|'), name) } as Filter;
+  return { name, ...GRAMMARS[grammar](ours ? alternatives.map(ours) : alternatives, name) } as Filter;
 }
+
+/** Filter values in production's 2026 vocabulary read as the data holds them (vocabulary.ts), in every dialect. */
+const PRODUCTION_VALUES: Partial<Record<string, (value: string) => string>> = {
+  education_level: educationCode,
+  security_clearance: clearanceFilterClass,
+  site: worksiteWords,
+};
 
 function integer(query: URLSearchParams, name: string, fallback: number): number {
   const raw = query.get(name);

@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResponse, DatasetName } from './types.ts';
 import type { ApiDefinition, RouteHandler } from './routes.ts';
 import { contextOf } from './routes.ts';
 import { finish, noRoute, routeAny, type Routed } from './route.ts';
+import { DEFAULT_DIALECT, type Dialect } from '../dialect/dialect.ts';
 
 /** What an engine tells its host. */
 export interface EngineEvents {
@@ -30,6 +31,8 @@ export class Engine {
   constructor(
     readonly apis: readonly ApiDefinition[],
     private readonly events: EngineEvents = {},
+    /** The dialect of a request that names none (ApiRequest.dialect). */
+    readonly dialect: Dialect = DEFAULT_DIALECT,
   ) {}
 
   /**
@@ -85,7 +88,11 @@ export class Engine {
     try {
       const handlers = this.handlersFor(api);
       if (!handlers) return finish(request, api.errors.unavailable());
-      return finish(request, handlers[routed.route](contextOf(routed)));
+      const ctx = contextOf(routed);
+      const answered = handlers[routed.route](ctx);
+      // The one place a dialect acts: production's shape made from the interface's answer (no second query).
+      const shape = (request.dialect ?? this.dialect) === 'production' ? api.production : undefined;
+      return finish(request, shape ? shape.call(api, ctx, answered) : answered);
     } catch (error) {
       // The engine must stay usable: log with the request and answer in the API's own shape.
       console.error('engine: internal error', request.method, request.url, error);

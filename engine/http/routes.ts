@@ -54,6 +54,11 @@ export interface ApiDefinition {
   options?(ctx: RouteContext): ApiResponse;
   bind(db: Database): Record<string, RouteHandler>;
   /**
+   * The production dialect's last shaping step (engine/dialect/): a route's answer, as the interface dialect gives
+   * it, in production's names, types and order. Absent: production answers as the interface does.
+   */
+  production?(ctx: RouteContext, response: ApiResponse): ApiResponse;
+  /**
    * For an API whose bind is worth keeping: its precomputation as bytes a platform may keep beside the
    * database file (`save`, once bound), and a bind that reads them instead of the records (`bind`, which
    * throws when the bytes are of another format or plainly of other records; the engine then binds as usual).

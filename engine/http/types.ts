@@ -1,9 +1,13 @@
+import type { Dialect } from '../dialect/dialect.ts';
+
 /** The whole API surface: one request in, one response out. Plain data so it crosses workers and ports. */
 export interface ApiRequest {
   method: string;
   /** Absolute URL or path with query, e.g. `/websites?limit=3`. */
   url: string;
   headers?: Record<string, string>;
+  /** The answer dialect (engine/dialect/dialect.ts); absent: the engine's own, `interface` unless it was opened otherwise. */
+  dialect?: Dialect;
 }
 
 export interface ApiResponse {

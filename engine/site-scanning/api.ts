@@ -9,6 +9,7 @@ import { FilterIndex } from './filter-index.ts';
 import { analysisBody, targetUrlKey, websitePageJson } from './shape.ts';
 import { recordJson } from './stored-record.ts';
 import { badRequest, siteScanningErrors, websiteNotFound } from './errors.ts';
+import { productionSiteScanning } from './production.ts';
 
 /** GET /websites: validate, select the matches in listing order, read one page's rows, wrap in the envelope. */
 function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteContext): ApiResponse {
@@ -74,6 +75,7 @@ export const siteScanningApi: ApiDefinition = {
   // Read by the first valid listing or analysis request, not at bind: /websites/{url} never needs it, and bad
   // input is answered before the database is touched.
   bind: (db) => handlers(db, () => filterIndexOf(db)),
+  production: productionSiteScanning,
   // The filter index as bytes kept beside the database file: a later opening of the same file maps them instead
   // of reading every record's filter columns (decision 0105).
   prepared: {

@@ -271,3 +271,56 @@ export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
 /** Compile-time check that WEBSITE_FIELDS names every record field (adding a field without it fails here). */
 export const EVERY_FIELD_LISTED: [Exclude<keyof WebsiteRecord, WebsiteField>] extends [never] ? true : never = true;
+
+/**
+ * Production's name of each field whose name differs there (docs/api/differences.md#record-field-names): the
+ * current records' and the snapshot CSV's name; null for the two comparisons production no longer answers. Read
+ * by the production dialect (production.ts); a field not listed has the same name in both.
+ */
+export const PRODUCTION_NAMES: Readonly<Partial<Record<WebsiteField, string | null>>> = {
+  target_url_domain: 'initial_base_domain',
+  scan_status: 'primary_scan_status',
+  final_url: 'url',
+  final_url_live: 'live',
+  final_url_domain: 'base_domain',
+  final_url_website: 'domain',
+  final_url_MIMEType: 'media_type',
+  final_url_same_domain: null,
+  final_url_status_code: 'status_code',
+  final_url_same_website: null,
+  target_url_404_test: '404_test',
+  target_url_redirects: 'redirect',
+  ds_usa_classes: 'uswds_usa_classes',
+  ds_usa_class_list: 'uswds_usa_class_list',
+  ds_usa_elements_list: 'uswds_usa_elements_list',
+  ds_banner_heres_how: 'uswds_banner_heres_how',
+  ds_semantic_version: 'uswds_semantic_version',
+  ds_count: 'uswds_count',
+  dap_detected_final_url: 'dap',
+  dap_parameters_final_url: 'dap_parameters',
+  og_title_final_url: 'og_title',
+  og_description_final_url: 'og_description',
+  main_element_present_final_url: 'main_element_present',
+  target_url: 'initial_domain',
+  target_url_branch: 'branch',
+  target_url_agency_owner: 'agency',
+  target_url_bureau_owner: 'bureau',
+  dns_ipv6: 'ipv6',
+  og_article_published_final_url: 'og_article_published',
+  og_article_modified_final_url: 'og_article_modified',
+  robots_txt_final_url: 'robots_txt_url',
+  robots_txt_final_url_status_code: 'robots_txt_status_code',
+  robots_txt_final_url_mimetype: 'robots_txt_media_type',
+  robots_txt_final_url_filesize_in_bytes: 'robots_txt_filesize',
+  sitemap_xml_final_url: 'sitemap_xml_url',
+  sitemap_xml_final_url_status_code: 'sitemap_xml_status_code',
+  sitemap_xml_final_url_mimetype: 'sitemap_xml_media_type',
+  sitemap_xml_final_url_filesize_in_bytes: 'sitemap_xml_filesize',
+  ds_favicon: 'uswds_favicon',
+  ds_favicon_in_css: 'uswds_favicon_in_css',
+  ds_publicsans_font: 'uswds_publicsans_font',
+  ds_inline_css: 'uswds_inpage_css',
+  ds_string: 'uswds_string',
+  ds_string_in_css: 'uswds_string_in_css',
+  ds_version: 'uswds_version',
+};

@@ -1,0 +1,219 @@
+/**
+ * Issue 41: the production dialect replays production's recorded answers (tests/fixtures/recorded/), key for key:
+ * the key sets and their order at every level, the JSON types and the value forms (a dated `_index`, a boolean
+ * clearance, spelled-out education, `""` for no termination, prices as written, float32 prices in the
+ * aggregations), for both APIs; and the same engine still answers the interface's shape without the dialect.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../engine/index.ts';
+import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
+import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
+import { WEBSITE_FIELDS, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
+import type { Dialect } from '../../../engine/dialect/dialect.ts';
+import { emptyDatabase, engineOver } from '../helpers/engine.ts';
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}`, import.meta.url), 'utf8'));
+const ENVELOPE = fixture('calc-2026-10-10-gsa-calc-mcp-envelope.json');
+const REC_2026 = fixture('calc-2026-10-10-gsa-calc-mcp.json');
+const SITE_2022 = fixture('site-scanning-2022-06-docs-sample.json');
+const API = '/api/v3/search/ceilingrates/';
+const queryOf = (url: string): string => url.slice(url.indexOf('?'));
+
+/** A JSON value's shape: keys in order with the shape of each value, an array by its first element, else its type. */
+export function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
+  if (value === null) return 'null';
+  if (typeof value === 'object') return Object.entries(value).map(([key, v]) => [key, shapeOf(v)]);
+  return typeof value;
+}
+
+function get(engine: Engine, url: string, dialect?: Dialect) {
+  const raw = engine.handle({ method: 'GET', url, ...(dialect ? { dialect } : {}) });
+  return { status: raw.status, raw: raw.body, body: JSON.parse(raw.body) };
+}
+
+/** A recorded 2026 `_source` as this data stores it (the interface's values: differences.md). */
+function stored(source: Record<string, unknown>): CeilingRateRecord {
+  const codes: Record<string, string> = { Bachelors: 'BA', 'High School': 'HS', 'High School Equivalent': 'HS', Masters: 'MA' };
+  const { data_source: _only2026, ...rest } = source;
+  return {
+    ...(rest as unknown as CeilingRateRecord),
+    security_clearance: source.security_clearance ? 'Yes' : 'No',
+    education_level: codes[String(source.education_level)] ?? String(source.education_level),
+    worksite: String(source.worksite).replaceAll('_', ' '),
+    dt_termg: source.dt_termg === '' ? null : (source.dt_termg as string | null),
+  };
+}
+
+/** 91 records like the recorded answer's: its two hits, then its clearance, worksite, education and size counts. */
+function engineerOnes(): CeilingRateRecord[] {
+  const recorded: CeilingRateRecord[] = ENVELOPE.raw.hits.hits.map((h: { _source: Record<string, unknown> }) => stored(h._source));
+  // The recorded prices by their counts, less the recorded hits' two (51.8).
+  const prices: number[] = ENVELOPE.raw.aggregations.current_price.buckets.flatMap((b: { key: string; doc_count: number }) =>
+    Array(b.key === '51.8' ? b.doc_count - 2 : b.doc_count).fill(Number(b.key)),
+  );
+  const made = Array.from({ length: 89 }, (_, j) => {
+    const i = j + 2;
+    return {
+      ...recorded[0],
+      id: recorded[0].id + 100 + i,
+      security_clearance: i < 7 ? 'Yes' : 'No',
+      worksite: i < 46 ? 'Customer Facility' : i < 89 ? 'Contractor Facility' : 'Virtual',
+      education_level: i < 78 ? 'BA' : i < 89 ? 'HS' : 'MA',
+      business_size: i < 56 ? 'O' : 'S',
+      current_price: prices[j] ?? 110 + i,
+      min_years_experience: i < 65 ? 0 : 1,
+    };
+  });
+  return [...recorded, ...made];
+}
+
+let rates: Engine;
+let one: Engine;
+beforeAll(async () => {
+  const db = await emptyDatabase('ceilingrates');
+  insertCeilingRates(db, engineerOnes());
+  rates = engineOver('ceilingrates', db);
+  const single = await emptyDatabase('ceilingrates');
+  insertCeilingRates(single, [stored(REC_2026.one_hit.hit._source)]);
+  one = engineOver('ceilingrates', single);
+});
+
+describe('ceiling rates in the production dialect, replayed against the answer recorded 2026-10-10', () => {
+  it('has the recorded keys, key order and JSON types at every level', () => {
+    const ours = get(rates, `${API}${queryOf(ENVELOPE.url)}`, 'production').body;
+    expect(ours.hits.total).toEqual(ENVELOPE.raw.hits.total);
+    expect(shapeOf(ours)).toEqual(shapeOf(ENVELOPE.raw));
+    expect(Object.keys(ours.aggregations)).toEqual(Object.keys(ENVELOPE.raw.aggregations));
+    expect(ours._shards).toEqual(ENVELOPE.raw._shards);
+  });
+
+  it('writes the values in the recorded forms', () => {
+    const ours = get(rates, `${API}${queryOf(ENVELOPE.url)}`, 'production').body;
+    const [recorded] = ENVELOPE.raw.hits.hits;
+    const hit = ours.hits.hits.find((h: { _id: string }) => h._id === recorded._id);
+    expect(hit._index).toMatch(/^ceilingrates-\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d$/);
+    expect(hit._index.slice(0, 'ceilingrates-2026-10-10'.length)).toBe(recorded._index.slice(0, 'ceilingrates-2026-10-10'.length));
+    // The first hit is the recorded record: its _source is the recorded one, value for value.
+    expect(hit._source).toEqual(recorded._source);
+    expect(hit.sort).toEqual(recorded.sort);
+    const a = ours.aggregations;
+    const r = ENVELOPE.raw.aggregations;
+    for (const name of ['security_clearance', 'worksite', 'education_level', 'business_size']) {
+      expect(
+        a[name].buckets.map((b: { key: string }) => b.key),
+        name,
+      ).toEqual(r[name].buckets.map((b: { key: string }) => b.key).filter((k: string) => k !== 'High School Equivalent'));
+    }
+    // Prices as written, in production's order: count, then the key as text ("101.22" before "87.92").
+    // (The buckets are the interface's, by the cent: 88.1008 keys as "88.1" here.)
+    const byCent = (key: string) => String(Math.round(Number(key) * 100) / 100);
+    expect(a.current_price.buckets.slice(0, r.current_price.buckets.length)).toEqual(
+      r.current_price.buckets.map((b: { key: string; doc_count: number }) => ({ ...b, key: byCent(b.key) })),
+    );
+    // Single prices in the aggregations are float32 values, as production's index holds them.
+    // (The edges differ, k-means here: differences.md; their form is production's.)
+    const float32 = (x: number) => Math.fround(x) === x;
+    for (const b of [...a.wage_histogram.buckets, ...r.wage_histogram.buckets]) {
+      expect(float32(b.min) && float32(b.max), JSON.stringify(b)).toBe(true);
+      if (b.min === b.max) expect(b.key).toBe(b.min);
+    }
+    expect(a.wage_stats.min).toBe(r.wage_stats.min);
+    expect(a.wage_stats.max).toBe(r.wage_stats.max);
+    expect(Object.keys(a.histogram_percentiles.values)).toEqual(Object.keys(r.histogram_percentiles.values));
+    for (const v of Object.values(a.histogram_percentiles.values) as number[]) expect(float32(v), String(v)).toBe(true);
+    expect(r.histogram_percentiles.values['10.0']).toBe(Math.fround(71.7031));
+    expect(a.education_level_counts).toEqual(r.education_level_counts);
+  });
+
+  it('one price: wage_stats as recorded, to the last digit and the "NaN" strings', () => {
+    const ours = get(one, `${API}${queryOf(REC_2026.one_hit.url)}`, 'production');
+    expect(ours.body.aggregations.wage_stats).toEqual(REC_2026.one_hit.wage_stats);
+    expect(ours.body.hits.hits[0]._source).toEqual(REC_2026.one_hit.hit._source);
+    expect(ours.raw).toContain('"variance":0.0,');
+  });
+
+  it("accepts production's values in the filters, in both dialects", () => {
+    for (const dialect of ['interface', 'production'] as const) {
+      const total = (filter: string) => get(rates, `${API}?page_size=1&${filter}`, dialect).body.hits.total.value;
+      expect(total('filter=education_level:Bachelors'), dialect).toBe(78);
+      expect(total('filter=education_level:BA'), dialect).toBe(78);
+      expect(total('filter=education_level:High School Equivalent|Masters'), dialect).toBe(13);
+      expect(total('filter=security_clearance:true'), dialect).toBe(5);
+      expect(total('filter=security_clearance:false'), dialect).toBe(86);
+      expect(total('filter=site:Customer_Facility'), dialect).toBe(45);
+    }
+  });
+
+  it('without the dialect the same engine answers the interface shape', () => {
+    const ours = get(rates, `${API}${queryOf(ENVELOPE.url)}`).body;
+    expect(ours._shards.total).toBe(1);
+    expect(ours.hits.hits[0]._index).toBe('ceilingrates');
+    expect(ours.hits.hits[0]._source).not.toHaveProperty('data_source');
+    expect(typeof ours.hits.hits[0]._source.security_clearance).toBe('string');
+    expect(Object.keys(ours.aggregations).indexOf('histogram_percentiles')).toBeGreaterThan(2);
+  });
+});
+
+describe('Site Scanning in the production dialect', () => {
+  let sites: Engine;
+  beforeAll(async () => {
+    const recorded: Record<string, unknown> = SITE_2022.record;
+    const record = Object.fromEntries(WEBSITE_FIELDS.map(([name]) => [name, recorded[name] ?? null])) as unknown as WebsiteRecord;
+    const db = await emptyDatabase('websites');
+    insertWebsites(db, [
+      { ...record, robots_txt_final_url: 'https://www.gsa.gov/robots.txt', robots_txt_final_url_status_code: 200 },
+      { ...record, target_url: 'www.gsa.gov', robots_txt_final_url: 'https://www.gsa.gov/robots.txt', robots_txt_final_url_status_code: 404 },
+    ]);
+    sites = engineOver('websites', db);
+  });
+
+  it("names each field as production's current records do, with production's types", () => {
+    const ours = get(sites, '/websites/gsa.gov', 'production').body;
+    const recorded = SITE_2022.record;
+    const renamed: Record<string, string> = {
+      target_url_domain: 'initial_base_domain',
+      final_url: 'url',
+      final_url_live: 'live',
+      final_url_domain: 'base_domain',
+      final_url_status_code: 'status_code',
+      target_url_404_test: '404_test',
+      target_url_redirects: 'redirect',
+      dap_detected_final_url: 'dap',
+      main_element_present_final_url: 'main_element_present',
+      target_url: 'initial_domain',
+      target_url_branch: 'branch',
+      target_url_agency_owner: 'agency',
+      target_url_bureau_owner: 'bureau',
+    };
+    for (const [name, value] of Object.entries(recorded)) {
+      if (name === 'final_url_same_domain' || name === 'final_url_same_website') {
+        expect(ours, name).not.toHaveProperty(name);
+        continue;
+      }
+      const production = renamed[name] ?? name;
+      expect(ours[production], name).toEqual(value);
+      if (production !== name) expect(ours, name).not.toHaveProperty(name);
+    }
+    expect(ours).toHaveProperty('primary_scan_status');
+    expect(Object.keys(ours).filter((k) => k.startsWith('ds_'))).toEqual([]);
+    expect(Object.keys(ours).filter((k) => k.startsWith('uswds_')).length).toBeGreaterThan(10);
+    // The 2022 record's robots.txt checks (robots.txt at www.gsa.gov: live, reached by a redirect from gsa.gov).
+    expect(ours.robots_txt_final_url_live).toBe(true);
+    expect(ours.robots_txt_target_url_redirects).toBe(true);
+    const www = get(sites, '/websites/www.gsa.gov', 'production').body;
+    expect(www.robots_txt_final_url_live).toBe(false);
+    expect(www.robots_txt_target_url_redirects).toBe(false);
+  });
+
+  it('pages hold the same records; the interface dialect keeps the 2.0 names', () => {
+    const page = get(sites, '/websites?limit=1', 'production').body;
+    expect(Object.keys(page)).toEqual(['items', 'meta', 'links']);
+    expect(page.items[0]).toHaveProperty('initial_domain');
+    const plain = get(sites, '/websites?limit=1').body;
+    expect(plain.items[0]).toHaveProperty('target_url');
+    expect(plain.items[0]).not.toHaveProperty('initial_domain');
+  });
+});
