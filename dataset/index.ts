@@ -1,5 +1,4 @@
 export { checkManifest, manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from './artifact/manifest.ts';
-export { readArtifact } from './artifact/download.ts';
 export { DatasetIntegrityError, verifyArtifact } from './artifact/verify.ts';
 export { pack, unpack } from './artifact/unpack.ts';
 export { readBody } from './artifact/read-body.ts';

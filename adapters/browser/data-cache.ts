@@ -1,6 +1,6 @@
 import { sha256Hex, transferArtifact, type DatasetArtifact } from '../../dataset/artifact/format.ts';
 import { manifestArtifacts, manifestUrl, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
-import type { VerifiedFiles } from '../../dataset/artifact/obtain.ts';
+import type { VerifiedFiles } from '../../dataset/artifact/acquire.ts';
 
 /** The data caches' names: this prefix and the manifest version (one cache per dataset version). */
 export const DATA_CACHE_PREFIX = 'offline-gov-api-data-';

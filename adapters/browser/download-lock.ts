@@ -1,4 +1,4 @@
-import type { ExclusiveLock } from '../../dataset/artifact/obtain.ts';
+import type { ExclusiveLock } from '../../dataset/artifact/acquire.ts';
 
 /**
  * The origin's Web Locks as an ExclusiveLock (the DB worker and the service worker share them), or null where

@@ -1,12 +1,10 @@
-import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../../dataset/artifact/manifest.ts';
-import { obtainArtifact } from '../../dataset/artifact/obtain.ts';
+import { manifestArtifacts, manifestUrl, readManifest } from '../../dataset/artifact/manifest.ts';
+import { acquireArtifact, type AcquireOptions } from '../../dataset/artifact/acquire.ts';
 import { DATA_CACHE_PREFIX, dataCacheFiles, dataCacheName } from '../browser/data-cache.ts';
 import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { webLock } from '../browser/download-lock.ts';
 import { browserDecoders } from '../browser/brotli.ts';
 import { decodable } from '../../dataset/artifact/unpack.ts';
-import { transferArtifact } from '../../dataset/artifact/format.ts';
-import { updateByPatch } from '../../dataset/artifact/patch-update.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 
@@ -16,8 +14,8 @@ import type { DatasetName } from '../../engine/http/types.ts';
  * `cache: 'reload'`, a second transfer of data the DB worker already downloaded. On a first install the app's
  * DB worker fills this cache as each file arrives (resumable, the first view's dataset first), so the
  * service worker takes the page at once and the APIs answer for each dataset as soon as it is here
- * (docs/decisions/0406). An update's install fills it itself, under the same per-file locks and resumable
- * downloads, so the new version starts with its data on the machine.
+ * (docs/decisions/0406). An update's install fills it itself by the road every context takes
+ * (dataset/artifact/acquire.ts), so the new version starts with its data on the machine.
  */
 export class DatasetCache {
   readonly name: string;
@@ -30,11 +28,9 @@ export class DatasetCache {
   }
 
   /**
-   * On an update (another version's data is on the machine): download what is missing, resumably, check each
-   * file against the manifest, and store the manifest last (it marks a complete set). A changed dataset whose
-   * older file is kept unpacked here takes the build's patch instead when it is smaller (patch-update.ts): the
-   * database it makes is checked and kept unpacked, as the DB worker opens it. On a first install: nothing
-   * (the app's DB worker downloads the data and fills the cache).
+   * On an update (another version's data is on the machine): bring each file of the manifest by the one road,
+   * and store the manifest last (it marks a complete set). On a first install: nothing (the app's DB worker
+   * brings the data and fills the cache).
    */
   async install(): Promise<void> {
     const files = dataCacheFiles(this.version);
@@ -46,29 +42,17 @@ export class DatasetCache {
     const manifest = await readManifest(await fetch(url, { cache: 'no-cache' }), url);
     // The server now holds another build than this service worker's: fail, the browser retries later.
     if (manifest.version !== this.version) throw new Error(`server has datasets ${manifest.version}, this version expects ${this.version}`);
-    const partials = opfsPartialStore();
-    const lock = webLock();
-    const encodings = decodable(browserDecoders);
-    const unpacked = opfsUnpackedStore();
-    const patched = new Set<DatasetName>();
-    const fetchFile = (u: string, init: RequestInit) => fetch(u, init);
+    const places = { partials: opfsPartialStore(), files, lock: webLock(), decoders: browserDecoders, unpacked: opfsUnpackedStore() };
+    const unpacked = new Set<DatasetName>();
     for (const artifact of manifestArtifacts(manifest)) {
-      // The older file kept here and a patch, when the build made one and it is smaller: kept unpacked, as opened.
-      const raw = await updateByPatch({ fetch: fetchFile, dataUrl: this.dataUrl, artifact, unpacked, decoders: browserDecoders, partials, lock });
-      if (raw && unpacked) {
-        // Kept, it stands for the file; not kept (storage full), the whole file is cached as without a patch.
-        try {
-          await unpacked.write(artifact, { raw, fileDate: null, rows: artifact.rows });
-          patched.add(artifact.name);
-          continue;
-        } catch (error) {
-          console.error(`service worker: cannot keep the patched ${artifact.name} dataset`, error);
-        }
-      }
-      const file = transferArtifact(artifact, encodings);
-      await obtainArtifact({ fetch: fetchFile, url: resolveDataUrl(this.dataUrl, file.file), artifact: file, partials, files, lock });
+      // The one road (dataset/artifact/acquire.ts): what is kept unpacked here (as it is, or made from the older
+      // file and a patch) stands for the file; a patched database not kept (storage full) is brought whole.
+      const options: AcquireOptions = { ...places, fetch: (u, init) => fetch(u, init), dataUrl: this.dataUrl, artifact };
+      let got = await acquireArtifact(options);
+      if (got.how === 'patched' && !(await got.keep(artifact.rows))) got = await acquireArtifact({ ...options, patch: false });
+      if (got.how === 'kept' || got.how === 'patched') unpacked.add(artifact.name);
     }
-    await files.complete(manifest, this.dataUrl, encodings, patched);
+    await files.complete(manifest, this.dataUrl, decodable(browserDecoders), unpacked);
   }
 
   /** A stored file, only once the set is complete. */

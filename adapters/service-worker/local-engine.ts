@@ -4,17 +4,17 @@ import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { RoutedToData } from '../../engine/http/route.ts';
 import type { DatasetArtifact, DatasetSource, Manifest } from '../../dataset/artifact/format.ts';
 import { manifestUrl, readManifest } from '../../dataset/artifact/manifest.ts';
-import { openDownloaded, startDownload } from '../../dataset/host/open.ts';
+import { openAcquired } from '../../dataset/host/open.ts';
 import { ProgressReporter } from '../../dataset/host/progress.ts';
-import type { Decoders } from '../../dataset/artifact/unpack.ts';
+import { acquireArtifact, type AcquirePlaces, type VerifiedFiles } from '../../dataset/artifact/acquire.ts';
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
-import { keepPreparedIndex, type UnpackedStore } from '../../dataset/artifact/unpacked-store.ts';
+import { keepPreparedIndex } from '../../dataset/artifact/unpacked-store.ts';
 
 /** Nobody watches the service worker's loads: no progress is sent. */
 const SILENT = new ProgressReporter(null);
 
 /** Where the service worker reads its files: the precache first (works offline), then the network. */
-export type FileSource = (url: string) => Promise<Response | undefined>;
+export type FileSource = (url: string, init?: RequestInit) => Promise<Response | undefined>;
 
 /** An import's database file, with where its records come from (set for one of the build's extras kept this way). */
 export interface ImportedDatabase {
@@ -22,7 +22,7 @@ export interface ImportedDatabase {
   source: DatasetSource | null;
 }
 
-export interface LocalEngineOptions {
+export interface LocalEngineOptions extends Omit<AcquirePlaces, 'files'> {
   /** The directory the dataset files and their manifest are served from, e.g. `https://host/data/`. */
   dataUrl: string;
   /** The sql.js wasm file's URL. */
@@ -33,10 +33,8 @@ export interface LocalEngineOptions {
    * build's dataset is active. Absent: only the build's datasets.
    */
   imported?: (dataset: DatasetName) => Promise<ImportedDatabase | null>;
-  /** Unpacked databases kept on this machine (shared with the DB worker); absent: every open unpacks. */
-  unpacked?: UnpackedStore | null;
-  /** Decoders of the smaller transfer copies the DB worker downloads (absent: the gzip'd files). */
-  decoders?: Decoders | null;
+  /** The verified files of a manifest version the DB workers keep (the data cache), found before any download. */
+  files?: ((version: string) => VerifiedFiles | null) | null;
 }
 
 /**
@@ -98,17 +96,18 @@ export class LocalEngine {
     if (await this.loadImported(dataset)) return;
     const [manifest, artifact] = await Promise.all([this.readManifest(), build]);
     this.artifacts.set(dataset, artifact);
-    // The one way a build dataset is opened (dataset/host/open.ts): the kept copy, else the verified download.
-    const pending = startDownload({
-      fetchFile: (url) => this.fetchOk(url),
+    // The one road a dataset file takes (dataset/artifact/acquire.ts), under the same lock and with the same
+    // kept chunks and files as the DB workers: a file one of them is bringing is waited for, not brought twice.
+    const { files, ...places } = this.options;
+    const got = await acquireArtifact({
+      ...places,
+      files: files?.(manifest.version) ?? null,
+      fetch: async (url, init) => (await this.options.read(url, init)) ?? Promise.reject(new Error(`cannot read ${url}: not cached, offline`)),
       dataUrl: this.options.dataUrl,
       artifact,
-      reporter: SILENT,
-      cache: 'default',
-      unpacked: this.options.unpacked ?? null,
-      places: { decoders: this.options.decoders },
+      log: (text, error) => console.error(`service worker: ${text}`, error),
     });
-    const opened = await openDownloaded(sql, pending, manifest, SILENT);
+    const opened = await openAcquired(sql, got, manifest, SILENT);
     const { source } = opened.status;
     this.engine.use(dataset, opened.db, opened.prepared, source?.kind === 'real' ? source.date : null);
   }

@@ -5,7 +5,8 @@
  * to an app window's DB worker when one can answer, else run here over the cached files; 0402), and serves
  * the app shell offline. Everything else passes through.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { reusePageCopies } from './precache-reuse.ts';
 import { registerRoute } from 'workbox-routing';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
@@ -20,6 +21,9 @@ import { FLOOR_BODY, FLOOR_PATH, isPwaQuery, type PwaAnswer, type ServedBy } fro
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { activeImportedDatabase } from './imported-dataset.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
+import { opfsPartialStore } from '../browser/partial-opfs.ts';
+import { dataCacheFiles } from '../browser/data-cache.ts';
+import { webLock } from '../browser/download-lock.ts';
 import { manifestUrl } from '../../dataset/artifact/manifest.ts';
 import { browserDecoders } from '../browser/brotli.ts';
 
@@ -50,9 +54,12 @@ const datasets = new DatasetCache(__DATASET_VERSION__, new URL('data/', scope).h
 const local = new LocalEngine({
   dataUrl: new URL('data/', scope).href,
   wasmUrl: new URL(wasmUrl, scope).href,
-  read: async (url) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url).catch(() => undefined),
+  read: async (url, init) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url, init).catch(() => undefined),
   imported: activeImportedDatabase,
   unpacked: opfsUnpackedStore(),
+  partials: opfsPartialStore(),
+  files: (version) => dataCacheFiles(version),
+  lock: webLock(),
   decoders: browserDecoders,
 });
 
@@ -153,7 +160,10 @@ function isWindowMessage(data: unknown): data is WindowToServiceWorker {
   return !!m && m.v === RELAY_PROTOCOL && (m.type === 'db-ready' || m.type === 'dataset-changed');
 }
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The worker, the wasm files and the app the page loaded moments ago are taken from the HTTP cache, not sent again.
+const precached = self.__WB_MANIFEST; // named once: workbox-build writes the list at its only mention
+addPlugins([reusePageCopies(precached, self.location.href)]);
+precacheAndRoute(precached);
 cleanupOutdatedCaches();
 
 // Other navigations (hash routes, deep links, reloads) get the app shell, from the precache when offline.

@@ -1,7 +1,7 @@
 /**
- * The datasets of one context (the DB worker's): a slot per dataset of the engine's registry, the load
- * (manifest, downloads in parallel, the first view's dataset opened first, a gate per dataset so a request
- * waits only for its own), the switches between the build's dataset and imports, and the status. The
+ * The datasets of one context (the DB worker's): a slot per dataset of the engine's registry, held, switched
+ * and answered (a gate per dataset, so a request waits only for its own). The bytes come by the one road
+ * (dataset/artifact/acquire.ts), in the order of one plan (plan.ts). The
  * platform (sql.js, fetch, the imported-dataset store) is handed in, so the same class runs in a worker
  * and in Node tests.
  */
@@ -9,18 +9,18 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts';
 import { routeAny, type Routed } from '../../engine/http/route.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
-import type { DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
-import { manifestArtifacts, manifestUrl, readManifest, resolveDataUrl } from '../artifact/manifest.ts';
-import { readArtifact } from '../artifact/download.ts';
+import type { DatasetArtifact, DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
+import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
+import { acquireArtifact, type AcquireOptions, type AcquirePlaces, type Acquired, type FetchFile, type VerifiedFiles } from '../artifact/acquire.ts';
 import { decodable, unpack } from '../artifact/unpack.ts';
 import { transferArtifact } from '../artifact/format.ts';
 import { Gate } from './gate.ts';
 import { Waiters } from './waiters.ts';
-import { delay, nextTask } from '../tasks.ts';
+import { nextTask } from '../tasks.ts';
 import type { ImportedStore } from './imported-store.ts';
 import { keepPreparedIndex, type UnpackedStore } from '../artifact/unpacked-store.ts';
-import { openDownloaded, openImported, startDownload, type DownloadPlaces, type FetchFile, type OpenedDataset, type PendingDownload } from './open.ts';
-import type { VerifiedFiles } from '../artifact/obtain.ts';
+import { openAcquired, openImported, type OpenedDataset } from './open.ts';
+import { LoadPlan, type LinkTurn } from './plan.ts';
 import { ProgressReporter, type ProgressCallback } from './progress.ts';
 import { datasetStatus, hostStatus, type DatasetStatus, type DbStatus } from './status.ts';
 
@@ -35,13 +35,13 @@ export interface HostPlatform {
   /** Where failures that are also reported in the status are logged (console.error unless given). */
   log?: (message: string, error: unknown) => void;
   /** Where a download keeps its chunks as they arrive, so a cut one resumes (absent: it starts again at 0). */
-  partials?: DownloadPlaces['partials'];
+  partials?: AcquirePlaces['partials'];
   /** Where verified files of a manifest version are shared with the other contexts (the service worker's data cache). */
   files?: ((version: string) => VerifiedFiles | null) | null;
-  /** One download of a file at a time across the origin's contexts. */
-  lock?: DownloadPlaces['lock'];
+  /** One context at a time brings a file, across the origin's contexts. */
+  lock?: AcquirePlaces['lock'];
   /** Decoders of the smaller transfer copies (absent: the gzip'd files are downloaded). */
-  decoders?: DownloadPlaces['decoders'];
+  decoders?: AcquirePlaces['decoders'];
 }
 
 interface Slot {
@@ -61,9 +61,6 @@ function message(error: unknown): string {
 
 /** How long after a load settles the engine's prepared index is kept: after the first view's own follow-up requests. */
 const KEEP_PREPARED_DELAY_MS = 250;
-
-/** How long a downloaded dataset's opening waits at most for the next download's request to leave. */
-const NEXT_REQUEST_WAIT_MS = 500;
 
 export class DatasetHost {
   private readonly engine: Engine;
@@ -153,20 +150,19 @@ export class DatasetHost {
   }
 
   /**
-   * One of the build's extra datasets (fetched on demand, never on the first visit): its gzip'd bytes, checked
-   * against the manifest like every dataset file, and the database they hold. The caller keeps it as an import.
+   * One of the build's extra datasets (fetched on demand, never on the first visit): its gzip'd file, brought
+   * like every dataset file (resumable, under its lock), and the database it holds. The caller keeps it as an import.
    */
   async downloadExtra(id: string, signal?: AbortSignal): Promise<{ artifact: ExtraArtifact; gz: Uint8Array; db: Database }> {
-    if (!this.dataUrl) throw new Error('init has not been called');
-    this.manifest ??= await this.readManifest('no-cache');
-    const artifact = this.manifest.extras?.find((extra) => extra.id === id);
+    const manifest = await this.knownManifest();
+    const artifact = manifest.extras?.find((extra) => extra.id === id);
     if (!artifact) throw new Error(`the build has no extra dataset "${id}"`);
-    const url = resolveDataUrl(this.dataUrl, artifact.file);
     signal?.throwIfAborted();
-    const gz = await readArtifact(await this.platform.fetch(url, { cache: 'default' }), url, artifact);
+    // Kept as an import (gzip'd, in IndexedDB): no unpacked copy, no transfer copy, no shared file.
+    const got = await this.acquire(artifact, { unpacked: null, files: null, decoders: null });
     signal?.throwIfAborted();
-    const db = new (await this.SQL).Database(await unpack(gz, artifact.rawBytes));
-    return { artifact, gz, db };
+    const db = new (await this.SQL).Database(await unpack(got.gz!, artifact.rawBytes));
+    return { artifact, gz: got.gz!, db };
   }
 
   /** Read the manifest again and re-download only the datasets whose bytes changed. */
@@ -231,20 +227,12 @@ export class DatasetHost {
 
   /** Open the build's file of one dataset aside (the service worker's cache answers it offline). */
   async openBuiltIn(name: DatasetName): Promise<OpenedDataset> {
-    if (!this.dataUrl) throw new Error('init has not been called');
-    this.manifest ??= await this.readManifest('no-cache');
-    const artifact = this.manifest.datasets[name];
+    const manifest = await this.knownManifest();
+    const artifact = manifest.datasets[name];
     if (!artifact) throw new Error(`the build has no ${name} dataset`);
     const reporter = new ProgressReporter(this.progress);
-    const pending = startDownload({
-      fetchFile: this.platform.fetch,
-      dataUrl: this.dataUrl,
-      artifact,
-      reporter,
-      cache: 'default',
-      unpacked: this.platform.unpacked,
-    });
-    return openDownloaded(this.SQL, pending, this.manifest, reporter);
+    const got = await this.acquire(artifact, { files: this.platform.files?.(manifest.version) ?? null, onProgress: (p) => reporter.bytes(name, p) });
+    return openAcquired(this.SQL, got, manifest, reporter);
   }
 
   /** Install an opened database as its dataset's answer (closing the old one); views showing it ask again. */
@@ -324,8 +312,19 @@ export class DatasetHost {
   }
 
   /** The first view's dataset before the others. */
-  private ordered<T>(items: readonly T[], nameOf: (item: T) => DatasetName): T[] {
-    return [...items].sort((a, b) => Number(nameOf(b) === this.first) - Number(nameOf(a) === this.first));
+  private ordered<T extends { name: DatasetName }>(items: readonly T[]): T[] {
+    return [...items].sort((a, b) => Number(b.name === this.first) - Number(a.name === this.first));
+  }
+
+  /** One artifact brought by the one road (dataset/artifact/acquire.ts), with this host's places. */
+  private acquire(artifact: DatasetArtifact, options: Partial<AcquireOptions> = {}): Promise<Acquired> {
+    const { fetch, unpacked, partials, lock, decoders } = this.platform;
+    return acquireArtifact({ fetch, dataUrl: this.dataUrl!, artifact, unpacked, partials, lock, decoders, log: this.log, ...options });
+  }
+
+  private async knownManifest(): Promise<Manifest> {
+    if (!this.dataUrl) throw new Error('init has not been called');
+    return (this.manifest ??= await this.readManifest('no-cache'));
   }
 
   private async readManifest(cache: RequestCache): Promise<Manifest> {
@@ -381,14 +380,15 @@ export class DatasetHost {
   }
 
   /**
-   * Load the manifest, then the datasets (downloads in parallel, opening one at a time); with
-   * `onlyChanged`, skip datasets whose sha256 matches the open copy. Each dataset's gate opens as soon as
+   * Load the manifest, then the datasets, each brought by the one road (acquire.ts) in the plan's order
+   * (plan.ts: the network and the opening one at a time, the first view's first); with `onlyChanged`, skip
+   * datasets whose sha256 matches the open copy. Each dataset's gate opens as soon as
    * that dataset is ready, so one view does not wait for the other's dataset.
    */
   private async load(cache: RequestCache, onlyChanged: boolean): Promise<DbStatus> {
     const reporter = new ProgressReporter(this.progress);
     reporter.report(null, 'manifest');
-    const names = this.ordered([...this.slots.keys()], (name) => name);
+    const names = this.ordered([...this.slots.keys()].map((name) => ({ name }))).map((s) => s.name);
     // The manifest is read while the imports store is (both are needed before any dataset opens).
     const manifestRead = this.readManifest(cache === 'default' ? 'no-cache' : cache);
     manifestRead.catch(() => {});
@@ -413,69 +413,64 @@ export class DatasetHost {
     reporter.total = wanted.reduce((n, a) => n + transferArtifact(a, decodable(this.platform.decoders)).bytes, 0);
     for (const name of needBuiltIn) if (!manifest.datasets[name]) this.slot(name).settled.open();
     for (const a of artifacts) if (!wanted.includes(a)) this.slot(a.name).status.version = manifest.version;
-    // Every download starts now; unpacking and opening (CPU work on this one thread) go one at a time,
-    // the dataset of the page's first view first, so that view does not wait for the other's unpacking.
-    // Downloads go one at a time in that order too: the first view's dataset arrives in about half the time
-    // of both sharing the link, and answers while the other still arrives.
     const files = this.platform.files?.(manifest.version) ?? null;
-    const places: DownloadPlaces = { partials: this.platform.partials, files, lock: this.platform.lock, decoders: this.platform.decoders };
-    const downloads: PendingDownload[] = [];
-    for (const artifact of this.ordered(wanted, (a) => a.name)) {
-      reporter.expect(artifact.name, transferArtifact(artifact, decodable(this.platform.decoders)).bytes);
-      const slot = this.slot(artifact.name);
-      const pending = startDownload({
-        fetchFile: this.platform.fetch,
-        dataUrl: this.dataUrl!,
-        artifact,
-        reporter,
-        cache,
-        unpacked: this.platform.unpacked,
-        // On a miss the download follows this read at once: so it waits only for the first one's last byte, not its check.
-        after: downloads[0]?.transfer,
-        // Only the first view's kept copy is read holding the thread: the others', read while it opens and answers,
-        // would hold its answers.
-        background: downloads.length > 0,
-        downloadAfter: downloads.at(-1)?.transfer,
-        places,
-        onDownload: () => (slot.arriving = true),
-        log: this.log,
-      });
-      pending.transfer.then(() => (slot.arriving = false));
-      downloads.push(pending);
-    }
     /** Datasets made from the copy kept here and a patch, once kept unpacked: their file is not in the data cache. */
     const patchedKept: Promise<DatasetName | null>[] = [];
-    for (const [i, pending] of downloads.entries()) {
-      // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
-      // waited for it take their turns (ready()) when its gate opens, the page's own after the relayed ones.
-      if (i > 0) {
-        const previous = this.slot(downloads[i - 1].artifact.name);
-        await previous.settled.promise;
-        await nextTask();
-        await previous.waiters.answered();
-      }
-      const name = pending.artifact.name;
+    const order = this.ordered(wanted);
+    const steps = order.map((artifact, i) => {
+      const name = artifact.name;
       const s = this.slot(name);
-      try {
-        // The next file's request leaves before this one's CPU work (open, bind, first answers) holds the
-        // thread: asked for after it, the next download would wait that long with the link idle. Only when
-        // this one came over the network: a copy kept here is opened at once (the next is likely kept too).
-        const next = downloads[i + 1];
-        if (next && !(await pending.bytes.catch(() => null))?.kept) await Promise.race([next.requested, delay(NEXT_REQUEST_WAIT_MS)]);
-        const opened = await openDownloaded(this.SQL, pending, manifest, reporter);
-        this.adoptQuietly(opened);
-        if ((await pending.bytes).patched) patchedKept.push((opened.keeping ?? Promise.resolve(false)).then((kept) => (kept ? name : null)));
-        if (name === this.first) this.prepare(name);
-        reporter.report(name, 'ready');
-      } catch (error) {
-        this.log(`dataset host: ${name} failed to load`, error);
-        // A failed reload keeps the copy that was already open.
-        s.status = { ...s.status, error: message(error) };
-        reporter.report(name, 'error', message(error));
-      } finally {
-        s.settled.open();
-      }
-    }
+      const whole = transferArtifact(artifact, decodable(this.platform.decoders)).bytes;
+      reporter.expect(name, whole);
+      return {
+        bring: (turn: LinkTurn) =>
+          this.acquire(artifact, {
+            cache,
+            files,
+            // Only the first view's kept copy is read holding the thread: the others', read while it opens and
+            // answers, would hold its answers.
+            background: i > 0,
+            turn: turn.ready,
+            onMiss: () => (s.arriving = true),
+            onRequest: turn.requested,
+            onTransferred: () => {
+              s.arriving = false;
+              turn.done();
+            },
+            onPatch: (patch) => reporter.expect(name, patch?.bytes ?? whole, { patch: !!patch }),
+            onProgress: (progress) => reporter.bytes(name, progress),
+            onVerify: () => reporter.report(name, 'verify'),
+          }).then((got) => {
+            if (got.how !== 'kept') turn.overNetwork();
+            else reporter.bytes(name, { received: whole, total: whole, resumedAt: null });
+            return got;
+          }),
+        open: async (brought: Promise<Acquired>) => {
+          try {
+            const got = await brought;
+            const opened = await openAcquired(this.SQL, got, manifest, reporter);
+            this.adoptQuietly(opened);
+            if (got.how === 'patched') patchedKept.push((opened.keeping ?? Promise.resolve(false)).then((kept) => (kept ? name : null)));
+            if (name === this.first) this.prepare(name);
+            reporter.report(name, 'ready');
+          } catch (error) {
+            this.log(`dataset host: ${name} failed to load`, error);
+            // A failed reload keeps the copy that was already open.
+            s.status = { ...s.status, error: message(error) };
+            reporter.report(name, 'error', message(error));
+          } finally {
+            s.settled.open();
+          }
+        },
+      };
+    });
+    // The answers of the dataset just opened leave before the next one's CPU work starts: the requests that
+    // waited for it take their turns (ready()) when its gate opens, the page's own after the relayed ones.
+    const between = async (previous: number) => {
+      await nextTask();
+      await this.slot(order[previous].name).waiters.answered();
+    };
+    await new LoadPlan({ between, log: this.log }).run(steps);
     this.version = manifest.version;
     const patched = new Set((await Promise.all(patchedKept)).filter((name) => name !== null));
     // Every file of this version is now kept for the service worker (offline, and no second download).

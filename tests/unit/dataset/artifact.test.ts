@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/format.ts';
-import { DatasetIntegrityError, groupOwners, pack, readArtifact, readManifest, resolveDataUrl, unpack, verifyArtifact } from '../../../dataset/index.ts';
+import { DatasetIntegrityError, groupOwners, pack, readManifest, resolveDataUrl, unpack, verifyArtifact } from '../../../dataset/index.ts';
+import { acquireArtifact } from '../../../dataset/artifact/acquire.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';
 
 /** Bytes that do not compress away, so the gzip'd file arrives in several chunks. */
@@ -42,31 +43,35 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
-describe('readArtifact', () => {
-  it('returns the verified bytes and reports byte progress up to the manifest size', async () => {
+describe('acquireArtifact, with nothing kept', () => {
+  const DATA = 'http://localhost/data/';
+  const download = async (response: () => Promise<Response>, onReceived?: (received: number) => void, onVerify?: () => void) =>
+    acquireArtifact({ fetch: response, dataUrl: DATA, artifact: await artifact(), onProgress: (p) => onReceived?.(p.received), onVerify });
+
+  it('returns the verified bytes, says it downloaded them, and reports byte progress up to the manifest size', async () => {
     const seen: number[] = [];
     let verifying = 0;
-    const result = await readArtifact(
-      chunked(gz),
-      URL_,
-      await artifact(),
+    const result = await download(
+      async () => chunked(gz),
       (received) => seen.push(received),
       () => verifying++,
     );
-    expect(same(result, gz)).toBe(true);
+    expect(result.how).toBe('downloaded');
+    expect(same(result.gz!, gz)).toBe(true);
+    expect(same(await result.database(), raw)).toBe(true);
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(gz.length);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
     expect(verifying).toBe(1);
   });
 
-  it('reports an HTTP error, and a file neither cached nor reachable, with the file', async () => {
-    await expect(readArtifact(new Response('missing', { status: 404 }), URL_, await artifact())).rejects.toThrow(`websites.sqlite.gz: HTTP 404 from ${URL_}`);
-    await expect(readArtifact(undefined, URL_, await artifact())).rejects.toThrow('websites.sqlite.gz: not cached and cannot be fetched (offline)');
+  it('reports an HTTP error, and a file that cannot be fetched (offline), with the file', async () => {
+    await expect(download(async () => new Response('missing', { status: 404 }))).rejects.toThrow(`websites.sqlite.gz: HTTP 404 from ${URL_}`);
+    await expect(download(() => Promise.reject(new Error('cannot read: not cached, offline')))).rejects.toThrow('not cached, offline');
   });
 
   it('explains a server that unpacked the gzip on the way (Content-Encoding)', async () => {
-    await expect(readArtifact(chunked(raw, { 'content-encoding': 'gzip' }), URL_, await artifact())).rejects.toThrow(/Content-Encoding: gzip/);
+    await expect(download(async () => chunked(raw, { 'content-encoding': 'gzip' }))).rejects.toThrow(/Content-Encoding: gzip/);
   });
 });
 

@@ -9,7 +9,7 @@ import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/forma
 import { memoryPartialStore, partialChunkName } from '../../../dataset/artifact/partial-store.ts';
 import { downloadResumable, type DownloadProgress } from '../../../dataset/artifact/resumable-download.ts';
 import { DatasetIntegrityError } from '../../../dataset/artifact/verify.ts';
-import { obtainArtifact, type VerifiedFiles } from '../../../dataset/artifact/obtain.ts';
+import { acquireArtifact, type VerifiedFiles } from '../../../dataset/artifact/acquire.ts';
 import { contentRange, requestedRange } from '../../../dataset/artifact/byte-range.ts';
 import { downloadText } from '../../../ui/components/app-shell/download-text.ts';
 
@@ -334,16 +334,17 @@ describe('shared between contexts', () => {
       order.push(name);
       return task();
     };
-    const options = { fetch: server.fetch, url: URL_, artifact, partials: memoryPartialStore(), files, lock };
-    await obtainArtifact(options);
+    const options = { fetch: server.fetch, dataUrl: 'https://app.example/data/', artifact, partials: memoryPartialStore(), files, lock };
+    expect((await acquireArtifact(options)).how).toBe('downloaded');
     expect(server.requests.length).toBe(1);
-    await obtainArtifact(options);
+    expect((await acquireArtifact(options)).how).toBe('shared');
     expect(server.requests.length).toBe(1);
     expect(order).toEqual([`offline-gov-api:download:${artifact.sha256}`, `offline-gov-api:download:${artifact.sha256}`]);
     kept.get(URL_)![3] ^= 1;
-    const again = await obtainArtifact({ ...options, log: () => {} });
+    const again = await acquireArtifact({ ...options, log: () => {} });
     expect(server.requests.length).toBe(2);
-    expect(await sha256Hex(again.gz)).toBe(artifact.sha256);
+    expect(again.how).toBe('downloaded');
+    expect(await sha256Hex(again.gz!)).toBe(artifact.sha256);
   });
 });
 
