@@ -25,7 +25,7 @@ describe('website-detail with a fake DB client', () => {
         { date: '2026-10-19', state: 'absent', changes: [] },
       ],
     };
-    await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => history } });
+    await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => history, siteTimeline: () => null } });
     await expect.poll(() => field('target_url').count()).toBe(1);
 
     expect((await session().callsTo('getJson')).map(([u]) => u)).toEqual([websiteApiUrl(site.target_url)]);
@@ -42,13 +42,16 @@ describe('website-detail with a fake DB client', () => {
   });
 
   it('a site the API does not know is said so, without a history section', async () => {
-    await session().mount('website-detail', { properties: { url: 'no-such-site.example.gov' }, answers: { websiteHistory: () => null } });
+    await session().mount('website-detail', {
+      properties: { url: 'no-such-site.example.gov' },
+      answers: { websiteHistory: () => null, siteTimeline: () => null },
+    });
     await expect.poll(() => page().locator('[role="alert"]').textContent()).toBe('No website found for no-such-site.example.gov.');
     expect(await page().locator('#history-title').count()).toBe(0);
   });
 
   it('the first Tab reaches the way back to the list, and Enter follows it', async () => {
-    await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => null } });
+    await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => null, siteTimeline: () => null } });
     await expect.poll(() => field('target_url').count()).toBe(1);
     await page().keyboard.press('Tab');
     expect(await focused(page())).toMatchObject({ tag: 'a', text: '← All websites' });

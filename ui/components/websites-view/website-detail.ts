@@ -3,10 +3,14 @@ import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
-import type { DbClient, SiteHistory } from '../../api/db-client.ts';
+import type { DbClient, SiteHistory, SiteTimeline } from '../../api/db-client.ts';
 import { errorText, type WebsiteRecord } from '../../api/api-types.ts';
 import { baseStyles, viewHeaderStyles } from '../common/styles.ts';
 import { lastListHash, websiteApiUrl } from '../../state/websites-query.ts';
+import { sourceDate } from '../../../dataset/artifact/format.ts';
+import { formatRoute } from '../../state/route.ts';
+import '../weeks-view/weeks-load.ts';
+import '../common/source-badge.ts';
 
 /** Fields that hold a bare host name: shown as a link to the site. */
 const HOST_FIELDS = new Set(['target_url', 'final_url_website']);
@@ -53,6 +57,15 @@ function renderValue(field: string, value: unknown): TemplateResult | string {
   return text;
 }
 
+/** A value in a timeline cell: short words, no links (the full record is below). */
+function cellValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'none';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
 /** One website scan record with every field the API returns, in the API's order. */
 @customElement('website-detail')
 export class WebsiteDetail extends LitElement {
@@ -83,12 +96,71 @@ export class WebsiteDetail extends LitElement {
         overflow-wrap: anywhere;
         max-width: 100%;
       }
-      .summary {
-        display: flex;
-        flex-wrap: wrap;
+      .strip {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(7.5rem, 1fr));
         gap: 0.5rem;
-        align-items: center;
+        margin: 0 0 0.5rem;
+      }
+      .strip > div {
+        border: 1px solid var(--line);
+        border-radius: 8px;
+        padding: 0.4rem 0.6rem;
+        background: var(--surface);
+      }
+      .strip dt {
+        font-size: 0.75rem;
+        color: var(--muted);
+        text-transform: uppercase;
+        letter-spacing: 0.03em;
+      }
+      .strip dd {
+        margin: 0.1rem 0 0;
+        font-weight: 650;
+      }
+      .strip .ok {
+        border-color: var(--ok);
+        background: var(--ok-bg);
+      }
+      .strip .bad {
+        border-color: var(--danger);
+        background: var(--danger-bg);
+      }
+      .owner {
         margin: 0 0 0.75rem;
+      }
+      section.card {
+        margin-bottom: 0.75rem;
+      }
+      .timeline .wrap {
+        overflow: auto;
+        max-height: 30rem;
+      }
+      .timeline table {
+        font-size: 0.85rem;
+        font-variant-numeric: tabular-nums;
+      }
+      .timeline th,
+      .timeline td {
+        padding: 0.3rem 0.45rem;
+        white-space: nowrap;
+      }
+      .timeline td.value {
+        max-width: 16rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+      .timeline td.changed {
+        background: var(--warm-bg, #fff4e5);
+        font-weight: 650;
+      }
+      .timeline td.changed::before {
+        content: '● ';
+        color: var(--warm);
+      }
+      .timeline tr.absent td {
+        color: var(--muted);
+        font-style: italic;
       }
       .chip.ok {
         background: var(--ok-bg);
@@ -171,13 +243,74 @@ export class WebsiteDetail extends LitElement {
     args: () => [this.url] as [string],
   });
 
+  /** Each core field week by week, from the weeks dataset (null: not loaded, and the page offers to load it). */
+  private readonly timeline = new Task(this, {
+    task: async ([url]: [string]) => this.db.siteTimeline(url.toLowerCase()),
+    args: () => [this.url] as [string],
+  });
+
+  /** The active snapshot's date, for the summary strip: which week these facts are from. */
+  private readonly snapshot = new Task(this, {
+    task: async ([db]: [DbClient]) => {
+      const status = (await db.status()).datasets.find((d) => d.name === 'websites');
+      return sourceDate(status?.source ?? null) ?? (status?.source?.kind === 'synthetic' ? 'generated data' : (status?.fileDate?.slice(0, 10) ?? null));
+    },
+    args: () => [this.db] as [DbClient],
+  });
+
+  private timelineSection(timeline: SiteTimeline) {
+    const weeks = [...timeline.weeks].reverse();
+    const fields: string[] = [];
+    for (const w of timeline.weeks) for (const f of Object.keys(w.values)) if (!fields.includes(f)) fields.push(f);
+    const changes = timeline.weeks.reduce((n, w) => n + w.changed.length, 0);
+    return html`<section class="card timeline" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">Week by week</h2>
+      <p class="muted">
+        The core fields in each of the ${timeline.weeks.length} weekly snapshots, newest first. A marked cell (●) differs from the week
+        before: ${changes} ${changes === 1 ? 'change' : 'changes'} in all.
+        <a href=${formatRoute({ view: 'weeks', query: new URLSearchParams() })}>Trends and changes of every site</a>
+      </p>
+      <div class="wrap" tabindex="0" role="region" aria-labelledby="timeline-title">
+        <table id="site-timeline">
+          <caption class="visually-hidden">${timeline.targetUrl}: core fields per week; changed values are marked</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week</th>
+              ${fields.map((f) => html`<th scope="col" title=${f}>${label(f)}</th>`)}
+            </tr>
+          </thead>
+          <tbody>
+            ${weeks.map((w) =>
+              w.state === 'absent'
+                ? html`<tr class="absent" data-week=${w.date} data-state="absent">
+                    <th scope="row">${w.date}</th>
+                    <td colspan=${fields.length}>Not in that week's list</td>
+                  </tr>`
+                : html`<tr data-week=${w.date} data-state="present">
+                    <th scope="row">${w.date}</th>
+                    ${fields.map((f) => {
+                      const changed = w.changed.includes(f);
+                      const text = cellValue(w.values[f]);
+                      return html`<td class="value ${changed ? 'changed' : ''}" data-field=${f} data-changed=${changed ? 'yes' : 'no'} title=${text}>
+                        ${text}${changed ? html`<span class="visually-hidden"> (changed)</span>` : nothing}
+                      </td>`;
+                    })}
+                  </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>`;
+  }
+
   private weeks(history: SiteHistory | null) {
     if (!history || !history.weeks.length) return nothing;
     return html`<section class="card history" aria-labelledby="history-title">
       <h2 id="history-title">Across the weeks</h2>
-      <p class="muted">
-        This record is from the snapshot of ${history.date ?? 'the dataset'}. The same site in the earlier weekly snapshots shipped with
-        the app (production's API keeps no history; scan dates and the snapshot's counters are not compared):
+      <p class="muted" id="history-note">
+        This record is from the snapshot of ${history.date ?? 'the dataset'}. Each earlier weekly snapshot shipped with the app lists
+        <strong>only the fields that differ</strong> from this record (production's API keeps no history; scan dates and the snapshot's
+        counters are not compared). Load every week for each field week by week.
       </p>
       ${history.weeks.map(
         (week) => html`<h3>${week.date}</h3>
@@ -187,7 +320,8 @@ export class WebsiteDetail extends LitElement {
               : week.state === 'same'
                 ? html`<p data-week=${week.date} data-state="same">No compared field was different.</p>`
                 : html`<table data-week=${week.date} data-state="changed">
-                  <thead><tr><th scope="col">Field</th><th scope="col">${week.date}</th><th scope="col">${history.date ?? 'Now'}</th></tr></thead>
+                  <caption class="visually-hidden">Only the fields that differ between ${week.date} and ${history.date ?? 'now'}</caption>
+                  <thead><tr><th scope="col">Field that differs</th><th scope="col">${week.date}</th><th scope="col">${history.date ?? 'Now'}</th></tr></thead>
                   <tbody>
                     ${week.changes.map(
                       (c) => html`<tr data-field=${c.field}>
@@ -203,19 +337,35 @@ export class WebsiteDetail extends LitElement {
     </section>`;
   }
 
-  /** The facts an analyst looks for first, above the full record. */
+  /** The facts an analyst looks for first, at the top: the week they are from, then live, DAP, USWDS, the banner. */
   private summary(r: WebsiteRecord) {
-    return html`<p class="summary">
-      <span class="chip ${r.scan_status === 'completed' ? 'ok' : 'bad'}">${r.scan_status.replaceAll('_', ' ')}</span>
-      ${r.final_url_live === true ? html`<span class="chip ok">live</span>` : r.final_url_live === false ? html`<span class="chip bad">not live</span>` : ''}
-      <span>${r.target_url_agency_owner ?? 'Agency not reported'}${r.target_url_bureau_owner ? html` · ${r.target_url_bureau_owner}` : ''}</span>
-    </p>`;
+    const yes = (v: boolean | null | undefined, on: string, off: string) =>
+      v === true ? { text: on, kind: 'ok' } : v === false ? { text: off, kind: 'bad' } : { text: 'not reported', kind: '' };
+    const classes = typeof r.ds_usa_classes === 'number' ? r.ds_usa_classes : null;
+    const facts: [string, string, { text: string; kind: string }][] = [
+      ['status', 'Scan', { text: r.scan_status.replaceAll('_', ' '), kind: r.scan_status === 'completed' ? 'ok' : 'bad' }],
+      ['live', 'Live', yes(r.final_url_live, 'Yes', 'No')],
+      ['dap', 'DAP', yes(r.dap_detected_final_url, 'Yes', 'No')],
+      [
+        'uswds',
+        'USWDS',
+        classes === null ? { text: 'not reported', kind: '' } : classes > 0 ? { text: `Yes (${classes} classes)`, kind: 'ok' } : { text: 'No', kind: 'bad' },
+      ],
+      ['banner', 'Banner', yes(r.ds_banner_heres_how, 'Yes', 'No')],
+    ];
+    const date = this.snapshot.value;
+    return html`<dl class="strip" id="site-summary" aria-label="Summary${date ? ` (snapshot of ${date})` : ''}">
+        ${facts.map(([key, name, v]) => html`<div class=${v.kind} data-summary=${key}><dt>${name}</dt><dd>${v.text}</dd></div>`)}
+        <div data-summary="week"><dt>Snapshot</dt><dd>${date ?? '—'}</dd></div>
+      </dl>
+      <p class="owner">${r.target_url_agency_owner ?? 'Agency not reported'}${r.target_url_bureau_owner ? html` · ${r.target_url_bureau_owner}` : ''}</p>`;
   }
 
   override render() {
     return html`<nav aria-label="Breadcrumb"><a href=${lastListHash()}>← All websites</a></nav>
       <div class="top">
         <h1 id="view-title" tabindex="-1">${this.url}</h1>
+        <source-badge of="websites"></source-badge>
         <code class="api muted">GET ${websiteApiUrl(this.url)}</code>
       </div>
       ${this.record.render({
@@ -223,7 +373,20 @@ export class WebsiteDetail extends LitElement {
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
         complete: (record) =>
           record
-            ? html`${this.summary(record)}${this.weeks(this.history.value ?? null)}<div class="card">
+            ? html`${this.summary(record)}
+                ${this.timeline.render({
+                  pending: () => html`<p class="muted" role="status">Reading the weeks…</p>`,
+                  error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
+                  complete: (timeline) =>
+                    timeline
+                      ? this.timelineSection(timeline)
+                      : html`${this.weeks(this.history.value ?? null)}<weeks-load
+                          quiet
+                          heading="Week by week: the weekly snapshots are not loaded"
+                          @weeks-loaded=${() => void this.timeline.run()}
+                        ></weeks-load>`,
+                })}
+                <div class="card">
                 <dl class="fields" id="website-fields">
                   ${Object.entries(record).map(
                     ([field, value]) => html`<dt>${label(field)}<code>${field}</code></dt>

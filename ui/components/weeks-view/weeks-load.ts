@@ -1,5 +1,5 @@
-import { LitElement, html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
@@ -18,9 +18,20 @@ export const WEEKS_LOADED = 'weeks-loaded';
  */
 @customElement('weeks-load')
 export class WeeksLoad extends LitElement {
-  static override styles = [baseStyles];
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        margin-bottom: 0.75rem;
+      }
+    `,
+  ];
 
   @consume({ context: dbContext }) db!: DbClient;
+  /** The offer's heading (a site's page names what loading would add to it). */
+  @property() heading = 'The weekly snapshots are not loaded';
+  /** Draw nothing when the build holds no weeks (a page where they are an extra, not the subject). */
+  @property({ type: Boolean }) quiet = false;
   @state() private importing: ImportState = importController.state;
   private unsubscribe: (() => void) | null = null;
 
@@ -46,10 +57,11 @@ export class WeeksLoad extends LitElement {
   }
 
   override render() {
+    if (this.quiet && this.extra.value === null) return nothing;
     const running = this.importing.kind === 'running';
     const failed = this.importing.kind === 'done' && !this.importing.outcome.ok ? this.importing.outcome.message : '';
     return html`<section class="card" aria-labelledby="weeks-load-h" data-weeks="not-loaded">
-      <h2 id="weeks-load-h">The weekly snapshots are not loaded</h2>
+      <h2 id="weeks-load-h">${this.heading}</h2>
       ${this.extra.render({
         pending: () => html`<p class="muted">Reading what this build holds…</p>`,
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
