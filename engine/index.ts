@@ -14,4 +14,5 @@ export { Engine, type EngineEvents } from './http/engine.ts';
 export { route, finish, failed, apiOf, type Routed, type RoutedToData } from './http/route.ts';
 export type { ApiRequest, ApiResponse, DatasetName } from './http/types.ts';
 export { DIALECTS, DEFAULT_DIALECT, parseDialect, isDialect, type Dialect } from './dialect/dialect.ts';
+export { inDialect } from './dialect/shape.ts';
 export { DATASETS, datasetDefinition, type DatasetDefinition } from './dataset-registry.ts';

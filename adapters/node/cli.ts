@@ -16,6 +16,8 @@ import { DEFAULT_GRACE_MS } from './graceful-close.ts';
 import { openPostgresAnswers, runLoad } from './postgres/commands.ts';
 import type { ApiBackend } from './backend.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
+import { DIALECTS, parseDialect, type Dialect } from '../../engine/dialect/dialect.ts';
+import { inDialect } from '../../engine/dialect/shape.ts';
 // `review`: the price-list review, its own arguments and module.
 import { parseReviewArgs, REVIEW_HELP, runReview } from './review-command.ts';
 // `update-rates`: the ceiling rates of listed contracts from GSA's catalog, its own arguments and module.
@@ -53,6 +55,9 @@ serve options:
                           instead of datasets held in memory
   --statement-timeout <s> With --database: how long one query may run before the request gets the API's
                           own 503 (default 15; millions of rates need more, see docs/deploy.md)
+  --dialect <name>        interface (default): the 2.0 interface's answers; production: as production
+                          answered in 2026 (its field names, types and order: docs/api/differences.md).
+                          Also for mcp
 
 load options:
   --database <url>        The PostgreSQL database (schema created or migrated as needed)
@@ -83,6 +88,8 @@ export interface CliOptions {
   workers: number;
   /** How long a shutdown waits for busy connections, in ms. */
   graceMs: number;
+  /** `serve`, `mcp`: the answer dialect (`--dialect`). */
+  dialect: Dialect;
   /** Files and the build's directory: what a command line names (and the share process can be passed). */
   open: ShareOptions;
 }
@@ -125,6 +132,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         database: { type: 'string' },
         'statement-timeout': { type: 'string' },
         snapshot: { type: 'string' },
+        dialect: { type: 'string' },
       },
     });
   } catch (error) {
@@ -143,6 +151,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     throw new UsageError('serve --database answers what the database holds: load files with `offline-gov-api load --database`');
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  if (values.dialect !== undefined && command !== 'serve' && command !== 'mcp') throw new UsageError('--dialect is for serve and mcp');
+  if (values.dialect !== undefined && !(DIALECTS as readonly string[]).includes(values.dialect)) {
+    throw new UsageError(`--dialect must be ${DIALECTS.join(' or ')}, not "${values.dialect}"`);
+  }
   const files: OpenEngineOptions['files'] = {};
   if (values.websites) files.websites = values.websites;
   if (values.ceilingrates) files.ceilingrates = values.ceilingrates;
@@ -155,6 +167,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     failRate: number('fail-rate', values['fail-rate'], 0, 1) ?? 0,
     workers: values.workers === undefined || values.workers === 'auto' ? availableParallelism() : integer('workers', values.workers, 1, 256),
     graceMs: (number('grace', values.grace, 0, 3600) ?? DEFAULT_GRACE_MS / 1000) * 1000,
+    dialect: values.dialect === undefined ? 'interface' : parseDialect(values.dialect),
     open: { files, ...(values.data ? { dataDir: values.data } : {}) },
     ...(values.database ? { database: values.database } : {}),
     ...(values['statement-timeout'] !== undefined ? { statementTimeoutMs: number('statement-timeout', values['statement-timeout'], 1, 86_400)! * 1000 } : {}),
@@ -176,7 +189,12 @@ async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; l
   if (options.database) {
     const source = await openPostgresAnswers(options.database, undefined, options.statementTimeoutMs);
     const label = 'PostgreSQL, loaded by `offline-gov-api load`';
-    return { backend: source, labels: { websites: label, ceilingrates: label }, close: () => source.end() };
+    // PostgreSQL answers in the interface's shape; the production dialect is the engine's same last step over it.
+    const backend: ApiBackend =
+      options.dialect === 'interface'
+        ? source
+        : { apis: source.apis, answer: async (routed) => inDialect(source.apis, routed, await source.answer(routed), options.dialect) };
+    return { backend, labels: { websites: label, ceilingrates: label }, close: () => source.end() };
   }
   const { backend, datasets, close } = await openBackend(options.open, options.workers);
   describe(datasets);
@@ -209,7 +227,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (options.command === 'mcp') {
-    const { engine, datasets } = await openEngine(options.open);
+    const { engine, datasets } = await openEngine({ ...options.open, dialect: options.dialect });
     describe(datasets);
     await serveMcpOverStdio(engine, Object.fromEntries(datasets.map((d) => [d.name, d.label])));
     return;
@@ -223,9 +241,11 @@ export async function main(argv: readonly string[]): Promise<void> {
     faults: { delayMs: options.delayMs, failRate: options.failRate },
     dataLabels: served.labels,
     graceMs: options.graceMs,
+    dialect: options.dialect,
   });
   const threads = options.workers > 1 ? `${options.workers} worker threads` : 'one thread';
-  console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'}, ${threads})`);
+  const dialect = options.dialect === 'production' ? ", answering in production's dialect" : '';
+  console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'}, ${threads}${dialect})`);
   if (options.delayMs || options.failRate) console.error(`faults: ${options.delayMs} ms delay, ${options.failRate} fail rate`);
   const stop = (signal: string): void => {
     // A second signal finds no handler left: the process ends at once, as a user pressing Ctrl-C twice expects.

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 import type { Engine } from '../../engine/http/engine.ts';
+
+/** What the tools ask: an engine, or one answering in a dialect (mcp.ts). */
+export type Asked = Pick<Engine, 'handle'>;
 import { FILTER_NAMES, WEBSITE_FILTER_PARAMETERS, type FilterName, type WebsiteFilterParameter } from '../../engine/site-scanning/parameters.ts';
 import { CEILING_RATES_PATH, EDUCATION_LEVELS } from '../../engine/ceilingrates/parameters.ts';
 
@@ -23,7 +26,7 @@ export class ApiAnswerError extends Error {}
 export const ECHOED = 300;
 const echo = (text: string): string => (text.length > ECHOED ? `${text.slice(0, ECHOED)}… (${text.length - ECHOED} more characters)` : text);
 
-function ask<T>(engine: Engine, requestUrl: string): T {
+function ask<T>(engine: Asked, requestUrl: string): T {
   const answer = engine.handle({ method: 'GET', url: requestUrl });
   if (answer.status !== 200) throw new ApiAnswerError(`${echo(requestUrl)} answered ${answer.status}: ${echo(answer.body)}`);
   return JSON.parse(answer.body) as T;
@@ -99,7 +102,7 @@ const RATE_FIELDS = [
   'security_clearance',
 ];
 
-export function searchCeilingRates(engine: Engine, args: RateFilters & { price_min?: number; price_max?: number; limit?: number }) {
+export function searchCeilingRates(engine: Asked, args: RateFilters & { price_min?: number; price_max?: number; limit?: number }) {
   const params = rateParams(args);
   if (args.price_min !== undefined || args.price_max !== undefined) params.push(['filter', `price_range:${args.price_min ?? 0},${args.price_max ?? 100000}`]);
   const requestUrl = url(CEILING_RATES_PATH, [...params, ['page_size', args.limit ?? 10], ['ordering', 'current_price'], ['sort', 'asc']]);
@@ -114,7 +117,7 @@ export function searchCeilingRates(engine: Engine, args: RateFilters & { price_m
 }
 
 /** Where a proposed hourly price falls among the matching ceiling rates: the share at or below it. */
-export function priceCheck(engine: Engine, args: RateFilters & { price: number }) {
+export function priceCheck(engine: Asked, args: RateFilters & { price: number }) {
   const params = rateParams(args);
   const allUrl = url(CEILING_RATES_PATH, [...params, ['page_size', 1]]);
   const belowUrl = url(CEILING_RATES_PATH, [...params, ['filter', `price_range:0,${args.price}`], ['page_size', 1]]);
@@ -151,7 +154,7 @@ type WebsiteFilters = Partial<Record<FilterName, string | boolean>>;
 
 const websiteParams = (f: WebsiteFilters): [string, string | boolean | undefined][] => FILTER_NAMES.map((name) => [name, f[name]]);
 
-export function listWebsites(engine: Engine, args: WebsiteFilters & { page?: number; limit?: number }) {
+export function listWebsites(engine: Asked, args: WebsiteFilters & { page?: number; limit?: number }) {
   const requestUrl = url('/websites', [...websiteParams(args), ['page', args.page], ['limit', args.limit ?? 10]]);
   const answer = ask<{ items: unknown[]; meta: unknown }>(engine, requestUrl);
   return { api_url: requestUrl, meta: answer.meta, items: answer.items };
@@ -164,7 +167,7 @@ interface AnalysisAnswer {
 }
 
 /** An agency's (or bureau's) websites: how many, and the share live, with analytics and redirecting. */
-export function agencyAnalysis(engine: Engine, args: { agency: string; bureau?: string }) {
+export function agencyAnalysis(engine: Asked, args: { agency: string; bureau?: string }) {
   const owner: [string, string | undefined][] = [
     ['target_url_agency_owner', args.agency],
     ['target_url_bureau_owner', args.bureau],

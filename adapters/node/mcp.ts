@@ -9,6 +9,12 @@ import { LIMIT_PARAMETER, PAGE_PARAMETER } from '../../engine/site-scanning/para
 import { LineTransport } from './mcp-stdio.ts';
 import { agencyAnalysis, ApiAnswerError, listWebsites, priceCheck, rateFilters, searchCeilingRates, websiteFilters } from './mcp-tools.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
+import type { Dialect } from '../../engine/dialect/dialect.ts';
+
+export interface McpOptions {
+  /** The answer dialect of the tools' requests (the records `list_websites` returns); default: the engine's. */
+  dialect?: Dialect;
+}
 
 /** Every answer names its data first: a model must never pass a generated rate off as a real one. */
 function result(value: unknown, source: string | undefined): CallToolResult {
@@ -29,7 +35,9 @@ function tool<A>(source: string | undefined, run: (args: A) => unknown): (args: 
 }
 
 /** `labels`: each dataset's source line (the CLI's start line), said in the tools' descriptions and answers. */
-export function createMcpServer(engine: Engine, labels: DataLabels = {}): McpServer {
+export function createMcpServer(opened: Engine, labels: DataLabels = {}, options: McpOptions = {}): McpServer {
+  const { dialect } = options;
+  const engine = dialect ? { handle: (request: Parameters<Engine['handle']>[0]) => opened.handle({ ...request, dialect }) } : opened;
   const server = new McpServer({ name: 'offline-gov-api', version: '0.1.0' });
   const data = (name: keyof DataLabels): string => (labels[name] ? ` Data: ${labels[name]}.` : '');
   server.registerTool(
@@ -93,6 +101,6 @@ export function createMcpServer(engine: Engine, labels: DataLabels = {}): McpSer
   return server;
 }
 
-export async function serveMcpOverStdio(engine: Engine, labels: DataLabels = {}): Promise<void> {
-  await createMcpServer(engine, labels).connect(new LineTransport());
+export async function serveMcpOverStdio(engine: Engine, labels: DataLabels = {}, options: McpOptions = {}): Promise<void> {
+  await createMcpServer(engine, labels, options).connect(new LineTransport());
 }

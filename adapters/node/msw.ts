@@ -11,6 +11,7 @@ import { toFetchResponse } from '../http/fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { documentFor } from './documents.ts';
 import { apiRequestOf } from './server.ts';
+import type { Dialect } from '../../engine/dialect/dialect.ts';
 
 export interface HandlerOptions {
   /**
@@ -20,6 +21,8 @@ export interface HandlerOptions {
   origins?: readonly string[];
   /** A delay or a share of failed answers, as `offline-gov-api serve --delay/--fail-rate`. */
   faults?: Faults;
+  /** The answer dialect: `production` answers as production did in 2026 (docs/api/differences.md); default: the engine's. */
+  dialect?: Dialect;
 }
 
 /**
@@ -33,7 +36,7 @@ export function createHandlers(engine: Engine, options: HandlerOptions = {}): Ht
     const url = new URL(request.url);
     if (options.origins && !options.origins.includes(url.origin)) return false;
     if (documentFor(url.pathname, apiRequestOf(request)) !== null) return true;
-    const routed = route(engine.apis, apiRequestOf(request));
+    const routed = route(engine.apis, apiRequestOf(request, options.dialect));
     if (routed) routes.set(request, routed);
     return routed !== null;
   };

@@ -5,6 +5,7 @@ import type { DatasetName } from '../../engine/http/types.ts';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
+import type { Dialect } from '../../engine/dialect/dialect.ts';
 
 export interface OpenEngineOptions {
   /**
@@ -16,6 +17,11 @@ export interface OpenEngineOptions {
   files?: Partial<Record<DatasetName, string>>;
   /** A dataset from bytes in memory, in any of the same forms. */
   bytes?: Partial<Record<DatasetName, Uint8Array>>;
+  /**
+   * How the engine answers a request that names no dialect: `interface` (the default, the 2.0 interface) or
+   * `production` (production's 2026 names, types and order; docs/api/differences.md).
+   */
+  dialect?: Dialect;
 }
 
 export interface OpenedEngine {
@@ -40,7 +46,7 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   const datasets = [...own, ...built.filter((b) => !own.some((o) => o.name === b.name))];
   for (const b of built) if (!datasets.includes(b)) b.db.close();
 
-  const engine = createEngine();
+  const engine = createEngine({}, options.dialect);
   for (const d of datasets) engine.use(d.name, d.db, null, d.snapshot ?? null);
   return { engine, datasets };
 }

@@ -18,6 +18,7 @@ import type { DataLabels } from '../../engine/openapi/documents.ts';
 import type { ApiBackend } from './backend.ts';
 import { hostProblem, refuseConnect } from './http-guards.ts';
 import { closeGracefully, DEFAULT_GRACE_MS } from './graceful-close.ts';
+import type { Dialect } from '../../engine/dialect/dialect.ts';
 
 export interface ServerOptions {
   /** What answers the APIs: an `Engine` in this thread, a worker pool (worker-pool.ts) or PostgreSQL. */
@@ -27,17 +28,20 @@ export interface ServerOptions {
   faults?: Faults;
   /** Where each served dataset comes from, for the OpenAPI documents' descriptions. */
   dataLabels?: DataLabels;
+  /** The answer dialect of every API request (`serve --dialect`); absent: the backend's own, `interface`. */
+  dialect?: Dialect;
 }
 
 /** The router key of every API request: no request path starts with it and is also routed by the engine. */
 const API_ROUTE = '/.api';
 
 /** Plain data for the engine: the method, the URL as received, and the headers. */
-export function apiRequestOf(request: Request): ApiRequest {
-  return { method: request.method, url: request.url, headers: Object.fromEntries(request.headers) };
+export function apiRequestOf(request: Request, dialect?: Dialect): ApiRequest {
+  const plain: ApiRequest = { method: request.method, url: request.url, headers: Object.fromEntries(request.headers) };
+  return dialect ? { ...plain, dialect } : plain;
 }
 
-export function createApp({ engine, appDir = null, faults, dataLabels = {} }: ServerOptions): Hono {
+export function createApp({ engine, appDir = null, faults, dataLabels = {}, dialect }: ServerOptions): Hono {
   const answer = withFaults(engine, faults);
   const routes = new WeakMap<Request, Routed>();
   const app = new Hono({
@@ -45,7 +49,7 @@ export function createApp({ engine, appDir = null, faults, dataLabels = {} }: Se
       const pathname = new URL(request.url).pathname;
       // A document path that is also an API's (production's Site Scanning one) is the API's for other methods.
       if (DOCUMENT_PATHS.includes(pathname) && (request.method === 'GET' || request.method === 'HEAD')) return pathname;
-      const routed = route(engine.apis, apiRequestOf(request));
+      const routed = route(engine.apis, apiRequestOf(request, dialect));
       if (!routed) return pathname;
       routes.set(request, routed);
       return API_ROUTE;

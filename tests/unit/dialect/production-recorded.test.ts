@@ -4,70 +4,18 @@
  * clearance, spelled-out education, `""` for no termination, prices as written, float32 prices in the
  * aggregations), for both APIs; and the same engine still answers the interface's shape without the dialect.
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { WEBSITE_FIELDS, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { emptyDatabase, engineOver } from '../helpers/engine.ts';
-
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}`, import.meta.url), 'utf8'));
-const ENVELOPE = fixture('calc-2026-10-10-gsa-calc-mcp-envelope.json');
-const REC_2026 = fixture('calc-2026-10-10-gsa-calc-mcp.json');
-const SITE_2022 = fixture('site-scanning-2022-06-docs-sample.json');
-const API = '/api/v3/search/ceilingrates/';
-const queryOf = (url: string): string => url.slice(url.indexOf('?'));
-
-/** A JSON value's shape: keys in order with the shape of each value, an array by its first element, else its type. */
-export function shapeOf(value: unknown): unknown {
-  if (Array.isArray(value)) return value.length > 0 ? [shapeOf(value[0])] : [];
-  if (value === null) return 'null';
-  if (typeof value === 'object') return Object.entries(value).map(([key, v]) => [key, shapeOf(v)]);
-  return typeof value;
-}
+import { API, engineerOnes, ENVELOPE, queryOf, REC_2026, shapeOf, SITE_2022, stored } from './recorded-data.ts';
 
 function get(engine: Engine, url: string, dialect?: Dialect) {
   const raw = engine.handle({ method: 'GET', url, ...(dialect ? { dialect } : {}) });
   return { status: raw.status, raw: raw.body, body: JSON.parse(raw.body) };
-}
-
-/** A recorded 2026 `_source` as this data stores it (the interface's values: differences.md). */
-function stored(source: Record<string, unknown>): CeilingRateRecord {
-  const codes: Record<string, string> = { Bachelors: 'BA', 'High School': 'HS', 'High School Equivalent': 'HS', Masters: 'MA' };
-  const { data_source: _only2026, ...rest } = source;
-  return {
-    ...(rest as unknown as CeilingRateRecord),
-    security_clearance: source.security_clearance ? 'Yes' : 'No',
-    education_level: codes[String(source.education_level)] ?? String(source.education_level),
-    worksite: String(source.worksite).replaceAll('_', ' '),
-    dt_termg: source.dt_termg === '' ? null : (source.dt_termg as string | null),
-  };
-}
-
-/** 91 records like the recorded answer's: its two hits, then its clearance, worksite, education and size counts. */
-function engineerOnes(): CeilingRateRecord[] {
-  const recorded: CeilingRateRecord[] = ENVELOPE.raw.hits.hits.map((h: { _source: Record<string, unknown> }) => stored(h._source));
-  // The recorded prices by their counts, less the recorded hits' two (51.8).
-  const prices: number[] = ENVELOPE.raw.aggregations.current_price.buckets.flatMap((b: { key: string; doc_count: number }) =>
-    Array(b.key === '51.8' ? b.doc_count - 2 : b.doc_count).fill(Number(b.key)),
-  );
-  const made = Array.from({ length: 89 }, (_, j) => {
-    const i = j + 2;
-    return {
-      ...recorded[0],
-      id: recorded[0].id + 100 + i,
-      security_clearance: i < 7 ? 'Yes' : 'No',
-      worksite: i < 46 ? 'Customer Facility' : i < 89 ? 'Contractor Facility' : 'Virtual',
-      education_level: i < 78 ? 'BA' : i < 89 ? 'HS' : 'MA',
-      business_size: i < 56 ? 'O' : 'S',
-      current_price: prices[j] ?? 110 + i,
-      min_years_experience: i < 65 ? 0 : 1,
-    };
-  });
-  return [...recorded, ...made];
 }
 
 let rates: Engine;
