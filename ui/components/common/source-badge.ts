@@ -6,6 +6,7 @@ import type { DbClient } from '../../api/db-client.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { DATASETS_CHANGED } from '../import/import-controller.ts';
 import { baseStyles } from './styles.ts';
+import { sourceDate } from '../../../dataset/artifact/format.ts';
 
 type Kind = 'real' | 'synthetic' | 'imported';
 
@@ -13,7 +14,8 @@ const WORDS: Record<Kind, string> = { real: 'Real data', synthetic: 'Synthetic d
 
 /**
  * Where the active dataset's records come from, beside a view's title: a generated price or site must never be
- * taken for a real one. Links to the Datasets page, which says it in full.
+ * taken for a real one, and a real week never for another (the badge names its date). Links to the Datasets page,
+ * which says it in full.
  */
 @customElement('source-badge')
 export class SourceBadge extends LitElement {
@@ -22,7 +24,7 @@ export class SourceBadge extends LitElement {
   @consume({ context: dbContext }) db!: DbClient;
   /** The API whose active dataset is described. */
   @property() of: DatasetName = 'ceilingrates';
-  @state() private source: { kind: Kind; label: string } | null = null;
+  @state() private source: { kind: Kind; label: string; date: string | null } | null = null;
 
   private unsubscribe: (() => void) | null = null;
   private readonly refresh = (): void => void this.read();
@@ -46,16 +48,19 @@ export class SourceBadge extends LitElement {
     const status = (await this.db.status()).datasets.find((d) => d.name === this.of);
     if (!status?.loaded) this.source = null;
     // A built-in extra kept like an import still says what it is; only a user's own file is "your file".
-    else if (status.source) this.source = { kind: status.source.kind, label: status.source.label };
-    else if (status.importName) this.source = { kind: 'imported', label: `Imported from ${status.importName}` };
+    else if (status.source) this.source = { kind: status.source.kind, label: status.source.label, date: sourceDate(status.source) };
+    else if (status.importName) this.source = { kind: 'imported', label: `Imported from ${status.importName}`, date: status.fileDate?.slice(0, 10) ?? null };
     else this.source = null;
   }
 
   override render() {
     const source = this.source;
     if (!source) return nothing;
-    return html`<a class="source-badge ${source.kind}" href="#/datasets" title=${source.label} data-source=${source.kind}
-      >${WORDS[source.kind]}<span class="visually-hidden">: ${source.label}</span></a
+    return html`<a class="source-badge ${source.kind}" href="#/datasets" title=${source.label} data-source=${source.kind} data-date=${source.date ?? ''}
+      >${WORDS[source.kind]}${source.date ? html` · <span data-week>${source.kind === 'imported' ? `file of ${source.date}` : this.of === 'websites' && !source.date.includes(' to ') ? `week of ${source.date}` : source.date}</span>` : nothing}<span
+        class="visually-hidden"
+        >: ${source.label}</span
+      ></a
     >`;
   }
 }

@@ -12,6 +12,7 @@ import './snapshot-diff.ts';
 import './import-from-web.ts';
 import { DATASETS_CHANGED, importController, type ImportState } from '../import/import-controller.ts';
 import { sourceDate, type DatasetSource, type ExtraArtifact } from '../../../dataset/artifact/format.ts';
+import { WEEKS_EXTRA_ID } from '../../../dataset/websites/weeks-contract.ts';
 
 const TITLES: Record<string, string> = {
   websites: 'Site Scanning websites',
@@ -201,7 +202,10 @@ export class DatasetPanel extends LitElement {
     if (!extras.length) return nothing;
     return html`<section class="card extras" aria-labelledby="extras-title">
       <h2 id="extras-title">More built-in datasets</h2>
-      <p class="muted">Part of this app but not downloaded on the first visit. Loading one keeps it in this browser beside your imports, where you can switch to it, compare it or delete it.</p>
+      <p class="muted">
+        Part of this app but not downloaded on the first visit. Loading one keeps it in this browser beside your imports, where you can switch
+        to it, compare it or delete it; each button says whether loading also switches the data the views answer from.
+      </p>
       <ul>
         ${extras.map(
           (extra) => html`<li data-extra=${extra.id}>
@@ -209,8 +213,13 @@ export class DatasetPanel extends LitElement {
             <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
             <span class="muted">${extra.source.label}</span>
             <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
-              Load
+              ${extra.id === WEEKS_EXTRA_ID ? 'Load' : `Load and answer from it`}
             </button>
+            ${
+              extra.id === WEEKS_EXTRA_ID
+                ? html`<span class="muted">(for <a href="#/weeks">Every week</a> and each site's timeline; the active week stays as it is)</span>`
+                : html`<span class="muted">(it becomes the active ${TITLES[extra.name] ?? extra.name} dataset: every view and badge then says its date)</span>`
+            }
           </li>`,
         )}
       </ul>
