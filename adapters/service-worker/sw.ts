@@ -5,8 +5,7 @@
  * to an app window's DB worker when one can answer, else run here over the cached files; 0402), and serves
  * the app shell offline. Everything else passes through.
  */
-import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
-import { reusePageCopies } from './precache-reuse.ts';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
@@ -160,10 +159,7 @@ function isWindowMessage(data: unknown): data is WindowToServiceWorker {
   return !!m && m.v === RELAY_PROTOCOL && (m.type === 'db-ready' || m.type === 'dataset-changed');
 }
 
-// The worker, the wasm files and the app the page loaded moments ago are taken from the HTTP cache, not sent again.
-const precached = self.__WB_MANIFEST; // named once: workbox-build writes the list at its only mention
-addPlugins([reusePageCopies(precached, self.location.href)]);
-precacheAndRoute(precached);
+precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Other navigations (hash routes, deep links, reloads) get the app shell, from the precache when offline.
