@@ -6,6 +6,7 @@ import { formatCount } from '../common/format.ts';
 import type { RollupRow, Rollups } from '../../api/db-client.ts';
 import { percent, ROLLUP_SHARES, sortRows, type ShareColumn } from './rollup-model.ts';
 import type { RollupColumn, RollupGroup, RollupState } from '../../state/websites-query.ts';
+import { RovingTable } from '../common/roving-table.ts';
 
 /** The user sorted the roll-up, switched its grouping, or picked an owner (which filters the list). */
 export class RollupChangeEvent extends Event {
@@ -109,6 +110,11 @@ export class WebsiteRollups extends LitElement {
       .statuses .other {
         background: var(--line-strong);
       }
+      .definition {
+        margin: 0 0 0.5rem;
+        font-size: 0.85rem;
+        color: var(--muted);
+      }
       tfoot td {
         font-weight: 650;
         border-top: 2px solid var(--line-strong);
@@ -122,6 +128,11 @@ export class WebsiteRollups extends LitElement {
 
   @property({ attribute: false }) rollups: Rollups | null = null;
   @property({ attribute: false }) state!: RollupState;
+  private readonly roving = new RovingTable(this);
+
+  override updated(): void {
+    this.roving.sync(this.renderRoot.querySelector<HTMLTableElement>('#rollup-table'));
+  }
 
   private sortBy(key: RollupColumn): void {
     const same = this.state.order === key;
@@ -207,7 +218,20 @@ export class WebsiteRollups extends LitElement {
       </div>
       ${
         r
-          ? html`<div class="wrap" tabindex="0" role="region" aria-label="Roll-up by ${label.toLowerCase()}">
+          ? html`<p class="definition" id="rollup-definition">
+                Each share is out of the row's <strong>Sites</strong>: every matching site, whether its scan completed or not (a failed or
+                unscanned site counts as not live, without DAP, without the design system and the banner). <strong>Scans</strong> is the share
+                completed; its bar shows every outcome.
+              </p>
+              <p class="visually-hidden" id="rollup-keys">One tab stop: the arrow keys move between the headings and the names.</p>
+              <div
+                class="wrap"
+                role="region"
+                aria-label="Roll-up by ${label.toLowerCase()}"
+                aria-describedby="rollup-keys"
+                @keydown=${this.roving.keydown}
+                @focusin=${this.roving.focusin}
+              >
             <table id="rollup-table">
               <caption class="visually-hidden">
                 Matching websites by ${label.toLowerCase()}: number of sites and the share live, with analytics, using the design
