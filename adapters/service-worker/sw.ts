@@ -5,7 +5,8 @@
  * to an app window's DB worker when one can answer, else run here over the cached files; 0402), and serves
  * the app shell offline. Everything else passes through.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { reusePageCopies } from './precache-reuse.ts';
 import { registerRoute } from 'workbox-routing';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
@@ -159,7 +160,10 @@ function isWindowMessage(data: unknown): data is WindowToServiceWorker {
   return !!m && m.v === RELAY_PROTOCOL && (m.type === 'db-ready' || m.type === 'dataset-changed');
 }
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The worker, the wasm files and the app the page loaded moments ago are taken from the HTTP cache, not sent again.
+const precached = self.__WB_MANIFEST; // named once: workbox-build writes the list at its only mention
+addPlugins([reusePageCopies(precached, self.location.href)]);
+precacheAndRoute(precached);
 cleanupOutdatedCaches();
 
 // Other navigations (hash routes, deep links, reloads) get the app shell, from the precache when offline.

@@ -62,7 +62,15 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function startStaticServer(root: string): Promise<StaticServer> {
+export interface StaticServerOptions {
+  /**
+   * Send ETag, Last-Modified and `Cache-Control: no-cache` (default), or no caching header at all, as a plain static
+   * host may: then the browser can neither revalidate a file nor reuse it unasked.
+   */
+  cacheHeaders?: boolean;
+}
+
+export async function startStaticServer(root: string, { cacheHeaders = true }: StaticServerOptions = {}): Promise<StaticServer> {
   let dir = resolve(root);
   let offline = false;
   let ranges = true;
@@ -100,11 +108,9 @@ export async function startStaticServer(root: string): Promise<StaticServer> {
     const etag = `"${size.toString(16)}-${mtime.getTime().toString(16)}"`;
     const headers = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': 'no-cache',
-      etag,
-      'last-modified': mtime.toUTCString(),
+      ...(cacheHeaders ? { 'cache-control': 'no-cache', etag, 'last-modified': mtime.toUTCString() } : {}),
     };
-    if (req.headers['if-none-match'] === etag) {
+    if (cacheHeaders && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();
       record(304, 0);
       return;
