@@ -15,7 +15,7 @@ export interface ChartLine {
 export const LINE_COLOURS = ['#0072b2', '#d55e00', '#007d5c', '#b8307f', '#8a6d00', '#3f51b5', '#6f2da8', '#5b6470'];
 const TOTAL_COLOUR = '#1b1f24';
 
-const WIDEST = 760;
+const WIDEST = 1200;
 const H = 260;
 const PAD = { top: 16, right: 12, bottom: 34, left: 48 };
 
@@ -131,7 +131,7 @@ export class TrendChart extends LitElement {
             <text class="axis" x=${PAD.left - 6} y=${y(t) + 4} text-anchor="end">${this.percent ? `${t}%` : t.toLocaleString('en-US')}</text>`,
         )}
         ${dates.map((d, i) =>
-          i % every === 0 || i === dates.length - 1
+          (i % every === 0 && dates.length - 1 - i >= every) || i === dates.length - 1
             ? svg`<text class="axis" x=${x(i)} y=${H - PAD.bottom + 16} text-anchor=${i === 0 ? 'start' : i === dates.length - 1 ? 'end' : 'middle'}>${shortDay(d)}</text>`
             : nothing,
         )}

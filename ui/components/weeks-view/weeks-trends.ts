@@ -79,6 +79,9 @@ export class WeeksTrends extends LitElement {
       th.line {
         min-width: 6.5rem;
       }
+      tbody th[scope='row'] {
+        white-space: nowrap;
+      }
       td.name {
         min-width: 12rem;
       }
