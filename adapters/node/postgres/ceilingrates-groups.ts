@@ -1,68 +1,54 @@
 /**
- * Every count a ceiling-rates search returns comes from one grouping of its matches: by the combination of the
- * five small fields (clearance, worksite, experience, education, business size: a few thousand combinations),
- * by price (each distinct price with its two-decimal key), and by each other term field (the labor category),
- * as GROUPING SETS in one hashed pass. `load` stores the grouping of every rate (`ceilingrate_groups`), so a
- * search matching most rates groups only the rates it leaves out and subtracts (counts are exact integers):
- * the app's default request leaves out 2% of them.
+ * Every count a ceiling-rates search returns comes from one grouping of its matches, in one hashed pass over
+ * three integer codes the load wrote per rate: its combination of the five small fields (clearance, worksite,
+ * experience, education, business size: some thousands of combinations, `ceilingrate_combos`), its price's
+ * rank (`ceilingrate_prices` holds each rank's price and two-decimal key) and its labor category. Postgres
+ * returns those counts as three arrays; the term buckets, the distinct prices and the education counts are
+ * then read off them (ceilingrates-counts.ts), as the engine reads its own counts.
+ *
+ * `load` stores the counts of every rate (`ceilingrate_counts`), so a search matching most rates groups only
+ * the rates it leaves out and subtracts (counts are exact integers): the app's default request leaves out 2%.
  */
-import type { TermAggregations } from '../../../engine/ceilingrates/query/aggregations.ts';
-import { codeColumn, type TermField } from './ceilingrates-tables.ts';
+import { codeColumn, rankColumn, type TermField } from './ceilingrates-tables.ts';
 
-/** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
-export const TERM_AGGREGATIONS: readonly (readonly [keyof TermAggregations, TermField])[] = [
-  ['labor_category', 'labor_category'],
-  ['security_clearance', 'security_clearance'],
-  ['worksite', 'worksite'],
-  ['min_years_experience', 'experience_key'],
-  ['education_level', 'education_level'],
-  ['current_price', 'price_key'],
-  ['business_size', 'business_size'],
-];
-
+/** The combination's fields, in the engine's order (columns/combos.ts COMBO_FIELDS). */
 export const COMBO_FIELDS: readonly TermField[] = ['security_clearance', 'worksite', 'experience_key', 'education_level', 'business_size'];
 
-/** The term fields counted in a grouping set of their own (neither a combination's nor the prices'). */
-export const OWN_FIELDS: readonly TermField[] = TERM_AGGREGATIONS.map(([, field]) => field).filter((f) => !COMBO_FIELDS.includes(f) && f !== 'price_key');
+/** A group's set: GROUPING(c_combo, o_current_price), 1 for a combination, 2 for a price rank, 3 for a labor category. */
+export const COMBO_SET = 1;
+export const PRICE_SET = 2;
+export const LABOR_SET = 3;
 
-const COMBO = COMBO_FIELDS.map(codeColumn);
-const OWN = OWN_FIELDS.map(codeColumn);
-/** Which set a group row belongs to: GROUPING(x) is 0 in the rows of x's own set, 1 elsewhere. */
-const FLAGS = ['own_price', ...OWN_FIELDS.map((f) => `own_${f}`)];
-/** A group row: its keys (null where its set does not group), its price key, its count, its set's flags. */
-const KEYS = [...COMBO, ...OWN, 'current_price'];
+const PRICE_RANK = rankColumn('current_price');
+const LABOR = codeColumn('labor_category');
 
-export const GROUPS_TABLE_SQL = `
-  CREATE TABLE IF NOT EXISTS ceilingrate_groups (
-    ${[...COMBO.map((c) => `${c} integer`), ...OWN.map((c) => `${c} integer`), 'current_price double precision', 'key integer', 'n integer NOT NULL', ...FLAGS.map((f) => `${f} integer NOT NULL`)].join(',\n    ')}
+export const COUNTS_TABLES_SQL = `
+  CREATE TABLE IF NOT EXISTS ceilingrate_combos (
+    combo integer PRIMARY KEY,
+    ${COMBO_FIELDS.map((f) => `${codeColumn(f)} integer NOT NULL`).join(',\n    ')}
   );
+  CREATE TABLE IF NOT EXISTS ceilingrate_prices (rank integer PRIMARY KEY, price double precision NOT NULL, key integer NOT NULL);
+  CREATE TABLE IF NOT EXISTS ceilingrate_counts (set integer NOT NULL, code integer NOT NULL, n integer NOT NULL);
+  ALTER TABLE ceilingrate_rows ADD COLUMN IF NOT EXISTS c_combo integer;
+  -- Schema 3's grouping of every rate and its stored aggregations, which these replace.
+  DROP TABLE IF EXISTS ceilingrate_groups;
+  ALTER TABLE ceilingrates_loads DROP COLUMN IF EXISTS totals;
+  -- The price sums of every rate, as the engine adds them (ceilingrates-tables.ts StoredSums).
+  ALTER TABLE ceilingrates_loads ADD COLUMN IF NOT EXISTS sums json;
 `;
 
-/** The grouping of the rows of `relation` (holding the code columns and current_price), as group rows. */
-export function groupsOf(relation: string): string {
-  const flags = [`GROUPING(current_price) AS own_price`, ...OWN.map((c, i) => `GROUPING(${c}) AS ${FLAGS[i + 1]}`)];
-  return `SELECT ${[...KEYS, `min(${codeColumn('price_key')}) AS key`, 'count(*)::int4 AS n', ...flags].join(', ')}
-    FROM ${relation} GROUP BY GROUPING SETS ((${COMBO.join(', ')}), (current_price)${OWN.map((c) => `, (${c})`).join('')})`;
+/**
+ * The groups of the rows of `relation` (holding c_combo, o_current_price and c_labor_category): set, code and
+ * count. A null price is a group with a null code (no price counts it), which the reader skips.
+ */
+export function countsOf(relation: string): string {
+  return `SELECT GROUPING(c_combo, ${PRICE_RANK}) AS set, coalesce(c_combo, ${PRICE_RANK}, ${LABOR}) AS code, count(*)::int4 AS n
+    FROM ${relation} GROUP BY GROUPING SETS ((c_combo), (${PRICE_RANK}), (${LABOR}))`;
 }
 
-/** The stored grouping of every rate less that of the rows of `rest`: the groups of the others. */
-export function groupsBut(rest: string): string {
-  const columns = [...KEYS, ...FLAGS];
-  // GROUP BY puts nulls together, so the keys a set does not group match as they should.
-  return `SELECT ${columns.join(', ')}, min(key) AS key, sum(n)::int4 AS n
-    FROM (SELECT ${[...columns, 'key', 'n'].join(', ')} FROM ceilingrate_groups
-          UNION ALL SELECT ${[...columns, 'key', '-n'].join(', ')} FROM (${groupsOf(rest)}) x) u
-    GROUP BY ${columns.join(', ')} HAVING sum(n) > 0`;
-}
+/** The groups of `counts` (a relation of countsOf's rows) as three arrays: sets, codes, counts. */
+export const countArrays = (counts: string): string =>
+  `(SELECT json_build_array(coalesce(array_agg(set), '{}'), coalesce(array_agg(code), '{}'), coalesce(array_agg(n), '{}')) FROM ${counts} WHERE code IS NOT NULL)`;
 
-/** The CTEs over `groups`: the combinations, and the distinct prices with their keys and counts. */
-export const GROUP_PARTS = `combos AS (SELECT ${COMBO.join(', ')}, n FROM groups WHERE own_price = 1 AND ${OWN_FIELDS.map((f) => `own_${f} = 1`).join(' AND ')}),
-    prices AS (SELECT current_price AS price, key, n FROM groups WHERE own_price = 0)`;
-
-/** Where each term aggregation's counts come from: the combinations, the distinct prices, or its own groups. */
-export function termCounts(field: TermField): string {
-  if (COMBO_FIELDS.includes(field)) return `SELECT ${codeColumn(field)} AS code, sum(n)::int4 AS n FROM combos GROUP BY 1`;
-  // Each distinct price has one two-decimal key (a null price the null key, which is no bucket).
-  if (field === 'price_key') return 'SELECT key AS code, sum(n)::int4 AS n FROM prices GROUP BY 1';
-  return `SELECT ${codeColumn(field)} AS code, n FROM groups WHERE own_${field} = 0`;
-}
+/** The columns a grouping reads of a rate. */
+export const COUNTED = ['c_combo', PRICE_RANK, LABOR];

@@ -84,17 +84,67 @@ function filterCondition(filter: Filter, params: Params): string {
   }
 }
 
-/** The records a query selects: search AND keyword AND every filter (AND suggest-contains' text), minus the excluded ids. */
-export function matchCondition(query: CeilingRatesQuery, contains: FieldText | null, params: Params): string {
+/**
+ * The conditions a record must all pass: search, keyword, every filter (suggest-contains' text), not excluded.
+ * `filterSql` writes a filter's (matchCondition: filterCondition).
+ */
+function matchParts(query: CeilingRatesQuery, contains: FieldText | null, params: Params, filterSql = filterCondition): string[] {
   const parts: string[] = [];
   // search: the whole stored value equals the text, case-sensitive and untrimmed.
   for (const { field, text } of query.searches) parts.push(storable(text) ? inTerms(field, `value = ${params.add(text, 'text')}`) : 'false');
   if (query.keyword !== null) parts.push(containsCondition(SEARCH_FIELDS, query.keyword, params));
   if (contains) parts.push(containsCondition([contains.field], contains.text, params));
-  for (const filter of query.filters) parts.push(filterCondition(filter, params));
+  for (const filter of query.filters) parts.push(filterSql(filter, params));
   if (query.exclude.length > 0) parts.push(`NOT (r.id::float8 = ANY(${params.add(query.exclude, 'float8[]')}))`);
+  return parts;
+}
+
+/** The records a query selects: search AND keyword AND every filter (AND suggest-contains' text), minus the excluded ids. */
+export function matchCondition(query: CeilingRatesQuery, contains: FieldText | null, params: Params): string {
+  const parts = matchParts(query, contains, params);
   return parts.length === 0 ? 'true' : parts.join(' AND ');
 }
+
+/**
+ * The values outside inclusive ranges, as open ranges an index reads (below the lowest, between two, above the
+ * highest), or a null value.
+ */
+function outsideRanges(column: string, ranges: readonly (readonly [number, number])[], params: Params): string {
+  const merged: [number, number][] = [];
+  for (const [lo, hi] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1];
+    if (last && lo <= last[1]) last[1] = Math.max(last[1], hi);
+    else merged.push([lo, hi]);
+  }
+  const c = `r.${column}`;
+  const gaps = [`${c} IS NULL`];
+  merged.forEach(([lo, hi], i) => {
+    if (i === 0) gaps.push(`${c} < ${params.add(lo, 'float8')}`);
+    const above = `${c} > ${params.add(hi, 'float8')}`;
+    gaps.push(i === merged.length - 1 ? above : `(${above} AND ${c} < ${params.add(merged[i + 1][0], 'float8')})`);
+  });
+  return gaps.join(' OR ');
+}
+
+/**
+ * The records a query leaves out (the complement of matchCondition): those failing one of its conditions, a
+ * null one included. A range filter's complement is written as ranges, so a search matching most rates (the
+ * app's default: price and experience ranges) finds the few others by index instead of reading every rate.
+ */
+export function restCondition(query: CeilingRatesQuery, params: Params): string {
+  // A filter's complement; every other condition's is "not true" (false or null).
+  const failing = (filter: Filter, p: Params): string => {
+    if (filter.name === 'price_range' && filter.ranges.length > 0) return outsideRanges('current_price', filter.ranges, p);
+    if (filter.name === 'experience_range' && filter.ranges.length > 0) return outsideRanges('min_years_experience', filter.ranges, p);
+    return NOT_TRUE(filterCondition(filter, p));
+  };
+  const parts = matchParts(query, null, params, failing);
+  if (parts.length === 0) return 'false';
+  const filtersFrom = query.searches.length + (query.keyword !== null ? 1 : 0);
+  return parts.map((sql, i) => (i >= filtersFrom && i < filtersFrom + query.filters.length ? sql : NOT_TRUE(sql))).join(' OR ');
+}
+
+const NOT_TRUE = (sql: string): string => `(${sql}) IS NOT TRUE`;
 
 export const isRecordOrderField = (field: string): field is RecordOrderField => (RECORD_ORDER_FIELDS as readonly string[]).includes(field);
 

@@ -6,7 +6,8 @@ import type pg from 'pg';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
 import { SOURCE_JSON_SQL } from '../../../engine/ceilingrates/query/source.ts';
 import { writeCeilingRateTables } from './ceilingrates-tables.ts';
-import { ALL_GROUPS_SQL, searchCeilingRates, TOTALS_SQL } from './ceilingrates.ts';
+import { searchCeilingRates } from './ceilingrates.ts';
+import { countsOf } from './ceilingrates-groups.ts';
 import { copyRows } from './copy.ts';
 import { quote } from './schema.ts';
 import { sqliteRows } from './sqlite-rows.ts';
@@ -24,7 +25,16 @@ async function ratesLoaded(pool: pg.Pool): Promise<boolean> {
 }
 
 export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
-  tables: ['ceilingrates', 'ceilingrate_rows', 'ceilingrate_terms', 'ceilingrate_tokens', 'ceilingrate_groups'],
+  tables: [
+    'ceilingrates',
+    'ceilingrate_rows',
+    'ceilingrate_terms',
+    'ceilingrate_tokens',
+    'ceilingrate_combos',
+    'ceilingrate_prices',
+    'ceilingrate_counts',
+    'ceilingrate_price_column',
+  ],
 
   async load(client, { db, origin }) {
     // DELETE, not TRUNCATE: readers keep seeing the old rates until this transaction commits.
@@ -32,22 +42,20 @@ export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
     // The page's _source is the engine's JSON text (query/source.ts), kept as written.
     const select = `SELECT ${RECORD_FIELDS.map(quote).join(', ')}, ${SOURCE_JSON_SQL} FROM ${CEILINGRATES_TABLE} ORDER BY id`;
     const records = await copyRows(client, 'ceilingrates', [...RECORD_FIELDS, 'source'], sqliteRows(db, select));
-    await writeCeilingRateTables(client, db);
-    await client.query(`DELETE FROM ceilingrate_groups; INSERT INTO ceilingrate_groups ${ALL_GROUPS_SQL}`);
+    const sums = await writeCeilingRateTables(client, db);
+    // The groups of every rate, once: a search matching most rates subtracts the rest's.
+    await client.query(
+      `DELETE FROM ceilingrate_counts; INSERT INTO ceilingrate_counts SELECT * FROM (${countsOf('ceilingrate_rows')}) g WHERE code IS NOT NULL`,
+    );
     const { rows } = await client.query<{ generation: string }>('SELECT coalesce(max(generation), 0) + 1 AS generation FROM ceilingrates_loads');
     const generation = Number(rows[0].generation);
     await client.query('DELETE FROM ceilingrates_loads');
-    await client.query('INSERT INTO ceilingrates_loads (generation, origin, records) VALUES ($1, $2, $3)', [generation, origin, records]);
-    // The aggregations of every rate, once: unless their price sums overflow the doubles (then left null, and
-    // each search computes them).
-    await client.query('SAVEPOINT totals');
-    try {
-      await client.query(`UPDATE ceilingrates_loads SET totals = (${TOTALS_SQL})`);
-      await client.query('RELEASE SAVEPOINT totals');
-    } catch (error) {
-      if ((error as { code?: string }).code !== '22003') throw error;
-      await client.query('ROLLBACK TO SAVEPOINT totals');
-    }
+    await client.query('INSERT INTO ceilingrates_loads (generation, origin, records, sums) VALUES ($1, $2, $3, $4)', [
+      generation,
+      origin,
+      records,
+      JSON.stringify(sums),
+    ]);
     return { records, generation };
   },
 

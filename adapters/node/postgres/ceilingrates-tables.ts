@@ -22,6 +22,8 @@ import { TEXT_FIELDS, type TextField } from '../../../engine/ceilingrates/column
 import type { Dictionary } from '../../../engine/ceilingrates/columns/dictionary.ts';
 import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
 import { clearanceClass, educationCountCode, words } from '../../../engine/ceilingrates/text.ts';
+import { buildCombos } from '../../../engine/ceilingrates/columns/combos.ts';
+import { priceSums, type PriceSums } from '../../../engine/ceilingrates/query/aggregations.ts';
 import { copyRows } from './copy.ts';
 
 /** Term fields beyond the text fields: the numeric fields' term keys (`"27.00"`, `"3"`). */
@@ -36,6 +38,11 @@ const TERM_FIELDS: readonly TermField[] = [...TEXT_FIELDS, 'price_key', 'experie
 
 /** Fields whose values hold parts a filter matches whole. */
 export const TOKEN_FIELDS = ['sin', 'category', 'subcategory'] as const;
+
+const COMBO_CODE_COLUMNS = ['c_security_clearance', 'c_worksite', 'c_experience_key', 'c_education_level', 'c_business_size'];
+
+/** Prices per row of `ceilingrate_price_column` (512 KiB). */
+const PRICE_BLOCK = 65_536;
 
 /**
  * The worksite's words as one text with a space around each word: a phrase's words occur consecutively in the
@@ -71,13 +78,51 @@ export const CEILINGRATE_TABLES_SQL = `
   -- The price sums read the matches in id order: a search on price and experience alone (the app's default) reads
   -- them from this index only, never the table's pages.
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_id_priced ON ceilingrate_rows (id) INCLUDE (current_price, min_years_experience);
+  -- A record's row in the engine's store (its place in the price column below).
+  ALTER TABLE ceilingrate_rows ADD COLUMN IF NOT EXISTS pos integer;
+  -- A search matching most rates reads the few it leaves out; a range filter's complement is ranges of these.
+  CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_current_price ON ceilingrate_rows (current_price);
+  CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_experience ON ceilingrate_rows (min_years_experience);
+  -- Every rate's price in store order, ${PRICE_BLOCK} a row, as little-endian doubles (NaN for none): the price
+  -- sums of a search matching most rates are the engine's priceSums over it, skipping the rest.
+  CREATE TABLE IF NOT EXISTS ceilingrate_price_column (block integer PRIMARY KEY, prices bytea NOT NULL);
+  -- Already compact: not compressed, so reading it is a copy.
+  ALTER TABLE ceilingrate_price_column ALTER COLUMN prices SET STORAGE EXTERNAL;
 `;
 
 const nullable = (x: number): number | null => (x === x ? x : null);
 
-/** Write the match tables of the rates in `db` (the engine's SQLite table), inside the caller's transaction. */
-export async function writeCeilingRateTables(client: pg.PoolClient, db: Database): Promise<void> {
-  await client.query('DELETE FROM ceilingrate_rows; DELETE FROM ceilingrate_terms; DELETE FROM ceilingrate_tokens');
+/** Write the price column's blocks: each price as a little-endian double, NaN where there is none. */
+async function writePriceColumn(client: pg.PoolClient, prices: Float64Array, size: number): Promise<void> {
+  await client.query('DELETE FROM ceilingrate_price_column');
+  for (let block = 0; block * PRICE_BLOCK < size; block++) {
+    const from = block * PRICE_BLOCK;
+    const to = Math.min(size, from + PRICE_BLOCK);
+    const bytes = Buffer.alloc((to - from) * 8);
+    for (let r = from; r < to; r++) bytes.writeDoubleLE(prices[r], (r - from) * 8);
+    await client.query('INSERT INTO ceilingrate_price_column (block, prices) VALUES ($1, $2)', [block, bytes]);
+  }
+}
+
+/** The prices of the price column's bytes (every block, in order), as the engine's store holds them. */
+export function priceColumnOf(bytes: Uint8Array): Float64Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const prices = new Float64Array(bytes.byteLength / 8);
+  for (let i = 0; i < prices.length; i++) prices[i] = view.getFloat64(i * 8, true);
+  return prices;
+}
+
+/** The price sums of every rate, as the engine adds them (in store order; scaled when they would overflow). */
+export type StoredSums = Pick<PriceSums, 'sum' | 'sumOfSquares' | 'exponent'>;
+
+/**
+ * Write the match tables of the rates in `db` (the engine's SQLite table), inside the caller's transaction.
+ * Returns the price sums of every rate, which the engine's own function adds.
+ */
+export async function writeCeilingRateTables(client: pg.PoolClient, db: Database): Promise<StoredSums> {
+  await client.query(
+    'DELETE FROM ceilingrate_rows; DELETE FROM ceilingrate_terms; DELETE FROM ceilingrate_tokens; DELETE FROM ceilingrate_combos; DELETE FROM ceilingrate_prices',
+  );
   const index = ceilingRatesIndex(db);
   const { store, forms, orders, firstRows } = index;
   const dictionaries: Record<TermField, Dictionary> = { ...store.text, price_key: store.priceKeys, experience_key: store.experienceKeys };
@@ -118,13 +163,39 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
     await client.query('INSERT INTO ceilingrate_tokens (field, token, code) SELECT $1, * FROM unnest($2::text[], $3::int4[])', [field, tokens, codes]);
   }
 
+  // Each rate's combination of the five small fields, numbered as the engine numbers them.
+  const combos = buildCombos(store);
+  await client.query(
+    `INSERT INTO ceilingrate_combos (combo, ${COMBO_CODE_COLUMNS.join(', ')}) SELECT * FROM unnest($1::int4[], ${COMBO_CODE_COLUMNS.map((_, i) => `$${i + 2}::int4[]`).join(', ')})`,
+    [
+      Array.from({ length: combos.count }, (_, c) => c),
+      ...combos.dicts.map((dict, i) => Array.from({ length: combos.count }, (_, c) => dict.rank[combos.fieldCodes[c * 5 + i]])),
+    ],
+  );
+
+  // Each price rank's price and two-decimal key.
+  const priceOrder = orders.get('current_price');
+  const distinct = priceOrder.nullRank;
+  const keyOfRank = new Int32Array(distinct);
+  for (let r = 0; r < store.size; r++) {
+    const rank = priceOrder.recordRank[r];
+    if (rank !== priceOrder.nullRank) keyOfRank[rank] = store.priceKeys.rank[store.priceKeys.codes[r]];
+  }
+  await client.query('INSERT INTO ceilingrate_prices (rank, price, key) SELECT * FROM unnest($1::int4[], $2::float8[], $3::int4[])', [
+    Array.from({ length: distinct }, (_, rank) => rank),
+    Array.from(priceOrder.rankValues!.subarray(0, distinct)),
+    Array.from(keyOfRank),
+  ]);
+
   const orderColumns = RECORD_ORDER_FIELDS.map((field) => orders.get(field));
-  const columns = ['id', ...TERM_FIELDS.map(codeColumn), 'current_price', 'min_years_experience', ...RECORD_ORDER_FIELDS.map(rankColumn)];
+  const columns = ['id', 'pos', 'c_combo', ...TERM_FIELDS.map(codeColumn), 'current_price', 'min_years_experience', ...RECORD_ORDER_FIELDS.map(rankColumn)];
   const termCodes = TERM_FIELDS.map((field) => dictionaries[field]);
   function* rows(): Generator<unknown[]> {
     for (let r = 0; r < store.size; r++)
       yield [
         store.ids[r],
+        r,
+        combos.codes[r],
         ...termCodes.map((dict) => dict.rank[dict.codes[r]]),
         nullable(store.numbers.current_price[r]),
         nullable(store.numbers.min_years_experience[r]),
@@ -132,4 +203,7 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
       ];
   }
   await copyRows(client, 'ceilingrate_rows', columns, rows());
+  await writePriceColumn(client, store.numbers.current_price, store.size);
+  const prices = priceOrder.rankValues!;
+  return priceSums(store.numbers.current_price, { rows: null, rest: [] }, prices[0], prices[distinct - 1]);
 }

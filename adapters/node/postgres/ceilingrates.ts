@@ -1,33 +1,27 @@
 /**
  * GET /api/v3/search/ceilingrates/ answered from Postgres: the engine's parser, error bodies, envelope and JSON
- * writing, with matching, ordering, paging, counts, term buckets, the price sums and the distinct prices
- * computed in SQL over the tables `load` wrote with the engine's text analysis (ceilingrates-tables.ts). A
- * search is one statement (one MVCC snapshot even while a load commits). Percentiles, the median and the
- * k-means wage histogram are then the engine's own functions over the distinct prices and their counts, and
- * the statistics the engine's over sums Postgres added in id order, as the engine adds them: one definition.
+ * writing, with matching, ordering, paging and the grouping of the matches done in SQL over the tables `load`
+ * wrote with the engine's text analysis (ceilingrates-tables.ts). A search is one statement (one MVCC snapshot
+ * even while a load commits). The term buckets, distinct prices and education counts are read off its groups
+ * (ceilingrates-counts.ts); percentiles, the median, the k-means wage histogram and the statistics are the
+ * engine's own functions, the price sums added in id order as the engine adds them: one definition.
  */
 import type pg from 'pg';
 import type { RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
 import { RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/parse-query.ts';
 import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson } from '../../../engine/ceilingrates/shape.ts';
-import {
-  aggregationsFrom,
-  educationBuckets,
-  priceSums,
-  TERM_SIZES,
-  type PriceSums,
-  type TermAggregations,
-} from '../../../engine/ceilingrates/query/aggregations.ts';
+import { aggregationsFrom, educationBuckets, priceSums, type PriceSums } from '../../../engine/ceilingrates/query/aggregations.ts';
 import { bucketsAggregation, type TermsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
-import { EDUCATION_COUNT_CODES, fold } from '../../../engine/ceilingrates/text.ts';
+import { fold } from '../../../engine/ceilingrates/text.ts';
 import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE, suggestBodyOf, suggestEntryOf, suggestJson } from '../../../engine/ceilingrates/query/suggest.ts';
 import { aggregationsJson } from '../../../engine/ceilingrates/json.ts';
 import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates/export.ts';
-import { codeColumn, rankColumn, type TermField } from './ceilingrates-tables.ts';
-import { isRecordOrderField, matchCondition, orderBy, orderFields, Params } from './ceilingrates-query.ts';
+import { codeColumn, priceColumnOf, rankColumn, type TermField } from './ceilingrates-tables.ts';
+import { isRecordOrderField, matchCondition, orderBy, orderFields, Params, restCondition } from './ceilingrates-query.ts';
 import { quote } from './schema.ts';
-import { GROUP_PARTS, groupsBut, groupsOf, TERM_AGGREGATIONS, termCounts } from './ceilingrates-groups.ts';
+import { countArrays, countsOf, COUNTED } from './ceilingrates-groups.ts';
+import { countedParts, keptTables, LOAD_IDENTITY, loadTables, type Groups, type LoadTables } from './ceilingrates-counts.ts';
 
 /** Postgres' "numeric value out of range": a sum of huge prices that overflowed the doubles. */
 const OUT_OF_RANGE = '22003';
@@ -57,54 +51,18 @@ function termsOf([total, buckets]: [number, [string, number][]]): TermsAggregati
   );
 }
 
-/**
- * The aggregations of a search as one JSON array: the count, the seven term aggregations, the education
- * counts, the distinct prices and their counts, the priced count, and Σp, Σp² added in id order (or, when those
- * overflow, the prices in id order for the engine to sum scaled). `groups` is the grouping of the matches
- * (ceilingrates-groups.ts); `ordered` their prices as `p`, in id order: a plain aggregate over a sorted
- * subquery adds in its order, one sort (or the id index) for both sums, where each aggregate's own ORDER BY
- * would sort again.
- */
-function aggregatesSql(sumsInSql: boolean, groups: string, ordered: string): { ctes: string; json: string } {
-  const ctes = `groups AS MATERIALIZED (${groups}),
-    ${GROUP_PARTS},
-    ${TERM_AGGREGATIONS.map(([name, field]) => termsCte(name, field, termCounts(field))).join(',\n    ')}`;
-  const sums = sumsInSql
-    ? `(SELECT json_build_array(0::float8 + sum(p), 0::float8 + sum(p * p)) FROM (${ordered}) s), NULL`
-    : `NULL, (SELECT to_json(array_agg(p)) FROM (${ordered}) s WHERE p IS NOT NULL)`;
-  const json = `json_build_array((SELECT coalesce(sum(n), 0) FROM combos),
-      ${TERM_AGGREGATIONS.map(([name, field]) => termsColumn(name, field, TERM_SIZES[name])).join(',\n      ')},
-      (SELECT coalesce(json_object_agg(education, total), '{}'::json) FROM (SELECT t.education, sum(e.n) AS total FROM t_education_level e
-         JOIN ceilingrate_terms t ON t.field = 'education_level' AND t.code = e.code WHERE t.education IS NOT NULL GROUP BY 1) e),
-      (SELECT to_json(array_agg(price ORDER BY price)) FROM prices WHERE price IS NOT NULL),
-      (SELECT to_json(array_agg(n ORDER BY price)) FROM prices WHERE price IS NOT NULL),
-      (SELECT coalesce(sum(n), 0) FROM prices WHERE price IS NOT NULL),
-      ${sums})`;
-  return { ctes, json };
-}
-
-/** The columns the grouping reads of a rate. */
-const GROUPED = ['r.current_price', ...TERM_AGGREGATIONS.map(([, field]) => `r.${codeColumn(field)}`)].join(', ');
-
-/** The grouping of every rate, which `load` stores (ceilingrate_groups). */
-export const ALL_GROUPS_SQL = groupsOf(`(SELECT ${GROUPED} FROM ceilingrate_rows r) r`);
+/** A rate's columns a search reads: the grouped codes and the price. */
+const READ = ['r.id', 'r.pos', 'r.current_price', ...COUNTED.map((c) => `r.${c}`)];
 
 /**
- * The aggregations of every record, as `load` computes them once from the stored grouping (null when the sums
- * overflow the doubles: then every unconditioned search computes them, as a filtered one does).
+ * A search's statement: the load it sees, its groups (of the matches, or for a wide search of the rates it
+ * leaves out, or none for a search with no condition: the load's counts are every rate's), its page, and its
+ * price sums or what they are added from; one statement, so all of it sees the same load. The page is read
+ * from the rows with the condition, so the planner can walk the order's index and stop at the page's end.
+ * `sumsInSql`: Σp, Σp² added by Postgres in id order, as the engine adds them; otherwise the prices in id order
+ * (when those sums overflow the doubles, for the engine to sum scaled).
  */
-export const TOTALS_SQL = (() => {
-  const { ctes, json } = aggregatesSql(true, 'SELECT * FROM ceilingrate_groups', 'SELECT current_price AS p FROM ceilingrate_rows ORDER BY id');
-  return `WITH ${ctes} SELECT ${json}`;
-})();
-
-/**
- * A search's statement: its aggregations (computed over the matches, or, for a search with no condition, the
- * totals `load` stored) and its page, in one statement so both see the same load. The page is read from the
- * rows with the condition, so the planner can walk the order's index and stop at the page's end. `wide`: the
- * search matches most rates, so its grouping is every rate's less the grouping of the rest.
- */
-function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, totals: boolean, wide: boolean): { text: string; values: unknown[] } {
+function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, wide: boolean): { text: string; values: unknown[] } {
   const params = new Params();
   const where = matchCondition(query, null, params);
   const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
@@ -116,17 +74,29 @@ function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, totals: b
   const page = (from: string): string =>
     `page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ${from} ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})`;
   const rows = `ceilingrate_rows r WHERE ${where}`;
-  if (totals && where === 'true') return { text: `WITH ${page(rows)} SELECT (SELECT totals FROM ceilingrates_loads), ${pageJson}`, values: params.values };
+  const load = `(SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l)`;
+  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${load}, NULL, ${pageJson}, NULL, NULL, NULL, NULL`, values: params.values };
   if (wide) {
-    // `IS NOT TRUE`: a condition that is null for a rate (a null price in a range) leaves it out, as false does.
-    const groups = groupsBut(`(SELECT ${GROUPED} FROM ceilingrate_rows r WHERE (${where}) IS NOT TRUE) r`);
-    const { ctes, json } = aggregatesSql(sumsInSql, groups, `SELECT r.current_price AS p FROM ${rows} ORDER BY r.id`);
-    return { text: `WITH ${page(rows)}, ${ctes} SELECT ${json}, ${pageJson}`, values: params.values };
+    // The rates it leaves out, found by index where the conditions allow (restCondition); their places in
+    // the store, for the price sums, which are the engine's over the price column (search below).
+    const rest = `rest AS MATERIALIZED (SELECT ${READ.join(', ')} FROM ceilingrate_rows r WHERE ${restCondition(query, params)})`;
+    return {
+      text: `WITH ${page(rows)}, ${rest}, counted AS (${countsOf('rest')})
+        SELECT ${load}, ${countArrays('counted')}, ${pageJson}, NULL, NULL,
+          (SELECT string_agg(prices, ''::bytea ORDER BY block) FROM ceilingrate_price_column),
+          (SELECT coalesce(array_agg(pos ORDER BY pos), '{}') FROM rest)`,
+      values: params.values,
+    };
   }
   // The matches once, in id order (the condition may be a costly text match): grouped, summed and paged from there.
-  const m = `m AS MATERIALIZED (SELECT r.id, ${[GROUPED, ...ranks].join(', ')} FROM ${rows} ORDER BY r.id)`;
-  const { ctes, json } = aggregatesSql(sumsInSql, groupsOf('m'), 'SELECT current_price AS p FROM m');
-  return { text: `WITH ${m}, ${page('m r')}, ${ctes} SELECT ${json}, ${pageJson}`, values: params.values };
+  const m = `m AS MATERIALIZED (SELECT ${[...new Set([...READ, ...ranks])].join(', ')} FROM ${rows} ORDER BY r.id)`;
+  const sums = sumsInSql
+    ? `(SELECT json_build_array(0::float8 + sum(current_price), 0::float8 + sum(current_price * current_price)) FROM m), NULL`
+    : `NULL, (SELECT to_json(array_agg(current_price)) FROM m WHERE current_price IS NOT NULL)`;
+  return {
+    text: `WITH ${m}, ${page('m r')}, counted AS (${countsOf('m')}) SELECT ${load}, ${countArrays('counted')}, ${pageJson}, ${sums}, NULL, NULL`,
+    values: params.values,
+  };
 }
 
 /**
@@ -148,61 +118,63 @@ async function isWide(pool: pg.Pool, query: CeilingRatesQuery): Promise<boolean>
     text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ceilingrate_rows r WHERE ${where}`,
     values: params.values,
   });
-  const { rows: total } = await pool.query<{ records: number }>('SELECT records FROM ceilingrates_loads');
-  return rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] > WIDE * (total[0]?.records ?? Infinity);
+  const records = keptTables(pool)?.records ?? (await pool.query<{ records: number }>('SELECT records FROM ceilingrates_loads')).rows[0]?.records;
+  return rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] > WIDE * (records ?? Infinity);
 }
 
-/** The JSON array aggregatesSql writes: the count first. */
-type Aggregates = [count: number, ...rest: unknown[]];
 type PageRow = [number, string, ...(string | number | null)[]];
+/** A search's row: see searchStatement. */
+type SearchRow = [
+  load: string | null,
+  groups: Groups | null,
+  page: PageRow[],
+  sums: [number | null, number | null] | null,
+  prices: number[] | null,
+  priceColumn: Uint8Array | null,
+  rest: number[] | null,
+];
 
 /**
- * The aggregations and the page of a search. When Σp or Σp² overflow the doubles (Postgres raises 22003; the
- * stored totals are then null), again with the prices in id order for the engine to sum scaled.
+ * The row of a search and the load tables it is read with. When Σp or Σp² overflow the doubles (Postgres
+ * raises 22003), again with the prices in id order for the engine to sum scaled.
  */
-async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[Aggregates, PageRow[]]> {
+async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[SearchRow, LoadTables]> {
   const wide = await isWide(pool, query);
-  try {
-    const row = (await pool.query({ ...searchStatement(query, true, true, wide), rowMode: 'array' })).rows[0] as [Aggregates | null, PageRow[]];
-    if (row[0] !== null) return row as [Aggregates, PageRow[]];
-  } catch (error) {
-    if ((error as { code?: string }).code !== OUT_OF_RANGE) throw error;
+  // A load may commit between the statement and the read of its tables: then the search is made again.
+  for (;;) {
+    let row: SearchRow;
+    try {
+      row = (await pool.query({ ...searchStatement(query, true, wide), rowMode: 'array' })).rows[0] as SearchRow;
+    } catch (error) {
+      if ((error as { code?: string }).code !== OUT_OF_RANGE) throw error;
+      row = (await pool.query({ ...searchStatement(query, false, wide), rowMode: 'array' })).rows[0] as SearchRow;
+    }
+    if (row[0] === null) throw new Error('the ceiling rates were removed while a search read them');
+    const tables = await loadTables(pool, row[0]);
+    if (tables) return [row, tables];
   }
-  return (await pool.query({ ...searchStatement(query, false, false, wide), rowMode: 'array' })).rows[0] as [Aggregates, PageRow[]];
 }
 
 async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
-  const [aggregates, page] = await searchRow(pool, query);
-  const count = Number(aggregates[0]);
-  const termColumns = aggregates.slice(1, 1 + TERM_AGGREGATIONS.length) as [number, [string, number][]][];
-  const [educationTotals, priceValues, priceCounts, pricedText, sqlSums, orderedPrices] = aggregates.slice(1 + TERM_AGGREGATIONS.length) as [
-    Record<string, string | number>,
-    number[] | null,
-    number[] | null,
-    number,
-    (number | null)[] | null,
-    number[] | null,
-  ];
-  const sumsInSql = orderedPrices === null;
-  const pricedCount = Number(pricedText);
-  const values = Float64Array.from(priceValues ?? []);
-  const m = values.length;
-  const min = values[0];
-  const max = values[m - 1];
+  const [[, groups, page, sqlSums, orderedPrices, priceColumn, rest], tables] = await searchRow(pool, query);
+  // No groups: every rate matches, and the load's counts are the search's.
+  const parts = countedParts(tables, groups ?? [[], [], []], groups === null || rest !== null);
+  const { min, max } = parts;
   let sums: PriceSums;
-  if (sumsInSql) sums = { count: pricedCount, sum: sqlSums?.[0] ?? 0, sumOfSquares: sqlSums?.[1] ?? 0, min, max };
-  else sums = { count: pricedCount, ...priceSums(Float64Array.from(orderedPrices ?? []), { rows: null, rest: null }, min, max), min, max };
-  const terms = Object.fromEntries(TERM_AGGREGATIONS.map(([name], i) => [name, termsOf(termColumns[i])])) as unknown as TermAggregations;
+  if (groups === null) sums = { count: parts.priced, ...tables.sums, min, max };
+  else if (priceColumn && rest) sums = { count: parts.priced, ...priceSums(priceColumnOf(priceColumn), { rows: null, rest }, min, max), min, max };
+  else if (orderedPrices) sums = { count: parts.priced, ...priceSums(Float64Array.from(orderedPrices), { rows: null, rest: null }, min, max), min, max };
+  else sums = { count: parts.priced, sum: sqlSums?.[0] ?? 0, sumOfSquares: sqlSums?.[1] ?? 0, min, max };
   const aggregations = aggregationsFrom({
-    matches: count,
-    terms,
-    education: educationBuckets(EDUCATION_COUNT_CODES.map((code) => Number(educationTotals[code] ?? 0))),
-    prices: { values, counts: Float64Array.from(priceCounts ?? []), m },
+    matches: parts.matches,
+    terms: parts.terms,
+    education: educationBuckets(parts.educationCounts),
+    prices: parts.prices,
     sums,
   });
   const doubles = query.ordering.map(({ field }) => DOUBLE_SORT.has(field));
   const hits = page.map(([id, source, ...sort]) => hitJson(Number(id), source, sort, doubles));
-  return respondJson(envelopeJson(started, count, hits, aggregationsJson(aggregations)));
+  return respondJson(envelopeJson(started, parts.matches, hits, aggregationsJson(aggregations)));
 }
 
 /** suggest-contains: the matches' count and the field's term buckets over them (size 100). */

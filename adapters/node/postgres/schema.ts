@@ -10,10 +10,10 @@ import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/re
 import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
 import { CEILINGRATE_TABLES_SQL } from './ceilingrates-tables.ts';
 import { quote } from './quote.ts';
-import { GROUPS_TABLE_SQL } from './ceilingrates-groups.ts';
+import { COUNTS_TABLES_SQL } from './ceilingrates-groups.ts';
 
 /** Bumped when the tables change; `migrate` brings an older schema up to it. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export { quote };
 
@@ -78,15 +78,13 @@ const SCHEMA_V1 = `
   );
   -- Version 1 kept the engine's SQLite file here; version 2 answers the rates in SQL (ceilingrates-tables.ts).
   ALTER TABLE ceilingrates_loads DROP COLUMN IF EXISTS image;
-  -- The aggregations of every rate, computed by the load (ceilingrates.ts TOTALS_SQL): a search with no condition reads them.
-  ALTER TABLE ceilingrates_loads ADD COLUMN IF NOT EXISTS totals json;
   CREATE TABLE IF NOT EXISTS ceilingrates (
     ${RECORD_FIELDS.map((field) => `${quote(field)} ${RATE_TYPE[field]}`).join(',\n    ')}
   );
   -- The record's _source JSON as the engine writes it.
   ALTER TABLE ceilingrates ADD COLUMN IF NOT EXISTS source text;
   ${CEILINGRATE_TABLES_SQL}
-  ${GROUPS_TABLE_SQL}
+  ${COUNTS_TABLES_SQL}
 `;
 
 /**
@@ -101,9 +99,9 @@ export async function migrate(client: PoolClient): Promise<void> {
   else if (rows[0].version > SCHEMA_VERSION)
     throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
   else if (rows[0].version < SCHEMA_VERSION) {
-    // Version 1's rates have no match tables, version 2's no stored grouping: they must be loaded again, and
-    // until then are not served.
-    if (rows[0].version < 3) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
+    // Version 1's rates have no match tables, version 2's no stored grouping, version 3's no price column:
+    // they must be loaded again, and until then are not served.
+    if (rows[0].version < 4) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
     await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
   }
 }

@@ -1,0 +1,192 @@
+/**
+ * A search's counts, from the three arrays of groups Postgres returns (ceilingrates-groups.ts), turned into the
+ * engine's aggregation parts: the seven term aggregations (top buckets by count descending, then the value's
+ * byte-order rank, which is its code), the education counts, and the distinct prices ascending with their
+ * counts. What the groups' codes stand for (each field's values, each combination's five codes, each price
+ * rank's price and key) and the counts of every rate are what a load wrote: read once per load generation
+ * and kept, never an answer. Each search statement returns the generation it saw, so a search that saw
+ * another load reads that load's tables before it counts.
+ */
+import type pg from 'pg';
+import { TERM_SIZES, type PriceSums, type TermAggregations } from '../../../engine/ceilingrates/query/aggregations.ts';
+import { bucketsAggregation, type TermBucket, type TermsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
+import { EDUCATION_COUNT_CODES } from '../../../engine/ceilingrates/text.ts';
+import type { PriceCounts } from '../../../engine/ceilingrates/query/histogram.ts';
+import { COMBO_FIELDS, COMBO_SET, LABOR_SET, PRICE_SET } from './ceilingrates-groups.ts';
+import type { StoredSums, TermField } from './ceilingrates-tables.ts';
+
+/** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
+export const TERM_AGGREGATIONS: readonly (readonly [keyof TermAggregations, TermField])[] = [
+  ['labor_category', 'labor_category'],
+  ['security_clearance', 'security_clearance'],
+  ['worksite', 'worksite'],
+  ['min_years_experience', 'experience_key'],
+  ['education_level', 'education_level'],
+  ['current_price', 'price_key'],
+  ['business_size', 'business_size'],
+];
+
+/** Groups as Postgres returns them: sets, codes and counts, one group per index. */
+export type Groups = [sets: number[], codes: number[], counts: number[]];
+
+/** What a load wrote that the counts are read with. */
+export interface LoadTables {
+  /** The load's generation and time: a load's identity, even across a schema migration that restarts generations. */
+  load: string;
+  /** Each term field's values by code. */
+  values: Record<string, (string | null)[]>;
+  /** education_level's code → its education count code (or null). */
+  education: (string | null)[];
+  /** The five combination fields' codes, per combination (COMBO_FIELDS order). */
+  combos: number[][];
+  /** Each price rank's price (ascending) and two-decimal key code. */
+  prices: Float64Array;
+  priceKeys: Int32Array;
+  /** The groups of every rate. */
+  all: Groups;
+  records: number;
+  /** The price sums of every rate, as the engine added them at load. */
+  sums: StoredSums;
+}
+
+/** A load's identity as the statements read it from `ceilingrates_loads l`. */
+export const LOAD_IDENTITY = `l.generation || ' ' || l.loaded_at`;
+
+const STATEMENT = `SELECT ${LOAD_IDENTITY}, l.records, l.sums,
+  (SELECT json_object_agg(field, v) FROM (SELECT field, json_agg(value ORDER BY code) AS v FROM ceilingrate_terms WHERE field = ANY($1) GROUP BY field) t),
+  (SELECT json_agg(education ORDER BY code) FROM ceilingrate_terms WHERE field = 'education_level'),
+  (SELECT json_build_array(${COMBO_FIELDS.map((f) => `coalesce(json_agg(c_${f} ORDER BY combo), '[]')`).join(', ')}) FROM ceilingrate_combos),
+  (SELECT json_build_array(coalesce(json_agg(price ORDER BY rank), '[]'), coalesce(json_agg(key ORDER BY rank), '[]')) FROM ceilingrate_prices),
+  (SELECT json_build_array(coalesce(json_agg(set), '[]'), coalesce(json_agg(code), '[]'), coalesce(json_agg(n), '[]')) FROM ceilingrate_counts)
+  FROM ceilingrates_loads l`;
+
+/** Per database (pool), the tables of the last load read. */
+const kept = new WeakMap<pg.Pool, LoadTables>();
+
+/** The load tables of the load `load` (null when the database holds another load by now: search again). */
+export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTables | null> {
+  const known = kept.get(pool);
+  if (known?.load === load) return known;
+  const { rows } = await pool.query({ text: STATEMENT, values: [TERM_AGGREGATIONS.map(([, f]) => f)], rowMode: 'array' });
+  if (rows.length === 0) return null;
+  const [identity, records, sums, values, education, combos, [prices, priceKeys], all] = rows[0] as [
+    string,
+    number,
+    StoredSums,
+    Record<string, (string | null)[]>,
+    (string | null)[],
+    number[][],
+    [number[], number[]],
+    Groups,
+  ];
+  const tables: LoadTables = {
+    load: identity,
+    records,
+    sums,
+    values,
+    education,
+    combos,
+    prices: Float64Array.from(prices),
+    priceKeys: Int32Array.from(priceKeys),
+    all,
+  };
+  kept.set(pool, tables);
+  return tables.load === load ? tables : null;
+}
+
+/** The tables last read from this database (of the load served now, or of one before it). */
+export const keptTables = (pool: pg.Pool): LoadTables | undefined => kept.get(pool);
+
+/** The counts of one set, per code, added (sign 1) or taken away (sign −1) into `into`. */
+function addSet(into: Float64Array, [sets, codes, counts]: Groups, set: number, sign: number): void {
+  for (let i = 0; i < sets.length; i++) if (sets[i] === set) into[codes[i]] += sign * counts[i];
+}
+
+/** Buckets by count descending then code (the value's byte-order rank), at most `size`; null is no bucket. */
+function terms(counts: Float64Array, values: readonly (string | null)[], size: number): TermsAggregation {
+  const codes: number[] = [];
+  let total = 0;
+  for (let code = 0; code < counts.length; code++) {
+    if (counts[code] > 0 && values[code] !== null) {
+      codes.push(code);
+      total += counts[code];
+    }
+  }
+  codes.sort((a, b) => counts[b] - counts[a] || a - b);
+  const buckets: TermBucket[] = codes.slice(0, size).map((code) => ({ key: values[code]!, doc_count: counts[code] }));
+  return bucketsAggregation(buckets, total);
+}
+
+export interface CountedParts {
+  matches: number;
+  terms: TermAggregations;
+  educationCounts: number[];
+  prices: PriceCounts;
+  priced: number;
+  /** The smallest and largest matching price (undefined when none has one). */
+  min: number;
+  max: number;
+}
+
+/**
+ * The aggregation parts of the matches, from their groups, or (`rest`) from the groups of the rates a search
+ * leaves out, taken from every rate's.
+ */
+export function countedParts(tables: LoadTables, groups: Groups, rest: boolean): CountedParts {
+  const sign = rest ? -1 : 1;
+  const dense = (set: number, length: number): Float64Array => {
+    const counts = new Float64Array(length);
+    if (rest) addSet(counts, tables.all, set, 1);
+    addSet(counts, groups, set, sign);
+    return counts;
+  };
+  const combos = dense(COMBO_SET, tables.combos[0]?.length ?? 0);
+  const byRank = dense(PRICE_SET, tables.prices.length);
+  const labor = dense(LABOR_SET, tables.values.labor_category?.length ?? 0);
+
+  const fieldCounts = new Map<TermField, Float64Array>([['labor_category', labor]]);
+  COMBO_FIELDS.forEach((field) => fieldCounts.set(field, new Float64Array(tables.values[field]?.length ?? 0)));
+  let matches = 0;
+  for (let c = 0; c < combos.length; c++) {
+    const n = combos[c];
+    if (n === 0) continue;
+    matches += n;
+    COMBO_FIELDS.forEach((field, i) => (fieldCounts.get(field)![tables.combos[i][c]] += n));
+  }
+  const keyCounts = new Float64Array(tables.values.price_key?.length ?? 0);
+  const values: number[] = [];
+  const counts: number[] = [];
+  let priced = 0;
+  for (let rank = 0; rank < byRank.length; rank++) {
+    const n = byRank[rank];
+    if (n === 0) continue;
+    keyCounts[tables.priceKeys[rank]] += n;
+    values.push(tables.prices[rank]);
+    counts.push(n);
+    priced += n;
+  }
+  fieldCounts.set('price_key', keyCounts);
+
+  const educationCounts = EDUCATION_COUNT_CODES.map(() => 0);
+  const educationLevels = fieldCounts.get('education_level')!;
+  educationLevels.forEach((n, code) => {
+    const at = tables.education[code] === null ? -1 : EDUCATION_COUNT_CODES.indexOf(tables.education[code] as (typeof EDUCATION_COUNT_CODES)[number]);
+    if (n > 0 && at >= 0) educationCounts[at] += n;
+  });
+
+  const termAggregations = Object.fromEntries(
+    TERM_AGGREGATIONS.map(([name, field]) => [name, terms(fieldCounts.get(field)!, tables.values[field] ?? [], TERM_SIZES[name])]),
+  ) as unknown as TermAggregations;
+  const m = values.length;
+  return {
+    matches,
+    terms: termAggregations,
+    educationCounts,
+    prices: { values: Float64Array.from(values), counts: Float64Array.from(counts), m },
+    priced,
+    min: values[0],
+    max: values[m - 1],
+  };
+}
+
+export type { PriceSums };
