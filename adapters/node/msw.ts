@@ -46,7 +46,7 @@ export function createHandlers(engine: Engine, options: HandlerOptions = {}): Ht
       async ({ request }) => {
         const routed = routes.get(request);
         if (routed) return toFetchResponse(await answer(routed));
-        return toFetchResponse(documentFor(new URL(request.url).pathname, apiRequestOf(request))!);
+        return toFetchResponse(documentFor(new URL(request.url).pathname, apiRequestOf(request), {}, options.dialect)!);
       },
     ),
   ];

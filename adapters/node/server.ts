@@ -76,7 +76,7 @@ export function createApp({ engine, appDir = null, faults, dataLabels = {}, dial
     }
   });
   for (const path of DOCUMENT_PATHS) {
-    app.on(['GET', 'HEAD'], path, (c) => toFetchResponse(documentFor(path, apiRequestOf(c.req.raw), dataLabels)!));
+    app.on(['GET', 'HEAD'], path, (c) => toFetchResponse(documentFor(path, apiRequestOf(c.req.raw), dataLabels, dialect)!));
   }
   if (appDir && existsSync(appDir)) app.use('*', staticFiles(appDir));
   app.notFound((c) => c.text('Not found', 404));

@@ -95,3 +95,21 @@ describe('--dialect on the command line', () => {
     expect(() => parseCli(['load', '--database', 'postgres://x/y', '--dialect', 'production'])).toThrow(/serve and mcp/);
   });
 });
+
+describe("each door's OpenAPI documents follow its dialect", () => {
+  it("serve --dialect production publishes the production dialect's documents at the same paths", async () => {
+    const { createApp } = await import('../../../adapters/node/server.ts');
+    const engine = await opened();
+    const production = createApp({ engine, dialect: 'production' });
+    const plain = createApp({ engine });
+    for (const path of ['/openapi.json', '/openapi/site-scanning.json', '/technology/site-scanning/v1/api-json']) {
+      const ours = await (await production.request(path)).json();
+      expect(ours.info.title, path).toContain('production dialect');
+      expect(ours.components.schemas.Website.properties, path).toHaveProperty('initial_domain');
+      const interfaced = await (await plain.request(path)).json();
+      expect(interfaced.components.schemas.Website.properties, path).toHaveProperty('target_url');
+    }
+    const rates = await (await production.request('/openapi/ceiling-rates.json')).json();
+    expect(rates.components.schemas.CeilingRate.properties.security_clearance.type).toEqual(['boolean', 'null']);
+  });
+});

@@ -4,6 +4,7 @@
  * clearance, spelled-out education, `""` for no termination, prices as written, float32 prices in the
  * aggregations), for both APIs; and the same engine still answers the interface's shape without the dialect.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
@@ -163,5 +164,37 @@ describe('Site Scanning in the production dialect', () => {
     const plain = get(sites, '/websites?limit=1').body;
     expect(plain.items[0]).toHaveProperty('target_url');
     expect(plain.items[0]).not.toHaveProperty('initial_domain');
+  });
+});
+
+describe('docs/api/differences.md', () => {
+  const page = readFileSync(new URL('../../../docs/api/differences.md', import.meta.url), 'utf8');
+  it('says what the production dialect answers in every row of both tables', () => {
+    const lines = page.split('\n');
+    const headers = lines.flatMap((line, i) => (line.startsWith('|') && line.trim().endsWith('| Production dialect |') ? [i] : []));
+    expect(headers).toHaveLength(2);
+    for (const header of headers) {
+      const rows = lines.slice(
+        header + 2,
+        lines.findIndex((line, i) => i > header && !line.startsWith('|')),
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(10);
+      for (const row of rows) {
+        const cells = row
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim());
+        expect(cells.length, row).toBe(lines[header].split('|').length - 2);
+        expect(cells.at(-1), row).not.toBe('');
+      }
+    }
+  });
+
+  it('ends with the switching checklist: origin, key, 403 and 429, CORS, what the dialect already does', () => {
+    const checklist = page.slice(page.indexOf('## Switching checklist'));
+    expect(page.indexOf('## Switching checklist')).toBeGreaterThan(0);
+    expect(checklist.match(/^## /gm)).toHaveLength(1);
+    for (const needle of ['**Origin.**', '**Key.**', '**403 and 429.**', '**CORS.**', '**What the dialect already does.**'])
+      expect(checklist).toContain(needle);
   });
 });

@@ -13,6 +13,8 @@ import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import { ceilingRatesApi } from '../../../engine/ceilingrates/api.ts';
 import { siteScanningApi } from '../../../engine/site-scanning/api.ts';
 import { ceilingRatesDocument, siteScanningDocument, type OpenApiDocument } from '../../../engine/openapi/documents.ts';
+import { inProductionDialect } from '../../../engine/openapi/production.ts';
+import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';
@@ -25,7 +27,11 @@ const HOSTILE = 300;
 const RATES = '/api/v3/search/ceilingrates/';
 
 type Api = 'site-scanning' | 'ceiling-rates';
-const DOCUMENTS: Record<Api, OpenApiDocument> = { 'site-scanning': siteScanningDocument(), 'ceiling-rates': ceilingRatesDocument() };
+/** Each dialect's documents: the production dialect's are the interface's with its answers' schemas (engine/openapi/production.ts). */
+const DOCUMENTS: Record<Dialect, Record<Api, OpenApiDocument>> = {
+  interface: { 'site-scanning': siteScanningDocument(), 'ceiling-rates': ceilingRatesDocument() },
+  production: { 'site-scanning': inProductionDialect(siteScanningDocument()), 'ceiling-rates': inProductionDialect(ceilingRatesDocument()) },
+};
 
 interface Responses {
   [status: string]: { content?: Record<string, unknown>; headers?: Record<string, unknown> };
@@ -35,12 +41,14 @@ interface Responses {
 class Checker {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly id: string;
   constructor(
     private readonly api: Api,
-    private readonly id = `https://offline-gov-api.local/${api}.json`,
+    private readonly dialect: Dialect = 'interface',
   ) {
+    this.id = `https://offline-gov-api.local/${dialect}/${api}.json`;
     addFormats.default(this.ajv);
-    this.ajv.addSchema({ ...DOCUMENTS[api], $id: this.id });
+    this.ajv.addSchema({ ...DOCUMENTS[dialect][api], $id: this.id });
   }
 
   /**
@@ -60,7 +68,7 @@ class Checker {
   check(url: string, method: string, answer: ApiResponse): string[] {
     const path = this.path(url);
     if (path === null) return [`${url}: not a path of the document`];
-    const operation = DOCUMENTS[this.api].paths[path]?.get as { responses: Responses } | undefined;
+    const operation = DOCUMENTS[this.dialect][this.api].paths[path]?.get as { responses: Responses } | undefined;
     if (!operation) return [`${path}: not in the document`];
     const response = operation.responses[String(answer.status)];
     if (!response) return [`${method} ${path}: status ${answer.status} is not documented`];
@@ -89,6 +97,7 @@ class Checker {
 let engine: Engine;
 let samples: { api: Api; request: ApiRequest }[];
 let checkers: Record<Api, Checker>;
+let productionCheckers: Record<Api, Checker>;
 let total: number;
 /** Price bounds that cut the real rates into ranges of at most 10,000 (the deepest a search pages). */
 let priceBounds: number[];
@@ -108,18 +117,24 @@ beforeAll(async () => {
     ...fc.sample(ratesFromDataArb(rates), { seed: SEED, numRuns: SAMPLED }).map((request) => ({ api: 'ceiling-rates' as const, request })),
   ];
   checkers = { 'site-scanning': new Checker('site-scanning'), 'ceiling-rates': new Checker('ceiling-rates') };
+  productionCheckers = { 'site-scanning': new Checker('site-scanning', 'production'), 'ceiling-rates': new Checker('ceiling-rates', 'production') };
 }, 300_000);
 
 /** Every problem, counted by kind, so one run names every mismatch at once (and how many answers have it). */
-function problemsOf(requests: readonly { api: Api; request: ApiRequest }[], statuses: Map<string, number>): Map<string, number> {
+function problemsOf(
+  requests: readonly { api: Api; request: ApiRequest }[],
+  statuses: Map<string, number>,
+  dialect: Dialect = 'interface',
+): Map<string, number> {
   const problems = new Map<string, number>();
+  const checking = dialect === 'interface' ? checkers : productionCheckers;
   for (const { api, request } of requests) {
     // Outside the documents' paths (dot segments leading out of the API): nothing to check against.
-    if (checkers[api].path(request.url) === null) continue;
-    const answer = engine.handle(request);
+    if (checking[api].path(request.url) === null) continue;
+    const answer = engine.handle(dialect === 'interface' ? request : { ...request, dialect });
     const key = `${api} ${answer.status}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
-    for (const problem of new Set(checkers[api].check(request.url, request.method, answer))) problems.set(problem, (problems.get(problem) ?? 0) + 1);
+    for (const problem of new Set(checking[api].check(request.url, request.method, answer))) problems.set(problem, (problems.get(problem) ?? 0) + 1);
   }
   return problems;
 }
@@ -236,5 +251,44 @@ describe("the real data's answers satisfy the documents, status by status", () =
     page.items[0].final_url_live = 'yes';
     const broken = { ...answer, body: JSON.stringify(page) };
     expect(checkers['site-scanning'].check('/websites?limit=1', 'GET', broken).join('\n')).toContain('/items/*/final_url_live must be boolean,null');
+  });
+});
+
+describe("the production dialect's answers satisfy the production dialect's documents", () => {
+  it(`the same seeded sample of ${SAMPLED} requests per API`, () => {
+    const statuses = new Map<string, number>();
+    expect(Object.fromEntries(problemsOf(samples, statuses, 'production'))).toEqual({});
+    expect(statuses.get('site-scanning 200')).toBeGreaterThan(SAMPLED / 2);
+    expect(statuses.get('ceiling-rates 200')).toBeGreaterThan(SAMPLED / 2);
+  });
+
+  it('every record of the real snapshot, through the whole listing, and the first 500 rates of every price range', () => {
+    const pages = Math.ceil(total / 100);
+    const requests = Array.from({ length: pages }, (_, i) => get('site-scanning', `/websites?limit=100&page=${i + 1}`));
+    for (let i = 0; i + 1 < priceBounds.length; i++) {
+      requests.push(get('ceiling-rates', `${RATES}?filter=price_range:${priceBounds[i]},${priceBounds[i + 1]}&ordering=current_price&page_size=500`));
+    }
+    const statuses = new Map<string, number>();
+    expect(Object.fromEntries(problemsOf(requests, statuses, 'production'))).toEqual({});
+    expect(statuses.get('site-scanning 200')).toBe(pages);
+  });
+
+  it('the documented errors are the same in both dialects', () => {
+    const requests = [
+      get('site-scanning', '/websites?final_url_live=maybe&limit=500'),
+      get('site-scanning', '/websites/no-such-site.example'),
+      get('ceiling-rates', `${RATES}?filter=nonsense:1`),
+      get('ceiling-rates', RATES, 'POST'),
+    ];
+    const statuses = new Map<string, number>();
+    expect(Object.fromEntries(problemsOf(requests, statuses, 'production'))).toEqual({});
+    for (const { request } of requests) expect(engine.handle({ ...request, dialect: 'production' })).toEqual(engine.handle(request));
+  });
+
+  it("a wrong schema fails: the interface's names, or the interface's clearance, break the production documents", () => {
+    const page = engine.handle({ method: 'GET', url: '/websites?limit=1' });
+    expect(productionCheckers['site-scanning'].check('/websites?limit=1', 'GET', page).join('\n')).toContain('must NOT have additional properties');
+    const search = engine.handle({ method: 'GET', url: `${RATES}?page_size=1` });
+    expect(productionCheckers['ceiling-rates'].check(`${RATES}?page_size=1`, 'GET', search).length).toBeGreaterThan(0);
   });
 });

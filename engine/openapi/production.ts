@@ -1,0 +1,81 @@
+/**
+ * The OpenAPI documents of the production dialect (engine/dialect/): each interface document with its answers'
+ * schemas as the production dialect writes them. Made from the interface's schemas and the same field tables the
+ * dialect reads (PRODUCTION_NAMES, the ceiling-rate vocabulary), so neither is written twice.
+ */
+import type { OpenApiDocument } from './documents.ts';
+import type { JsonSchema } from './schemas.ts';
+import { PRODUCTION_NAMES, WEBSITE_FIELDS } from '../site-scanning/record.ts';
+import { SOURCE_FIELDS } from '../ceilingrates/record.ts';
+import { DATA_SOURCE } from '../ceilingrates/production.ts';
+
+const NOTE =
+  'Production dialect: the answers as production gave them in the recordings of 2022–2026 (its names, types, key order and values; docs/api/differences.md), over the same data.';
+
+/** The added robots.txt and sitemap.xml checks (site-scanning/production.ts), after the `*_detected` they follow. */
+const ADDED_AFTER: Readonly<Record<string, readonly string[]>> = {
+  robots_txt_detected: ['robots_txt_final_url_live', 'robots_txt_target_url_redirects'],
+  sitemap_xml_detected: ['sitemap_xml_final_url_live', 'sitemap_xml_target_url_redirects'],
+};
+
+function website(schema: JsonSchema): JsonSchema {
+  const interfaced = schema.properties as Record<string, JsonSchema>;
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name] of WEBSITE_FIELDS) {
+    const renamed = PRODUCTION_NAMES[name];
+    if (renamed === null) continue;
+    properties[renamed ?? name] = interfaced[name];
+    for (const added of ADDED_AFTER[name] ?? []) properties[added] = { type: ['boolean', 'null'], description: 'Made from the data (docs/api/differences.md)' };
+  }
+  return { ...schema, properties, required: Object.keys(properties) };
+}
+
+const DATED_INDEX = { type: 'string', pattern: '^ceilingrates(-\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2})?$' };
+const SHARDS_2026 = {
+  type: 'object',
+  properties: { total: { const: 5 }, successful: { const: 5 }, skipped: { const: 0 }, failed: { const: 0 } },
+  required: ['total', 'successful', 'skipped', 'failed'],
+  additionalProperties: false,
+};
+
+function ceilingRate(schema: JsonSchema): JsonSchema {
+  const interfaced = schema.properties as Record<string, JsonSchema>;
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of SOURCE_FIELDS) {
+    properties[field] = interfaced[field];
+    if (field === 'contract_start') properties.data_source = { type: 'string', examples: [DATA_SOURCE] };
+  }
+  properties.security_clearance = { type: ['boolean', 'null'] };
+  properties.dt_termg = { anyOf: [{ type: 'string', pattern: '^(\\d{8})?$' }] };
+  properties.education_level = { type: ['string', 'null'], examples: ['Bachelors', 'Masters', 'High School', 'Associates', 'PhD'] };
+  properties.worksite = { type: ['string', 'null'], examples: ['Customer_Facility', 'Contractor_Facility', 'Virtual'] };
+  return { ...schema, properties, required: Object.keys(properties) };
+}
+
+/** An envelope (a search's or suggest-contains') with production's five shards. */
+function envelope(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema>;
+  return { ...schema, properties: { ...properties, _shards: SHARDS_2026 } };
+}
+
+/** Schema rewrites by component name; a component not named is the interface's. */
+const REWRITES: Readonly<Record<string, (schema: JsonSchema) => JsonSchema>> = {
+  Website: website,
+  CeilingRate: ceilingRate,
+  CeilingRateHit: (schema) => ({ ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), _index: DATED_INDEX } }),
+  Search: envelope,
+  SuggestContains: envelope,
+};
+
+export function inProductionDialect(document: OpenApiDocument): OpenApiDocument {
+  const schemas = Object.fromEntries(Object.entries(document.components.schemas).map(([name, schema]) => [name, REWRITES[name]?.(schema) ?? schema]));
+  return {
+    ...document,
+    info: {
+      ...document.info,
+      title: document.info.title.replace('(offline)', '(offline, production dialect)'),
+      description: `${NOTE}\n\n${document.info.description}`,
+    },
+    components: { ...document.components, schemas },
+  };
+}
