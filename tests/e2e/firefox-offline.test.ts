@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { firefoxUntil, launchFirefox, type FirefoxBrowser } from './firefox.ts';
+import { firefoxOpenUntilOfflineReady, launchFirefox, type FirefoxBrowser } from './firefox.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { comparableBody, expectedHeaders, referenceEngine, type PageAnswer, type ServedBy } from './pwa-helpers.ts';
 import type { Engine } from '../../engine/index.ts';
@@ -72,24 +72,8 @@ afterAll(async () => {
 describe('Firefox ESR, first visit', () => {
   it('runs the app, installs the service worker and keeps every dataset for it', async () => {
     const page = firefox.page;
-    await page.goto(`${server.origin}/`);
+    await firefoxOpenUntilOfflineReady(page, server.origin);
     await page.waitForSelector('app-shell');
-    await firefoxUntil(page, async () => !!(await navigator.serviceWorker.getRegistration())?.active && !!navigator.serviceWorker.controller, {
-      timeoutMs: 60_000,
-      what: 'the service worker controls the page',
-    });
-    // The data cache's manifest is written last, once every dataset file is in it.
-    await firefoxUntil(
-      page,
-      async () => {
-        const manifest = new URL('data/manifest.json', location.href).href;
-        for (const key of await caches.keys()) {
-          if (key.startsWith('offline-gov-api-data-') && (await (await caches.open(key)).match(manifest))) return true;
-        }
-        return false;
-      },
-      { timeoutMs: 120_000, what: 'the data cache is complete' },
-    );
   });
 
   it('answers both APIs through the service worker', async () => {

@@ -76,3 +76,26 @@ export async function firefoxUntil(page: Page, condition: () => Promise<boolean>
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Open the app and wait until the service worker is active and controls the page, and every dataset file is kept
+ * for it (the data cache's manifest is written last): Chromium's openAppUntilOfflineReady (pwa-helpers.ts).
+ */
+export async function firefoxOpenUntilOfflineReady(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await firefoxUntil(page, async () => !!navigator.serviceWorker.controller && (await navigator.serviceWorker.ready).active?.state === 'activated', {
+    timeoutMs: 60_000,
+    what: 'the service worker controls the page',
+  });
+  await firefoxUntil(
+    page,
+    async () => {
+      const manifest = new URL('data/manifest.json', location.href).href;
+      for (const key of await caches.keys()) {
+        if (key.startsWith('offline-gov-api-data-') && (await (await caches.open(key)).match(manifest))) return true;
+      }
+      return false;
+    },
+    { timeoutMs: 120_000, what: 'the data cache is complete' },
+  );
+}
