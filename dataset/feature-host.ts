@@ -1,5 +1,5 @@
 /** What a dataset's features (dataset/<name>/features.ts) may ask of the dataset host. */
-import type { Database } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { OpenedDataset } from './host/open.ts';
 
@@ -10,6 +10,8 @@ export interface FeatureHost {
   activeImport(name: DatasetName): string | null;
   openImport(id: string): Promise<OpenedDataset>;
   openBuiltIn(name: DatasetName): Promise<OpenedDataset>;
+  /** The built-in weeks dataset when it is loaded here (engine/site-scanning/weeks.ts), and sql.js to rebuild a week. */
+  weeks?(): Promise<{ db: Database; SQL: SqlJsStatic } | null>;
 }
 
 /** Hands large results across a worker boundary without a copy (Comlink.transfer in the DB worker). */

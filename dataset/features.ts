@@ -4,11 +4,13 @@
  */
 import type { FeatureHost, Transfer } from './feature-host.ts';
 import { websitesFeatures } from './websites/features.ts';
+import { weeksFeatures } from './websites/weeks.ts';
 import { ceilingRatesFeatures } from './ceilingrates/features.ts';
 
 export function datasetFeatures(host: FeatureHost, transfer: Transfer = (value) => value) {
   return {
     ...websitesFeatures(host),
+    ...weeksFeatures(host),
     ...ceilingRatesFeatures(host, transfer),
   };
 }

@@ -80,7 +80,8 @@ export async function saveImport(meta: ImportedDataset, file: Blob): Promise<voi
     await Promise.all([
       tx.objectStore('files').put(file, meta.id),
       tx.objectStore('imports').put(meta),
-      tx.objectStore('active').put(meta.id, meta.dataset),
+      // The weeks dataset is kept beside the active one, never in its place (a switch is the user's to make).
+      meta.weeks ? null : tx.objectStore('active').put(meta.id, meta.dataset),
       tx.done,
     ]);
   } catch (error) {
@@ -92,6 +93,12 @@ export async function saveImport(meta: ImportedDataset, file: Blob): Promise<voi
     }
     throw error;
   }
+}
+
+/** The kept weeks dataset (the newest kept), or null. */
+export async function weeksImport(): Promise<string | null> {
+  const kept = (await listImports()).filter((meta) => meta.weeks).sort((a, b) => (a.importedAt < b.importedAt ? 1 : -1));
+  return kept[0]?.id ?? null;
 }
 
 /** Makes an import (or, with null, the build's dataset) the active one of a dataset. */

@@ -11,7 +11,7 @@ import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { DatasetHost } from '../../dataset/host/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/relay-protocol.ts';
-import { activeImports, readImport } from '../browser/import-store.ts';
+import { activeImports, readImport, weeksImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
 import { RUNNING_MESSAGE } from './running.ts';
@@ -30,7 +30,7 @@ holdLifeline(self as unknown as DedicatedWorkerGlobalScope);
 const host = new DatasetHost({
   sqlJs: () => initSqlJs({ locateFile: () => wasmUrl }),
   fetch: (url, init) => fetch(url, init),
-  imports: { activeImports, readImport },
+  imports: { activeImports, readImport, weeksImport },
   unpacked: opfsUnpackedStore(),
   partials: opfsPartialStore(),
   files: (version) => dataCacheFiles(version),

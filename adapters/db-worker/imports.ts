@@ -20,6 +20,7 @@ import { fetchSource, FetchSourceError } from './fetch-source.ts';
 import type { DatasetSource, ExtraArtifact } from '../../dataset/artifact/format.ts';
 import type { ImportFormat } from '../../dataset/import/formats.ts';
 import { ReportBuilder } from '../../dataset/import/report.ts';
+import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 
 export { IMPORT_LOCK, importOwnerLock };
 
@@ -54,6 +55,8 @@ export interface DatasetSwitcher<O> {
   opened(db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): O;
   /** Where the build's own dataset's records come from (its manifest entry), null before the manifest is read. */
   builtInSource(name: DatasetName): DatasetSource | null;
+  /** Installs the weeks dataset just kept (its weeks answer the dated paths); the active dataset stays. */
+  useWeeks(name: DatasetName, db: Database | null): Promise<unknown>;
   /** One of the build's extra datasets, downloaded and checked against the manifest, opened. */
   downloadExtra(id: string, signal?: AbortSignal): Promise<{ artifact: ExtraArtifact; gz: Uint8Array; db: Database }>;
 }
@@ -148,10 +151,27 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     gz?: Blob;
     formatLabel?: string;
     source?: DatasetSource;
+    /** The build's weeks dataset: kept and installed for the dated paths, not made active. */
+    weeks?: boolean;
   }
 
   /** Stores a database built aside as an import and swaps it in; the open dataset stays on any failure. */
-  async function keep({ db, dataset, format, report, name, size, id, owned, signal, send, gz: packed, formatLabel, source }: Built): Promise<ImportOutcome> {
+  async function keep({
+    db,
+    dataset,
+    format,
+    report,
+    name,
+    size,
+    id,
+    owned,
+    signal,
+    send,
+    gz: packed,
+    formatLabel,
+    source,
+    weeks = false,
+  }: Built): Promise<ImportOutcome> {
     const fail = (code: 'cancelled' | 'quota' | 'storage', text: string): ImportOutcome => {
       db.close();
       return { ok: false, code, message: text, report };
@@ -177,11 +197,17 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         bytes: gz.size,
         rawBytes: raw.length,
         ...(source ? { source } : {}),
+        ...(weeks ? { weeks: true as const } : {}),
       };
       const ownerGone = await exclusive(async () => {
         if (owned && !(await lockHeld(importOwnerLock(id)))) return true;
         // Stored and marked active in one transaction; from here on the import is kept, cancel or not.
         await saveImport(meta, gz);
+        // The weeks are kept beside the active dataset, never in its place: the week the lists answer stays.
+        if (weeks) {
+          await worker.useWeeks(dataset, db);
+          return false;
+        }
         worker.adopt(
           dataset,
           worker.opened(db, {
@@ -200,7 +226,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         return false;
       });
       if (ownerGone) return fail('cancelled', OWNER_GONE_MESSAGE);
-      announceActive({ dataset, id: meta.id });
+      if (!weeks) announceActive({ dataset, id: meta.id });
       return { ok: true, imported: meta, report };
     } catch (error) {
       if (isQuotaError(error)) return fail('quota', QUOTA_MESSAGE);
@@ -273,6 +299,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         gz: new Blob([gz as Uint8Array<ArrayBuffer>]),
         formatLabel: 'Built-in dataset (fetched on demand)',
         source: artifact.source,
+        weeks: artifact.id === WEEKS_EXTRA_ID,
       });
     });
   }
@@ -374,6 +401,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         if (fallback) worker.close(fallback);
         return { ok: false, message: `The imported dataset could not be deleted (${message(error)}).` };
       }
+      if (meta.weeks) await worker.useWeeks(meta.dataset, null);
       if (fallback) {
         worker.adopt(meta.dataset, fallback);
         announceActive({ dataset: meta.dataset, id: null });

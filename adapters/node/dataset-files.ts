@@ -16,6 +16,7 @@ import { unpack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { importIntoDatabase, type ImportReport } from '../../dataset/import/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
+import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 
 export interface OpenedDataset {
   name: DatasetName;
@@ -29,6 +30,8 @@ export interface OpenedDataset {
   snapshot?: string;
   /** Present when the file went through the import core (CSV or JSON). */
   report?: ImportReport;
+  /** The build's weeks dataset (engine/site-scanning/weeks.ts): its older weeks answer dated paths; the dataset's own database stays. */
+  weeks?: true;
 }
 
 /** Every dataset the build wrote into `dir` (manifest.json beside the .sqlite.gz files), verified and opened. */
@@ -62,6 +65,14 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
       ...(artifact.source?.kind === 'real' ? { snapshot: artifact.source.date } : {}),
       rows: countRows(db, datasetDefinition(artifact.name).tables),
     });
+  }
+  // Every week the build holds answers its dated paths, with no flag: the weeks extra when the build made it.
+  const weeks = manifest.extras?.find((extra) => extra.id === WEEKS_EXTRA_ID);
+  if (weeks) {
+    const gz = new Uint8Array(await readFile(resolve(dir, weeks.file)));
+    await verifyArtifact(gz, weeks);
+    const db = new SQL.Database(await unpack(gz, weeks.rawBytes));
+    opened.push({ name: weeks.name, db, origin: `${weeks.file} (${manifest.version})`, label: weeks.source.label, rows: weeks.rows, weeks: true });
   }
   return opened;
 }

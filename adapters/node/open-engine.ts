@@ -6,6 +6,8 @@ import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
 import type { Dialect } from '../../engine/dialect/dialect.ts';
+import { loadSqlJs } from './sqljs-node.ts';
+import { weekSource } from '../../engine/site-scanning/weeks.ts';
 
 export interface OpenEngineOptions {
   /**
@@ -47,6 +49,10 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   for (const b of built) if (!datasets.includes(b)) b.db.close();
 
   const engine = createEngine({}, options.dialect);
-  for (const d of datasets) engine.use(d.name, d.db, null, d.snapshot ?? null);
+  const SQL = await loadSqlJs();
+  for (const d of datasets) {
+    if (d.weeks) engine.useWeeks(d.name, weekSource(SQL, d.db));
+    else engine.use(d.name, d.db, null, d.snapshot ?? null);
+  }
   return { engine, datasets };
 }

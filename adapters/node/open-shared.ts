@@ -29,11 +29,12 @@ export function openShared(options: ShareOptions): Promise<SharedDatasets> {
         headerParts.push(chunk.subarray(0, end));
         header = JSON.parse(Buffer.concat(headerParts).toString('utf8')) as ShareHeader;
         if ('error' in header) return;
-        const datasets: SharedDataset[] = header.sizes.map(({ name, file, kept, snapshot }) => ({
+        const datasets: SharedDataset[] = header.sizes.map(({ name, file, kept, snapshot, weeks }) => ({
           name,
           file: shared(file),
           kept: kept === null ? null : shared(kept),
           snapshot,
+          weeks,
         }));
         result = { datasets: header.datasets, shared: datasets };
         targets = datasets.flatMap(({ file, kept }) => (kept ? [file, kept] : [file]));

@@ -8,13 +8,17 @@ import { createEngine } from '../../engine/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
 import { openSharedDatabase } from './shared-bytes.ts';
 import { warm } from './warm.ts';
+import { weekSource } from '../../engine/site-scanning/weeks.ts';
 import type { FromWorker, PoolWorkerData, ToWorker } from './pool-protocol.ts';
 
 const port = parentPort!;
 const { datasets } = workerData as PoolWorkerData;
 const SQL = await loadSqlJs();
 const engine = createEngine();
-for (const { name, file, kept, snapshot } of datasets) engine.use(name, openSharedDatabase(SQL, file), kept, snapshot);
+for (const { name, file, kept, snapshot, weeks } of datasets) {
+  if (weeks) engine.useWeeks(name, weekSource(SQL, openSharedDatabase(SQL, file)));
+  else engine.use(name, openSharedDatabase(SQL, file), kept, snapshot);
+}
 warm(engine);
 
 port.on('message', ({ id, routed }: ToWorker) => {

@@ -24,7 +24,7 @@ try {
   const opened = datasetBytes(engine.apis, datasets);
   header = {
     datasets: summaries,
-    sizes: opened.map(({ name, file, kept, snapshot }) => ({ name, file: file.byteLength, kept: kept ? kept.byteLength : null, snapshot })),
+    sizes: opened.map(({ name, file, kept, snapshot, weeks }) => ({ name, file: file.byteLength, kept: kept ? kept.byteLength : null, snapshot, weeks })),
   };
   bytes = opened.flatMap(({ file, kept }) => (kept ? [file, kept] : [file]));
 } catch (error) {

@@ -1,5 +1,5 @@
 import type { DatasetName } from '../../engine/http/types.ts';
-import { activeImports, readImport } from '../browser/import-store.ts';
+import { activeImports, readImport, weeksImport } from '../browser/import-store.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
 import type { ImportedDatabase } from './local-engine.ts';
 
@@ -13,4 +13,11 @@ export async function activeImportedDatabase(dataset: DatasetName): Promise<Impo
   const stored = await readImport(id);
   if (!stored) throw new Error(`the active import ${id} is no longer stored`);
   return { raw: await unpack(stored.file, stored.meta.rawBytes), source: stored.meta.source ?? null };
+}
+
+/** The kept weeks dataset's database file (ImportedDataset.weeks), or null when none is kept. */
+export async function keptWeeksDatabase(): Promise<{ name: DatasetName; raw: Uint8Array } | null> {
+  const id = await weeksImport();
+  const stored = id ? await readImport(id) : null;
+  return stored ? { name: stored.meta.dataset, raw: await unpack(stored.file, stored.meta.rawBytes) } : null;
 }

@@ -9,6 +9,8 @@ import { ProgressReporter } from '../../dataset/host/progress.ts';
 import { acquireArtifact, type AcquirePlaces, type VerifiedFiles } from '../../dataset/artifact/acquire.ts';
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import { keepPreparedIndex } from '../../dataset/artifact/unpacked-store.ts';
+import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
+import { weekSource } from '../../engine/site-scanning/weeks.ts';
 
 /** Nobody watches the service worker's loads: no progress is sent. */
 const SILENT = new ProgressReporter(null);
@@ -35,6 +37,8 @@ export interface LocalEngineOptions extends Omit<AcquirePlaces, 'files'> {
   imported?: (dataset: DatasetName) => Promise<ImportedDatabase | null>;
   /** The verified files of a manifest version the DB workers keep (the data cache), found before any download. */
   files?: ((version: string) => VerifiedFiles | null) | null;
+  /** The kept weeks dataset's database file (the app's DB worker keeps it like an import), or null when none is kept. */
+  weeks?: () => Promise<{ name: DatasetName; raw: Uint8Array } | null>;
 }
 
 /**
@@ -49,17 +53,37 @@ export class LocalEngine {
   private readonly opening = new Map<DatasetName, Promise<void>>();
   /** The build's artifact each open dataset was read from (an import has none). */
   private readonly artifacts = new Map<DatasetName, DatasetArtifact>();
+  private weeksOpening: Promise<void> | null = null;
 
   constructor(private readonly options: LocalEngineOptions) {}
 
   async answer(routed: RoutedToData): Promise<ApiResponse> {
     try {
+      if (routed.snapshot !== null || routed.route === SNAPSHOT_LIST_ROUTE) await this.openWeeks();
       await this.open(routed.dataset);
     } catch (error) {
       // The engine then answers the API's own "unavailable" shape for this request.
       console.error('service worker: cannot open dataset', routed.dataset, error);
     }
     return this.engine.answer(routed);
+  }
+
+  /**
+   * The kept weeks dataset, for dated paths and the list of weeks: opened once it is kept (looked for again on
+   * each such request until then), its weeks then answered as the app's DB worker answers them.
+   */
+  private openWeeks(): Promise<void> {
+    this.weeksOpening ??= (async () => {
+      const kept = await this.options.weeks?.();
+      if (!kept) return void (this.weeksOpening = null);
+      const SQL = await this.sqlJs();
+      this.engine.useWeeks(kept.name, weekSource(SQL, openHandedOver(SQL, kept.raw)));
+    })();
+    this.weeksOpening.catch((error: unknown) => {
+      console.error('service worker: the kept weeks dataset cannot be opened', error);
+      this.weeksOpening = null;
+    });
+    return this.weeksOpening;
   }
 
   /** Forget the open databases (a new dataset version); the next request reopens from the files. */

@@ -8,6 +8,8 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts';
 import { routeAny, type Routed } from '../../engine/http/route.ts';
+import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
+import { weekSource } from '../../engine/site-scanning/weeks.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DatasetArtifact, DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
@@ -73,6 +75,9 @@ export class DatasetHost {
   private progress: ProgressCallback | null = null;
   private loading: Promise<DbStatus> | null = null;
   private manifest: Manifest | null = null;
+  /** The kept weeks dataset's database, and its lookup (weeks()). */
+  private weeksDb: Database | null = null;
+  private weeksLookup: Promise<{ db: Database; SQL: SqlJsStatic } | null> | null = null;
 
   /** `registry`: the datasets to hold, the engine's registry unless a test brings its own. */
   constructor(
@@ -118,6 +123,8 @@ export class DatasetHost {
    */
   async answer(routed: Routed, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
     if (routed.kind !== 'route') return this.engine.answer(routed);
+    // A dated path, or the list of weeks: the kept weeks dataset answers them too, opened on first need.
+    if (routed.snapshot !== null || routed.route === SNAPSHOT_LIST_ROUTE) await this.weeks();
     const slot = this.slot(routed.dataset);
     if (slot.settled.isOpen) return this.timedAnswer(slot, routed);
     const relayed = options.whileArriving === 'unavailable';
@@ -214,6 +221,45 @@ export class DatasetHost {
 
   builtInSource(name: DatasetName): DatasetSource | null {
     return this.manifest?.datasets[name]?.source ?? null;
+  }
+
+  /**
+   * The weeks dataset kept here (ImportedDataset.weeks), opened on first need and installed in the engine, or null
+   * when none is kept (asked again next time: another tab may keep one meanwhile).
+   */
+  weeks(): Promise<{ db: Database; SQL: SqlJsStatic } | null> {
+    if (!this.weeksLookup) {
+      const lookup = this.openWeeks();
+      this.weeksLookup = lookup;
+      void lookup.then((found) => {
+        if (!found && this.weeksLookup === lookup) this.weeksLookup = null;
+      });
+    }
+    return this.weeksLookup;
+  }
+
+  private async openWeeks(): Promise<{ db: Database; SQL: SqlJsStatic } | null> {
+    try {
+      const id = await this.platform.imports.weeksImport?.();
+      if (!id) return null;
+      const opened = await openImported(this.SQL, this.platform.imports, id, new ProgressReporter(null));
+      return await this.useWeeks(opened.status.name, opened.db);
+    } catch (error) {
+      this.log('dataset host: the kept weeks dataset failed to open', error);
+      return null;
+    }
+  }
+
+  /** Install a weeks database (just kept, or opened from the store), or none: its weeks answer the dated paths. */
+  async useWeeks(name: DatasetName, db: Database | null): Promise<{ db: Database; SQL: SqlJsStatic } | null> {
+    const SQL = await this.SQL;
+    const old = this.weeksDb;
+    this.weeksDb = db;
+    this.engine.useWeeks(name, db ? weekSource(SQL, db) : null);
+    if (old && old !== db) old.close();
+    const held = db ? { db, SQL } : null;
+    this.weeksLookup = held ? Promise.resolve(held) : null;
+    return held;
   }
 
   /** The import the dataset was opened from, or null for the build's. */

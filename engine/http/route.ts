@@ -12,7 +12,7 @@ import { contextOf, type ApiDefinition } from './routes.ts';
 import { matchRoute } from './match.ts';
 import { json, RETRY_AFTER_SECONDS, withoutBody } from './respond.ts';
 import { isPreflight, preflight, withCors } from './cors.ts';
-import { splitSnapshotPath } from './snapshots.ts';
+import { isSnapshotList, SNAPSHOT_LIST_ROUTE, splitSnapshotPath } from './snapshots.ts';
 
 const ORIGIN = 'http://localhost';
 
@@ -49,6 +49,7 @@ export function route(apis: readonly ApiDefinition[], request: ApiRequest): Rout
   } catch {
     return early(request, null, json(400, { message: 'Malformed URL', error: 'Bad Request', statusCode: 400 }));
   }
+  if (isSnapshotList(url.pathname)) return snapshotList(apis, request, url);
   const dated = splitSnapshotPath(url.pathname);
   const below = dated ? dated.pathname : url.pathname;
   const method = request.method.toUpperCase();
@@ -76,6 +77,28 @@ export function route(apis: readonly ApiDefinition[], request: ApiRequest): Rout
   // Only an API that keeps snapshots has dated paths; which dates are held is the backend's to say.
   if (dated && !api.snapshots) return early(request, api, noRoute(method, url.pathname));
   return routed;
+}
+
+/** `/snapshots`: the weeks held, a route of the API that keeps snapshots (each backend lists its own). */
+function snapshotList(apis: readonly ApiDefinition[], request: ApiRequest, url: URL): Routed | null {
+  const api = apis.find((candidate) => candidate.snapshots);
+  if (!api) return null;
+  const method = request.method.toUpperCase();
+  if (isPreflight(request)) return early(request, api, preflight(request));
+  if (method !== 'GET' && method !== 'HEAD') return early(request, api, api.errors.methodNotAllowed({ method, path: url.pathname }));
+  return {
+    kind: 'route',
+    request,
+    api: api.id,
+    dataset: api.dataset,
+    route: SNAPSHOT_LIST_ROUTE,
+    params: {},
+    base: '',
+    path: url.pathname,
+    search: url.search,
+    snapshot: null,
+    pathname: url.pathname,
+  };
 }
 
 /** The route of any request: a path no API has is answered early with Express's 404 (for callers with no files of their own). */

@@ -9,6 +9,7 @@ import { CEILING_RATES_BASES, CEILING_RATES_PARAMETERS, FILTERS } from '../ceili
 import { parameterObject, type FilterGrammarSpec } from './openapi-parameters.ts';
 import { CEILING_RATES_SCHEMAS, SITE_SCANNING_SCHEMAS, type JsonSchema } from './schemas.ts';
 import { RETRY_AFTER_SECONDS } from '../http/respond.ts';
+import { SNAPSHOT_LIST_PATH } from '../http/snapshots.ts';
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
@@ -88,7 +89,38 @@ function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> 
 }
 
 function siteScanningPaths(): Record<string, Record<string, unknown>> {
-  return Object.fromEntries(SITE_SCANNING_ROUTES.map((route) => [route.path, siteScanningOperation(route)]));
+  return { ...Object.fromEntries(SITE_SCANNING_ROUTES.map((route) => [route.path, siteScanningOperation(route)])), [SNAPSHOT_LIST_PATH]: snapshotList() };
+}
+
+/** `GET /snapshots` (docs/api/snapshots.md): at the root only, not under the gateway path. */
+function snapshotList(): Record<string, unknown> {
+  const list: JsonSchema = {
+    type: 'object',
+    required: ['snapshots'],
+    additionalProperties: false,
+    properties: {
+      snapshots: {
+        type: 'array',
+        description: 'Oldest first. Each week answers every path above under `/snapshots/<date>/`, e.g. `/snapshots/2025-03-17/analysis`.',
+        items: {
+          type: 'object',
+          required: ['date', 'count'],
+          additionalProperties: false,
+          properties: {
+            date: { type: 'string', format: 'date', description: 'The snapshot’s own day (YYYY-MM-DD)' },
+            count: { type: 'integer', minimum: 0, description: 'Websites listed that week' },
+          },
+        },
+      },
+    },
+  };
+  return {
+    servers: [{ url: '/', description: 'The app root' }],
+    ...operation(SITE_SCANNING_TAG, 'listSnapshots', 'The weekly snapshots held, each answered under /snapshots/<date>/', [], {
+      '200': reply('Every week held, with its date and count of websites (empty when none has a date)', list),
+      '405': reply('Not an answer to GET: every method other than GET and HEAD gets it', ref('Error')),
+    }),
+  };
 }
 
 const CEILING_RATES_TAG = 'Ceiling rates';

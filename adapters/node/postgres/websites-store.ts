@@ -7,7 +7,9 @@ import type { Database, SqlValue } from 'sql.js';
 import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
 import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
-import { isSnapshotDate } from '../../../engine/http/snapshots.ts';
+import { isSnapshotDate, SNAPSHOT_LIST_ROUTE } from '../../../engine/http/snapshots.ts';
+import { json } from '../../../engine/http/respond.ts';
+import { recordedSnapshotDate } from '../../../engine/site-scanning/weeks.ts';
 import { noRoute } from '../../../engine/http/route.ts';
 import { copyRows } from './copy.ts';
 import { sqliteRows } from './sqlite-rows.ts';
@@ -69,7 +71,7 @@ export const websitesStore: PostgresStore<WebsitesLoaded> = {
   tables: ['websites'],
 
   async load(client, { db, origin }, options) {
-    const snapshot = options.snapshot ?? latestScanDate(db) ?? new Date().toISOString().slice(0, 10);
+    const snapshot = options.snapshot ?? recordedSnapshotDate(db) ?? latestScanDate(db) ?? new Date().toISOString().slice(0, 10);
     const deleted = await client.query('DELETE FROM websites_snapshots WHERE snapshot = $1', [snapshot]);
     await client.query('INSERT INTO websites_snapshots (snapshot, origin, records) VALUES ($1, $2, 0)', [snapshot, origin]);
     const columns = ['snapshot', 'ord', ...WEBSITE_FIELDS.map(([name]) => name)];
@@ -89,6 +91,12 @@ export const websitesStore: PostgresStore<WebsitesLoaded> = {
     `websites: ${records} records as the snapshot of ${snapshot} (${replaced ? 'replaced' : 'added'}) in ${where}`,
 
   async answer(pool, { api, route, ctx, snapshot: dated, request }) {
+    if (route === SNAPSHOT_LIST_ROUTE) {
+      const { rows } = await pool.query<{ date: string; count: number }>(
+        'SELECT snapshot::text AS date, records AS count FROM websites_snapshots ORDER BY snapshot',
+      );
+      return json(200, { snapshots: rows });
+    }
     if (dated && !(await snapshotExists(pool, dated))) return noRoute(request.method.toUpperCase(), ctx.pathname);
     const snapshot = dated ?? (await newestSnapshot(pool));
     if (!snapshot) return api.errors.unavailable();

@@ -29,7 +29,7 @@ vi.mock('../../../adapters/browser/import-store.ts', async (original) => ({
   saveImport: async (meta: ImportedDataset) => {
     if (store.failSave) throw store.failSave;
     store.imports.set(meta.id, meta);
-    store.active.set(meta.dataset, meta.id);
+    if (!meta.weeks) store.active.set(meta.dataset, meta.id);
   },
   setActive: async (dataset: DatasetName, id: string | null) => {
     if (id === null) store.active.delete(dataset);
@@ -62,6 +62,8 @@ function fakeWorker() {
   const open = new Map<DatasetName, Opened>();
   const adopted: { name: DatasetName; importId: string | null }[] = [];
   const closed: Opened[] = [];
+  /** The weeks databases installed, in order (null: removed). */
+  const weeks: (Database | null)[] = [];
   const builtIn = (name: DatasetName): Opened => ({ db: new SQL.Database(), status: { name, importId: null } });
   open.set('websites', builtIn('websites'));
   open.set('ceilingrates', builtIn('ceilingrates'));
@@ -84,6 +86,7 @@ function fakeWorker() {
       adopted.push({ name, importId: opened.status.importId ?? null });
     },
     close: (opened: Opened) => closed.push(opened),
+    useWeeks: async (_name: DatasetName, db: Database | null) => weeks.push(db),
     opened: (db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): Opened => ({ db, status }),
     builtInSource: () => null,
     downloadExtra: async (id: string) => {
@@ -105,7 +108,7 @@ function fakeWorker() {
       return { artifact, gz, db };
     },
   };
-  return { worker, open, adopted, closed, failOpen: (error: Error | null) => (failOpen = error) };
+  return { worker, open, adopted, closed, weeks, failOpen: (error: Error | null) => (failOpen = error) };
 }
 
 function fixture(name: string): Blob {
@@ -141,6 +144,26 @@ describe('importBuiltIn', () => {
     expect(fake.open.get('websites')!.status.source).toMatchObject({ kind: 'real' });
     expect(store.active.get('websites')).toBe(outcome.imported.id);
     expect(fake.adopted).toEqual([{ name: 'websites', importId: outcome.imported.id }]);
+  });
+
+  it('keeps the weeks dataset without making it active: the open dataset stays, its weeks answer dated paths', async () => {
+    const fake = fakeWorker();
+    const imports = createImports(fake.worker);
+    const before = fake.open.get('websites');
+    const outcome = await imports.importBuiltIn('websites-weeks', { id: 'run' });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.imported.weeks).toBe(true);
+    expect(store.imports.get(outcome.imported.id)).toMatchObject({ weeks: true });
+    expect(store.active.size).toBe(0);
+    expect(fake.adopted).toEqual([]);
+    expect(fake.open.get('websites')).toBe(before);
+    expect(fake.weeks).toHaveLength(1);
+    expect(fake.weeks[0]).not.toBeNull();
+    // Deleting it takes its weeks away and leaves the open dataset.
+    expect((await imports.remove(outcome.imported.id)).ok).toBe(true);
+    expect(fake.weeks).toEqual([fake.weeks[0], null]);
+    expect(fake.adopted).toEqual([]);
   });
 
   it('leaves the open dataset when the download fails', async () => {

@@ -38,7 +38,7 @@ describe('the documents are valid OpenAPI 3.1', () => {
   }
 
   it('the combined document has every route of both APIs', () => {
-    expect(Object.keys(DOCUMENTS.combined.paths).sort()).toEqual(['/analysis', '/api/v3/search/ceilingrates/', '/websites', '/websites/{url}']);
+    expect(Object.keys(DOCUMENTS.combined.paths).sort()).toEqual(['/analysis', '/api/v3/search/ceilingrates/', '/snapshots', '/websites', '/websites/{url}']);
   });
 });
 
