@@ -118,7 +118,8 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
   const file = transferArtifact(artifact, decodable(options.decoders));
   const log = options.log ?? ((text, error) => console.error(text, error));
   const fromServer = cache === 'reload';
-  const done = (how: Acquisition, got: { gz?: Uint8Array; raw?: Uint8Array; decoded?: Uint8Array | null; kept?: KeptDatabase; fileDate: string | null }) => {
+  /** `raw`: the database when it is already had (kept, patched, decoded as it arrived); else `gz` is unpacked. */
+  const done = (how: Acquisition, got: { gz?: Uint8Array; raw?: Uint8Array | null; kept?: KeptDatabase; fileDate: string | null }) => {
     let raw: Promise<Uint8Array> | null = null;
     const result: Acquired = {
       how,
@@ -129,14 +130,7 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
       fileDate: got.fileDate,
       took: performance.now() - started,
       arrived: performance.now(),
-      database: () =>
-        (raw ??= got.kept
-          ? Promise.resolve(got.kept.raw)
-          : got.raw
-            ? Promise.resolve(got.raw)
-            : got.decoded
-              ? Promise.resolve(got.decoded)
-              : unpackAs(file.encoding, got.gz!, artifact.rawBytes, options.decoders)),
+      database: () => (raw ??= got.raw ? Promise.resolve(got.raw) : unpackAs(file.encoding, got.gz!, artifact.rawBytes, options.decoders)),
       keep: async (rows) => {
         if (how === 'kept' || !unpacked) return false;
         try {
@@ -154,12 +148,12 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
   try {
     await Promise.resolve(options.turn).catch(() => {});
     const kept = await readKept();
-    if (kept) return done('kept', { kept, fileDate: kept.fileDate });
+    if (kept) return done('kept', { kept, raw: kept.raw, fileDate: kept.fileDate });
     options.onMiss?.();
     const underLock = async (): Promise<Acquired> => {
       // Another context may have kept it while this one waited for the lock.
       const keptSince = await readKept();
-      if (keptSince) return done('kept', { kept: keptSince, fileDate: keptSince.fileDate });
+      if (keptSince) return done('kept', { kept: keptSince, raw: keptSince.raw, fileDate: keptSince.fileDate });
       const fetch: FetchFile = (url, init) => {
         options.onRequest?.();
         return options.fetch(url, init);
@@ -194,7 +188,7 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
       await options.files
         ?.write(file, url, downloaded.gz, downloaded.fileDate)
         .catch((error: unknown) => log(`${file.file}: cannot keep the verified file`, error));
-      return done('downloaded', { gz: downloaded.gz, decoded: (await early?.result(file.bytes)) ?? null, fileDate: downloaded.fileDate });
+      return done('downloaded', { gz: downloaded.gz, raw: await early?.result(file.bytes), fileDate: downloaded.fileDate });
     };
     return await (options.lock ? options.lock(acquireLockName(artifact), underLock) : underLock());
   } finally {
