@@ -67,6 +67,10 @@ const SITE_SCANNING_OK: Record<string, { description: string; schema: string }> 
   analysis: { description: 'Counts over the websites the filters select (page and limit are validated, then ignored)', schema: 'Analysis' },
 };
 
+/** OpenAPI has no place for "any other method" of a path: Site Scanning answers every one as Express does, 404. */
+const OTHER_METHODS =
+  'Every method other than GET and HEAD gets it too, in Express\'s words: `{"message":"Cannot POST /websites","error":"Not Found","statusCode":404}`.';
+
 function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> {
   const ok = SITE_SCANNING_OK[route.name];
   if (!ok) throw new Error(`openapi: no response described for the Site Scanning route "${route.name}"`);
@@ -75,8 +79,11 @@ function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> 
   if (route.name === 'website') {
     // The size limits apply to this route too (docs/api/limits.md): a {url} over 10,000 characters is a 400.
     responses['400'] = reply('The request is beyond a size limit: `message` says which', error);
-    responses['404'] = reply('No website has this target URL', error);
-  } else responses['400'] = reply('A parameter is invalid: `message` lists every problem', error);
+    responses['404'] = reply(`No website has this target URL. ${OTHER_METHODS}`, error);
+  } else {
+    responses['400'] = reply('A parameter is invalid: `message` lists every problem', error);
+    responses['404'] = reply(OTHER_METHODS, error);
+  }
   responses['500'] = reply(INTERNAL, error);
   responses['503'] = unavailable(error);
   return operation(

@@ -196,7 +196,7 @@ describe("the real data's answers satisfy the documents, status by status", () =
     expect(seen.size).toBe(103_307);
   });
 
-  it('each documented error: 400, 404, 405, 406, and api_key accepted and ignored', () => {
+  it("each documented error: 400, 404 (Site Scanning's other methods too), 405, 406, and api_key accepted and ignored", () => {
     const statuses = new Map<string, number>();
     const requests = [
       get('site-scanning', '/websites?final_url_live=maybe&limit=500'),
@@ -205,6 +205,9 @@ describe("the real data's answers satisfy the documents, status by status", () =
       get('site-scanning', `/websites/${'a'.repeat(10_001)}.gov`),
       get('site-scanning', '/websites?api_key=DEMO_KEY&limit=2'),
       get('site-scanning', '/technology/site-scanning/v1/analysis?api_key=DEMO_KEY'),
+      get('site-scanning', '/websites', 'POST'),
+      get('site-scanning', '/analysis', 'DELETE'),
+      get('site-scanning', '/technology/site-scanning/v1/websites/gsa.gov', 'PUT'),
       get('ceiling-rates', `${RATES}?filter=nonsense:1`),
       get('ceiling-rates', `${RATES}?page=0`),
       get('ceiling-rates', `${RATES}no-such-route`),
@@ -216,7 +219,7 @@ describe("the real data's answers satisfy the documents, status by status", () =
     expect(Object.fromEntries(statuses)).toEqual({
       'site-scanning 200': 2,
       'site-scanning 400': 3,
-      'site-scanning 404': 1,
+      'site-scanning 404': 4,
       'ceiling-rates 200': 1,
       'ceiling-rates 404': 1,
       'ceiling-rates 405': 2,
