@@ -30,7 +30,7 @@ const answers: FakeAnswers = { websiteOwners: () => [], websiteRollups: () => ro
 async function mount(): Promise<void> {
   await session().mount('websites-view', { properties: { params: { $searchParams: '' } }, answers });
   await expect.poll(() => page().locator('websites-view').getAttribute('data-rendered-url')).toBe(websitesApiUrl(parseWebsitesQuery(new URLSearchParams())));
-  await page().locator('#rollup-table tbody tr').first().waitFor();
+  await page().locator('#rollup-table tbody tr').first().waitFor({ state: 'attached' });
 }
 
 /** Tab presses from the top of the page until a listed site's link has focus (at most `limit`). */
@@ -74,6 +74,22 @@ describe('websites roll-up and the keyboard', () => {
     expect(await focused(page())).toMatchObject({ tag: 'button', text: OWNERS[0] });
     await page().keyboard.press('Enter');
     await expect.poll(() => currentHash(page())).toContain(`target_url_agency_owner=${OWNERS[0]}`);
+  });
+
+  it('at 390 px the count of matching sites is in view without scrolling; the roll-up is a button away', async () => {
+    await page().setViewportSize({ width: 390, height: 844 });
+    try {
+      await mount();
+      const count = await page().locator('websites-view .count-row [role="status"]').boundingBox();
+      expect(count!.y + count!.height).toBeLessThanOrEqual(844);
+      const toggle = page().getByRole('button', { name: 'Show the roll-up by agency' });
+      expect(await page().locator('#rollup-table').isVisible()).toBe(false);
+      await toggle.click();
+      expect(await page().locator('#rollup-table').isVisible()).toBe(true);
+      expect(await page().getByRole('button', { name: 'Hide the roll-up by agency' }).getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      await page().setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('says what each share is out of, on the page', async () => {

@@ -97,7 +97,8 @@ export class WebsitesView extends LitElement {
         font-size: 0.8rem;
         font-weight: 400;
       }
-      .filter-toggle {
+      .filter-toggle,
+      .rollup-toggle {
         display: none;
         margin-bottom: 0.5rem;
       }
@@ -108,10 +109,12 @@ export class WebsitesView extends LitElement {
         .sub {
           display: block;
         }
-        .filter-toggle {
+        .filter-toggle,
+        .rollup-toggle {
           display: inline-block;
         }
-        .filters.collapsed websites-filters {
+        .filters.collapsed websites-filters,
+        .rollups.collapsed website-rollups {
           display: none;
         }
         .stat dd {
@@ -124,6 +127,8 @@ export class WebsitesView extends LitElement {
   @consume({ context: dbContext }) db!: DbClient;
   @property({ attribute: false }) params = new URLSearchParams();
   @state() private filtersOpen = false;
+  /** On a phone the roll-up waits behind a button, so the count of matching sites is in view without scrolling. */
+  @state() private rollupOpen = false;
   @state() private exporting = false;
   @state() private exportProgress: { read: number; total: number } | null = null;
   @state() private exportError = '';
@@ -361,7 +366,12 @@ export class WebsitesView extends LitElement {
         pending: () => this.figures(),
         complete: () => this.figures(),
       })}
-      <website-rollups .rollups=${this.rollups.value?.rollups ?? null} .state=${q.rollup} @rollup-change=${this.onRollup}></website-rollups>
+      <div class="rollups ${this.rollupOpen ? '' : 'collapsed'}">
+        <button type="button" class="rollup-toggle" aria-expanded=${this.rollupOpen ? 'true' : 'false'} @click=${() => (this.rollupOpen = !this.rollupOpen)}>
+          ${this.rollupOpen ? 'Hide' : 'Show'} the roll-up by ${q.rollup.group === 'target_url_bureau_owner' ? 'bureau' : 'agency'}
+        </button>
+        <website-rollups .rollups=${this.rollups.value?.rollups ?? null} .state=${q.rollup} @rollup-change=${this.onRollup}></website-rollups>
+      </div>
       ${this.list.render({
         initial: () => html`<p class="muted">Loading…</p>`,
         pending: () => (last ? this.table(last, true) : html`<p class="muted" role="status">Loading the websites…</p>`),
