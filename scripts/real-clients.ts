@@ -4,7 +4,9 @@
  * The clients are not in this repository (their code is theirs): pass a checkout of each.
  *
  *   npx tsx scripts/real-clients.ts --us-gov-open-data-mcp <checkout of lzinga/us-gov-open-data-mcp> \
- *     [--calc-rates-module <the standalone calc-rates client module, .ts>]
+ *     [--calc-rates-module <the standalone calc-rates client module, .ts>] [--dialect interface|production|both]
+ *
+ * Each dialect (engine/dialect/; default both) is served by its own server, and every client runs against each.
  *
  * The client's files are copied to a temporary folder and only the production origin (`https://api.gsa.gov`) is
  * replaced by the server's; its cache is pointed at the same folder (XDG_CACHE_HOME), so nothing is left behind.
@@ -18,12 +20,18 @@ import { pathToFileURL } from 'node:url';
 import { createEngine } from '../engine/index.ts';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { startServer } from '../adapters/node/server.ts';
+import { DIALECTS, parseDialect, type Dialect } from '../engine/dialect/dialect.ts';
 import { buildDatabase, datasetGenerator } from '../tools/generated-datasets.ts';
 
 const PRODUCTION_ORIGIN = 'https://api.gsa.gov';
 
 const { values } = parseArgs({
-  options: { 'us-gov-open-data-mcp': { type: 'string' }, 'calc-rates-module': { type: 'string' }, records: { type: 'string', default: '30000' } },
+  options: {
+    'us-gov-open-data-mcp': { type: 'string' },
+    'calc-rates-module': { type: 'string' },
+    records: { type: 'string', default: '30000' },
+    dialect: { type: 'string', default: 'both' },
+  },
 });
 
 interface Check {
@@ -33,7 +41,10 @@ interface Check {
   detail: string;
 }
 const checks: Check[] = [];
-function check(client: string, call: string, ok: boolean, detail: string): void {
+/** Which server the checks being made ask (the dialect it answers in). */
+let clientLabel = '';
+function check(named: string, call: string, ok: boolean, detail: string): void {
+  const client = named + clientLabel;
   checks.push({ client, call, ok, detail });
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${client}: ${call} — ${detail}`);
 }
@@ -152,16 +163,20 @@ async function main(): Promise<void> {
     console.error('usage: npx tsx scripts/real-clients.ts --us-gov-open-data-mcp <checkout> [--records 30000]');
     process.exit(2);
   }
+  const dialects: readonly Dialect[] = values.dialect === 'both' ? DIALECTS : [parseDialect(values.dialect)];
   const SQL = await loadSqlJs();
   const engine = createEngine();
   engine.use('ceilingrates', buildDatabase(SQL, datasetGenerator('ceilingrates'), Number(values.records)));
-  const server = await startServer({ engine, port: 0, appDir: null });
-  console.log(`serve: ${server.url} (${values.records} generated rates)`);
-  try {
-    await usGovOpenDataMcp(checkout, server.url);
-    if (values['calc-rates-module']) await calcRatesModule(values['calc-rates-module'], server.url);
-  } finally {
-    await server.close();
+  for (const dialect of dialects) {
+    const server = await startServer({ engine, port: 0, appDir: null, dialect });
+    console.log(`serve --dialect ${dialect}: ${server.url} (${values.records} generated rates)`);
+    clientLabel = ` (${dialect} dialect)`;
+    try {
+      await usGovOpenDataMcp(checkout, server.url);
+      if (values['calc-rates-module']) await calcRatesModule(values['calc-rates-module'], server.url);
+    } finally {
+      await server.close();
+    }
   }
   const failed = checks.filter((c) => !c.ok).length;
   console.log(`${checks.length - failed} of ${checks.length} calls answered as production would`);
