@@ -164,7 +164,7 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
       }
       const url = resolveDataUrl(options.dataUrl, file.file);
       const shared = fromServer ? null : await sharedFile(options, file, url, log);
-      if (shared) return done('shared', shared);
+      if (shared && !(shared instanceof Error)) return done('shared', shared);
       const encoding = file.encoding;
       const early =
         encoding !== 'gzip' && options.decoders?.[encoding] ? new EarlyDecode(() => decoderFor(encoding, artifact.rawBytes, options.decoders)) : null;
@@ -181,6 +181,8 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
         },
       }).catch((error: unknown) => {
         early?.abandon();
+        // Offline with a damaged copy: the damage is the news, the failed download its consequence.
+        if (shared instanceof Error) throw new Error(`${shared.message}; downloading it again failed: ${message(error)}`, { cause: error });
         throw error;
       });
       options.onTransferred?.();
@@ -221,20 +223,24 @@ async function patched(options: AcquireOptions & { fetch: FetchFile; log: (messa
   }
 }
 
-/** The verified file another context kept, or null (none, or not the manifest's: then it is downloaded). */
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The verified file another context kept; null when there is none, the check's error when it is not the manifest's. */
 async function sharedFile(
   options: AcquireOptions,
   file: DatasetArtifact,
   url: string,
   log: (message: string, error: unknown) => void,
-): Promise<{ gz: Uint8Array; fileDate: string | null } | null> {
+): Promise<{ gz: Uint8Array; fileDate: string | null } | Error | null> {
   const found = await options.files?.read(file, url).catch(() => null);
   if (!found) return null;
   try {
     await verifyArtifact(found.gz, file);
   } catch (error) {
     log(`${file.file}: the kept copy is not the manifest's file; downloading it`, error);
-    return null;
+    return error instanceof Error ? error : new Error(message(error));
   }
   options.onProgress?.({ received: file.bytes, total: file.bytes, resumedAt: null });
   return found;

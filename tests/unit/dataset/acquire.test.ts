@@ -120,4 +120,16 @@ describe('acquireArtifact', () => {
     expect(state.sent).toBe(websites.gz.length);
     expect(Buffer.from(got.gz!).equals(Buffer.from(websites.gz))).toBe(true);
   });
+
+  it('says a damaged shared copy is the news when the download that should replace it fails (offline)', async () => {
+    const files = memoryFiles();
+    const url = `${DATA}${websites.artifact.file}`;
+    const damaged = websites.gz.slice();
+    damaged[damaged.length >> 1] ^= 0xff;
+    files.kept.set(url, damaged);
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(acquireArtifact({ fetch: offline, dataUrl: DATA, artifact: websites.artifact, files, log: () => {} })).rejects.toThrow(
+      /websites\.sqlite\.gz: sha256 mismatch .*; downloading it again failed: Failed to fetch/,
+    );
+  });
 });
