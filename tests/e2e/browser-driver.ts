@@ -1,0 +1,57 @@
+/**
+ * The little a behaviour test needs of a browser, so one test runs in every browser the project drives: open a
+ * page, run a function in it, close it. Everything else (the service worker, storage, the app's status) is asked
+ * for from inside the page. Chromium's is playwright-core (tests/e2e/browser.ts).
+ */
+import { launchBrowser, type LaunchOptions } from './browser.ts';
+
+export interface DriverPage {
+  /** Run `fn(arg)` in the page and return its (JSON-able) result; a page between documents rejects. */
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BrowserDriver {
+  /** A name for messages ("chromium"). */
+  readonly name: string;
+  /** A new tab at `url`, once its document has loaded. */
+  open(url: string): Promise<DriverPage>;
+  /** Closes the browser and deletes its profile. */
+  close(): Promise<void>;
+}
+
+export async function chromiumDriver(options: LaunchOptions = {}): Promise<BrowserDriver> {
+  const browser = await launchBrowser(options);
+  // The tab a persistent context opens with is closed: every page of a test is one it opened.
+  const first = browser.page;
+  return {
+    name: 'chromium',
+    async open(url) {
+      const page = await browser.context.newPage();
+      if (!first.isClosed()) await first.close();
+      await page.goto(url);
+      return {
+        // page.evaluate's overloads cannot check an argument of a generic type.
+        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => (page.evaluate.bind(page) as (f: typeof fn, a: A) => Promise<R>)(fn, arg),
+        reload: async () => void (await page.reload()),
+        close: () => page.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Poll `fn(arg)` in the page until it is truthy (a page between documents counts as not yet). */
+export async function pageUntil<A>(page: DriverPage, fn: (arg: A) => Promise<boolean> | boolean, arg: A, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(fn, arg).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The page is controlled by an activated service worker. */
+export function waitForServiceWorker(page: DriverPage): Promise<void> {
+  return pageUntil(page, () => navigator.serviceWorker.controller?.state === 'activated', null, 'the service worker controls the page');
+}
