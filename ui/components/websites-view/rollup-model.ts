@@ -1,5 +1,6 @@
 /** The roll-up table's columns, shares and ordering: plain functions the component and the tests share. */
-import type { RollupRow } from '../../api/db-client.ts';
+import type { RollupRow, Rollups } from '../../api/db-client.ts';
+import { csvLine } from '../../../engine/ceilingrates/export.ts';
 import type { RollupColumn } from '../../state/websites-query.ts';
 
 export interface ShareColumn {
@@ -40,4 +41,32 @@ export function sortRows(rows: readonly RollupRow[], key: RollupColumn, dir: 'as
     const order = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
     return sign * order || b.sites - a.sites;
   });
+}
+
+/**
+ * The roll-up as CSV, rows in the order shown then the total: counts and shares (out of Sites, as on the page), and
+ * every scan status's count, under the notes (the query, the snapshot's date, the source).
+ */
+export function rollupCsv(rollups: Rollups, rows: readonly RollupRow[], ownerLabel: string, notes: readonly (readonly [string, string])[]): string {
+  const count = (r: RollupRow, status: string): number => (r.statuses as Record<string, number | undefined>)[status] ?? 0;
+  const statuses = [...new Set([rollups.total, ...rows].flatMap((r) => Object.keys(r.statuses)))].sort(
+    (a, b) => count(rollups.total, b) - count(rollups.total, a) || a.localeCompare(b),
+  );
+  const shares = ROLLUP_SHARES.filter((c) => c.key !== 'completed');
+  const head = [ownerLabel, 'Sites', ...shares.flatMap((c) => [c.label.replace('% ', '').replace(/^./, (x) => x.toUpperCase()), c.label]), ...statuses.map((s) => `Scan ${s}`)];
+  const line = (r: RollupRow, name: string) => [
+    name,
+    r.sites,
+    ...shares.flatMap((c) => [c.count!(r), percent(c.count!(r), r.sites)]),
+    ...statuses.map((s) => count(r, s)),
+  ];
+  return (
+    [
+      ...notes.map((n) => csvLine(n)),
+      csvLine(['Shares', 'out of Sites: every matching site in the row, whether its scan completed or not']),
+      csvLine(head),
+      ...rows.map((r) => csvLine(line(r, r.name ?? '(none)'))),
+      csvLine(line(rollups.total, 'All matching sites')),
+    ].join('\r\n') + '\r\n'
+  );
 }

@@ -19,6 +19,16 @@ export class RollupChangeEvent extends Event {
   }
 }
 
+/** The user asked for the roll-up as CSV, in the order shown; the view adds the query and the source. */
+export class RollupExportEvent extends Event {
+  constructor(
+    readonly rows: RollupRow[],
+    readonly ownerLabel: string,
+  ) {
+    super('rollup-export', { bubbles: true, composed: true });
+  }
+}
+
 const GROUP_LABELS: Record<RollupGroup, string> = { target_url_agency_owner: 'Agency', target_url_bureau_owner: 'Bureau' };
 
 /**
@@ -42,6 +52,12 @@ export class WebsiteRollups extends LitElement {
       }
       .wrap {
         max-height: 26rem;
+      }
+      .head-actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem 1rem;
+        align-items: baseline;
       }
       th,
       td {
@@ -204,7 +220,14 @@ export class WebsiteRollups extends LitElement {
     return html`<section class="card" aria-labelledby="rollup-h">
       <div class="head">
         <h2 id="rollup-h">By ${label.toLowerCase()}</h2>
-        <span>
+        <span class="head-actions">
+          ${
+            r
+              ? html`<button type="button" @click=${() => this.dispatchEvent(new RollupExportEvent(sortRows(r.rows, this.state.order, this.state.dir), label))}>
+                  Export CSV
+                </button>`
+              : nothing
+          }
           ${
             group === 'target_url_bureau_owner'
               ? html`<button type="button" class="link" @click=${() => this.dispatchEvent(new RollupChangeEvent({ group: 'target_url_agency_owner' }))}>
@@ -263,5 +286,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     'rollup-change': RollupChangeEvent;
+    'rollup-export': RollupExportEvent;
   }
 }

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task, TaskStatus } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
-import type { DbClient } from '../../api/db-client.ts';
+import type { DatasetStatus, DbClient } from '../../api/db-client.ts';
 import { errorText, type AnalysisResponse, type WebsitesResponse } from '../../api/api-types.ts';
 import { baseStyles, viewHeaderStyles, statStyles } from '../common/styles.ts';
 import { formatCount, formatDay } from '../common/format.ts';
@@ -20,7 +20,8 @@ import {
   type WebsitesQuery,
 } from '../../state/websites-query.ts';
 import './website-rollups.ts';
-import type { RollupChangeEvent } from './website-rollups.ts';
+import type { RollupChangeEvent, RollupExportEvent } from './website-rollups.ts';
+import { rollupCsv } from './rollup-model.ts';
 import '../common/page-nav.ts';
 import './websites-filters.ts';
 import type { PageChangeEvent } from '../common/page-nav.ts';
@@ -215,6 +216,32 @@ export class WebsitesView extends LitElement {
     this.go({ ...q, filters, page: e.owner ? 1 : q.page, rollup });
   }
 
+  private async websitesStatus(): Promise<DatasetStatus | undefined> {
+    return (await this.db.status()).datasets.find((d) => d.name === 'websites');
+  }
+
+  /** An export's header rows: the query, the snapshot's date and where the records come from. */
+  private exportNotes(status: DatasetStatus | undefined): [string, string][] {
+    // The week's own date (a real snapshot's); an import's file date otherwise, never when this browser opened it.
+    const date = status?.source?.kind === 'synthetic' ? 'none (generated data)' : (sourceDate(status?.source ?? null) ?? status?.fileDate ?? 'unknown');
+    return [
+      ['Query', websitesFilterQuery(this.query) || '(no filters: every site)'],
+      ['Snapshot date', date],
+      ['Source', status?.source?.label ?? (status?.importName ? `Your file: ${status.importName}` : 'unknown')],
+      ['Exported', new Date().toISOString()],
+    ];
+  }
+
+  /** The roll-up as shown (its order), with the same header rows as the list's export. */
+  private async exportRollup(e: RollupExportEvent): Promise<void> {
+    const rollups = this.rollups.value?.rollups;
+    if (!rollups) return;
+    const status = await this.websitesStatus();
+    const csv = rollupCsv(rollups, e.rows, e.ownerLabel, this.exportNotes(status));
+    const date = sourceDate(status?.source ?? null) ?? new Date().toISOString().slice(0, 10);
+    saveBytes(new TextEncoder().encode(csv), `websites-by-${e.ownerLabel.toLowerCase()}-${date}.csv`, 'text/csv;charset=utf-8');
+  }
+
   /** Every matching site (not just the page shown, up to WEBSITES_CSV_MAX), with the query and the data's source on top. */
   private async exportCsv(): Promise<void> {
     this.exporting = true;
@@ -222,21 +249,14 @@ export class WebsitesView extends LitElement {
     this.exportProgress = null;
     try {
       const q = this.query;
-      const status = (await this.db.status()).datasets.find((d) => d.name === 'websites');
+      const status = await this.websitesStatus();
       const { items, total } = await matchingWebsites(
         (url) => getOk<WebsitePage>(this.db, url),
         q,
         WEBSITES_CSV_MAX,
         (read, of) => (this.exportProgress = { read, total: of }),
       );
-      // The week's own date (a real snapshot's); an import's file date otherwise, never when this browser opened it.
-      const date = status?.source?.kind === 'synthetic' ? 'none (generated data)' : (sourceDate(status?.source ?? null) ?? status?.fileDate ?? 'unknown');
-      const csv = websitesCsv(items, total, [
-        ['Query', websitesFilterQuery(q) || '(no filters: every site)'],
-        ['Snapshot date', date],
-        ['Source', status?.source?.label ?? (status?.importName ? `Your file: ${status.importName}` : 'unknown')],
-        ['Exported', new Date().toISOString()],
-      ]);
+      const csv = websitesCsv(items, total, this.exportNotes(status));
       saveBytes(
         new TextEncoder().encode(csv),
         `websites-${sourceDate(status?.source ?? null) ?? new Date().toISOString().slice(0, 10)}.csv`,
@@ -370,7 +390,9 @@ export class WebsitesView extends LitElement {
         <button type="button" class="rollup-toggle" aria-expanded=${this.rollupOpen ? 'true' : 'false'} @click=${() => (this.rollupOpen = !this.rollupOpen)}>
           ${this.rollupOpen ? 'Hide' : 'Show'} the roll-up by ${q.rollup.group === 'target_url_bureau_owner' ? 'bureau' : 'agency'}
         </button>
-        <website-rollups .rollups=${this.rollups.value?.rollups ?? null} .state=${q.rollup} @rollup-change=${this.onRollup}></website-rollups>
+        <website-rollups .rollups=${this.rollups.value?.rollups ?? null} .state=${q.rollup} @rollup-change=${this.onRollup}
+          @rollup-export=${(e: RollupExportEvent) => void this.exportRollup(e)}
+        ></website-rollups>
       </div>
       ${this.list.render({
         initial: () => html`<p class="muted">Loading…</p>`,
