@@ -20,7 +20,6 @@ import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
 import { webLock } from '../browser/download-lock.ts';
 import { browserDecoders } from '../browser/brotli.ts';
-import { createImports } from './imports.ts';
 import { datasetFeatures } from '../../dataset/features.ts';
 import type { BinaryResponse, DbStatus, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
 
@@ -37,8 +36,16 @@ const host = new DatasetHost({
   lock: webLock(),
   decoders: browserDecoders,
 });
-const imports = createImports(host);
-onActiveChanged((change) => imports.follow(change));
+/**
+ * Imports and switches, the import formats' readers with them, are a chunk of their own, loaded on the first call
+ * that needs them: a visit that only answers never parses them (the worker's bundle, docs/decisions/0300).
+ */
+let importsChunk: ReturnType<typeof loadImports> | undefined;
+function loadImports() {
+  return import('./imports.ts').then(({ createImports }) => createImports(host));
+}
+const imports = () => (importsChunk ??= loadImports());
+onActiveChanged((change) => void imports().then((loaded) => loaded.follow(change)));
 
 /** An answer with its body as UTF-8 bytes, to be transferred. */
 function binary({ status, headers, body }: ApiResponse): BinaryResponse {
@@ -73,21 +80,22 @@ const api = {
    * message for the user. The caller holds the lock `importOwnerLock(id)` (adapters/browser/import-locks.ts)
    * for the whole call where Web Locks exist (see adapters/db-worker/imports.ts).
    */
-  importFile: (file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
-    imports.importFile(file, options, onProgress),
+  importFile: async (file: Blob, options: { id: string; name?: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
+    (await imports()).importFile(file, options, onProgress),
   /** Import the file at an http(s) URL the same way, its body streamed into the import (see fetch-source.ts). */
-  importUrl: (url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> => imports.importUrl(url, options, onProgress),
+  importUrl: async (url: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
+    (await imports()).importUrl(url, options, onProgress),
   /** Load one of the build's extra datasets (manifest `extras`) and keep it like an import; same outcome shape. */
-  importBuiltIn: (extraId: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
-    imports.importBuiltIn(extraId, options, onProgress),
+  importBuiltIn: async (extraId: string, options: { id: string }, onProgress?: ImportProgressCallback): Promise<ImportOutcome> =>
+    (await imports()).importBuiltIn(extraId, options, onProgress),
   /** Stop a running import (its outcome is then `cancelled`); unknown ids are ignored. */
-  cancelImport: async (id: string): Promise<void> => imports.cancel(id),
+  cancelImport: async (id: string): Promise<void> => (await imports()).cancel(id),
   /** The build's and the imported datasets of each API, and the active one. */
-  datasetChoices: () => imports.choices(),
+  datasetChoices: async () => (await imports()).choices(),
   /** Make an import (or, with null, the build's dataset) the active one; the old one stays if this fails. */
-  activateDataset: (dataset: DatasetName, id: string | null) => imports.activate(dataset, id),
+  activateDataset: async (dataset: DatasetName, id: string | null) => (await imports()).activate(dataset, id),
   /** Delete an import; when it is active, its API falls back to the build's dataset first. */
-  deleteImport: (id: string) => imports.remove(id),
+  deleteImport: async (id: string) => (await imports()).remove(id),
   /** Answer the service worker's relay protocol (adapters/browser/relay-protocol.ts) on this port. */
   servePort(port: MessagePort): void {
     port.onmessage = async (event: MessageEvent) => {

@@ -4,7 +4,7 @@ import type { PriceField } from '../../engine/ceilingrates/parameters.ts';
 import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
 import { UNAVAILABLE, type Failure } from '../../engine/http/failure.ts';
 import type { FeatureHost, Transfer } from '../feature-host.ts';
-import { reviewPriceList, type PriceListReview } from '../price-lists/review.ts';
+import type { PriceListReview } from '../price-lists/review.ts';
 import type { PriceList } from '../price-lists/sheet.ts';
 
 export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | Failure;
@@ -32,6 +32,8 @@ export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
     async reviewPriceList(list: PriceList): Promise<PriceListReviewAnswer> {
       const db = await host.database(DATASET);
       if (!db) return UNAVAILABLE;
+      // A chunk of its own in the DB worker, loaded on the first review: most visits never review a list.
+      const { reviewPriceList } = await import('../price-lists/review.ts');
       return { ok: true, review: reviewPriceList(db, list) };
     },
 
