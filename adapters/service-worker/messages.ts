@@ -14,11 +14,12 @@ export const FLOOR_BODY = '{"floor":true}';
 /** relay: a window's DB worker; service-worker: the engine here; early: answered from the route alone (404, 405, preflight). */
 export type ServedBy = 'relay' | 'service-worker' | 'early';
 
-export type PwaQuery = { type: 'SKIP_WAITING' } | { type: 'served-by' };
+/** `dialect-changed`: the API console changed the answer dialect setting (adapters/browser/dialect-setting.ts). */
+export type PwaQuery = { type: 'SKIP_WAITING' } | { type: 'served-by' } | { type: 'dialect-changed' };
 
 export type PwaAnswer = { type: 'served-by'; counts: Record<ServedBy, number> };
 
 export function isPwaQuery(value: unknown): value is PwaQuery {
   const type = (value as { type?: unknown } | null)?.type;
-  return type === 'SKIP_WAITING' || type === 'served-by';
+  return type === 'SKIP_WAITING' || type === 'served-by' || type === 'dialect-changed';
 }

@@ -10,7 +10,8 @@ import { reusePageCopies } from './precache-reuse.ts';
 import { registerRoute } from 'workbox-routing';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
-import { toApiRequest } from './api-http.ts';
+import { inAppDialect, toApiRequest } from './api-http.ts';
+import { readDialect } from '../browser/dialect-setting.ts';
 import { toFetchResponse } from '../http/fetch-response.ts';
 import { APIS } from '../../engine/index.ts';
 import { failed, route } from '../../engine/http/route.ts';
@@ -99,6 +100,9 @@ self.addEventListener('fetch', (event) => {
   );
 });
 
+/** The app's answer dialect setting, read once and again after the console changes it. */
+let dialect = readDialect(self.location.origin);
+
 /** Who answered the API requests so far: a diagnostic the tests and the note read. */
 const served: Record<ServedBy, number> = { relay: 0, 'service-worker': 0, early: 0 };
 
@@ -123,13 +127,14 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       try {
-        const relayed = await relay.relay(routed, event.clientId);
+        const asked = inAppDialect(routed, await dialect);
+        const relayed = await relay.relay(asked, event.clientId);
         if (relayed) {
           served.relay++;
           return toFetchResponse(relayed);
         }
         served['service-worker']++;
-        return toFetchResponse(await local.answer(routed));
+        return toFetchResponse(await local.answer(asked));
       } catch (error) {
         console.error('service worker: cannot answer', request.method, request.url, error);
         return toFetchResponse(failed(APIS, routed, 'internal'));
@@ -151,6 +156,7 @@ self.addEventListener('message', (event) => {
   }
   if (isPwaQuery(data)) {
     if (data.type === 'SKIP_WAITING') void self.skipWaiting();
+    if (data.type === 'dialect-changed') dialect = readDialect(self.location.origin);
     if (data.type === 'served-by') event.ports[0]?.postMessage({ type: 'served-by', counts: { ...served } } satisfies PwaAnswer);
   }
 });

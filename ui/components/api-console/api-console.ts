@@ -4,6 +4,8 @@ import { baseStyles } from '../common/styles.ts';
 import { ENDPOINTS, endpointById, type EndpointSpec, type ParamSpec } from './endpoints.ts';
 import { curlCommand, fetchSnippet, parseRequest, productionUrl, requestPath, type ParamValues } from './request-url.ts';
 import { sendRequest, type ConsoleResponse } from './send.ts';
+import { DIALECT_CHOICES, loadDialect, saveDialect } from './dialect.ts';
+import type { Dialect } from '../../../engine/dialect/dialect.ts';
 
 const METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
@@ -24,6 +26,8 @@ export class ApiConsole extends LitElement {
   @state() private sending = false;
   @state() private response: ConsoleResponse | null = null;
   @state() private copied = '';
+  /** The app's answer dialect (null until read): every API request of this origin is answered in it. */
+  @state() private dialect: Dialect | null = null;
 
   static override styles = [
     baseStyles,
@@ -61,6 +65,18 @@ export class ApiConsole extends LitElement {
     `,
   ];
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void loadDialect().then((dialect) => (this.dialect = dialect));
+  }
+
+  private async onDialect(e: Event): Promise<void> {
+    const dialect = (e.target as HTMLSelectElement).value as Dialect;
+    this.dialect = dialect;
+    await saveDialect(dialect);
+    this.response = null;
+  }
+
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('request') && this.request) {
       const parsed = parseRequest(this.request);
@@ -97,11 +113,19 @@ export class ApiConsole extends LitElement {
             ${METHODS.map((m) => html`<option ?selected=${m === this.method}>${m}</option>`)}
           </select>
         </label>
+        <label>
+          <span>Answers as</span>
+          <select data-testid="dialect" @change=${this.onDialect} .value=${this.dialect ?? 'interface'} ?disabled=${this.dialect === null}>
+            ${DIALECT_CHOICES.map((d) => html`<option value=${d.value} ?selected=${d.value === this.dialect}>${d.label}</option>`)}
+          </select>
+        </label>
         <button class="primary" type="submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Send'}</button>
         <button type="button" @click=${() => this.copy('fetch', fetchSnippet(production, this.method))}>Copy as fetch()</button>
         <button type="button" @click=${() => this.copy('curl', curlCommand(production, this.method))}>Copy as curl</button>
         <span role="status" class="help">${this.copied}</span>
       </div>
+      <p class="help" data-testid="dialect-help">${DIALECT_CHOICES.find((d) => d.value === (this.dialect ?? 'interface'))!.help}
+        It applies to every request to this app's APIs, a prototype's <code>fetch()</code> included.</p>
       <p class="url"><code data-testid="request-url">${this.method} ${path}</code></p>
       <div class="layout">
         <div class="side">

@@ -1,0 +1,76 @@
+/**
+ * Issue 41: the answer dialect as an app setting. The API console shows it and sets it; the service worker then
+ * answers every API request of the origin in it (a page's own fetch() included), relayed or not, and keeps it
+ * across a reload; set back, the interface's shape returns.
+ */
+import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, waitUntilControlled } from './pwa-helpers.ts';
+
+let server: StaticServer;
+let browser: Browser;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startStaticServer(dirname(inject('dataDir')));
+  browser = await launchBrowser();
+  errors = collectPageErrors(browser.page);
+  await openAppUntilOfflineReady(browser.page, server.origin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const json = async (path: string) => JSON.parse((await pageFetch(browser.page, path)).body);
+const SHOTS = process.env.DIALECT_SHOTS;
+
+async function openConsole(): Promise<void> {
+  await browser.page.goto(`${server.origin}/#/console?request=/websites%3Flimit%3D1`);
+  await browser.page.locator('api-console [data-testid="dialect"]:not([disabled])').waitFor();
+}
+
+describe('the answer dialect setting', () => {
+  it('the console shows the interface by default, and the APIs answer its shape', async () => {
+    await openConsole();
+    expect(await browser.page.locator('api-console [data-testid="dialect"]').inputValue()).toBe('interface');
+    expect((await json('/websites?limit=1')).items[0]).toHaveProperty('target_url');
+    expect((await json('/api/v3/search/ceilingrates/?page_size=1'))._shards.total).toBe(1);
+  });
+
+  it("set to production in the console, every API request of the page is answered in production's shape", async () => {
+    await browser.page.locator('api-console [data-testid="dialect"]').selectOption('production');
+    await expect.poll(async () => (await json('/websites?limit=1')).items[0]).toHaveProperty('initial_domain');
+    const rates = await json('/acquisition/calc/v3/api/ceilingrates/?filter=security_clearance:yes&page_size=1');
+    expect(rates._shards.total).toBe(5);
+    expect(rates.hits.hits[0]._source.security_clearance).toBe(true);
+    expect(rates.hits.hits[0]._source).toHaveProperty('data_source');
+    expect(await browser.page.locator('api-console [data-testid="dialect-help"]').textContent()).toContain('production');
+    // The console's own Send goes through the same fetch().
+    await browser.page.locator('api-console button[type="submit"]').click();
+    await expect.poll(() => browser.page.locator('api-console [data-testid="response-body"]').textContent()).toContain('"initial_domain"');
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      for (const width of [1280, 390]) {
+        await browser.page.setViewportSize({ width, height: 900 });
+        await browser.page.screenshot({ path: `${SHOTS}/console-dialect-${width}.png` });
+      }
+      await browser.page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('is kept across a reload, and set back the interface returns', async () => {
+    await browser.page.reload();
+    await waitUntilControlled(browser.page);
+    await openConsole();
+    expect(await browser.page.locator('api-console [data-testid="dialect"]').inputValue()).toBe('production');
+    expect((await json('/websites?limit=1')).items[0]).toHaveProperty('agency');
+    await browser.page.locator('api-console [data-testid="dialect"]').selectOption('interface');
+    await expect.poll(async () => (await json('/websites?limit=1')).items[0]).toHaveProperty('target_url');
+    expect(errors).toEqual([]);
+  });
+});
