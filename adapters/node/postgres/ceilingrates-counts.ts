@@ -42,8 +42,9 @@ export interface LoadTables {
   /** Each price rank's price (ascending) and two-decimal key code. */
   prices: Float64Array;
   priceKeys: Int32Array;
-  /** The groups of every rate. */
+  /** The groups of every rate, and per set as counts by code (made when first asked). */
   all: Groups;
+  dense: Map<number, Float64Array>;
   records: number;
   /** The price sums of every rate, as the engine added them at load. */
   sums: StoredSums;
@@ -89,6 +90,7 @@ export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTable
     prices: Float64Array.from(prices),
     priceKeys: Int32Array.from(priceKeys),
     all,
+    dense: new Map(),
   };
   kept.set(pool, tables);
   return tables.load === load ? tables : null;
@@ -97,6 +99,17 @@ export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTable
 /** The tables last read from this database (of the load served now, or of one before it). */
 export const keptTables = (pool: pg.Pool): LoadTables | undefined => kept.get(pool);
 
+/** Every rate's counts of one set, per code (made once per load). */
+function everyRate(tables: LoadTables, set: number, length: number): Float64Array {
+  let counts = tables.dense.get(set);
+  if (!counts) {
+    counts = new Float64Array(length);
+    addSet(counts, tables.all, set, 1);
+    tables.dense.set(set, counts);
+  }
+  return counts;
+}
+
 /** The counts of one set, per code, added (sign 1) or taken away (sign −1) into `into`. */
 function addSet(into: Float64Array, [sets, codes, counts]: Groups, set: number, sign: number): void {
   for (let i = 0; i < sets.length; i++) if (sets[i] === set) into[codes[i]] += sign * counts[i];
@@ -104,14 +117,25 @@ function addSet(into: Float64Array, [sets, codes, counts]: Groups, set: number, 
 
 /** Buckets by count descending then code (the value's byte-order rank), at most `size`; null is no bucket. */
 function terms(counts: Float64Array, values: readonly (string | null)[], size: number): TermsAggregation {
-  const codes: number[] = [];
   let total = 0;
+  let nonzero = 0;
   for (let code = 0; code < counts.length; code++) {
     if (counts[code] > 0 && values[code] !== null) {
-      codes.push(code);
       total += counts[code];
+      nonzero++;
     }
   }
+  // The size-th largest count (a native sort of the counts, not of codes by a comparator): only the codes at
+  // or above it are sorted.
+  let least = 1;
+  if (nonzero > size) {
+    const kept = new Float64Array(nonzero);
+    let k = 0;
+    for (let code = 0; code < counts.length; code++) if (counts[code] > 0 && values[code] !== null) kept[k++] = counts[code];
+    least = kept.sort()[nonzero - size];
+  }
+  const codes: number[] = [];
+  for (let code = 0; code < counts.length; code++) if (counts[code] >= least && values[code] !== null) codes.push(code);
   codes.sort((a, b) => counts[b] - counts[a] || a - b);
   const buckets: TermBucket[] = codes.slice(0, size).map((code) => ({ key: values[code]!, doc_count: counts[code] }));
   return bucketsAggregation(buckets, total);
@@ -135,8 +159,7 @@ export interface CountedParts {
 export function countedParts(tables: LoadTables, groups: Groups, rest: boolean): CountedParts {
   const sign = rest ? -1 : 1;
   const dense = (set: number, length: number): Float64Array => {
-    const counts = new Float64Array(length);
-    if (rest) addSet(counts, tables.all, set, 1);
+    const counts = rest ? everyRate(tables, set, length).slice() : new Float64Array(length);
     addSet(counts, groups, set, sign);
     return counts;
   };

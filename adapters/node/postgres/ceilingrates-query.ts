@@ -25,15 +25,18 @@ export class Params {
  */
 const storable = (text: string): boolean => !text.includes('\u0000');
 
-/** The records whose value of `field` passes `condition` (over `ceilingrate_terms`' columns). */
+/**
+ * The records whose value of `field` passes `condition` (over `ceilingrate_terms`' columns). The codes as an
+ * array (computed once), so the rows are found through the field's code index (ceilingrates-tables.ts).
+ */
 const inTerms = (field: TermField, condition: string): string =>
-  `r.${codeColumn(field)} IN (SELECT code FROM ceilingrate_terms WHERE field = '${field}' AND ${condition})`;
+  `r.${codeColumn(field)} = ANY(ARRAY(SELECT code FROM ceilingrate_terms WHERE field = '${field}' AND ${condition}))`;
 
 /** The records whose value of `field` holds one of `tokens` as a whole part (a SIN code, a list element). */
 function inTokens(field: 'sin' | 'category' | 'subcategory', tokens: readonly string[], params: Params): string {
   const wanted = tokens.filter(storable);
   if (wanted.length === 0) return 'false';
-  return `r.${codeColumn(field)} IN (SELECT code FROM ceilingrate_tokens WHERE field = '${field}' AND token = ANY(${params.add(wanted, 'text[]')}))`;
+  return `r.${codeColumn(field)} = ANY(ARRAY(SELECT code FROM ceilingrate_tokens WHERE field = '${field}' AND token = ANY(${params.add(wanted, 'text[]')})))`;
 }
 
 /** keyword and suggest-contains: the (trimmed, case-folded) text inside the folded value of any of the fields. */

@@ -21,6 +21,7 @@ import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-in
 import { TEXT_FIELDS, type TextField } from '../../../engine/ceilingrates/columns/store.ts';
 import type { Dictionary } from '../../../engine/ceilingrates/columns/dictionary.ts';
 import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
+import { SEARCH_FIELDS } from '../../../engine/ceilingrates/parse-query.ts';
 import { clearanceClass, educationCountCode, words } from '../../../engine/ceilingrates/text.ts';
 import { buildCombos } from '../../../engine/ceilingrates/columns/combos.ts';
 import { priceSums, type PriceSums } from '../../../engine/ceilingrates/query/aggregations.ts';
@@ -40,6 +41,9 @@ const TERM_FIELDS: readonly TermField[] = [...TEXT_FIELDS, 'price_key', 'experie
 export const TOKEN_FIELDS = ['sin', 'category', 'subcategory'] as const;
 
 const COMBO_CODE_COLUMNS = ['c_security_clearance', 'c_worksite', 'c_experience_key', 'c_education_level', 'c_business_size'];
+
+/** The code columns with an index: the search fields and the list filters' fields. */
+const INDEXED_CODES: readonly TermField[] = [...new Set<TermField>([...SEARCH_FIELDS, ...TOKEN_FIELDS])];
 
 /** Prices per row of `ceilingrate_price_column` (512 KiB). */
 const PRICE_BLOCK = 65_536;
@@ -75,14 +79,15 @@ export const CEILINGRATE_TABLES_SQL = `
     ${RECORD_ORDER_FIELDS.map((f) => `${rankColumn(f)} integer`).join(',\n    ')}
   );
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_price ON ceilingrate_rows (${rankColumn('current_price')}, id);
-  -- The price sums read the matches in id order: a search on price and experience alone (the app's default) reads
-  -- them from this index only, never the table's pages.
-  CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_id_priced ON ceilingrate_rows (id) INCLUDE (current_price, min_years_experience);
+  -- Schema 3 read the default request's price sums from this index; the price column holds them now.
+  DROP INDEX IF EXISTS ceilingrate_rows_by_id_priced;
   -- A record's row in the engine's store (its place in the price column below).
   ALTER TABLE ceilingrate_rows ADD COLUMN IF NOT EXISTS pos integer;
   -- A search matching most rates reads the few it leaves out; a range filter's complement is ranges of these.
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_current_price ON ceilingrate_rows (current_price);
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_experience ON ceilingrate_rows (min_years_experience);
+  -- The fields a search, keyword or list filter names: their matches are found by code.
+  ${INDEXED_CODES.map((f) => `CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_${f} ON ceilingrate_rows (${codeColumn(f)});`).join('\n  ')}
   -- Every rate's price in store order, ${PRICE_BLOCK} a row, as little-endian doubles (NaN for none): the price
   -- sums of a search matching most rates are the engine's priceSums over it, skipping the rest.
   CREATE TABLE IF NOT EXISTS ceilingrate_price_column (block integer PRIMARY KEY, prices bytea NOT NULL);

@@ -7,6 +7,7 @@
  */
 import type { PoolClient } from 'pg';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
+import { WEBSITE_FILTER_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
 import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
 import { CEILINGRATE_TABLES_SQL } from './ceilingrates-tables.ts';
 import { quote } from './quote.ts';
@@ -52,6 +53,17 @@ const RATE_TYPE: Record<RecordField, string> = {
 
 export const WEBSITE_COLUMNS = WEBSITE_FIELDS.map(([name]) => name);
 
+/**
+ * An index per Site Scanning filter, so a filtered count reads the matches' entries, not the week's rows: a
+ * week and a value for the few-valued ones (booleans, the scan status); a hash of the value for the texts,
+ * which have no length limit a btree entry would impose on a load.
+ */
+const FILTER_INDEXES = WEBSITE_FILTER_PARAMETERS.map(({ name, kind }) =>
+  kind === 'boolean' || kind === 'enum'
+    ? `CREATE INDEX IF NOT EXISTS websites_by_${name} ON websites (snapshot, ${quote(name)});`
+    : `CREATE INDEX IF NOT EXISTS websites_by_${name} ON websites USING hash (${quote(name)});`,
+).join('\n  ');
+
 const SCHEMA_V1 = `
   CREATE TABLE IF NOT EXISTS offline_gov_schema (version integer NOT NULL);
   CREATE TABLE IF NOT EXISTS websites_snapshots (
@@ -70,6 +82,7 @@ const SCHEMA_V1 = `
   ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS final_url_domains integer NOT NULL DEFAULT 0;
   ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS agencies integer NOT NULL DEFAULT 0;
   CREATE INDEX IF NOT EXISTS websites_by_target_url ON websites (snapshot, target_url, ord);
+  ${FILTER_INDEXES}
   CREATE TABLE IF NOT EXISTS ceilingrates_loads (
     generation bigint NOT NULL,
     loaded_at timestamptz NOT NULL DEFAULT now(),
