@@ -3,27 +3,59 @@
  * snapshots of benbalter/site-scanning-snapshots-experiment into Postgres in one command, each under its date
  * (`serve --database` then answers the newest at the API paths and each week under /snapshots/<date>/). Prints
  * per week how many files were kept and how many dropped as stale (the rule: site-scanning-source/history.ts).
- * `--week <date>` (repeatable) loads only those weeks.
+ * `--week <date>` (repeatable) loads only those weeks. `--check <n>` compares each loaded week's answers with
+ * the in-memory engine's over the same imported records: n seeded requests from the week's values, plus the
+ * unfiltered listing and analysis (site-scanning-source/postgres-history-check.ts); any difference fails.
  */
 import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { createPool, oneLine, shownUrl } from '../adapters/node/postgres/pool.ts';
 import { loadHistory } from './site-scanning-source/postgres-history.ts';
 import { STALE_RULE } from './site-scanning-source/history.ts';
+import { checkWeek } from './site-scanning-source/postgres-history-check.ts';
 
-const { values } = parseArgs({ options: { database: { type: 'string' }, git: { type: 'string' }, week: { type: 'string', multiple: true } } });
+const { values } = parseArgs({
+  options: { database: { type: 'string' }, git: { type: 'string' }, week: { type: 'string', multiple: true }, check: { type: 'string' } },
+});
+const checked = values.check === undefined ? 0 : Number(values.check);
 if (!values.database || !values.git) {
   console.error(
     'usage: npm run load:history -- --database <postgres-url> --git <bare git dir of benbalter/site-scanning-snapshots-experiment> [--week YYYY-MM-DD]…',
   );
   process.exit(1);
 }
+if (!Number.isSafeInteger(checked) || checked < 0) {
+  console.error(`--check wants a whole number of requests, not ${values.check}`);
+  process.exit(1);
+}
 const pool = createPool(values.database, { max: 1 });
+let differences = 0;
 try {
   console.log(`stale files: ${STALE_RULE}`);
-  const { weeks } = await loadHistory(await loadSqlJs(), pool, values.git, values.week ? { only: values.week } : {});
+  const started = performance.now();
+  const { weeks } = await loadHistory(await loadSqlJs(), pool, values.git, {
+    ...(values.week ? { only: values.week } : {}),
+    ...(checked > 0
+      ? {
+          loaded: async (week, db) => {
+            // The week's date as the seed: the same sample every run.
+            const result = await checkWeek(pool, week.date, db, checked, Number(week.date.replace(/-/g, '')));
+            differences += result.differences.length;
+            console.log(`  ${week.date}: ${result.compared - result.differences.length} of ${result.compared} answers identical to the engine's`);
+            for (const line of result.differences.slice(0, 5)) console.log(`    differs: ${line}`);
+          },
+        }
+      : {}),
+  });
   const kept = weeks.reduce((n, w) => n + w.kept, 0);
-  console.log(`${weeks.length} weekly snapshots, ${kept} records, in ${shownUrl(values.database)}`);
+  const loadMs = weeks.reduce((ms, w) => ms + w.ms, 0);
+  console.log(
+    `${weeks.length} weekly snapshots, ${kept} records, in ${shownUrl(values.database)}: ${(loadMs / 1000).toFixed(0)} s loading, ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+  );
+  if (differences > 0) {
+    console.error(`${differences} answers differ from the engine's`);
+    process.exitCode = 1;
+  }
 } catch (error) {
   console.error(`load:history into ${shownUrl(values.database)} stopped (weeks loaded before stay loaded): ${oneLine(error)}`);
   process.exitCode = 1;

@@ -1,0 +1,34 @@
+/**
+ * One loaded week's Postgres answers against the in-memory engine's over the same records: the week's database
+ * as the app's import made it (the one `load` copied) behind `createEngine`, and `serve --database`'s answer
+ * source under `/snapshots/<date>/`. A seeded sample of requests built from the week's own values (every
+ * filter, pages across the listing, /analysis, records by URL; tests/unit/postgres/requests-from-data.ts) and
+ * the unfiltered listing and analysis; status and body must be the same bytes.
+ */
+import fc from 'fast-check';
+import type pg from 'pg';
+import type { Database } from 'sql.js';
+import { createEngine } from '../../engine/index.ts';
+import { PostgresAnswers } from '../../adapters/node/postgres/answers.ts';
+import { websitesFromDataArb } from '../../tests/unit/postgres/requests-from-data.ts';
+
+export interface WeekCheck {
+  date: string;
+  compared: number;
+  /** The requests answered differently (path, then both statuses). */
+  differences: string[];
+}
+
+export async function checkWeek(pool: pg.Pool, date: string, db: Database, requests: number, seed: number): Promise<WeekCheck> {
+  const engine = createEngine();
+  engine.use('websites', db);
+  const answers = new PostgresAnswers(pool);
+  const urls = ['/websites', '/analysis', '/websites?limit=100&page=2', ...fc.sample(websitesFromDataArb(db), { seed, numRuns: requests }).map((r) => r.url)];
+  const differences: string[] = [];
+  for (const url of urls) {
+    const expected = engine.handle({ method: 'GET', url });
+    const actual = await answers.handle({ method: 'GET', url: `/snapshots/${date}${url}` });
+    if (expected.status !== actual.status || expected.body !== actual.body) differences.push(`${url} (${expected.status} / ${actual.status})`);
+  }
+  return { date, compared: urls.length, differences };
+}
