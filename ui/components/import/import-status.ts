@@ -102,10 +102,18 @@ export class ImportStatus extends LitElement {
       </div>
       ${
         o.ok
-          ? html`<p class="ok" role="status" data-message>
-            ${o.imported.formatLabel}: now the active ${o.imported.dataset === 'websites' ? 'websites' : 'ceiling-rates'} dataset, stored in
-            this browser for offline use.
-          </p>`
+          ? o.imported.weeks
+            ? html`<p class="ok" role="status" data-message>
+                Every week is stored in this browser for offline use: see <a href="#/weeks">Every week</a> and each site's timeline. The
+                websites dataset in use has not changed.
+              </p>`
+            : html`<p class="ok" role="status" data-message>
+                ${o.imported.formatLabel}: now the active ${o.imported.dataset === 'websites' ? 'websites' : 'ceiling-rates'} dataset${
+                  o.imported.dataset === 'websites' && o.imported.source?.kind === 'real'
+                    ? html` (<strong>week of ${o.imported.source.date}</strong>)`
+                    : nothing
+                }, stored in this browser for offline use.
+              </p>`
           : html`<p class="error" role="alert" data-message>${o.message}</p>`
       }
       ${o.report ? renderReport(o.report) : nothing}
