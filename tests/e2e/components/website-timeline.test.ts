@@ -4,6 +4,8 @@
  * and the offer to load the weeks when they are not loaded, with the earlier weeks' table saying it lists only changes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import type { SiteHistory, SiteTimeline } from '../../../ui/api/db-client.ts';
 import type { WebsiteRecord, WebsitesResponse } from '../../../ui/api/api-types.ts';
 import { engineJson } from '../app.ts';
@@ -71,6 +73,21 @@ describe('website-detail: summary strip and timeline', () => {
     expect(await page().locator('#site-timeline td[data-changed="yes"]').count()).toBe(2);
     expect(await page().locator('#site-timeline tr[data-week="2025-05-26"]').getAttribute('data-state')).toBe('absent');
     expect(await page().locator('#timeline-title').textContent()).toBe('Week by week');
+  });
+
+  it('exports the weeks as CSV, oldest first, with what changed', async () => {
+    await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => null, siteTimeline: timeline } });
+    await page().locator('#site-timeline').waitFor();
+    const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Export these weeks as CSV' }).click()]);
+    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    expect(rows[0]).toEqual(['Site', site.target_url]);
+    const header = rows.findIndex((r) => r[0] === 'Week');
+    expect(rows[header]).toEqual(['Week', 'In the list', 'scan_status', 'final_url_live', 'dap_detected_final_url', 'Changed']);
+    expect(rows.slice(header + 1)).toEqual([
+      ['2025-05-26', 'no', '', '', '', ''],
+      ['2025-06-02', 'yes', 'timeout', 'No', 'No', ''],
+      ['2025-06-09', 'yes', 'completed', 'Yes', 'No', 'scan_status final_url_live'],
+    ]);
   });
 
   it('without the weeks: the earlier weeks say they list only the fields that differ, and the weeks can be loaded', async () => {

@@ -10,6 +10,9 @@ import { lastListHash, websiteApiUrl } from '../../state/websites-query.ts';
 import { sourceDate } from '../../../dataset/artifact/format.ts';
 import { formatRoute } from '../../state/route.ts';
 import '../weeks-view/weeks-load.ts';
+import { saveBytes } from '../common/save-file.ts';
+import { csvLine } from '../../../engine/ceilingrates/export.ts';
+import { WEEKS_SOURCE } from '../weeks-view/trends-model.ts';
 import '../common/source-badge.ts';
 
 /** Fields that hold a bare host name: shown as a link to the site. */
@@ -258,6 +261,26 @@ export class WebsiteDetail extends LitElement {
     args: () => [this.db] as [DbClient],
   });
 
+  /** The site's weeks as CSV, oldest first: every core field and which of them changed, under the site and the source. */
+  private exportTimeline(timeline: SiteTimeline, fields: string[]): void {
+    const lines = [
+      csvLine(['Site', timeline.targetUrl]),
+      csvLine(['Source', WEEKS_SOURCE]),
+      csvLine(['Changed', 'the fields whose value differs from the previous week the site was listed']),
+      csvLine(['Week', 'In the list', ...fields, 'Changed']),
+      ...timeline.weeks.map((w) =>
+        csvLine([
+          w.date,
+          w.state === 'present' ? 'yes' : 'no',
+          ...fields.map((f) => (w.state === 'present' && w.values[f] !== null && w.values[f] !== undefined ? cellValue(w.values[f]) : '')),
+          w.changed.join(' '),
+        ]),
+      ),
+    ];
+    const name = timeline.targetUrl.replace(/[^A-Za-z0-9.-]+/g, '_');
+    saveBytes(new TextEncoder().encode(lines.join('\r\n') + '\r\n'), `site-scanning-weeks-${name}.csv`, 'text/csv;charset=utf-8');
+  }
+
   private timelineSection(timeline: SiteTimeline) {
     const weeks = [...timeline.weeks].reverse();
     const fields: string[] = [];
@@ -270,6 +293,7 @@ export class WebsiteDetail extends LitElement {
         before: ${changes} ${changes === 1 ? 'change' : 'changes'} in all.
         <a href=${formatRoute({ view: 'weeks', query: new URLSearchParams() })}>Trends and changes of every site</a>
       </p>
+      <p><button type="button" @click=${() => this.exportTimeline(timeline, fields)}>Export these weeks as CSV</button></p>
       <div class="wrap" tabindex="0" role="region" aria-labelledby="timeline-title">
         <table id="site-timeline">
           <caption class="visually-hidden">${timeline.targetUrl}: core fields per week; changed values are marked</caption>
