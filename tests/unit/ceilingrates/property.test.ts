@@ -77,13 +77,16 @@ const fragment = fc
   .filter((s) => s.trim().length >= 2);
 
 const filterArb = fc.oneof(
-  fc.subarray(['AA', 'BA', 'HS', 'MA', 'PHD', 'NONE', 'OTHER'], { minLength: 1, maxLength: 3 }).map((v) => `education_level:${v.join('|')}`),
+  // Codes and production's spelled-out levels (both name the same rates).
+  fc
+    .subarray(['AA', 'BA', 'HS', 'MA', 'PHD', 'NONE', 'OTHER', 'Bachelors', 'High School Equivalent', 'PhD'], { minLength: 1, maxLength: 3 })
+    .map((v) => `education_level:${v.join('|')}`),
   fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 300 })).map(([lo, span]) => `price_range:${lo},${lo + span}`),
   fc.tuple(fc.double({ min: 10, max: 400, noNaN: true }), fc.double({ min: 0, max: 50, noNaN: true })).map(([lo, span]) => `price_range:${lo},${lo + span}`),
   fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 15 })).map(([lo, span]) => `experience_range:${lo},${lo + span}`),
   fc.constantFrom('business_size:S', 'business_size:O', 'business_size:S|O'),
   fc.constantFrom('site:customer', 'site:contractor', 'site:both', 'site:facility', 'worksite:Customer Site', 'site:none'),
-  fc.constantFrom('security_clearance:yes', 'security_clearance:no', 'security_clearance:YES|no'),
+  fc.constantFrom('security_clearance:yes', 'security_clearance:no', 'security_clearance:YES|no', 'security_clearance:true', 'security_clearance:false'),
   pickFrom(() => vocab.sins).map((s) => `sin:${s}`),
   pickFrom(() => vocab.categories).map((s) => `category:${s}`),
   pickFrom(() => vocab.subcategories).map((s) => `subcategory:${s}`),

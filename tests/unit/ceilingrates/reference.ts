@@ -30,6 +30,17 @@ const splitSin = (sin: string): string[] =>
     .filter((t) => t.length > 0 && t.toLowerCase() !== 'and')
     .map((t) => t.replace(/\.[0-9]+$/, ''));
 
+/** Production's spelled-out education levels (recorded 2026-10-10) and the code each names. */
+const SPELLED_EDUCATION: Readonly<Record<string, string>> = {
+  'High School': 'HS',
+  'High School Equivalent': 'HS',
+  Associates: 'AA',
+  Bachelors: 'BA',
+  Masters: 'MA',
+  PhD: 'PHD',
+  'Other Tech School or Certification': 'TEC',
+};
+
 function filterMatches(record: CeilingRateRecord, filter: string): boolean {
   const colon = filter.indexOf(':');
   const name = filter.slice(0, colon);
@@ -37,7 +48,8 @@ function filterMatches(record: CeilingRateRecord, filter: string): boolean {
   return alternatives.some((value) => {
     switch (name) {
       case 'education_level':
-        return record.education_level === value;
+        // Production's 2026 words name the same levels as the codes (docs/api/differences.md), in both dialects.
+        return record.education_level === (SPELLED_EDUCATION[value] ?? value);
       case 'business_size':
         return record.business_size === value;
       case 'price_range': {
@@ -82,7 +94,9 @@ function filterMatches(record: CeilingRateRecord, filter: string): boolean {
         return true; // ignored, as production ignores them
       case 'security_clearance': {
         const v = (record.security_clearance ?? '').trim().toLowerCase();
-        const want = value.trim().toLowerCase();
+        const said = value.trim().toLowerCase();
+        // Production's boolean words: `true` is yes, `false` is no.
+        const want = said === 'true' ? 'yes' : said === 'false' ? 'no' : said;
         if (want === 'yes') return v === 'yes' || v === 'true';
         if (want === 'no') return v === 'no' || v === 'none' || v === 'n/a' || v === 'false';
         return false;
