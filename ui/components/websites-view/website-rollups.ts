@@ -245,6 +245,7 @@ export class WebsiteRollups extends LitElement {
                 Each share is out of the row's <strong>Sites</strong>: every matching site, whether its scan completed or not (a failed or
                 unscanned site counts as not live, without DAP, without the design system and the banner). <strong>Scans</strong> is the share
                 completed; its bar shows every outcome.
+                ${ROLLUP_SHARES.filter((c) => c.key !== 'completed').map((c, i) => html`${i ? ' · ' : ''}<strong>${c.label}</strong>: ${c.help}`)}.
               </p>
               <p class="visually-hidden" id="rollup-keys">One tab stop: the arrow keys move between the headings and the names.</p>
               <div
