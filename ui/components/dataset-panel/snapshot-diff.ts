@@ -155,7 +155,10 @@ export class SnapshotDiffPanel extends LitElement {
     const to = this.params.get(TO.name) ?? '';
     return html`<section class="card" aria-labelledby="diff-h">
       <h2 id="diff-h">Compare two Site Scanning snapshots</h2>
-      <p class="muted">Import two weekly snapshot files (or compare one with the built-in dataset) to see which sites were added or removed and which changed.</p>
+      <p class="muted">
+        Import two weekly snapshot files (or compare one with the built-in dataset) to see which sites were added or removed and which changed.
+        Any two of the built-in weeks: <a href="#/weeks">Every week</a>.
+      </p>
       <div class="pick">${this.select('from', 'Before', choices)} ${this.select('to', 'After', choices)}</div>
       ${from && to && from === to ? html`<p class="muted">Choose two different datasets.</p>` : nothing}
       ${this.diff.render({

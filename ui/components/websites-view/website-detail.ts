@@ -281,7 +281,7 @@ export class WebsiteDetail extends LitElement {
     saveBytes(new TextEncoder().encode(lines.join('\r\n') + '\r\n'), `site-scanning-weeks-${name}.csv`, 'text/csv;charset=utf-8');
   }
 
-  private timelineSection(timeline: SiteTimeline) {
+  private timelineSection(timeline: SiteTimeline, agency: string | null) {
     const weeks = [...timeline.weeks].reverse();
     const fields: string[] = [];
     for (const w of timeline.weeks) for (const f of Object.keys(w.values)) if (!fields.includes(f)) fields.push(f);
@@ -291,7 +291,9 @@ export class WebsiteDetail extends LitElement {
       <p class="muted">
         The core fields in each of the ${timeline.weeks.length} weekly snapshots, newest first. A marked cell (●) differs from the week
         before: ${changes} ${changes === 1 ? 'change' : 'changes'} in all.
-        <a href=${formatRoute({ view: 'weeks', query: new URLSearchParams() })}>Trends and changes of every site</a>
+        <a href=${formatRoute({ view: 'weeks', query: new URLSearchParams(agency ? { g: agency } : {}) })}
+          >${agency ? `${agency}'s trends over the weeks` : 'Trends and changes of every site'}</a
+        >
       </p>
       <p><button type="button" @click=${() => this.exportTimeline(timeline, fields)}>Export these weeks as CSV</button></p>
       <div class="wrap" tabindex="0" role="region" aria-labelledby="timeline-title">
@@ -403,7 +405,7 @@ export class WebsiteDetail extends LitElement {
                   error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
                   complete: (timeline) =>
                     timeline
-                      ? this.timelineSection(timeline)
+                      ? this.timelineSection(timeline, record.target_url_agency_owner)
                       : html`${this.weeks(this.history.value ?? null)}<weeks-load
                           quiet
                           heading="Week by week: the weekly snapshots are not loaded"
