@@ -42,6 +42,9 @@ export async function chromiumDriver(options: LaunchOptions = {}): Promise<Brows
   };
 }
 
+/** The browsers a driver-based test runs in, by name: another browser joins by adding its driver here. */
+export const DRIVERS: Record<string, (options?: LaunchOptions) => Promise<BrowserDriver>> = { chromium: chromiumDriver };
+
 /** Poll `fn(arg)` in the page until it is truthy (a page between documents counts as not yet). */
 export async function pageUntil<A>(page: DriverPage, fn: (arg: A) => Promise<boolean> | boolean, arg: A, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

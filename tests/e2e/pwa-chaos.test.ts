@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { startChaosLink, type ChaosLink } from './chaos-link.ts';
-import { chromiumDriver, pageUntil, waitForServiceWorker, type BrowserDriver, type DriverPage } from './browser-driver.ts';
+import { DRIVERS, pageUntil, waitForServiceWorker, type BrowserDriver, type DriverPage } from './browser-driver.ts';
 import { readManifestFile } from './pwa-helpers.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
@@ -40,18 +40,6 @@ beforeAll(() => {
   };
   files = { websites: entry('websites'), ceilingrates: entry('ceilingrates') };
   shipped = files.websites.bytes + files.ceilingrates.bytes;
-});
-
-beforeEach(async () => {
-  server = await startStaticServer(dirname(inject('dataDir')));
-  link = await startChaosLink(server.origin);
-  driver = await chromiumDriver();
-});
-
-afterEach(async () => {
-  await driver?.close();
-  await link?.close();
-  await server?.close();
 });
 
 interface Status {
@@ -138,7 +126,19 @@ async function errorOf(page: DriverPage, name: Api): Promise<string | null> {
   return (await status(page)).datasets.find((d) => d.name === name)!.error;
 }
 
-describe('a first visit over a link that is cut', () => {
+describe.each(Object.entries(DRIVERS))('a first visit over a link that is cut (%s)', (_name, launch) => {
+  beforeEach(async () => {
+    server = await startStaticServer(dirname(inject('dataDir')));
+    link = await startChaosLink(server.origin);
+    driver = await launch();
+  });
+
+  afterEach(async () => {
+    await driver?.close();
+    await link?.close();
+    await server?.close();
+  });
+
   it('tabs closed at cuts in both files and opened on the other view: each file is resumed, never downloaded again', async () => {
     const { websites, ceilingrates: rates } = files;
     // Tab 1 opens on the websites: their file is cut at 40 %, then the rates' (which follow) at half.
@@ -160,7 +160,7 @@ describe('a first visit over a link that is cut', () => {
     const third = await driver.open(`${link.origin}/#/websites`);
     const answers = await expectWholeAndAnswering(third);
     expect(answers.websites).toEqual(comparable(websitesThen.body));
-    expectEachFileOnce('tabs closed at cuts in both files');
+    expectEachFileOnce(`${driver.name}: tabs closed at cuts in both files`);
   });
 
   it('the service worker alone resumes what a closed tab left; the next tab downloads nothing', async () => {
@@ -184,7 +184,7 @@ describe('a first visit over a link that is cut', () => {
     expect(await expectWholeAndAnswering(next)).toEqual(alone);
     // Every file was here: the new tab's worker brought none over the link.
     expect(link.data.length).toBe(carriedBefore);
-    expectEachFileOnce('service worker alone');
+    expectEachFileOnce(`${driver.name}: service worker alone`);
   });
 
   it('the service worker and a new tab asking at once, after a cut tab: each file crosses once', async () => {
@@ -203,7 +203,7 @@ describe('a first visit over a link that is cut', () => {
     const next = await driver.open(`${link.origin}/#/rates`);
     await expectWholeAndAnswering(next);
     expect(await plain.evaluate(() => (globalThis as unknown as { asked: Promise<number> }).asked, null)).toBe(200);
-    expectEachFileOnce('service worker and a new tab at once');
+    expectEachFileOnce(`${driver.name}: service worker and a new tab at once`);
   });
 
   it('views switched while the files arrive and a cut in each: what answered before still answers, and a reload completes', async () => {
@@ -224,6 +224,6 @@ describe('a first visit over a link that is cut', () => {
     await page.reload();
     const answers = await expectWholeAndAnswering(page);
     expect(answers.websites).toEqual(comparable(before.body));
-    expectEachFileOnce('views switched, a cut in each');
+    expectEachFileOnce(`${driver.name}: views switched, a cut in each`);
   });
 });
