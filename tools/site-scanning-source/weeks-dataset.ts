@@ -1,0 +1,71 @@
+/**
+ * The built-in weeks dataset (engine/site-scanning/weeks.ts): every shipped week (data/, real-data.ts everyWeek)
+ * through the import core, the same mapping as a user's file and as `load:history`'s Postgres weeks, the newest
+ * as its `websites` table and each older one as its differences from it. Build time only.
+ */
+import type { Database, SqlJsStatic } from 'sql.js';
+import type { DatasetSource } from '../../dataset/artifact/format.ts';
+import { importIntoDatabase } from '../../dataset/import/index.ts';
+import { createWeeks, sortKeyPaths, writeOlderWeek } from '../../engine/site-scanning/weeks.ts';
+import { everyWeek, shippedWeeks } from '../real-data.ts';
+import type { SourceRecord } from './weeks.ts';
+import { SOURCE_REPOSITORY } from './git-snapshot.ts';
+
+/** A week's records through the import core (scan_date: the week's day); every record must be kept. */
+async function imported(SQL: SqlJsStatic, date: string, records: ReadonlyMap<string, SourceRecord>): Promise<Database> {
+  const bytes = new TextEncoder().encode(JSON.stringify([...records.values()]));
+  const { db, report, dataset } = await importIntoDatabase(SQL, bytes, { name: `site-scanning-${date}.json`, format: 'websites-json', snapshotDate: date });
+  if (dataset !== 'websites' || report.rowsRejected !== 0) {
+    db.close();
+    throw new Error(`the week of ${date}: ${report.rowsRejected} records refused by the import`);
+  }
+  return db;
+}
+
+export function weeksSource(): DatasetSource {
+  const { weeks } = shippedWeeks();
+  const newest = weeks[weeks.length - 1];
+  return {
+    kind: 'real',
+    label:
+      `Real: every published weekly Site Scanning snapshot, ${weeks.length} weeks from ${weeks[0].date} to ${newest.date}, ` +
+      `${newest.count.toLocaleString('en-US')} sites in the newest (${SOURCE_REPOSITORY} @ ${newest.commit.slice(0, 8)}, data CC0)`,
+    repository: SOURCE_REPOSITORY,
+    commit: newest.commit,
+    date: newest.date,
+    from: weeks[0].date,
+    licence: 'CC0-1.0',
+    count: newest.count,
+  };
+}
+
+/** Every shipped week (or the newest and the `only` dates: a test's smaller copy) as one weeks database. */
+export async function weeksDatabase(
+  SQL: SqlJsStatic,
+  { say = () => {}, only }: { say?: (line: string) => void; only?: readonly string[] } = {},
+): Promise<{ db: Database; source: DatasetSource }> {
+  let db: Database | null = null;
+  try {
+    for (const { week, records } of everyWeek()) {
+      if (db && only && !only.includes(week.date)) continue;
+      const started = performance.now();
+      const imports = await imported(SQL, week.date, records);
+      if (!db) {
+        db = imports;
+        createWeeks(db, week.date, sortKeyPaths(db, [...records.keys()]));
+      } else {
+        try {
+          writeOlderWeek(db, week.date, imports, [...records.keys()]);
+        } finally {
+          imports.close();
+        }
+      }
+      say(`the week of ${week.date}: ${records.size.toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } catch (error) {
+    db?.close();
+    throw error;
+  }
+  if (!db) throw new Error('no weeks shipped');
+  return { db, source: weeksSource() };
+}
