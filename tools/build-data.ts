@@ -2,8 +2,8 @@
  * Build step: every dataset of a profile as a gzip'd SQLite file, and the manifest.
  *   tsx tools/build-data.ts --profile default|small|synthetic --out public/data
  * - default: the real Site Scanning snapshot of 2025-06-09 (data/, through the import core) and the real ceiling
- *   rates of GSA's 2025 MAS price lists (data/, price-lists/records.ts); plus datasets fetched on demand (the
- *   2025-02-10 snapshot, the 2017 Schedule 70 list, the 250,000 synthetic rates for scale).
+ *   rates of GSA's 2025 MAS price lists (data/, price-lists/records.ts); plus datasets fetched on demand (every
+ *   weekly snapshot, the 2017 Schedule 70 list, the 250,000 synthetic rates for scale).
  * - small: both generated, small (fast tests). synthetic: both generated at scale (30,000 websites; bench, scale tests).
  * Output is deterministic: the same profile gives byte-identical files.
  */
@@ -22,6 +22,7 @@ import { countRows } from '../dataset/sqlite-catalogue.ts';
 import { TRANSFER_BROTLI, brotliDatabaseAsync, gzipDatabaseAsync } from './gzip-database.ts';
 import { buildLog, megabytes, type BuildLog, type StepLog } from './build-progress.ts';
 import { writeHistory } from '../engine/site-scanning/history.ts';
+import { WEEKS_EXTRA_ID } from '../dataset/websites/weeks-contract.ts';
 import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, gsaRatesDatabase, newestSnapshotRecords, s70Database, snapshotDatabase } from './real-data.ts';
 import { startBuildWorker, type BuildJob, type BuildWorker } from './build-worker.ts';
 
@@ -93,7 +94,18 @@ const startSnapshot = (date: string, say: StepLog): void => {
   void onThread({ kind: 'snapshot', date }, say, `importing the Site Scanning snapshot of ${date} (data/) on the second thread`);
 };
 
-const realSnapshot = (date: string): Recipe => ({ name: 'websites', start: (say) => startSnapshot(date, say), build: (SQL, say) => snapshot(SQL, date, say) });
+/**
+ * Every shipped week as one dataset (engine/site-scanning/weeks.ts), built on the second thread after the first
+ * snapshot it also needs: the newest week as its websites table, the older ones as their differences from it.
+ */
+const realWeeks: Recipe = {
+  name: 'websites',
+  start: (say) => void onThread({ kind: 'weeks' }, say, 'importing every shipped week of Site Scanning (data/) on the second thread'),
+  async build(SQL, say) {
+    const { raw, source } = await onThread({ kind: 'weeks' }, say);
+    return { db: new SQL.Database(raw), source: source! };
+  },
+};
 
 /** The newest snapshot, with how each site's record differed in the first week (the detail view shows it). */
 const realSnapshotWithHistory = (date: string, earlier: string): Recipe => ({
@@ -133,7 +145,7 @@ const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id
   default: {
     datasets: [realSnapshotWithHistory(NEWEST_SNAPSHOT, FIRST_SNAPSHOT), realRates],
     extras: [
-      { ...realSnapshot(FIRST_SNAPSHOT), id: `websites-${FIRST_SNAPSHOT}`, title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)' },
+      { ...realWeeks, id: WEEKS_EXTRA_ID, title: 'Every weekly Site Scanning snapshot (real, 17 weeks from 2025-02-10 to 2025-06-09)' },
       S70_EXTRA,
       {
         ...generated(generator('ceilingrates'), 'default'),
@@ -236,6 +248,8 @@ async function generatorHash(): Promise<string> {
     'tools/shipped-form.ts',
     'tools/random.ts',
     'tools/real-data.ts',
+    'tools/site-scanning-source/weeks-dataset.ts',
+    'engine/site-scanning/weeks.ts',
     'dataset/artifact/format.ts',
     'tools/gzip-database.ts',
     'engine/site-scanning/schema.ts',
@@ -252,6 +266,7 @@ async function generatorHash(): Promise<string> {
     'tools/generate',
     'tools/vocab',
     'data',
+    'data/site-scanning-weeks',
     'dataset/import',
     'dataset/import/websites',
     'dataset/import/ceilingrates',

@@ -6,6 +6,7 @@ import { parentPort } from 'node:worker_threads';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { datasetGenerator, buildDatabase } from './generated-datasets.ts';
 import { snapshotDatabase } from './real-data.ts';
+import { weeksDatabase } from './site-scanning-source/weeks-dataset.ts';
 import type { BuildJob, FromBuildThread, ToBuildThread } from './build-worker.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 import type { ImportProgress } from '../dataset/import/index.ts';
@@ -18,6 +19,10 @@ async function run(id: number, job: BuildJob): Promise<{ raw: Uint8Array; source
   if (job.kind === 'generated') {
     const db = buildDatabase(SQL, datasetGenerator(job.name), job.size);
     return { raw: exported(db) };
+  }
+  if (job.kind === 'weeks') {
+    const { db, source } = await weeksDatabase(SQL, { say });
+    return { raw: exported(db), source };
   }
   const progress = (records: number) => {
     let last = performance.now();

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 
-export type BuildJob = { kind: 'snapshot'; date: string } | { kind: 'generated'; name: DatasetName; size: 'default' | 'small' };
+export type BuildJob = { kind: 'snapshot'; date: string } | { kind: 'weeks' } | { kind: 'generated'; name: DatasetName; size: 'default' | 'small' };
 export interface ToBuildThread {
   id: number;
   job: BuildJob;

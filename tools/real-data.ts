@@ -11,6 +11,7 @@ import { importIntoDatabase, type ImportProgress } from '../dataset/import/index
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 import { applyWeek, type SourceRecord, type WeekChanges } from './site-scanning-source/weeks.ts';
+import { WEEKS_DIR, WEEKS_INDEX, weekFile, type ShippedWeek, type ShippedWeeks } from './site-scanning-source/weeks-file.ts';
 import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../engine/ceilingrates/schema.ts';
 import { fromShippedList, PRICE_LISTS_FILE, shippedJoins, type ShippedPriceLists } from '../dataset/price-lists/shipped.ts';
 import { priceListRecords } from '../dataset/price-lists/records.ts';
@@ -62,18 +63,54 @@ export function newestSnapshotRecords(): SourceRecord[] {
 /** Source file path of a record, as the weekly changes name it: data/<initial_domain>.json. */
 const pathOf = (record: SourceRecord): string => `data/${String(record.initial_domain)}.json`;
 
+let weeks: ShippedWeeks | undefined;
+
+/** data/site-scanning-weeks/weeks.json: every shipped week, oldest first. */
+export function shippedWeeks(): ShippedWeeks {
+  weeks ??= JSON.parse(readFileSync(`${DATA_DIR}${WEEKS_INDEX}`, 'utf8')) as ShippedWeeks;
+  return weeks;
+}
+
+const byPath = ([a]: [string, SourceRecord], [b]: [string, SourceRecord]): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Every shipped week's records by path in file (path) order, newest first, each rebuilt from the one after it
+ * and its file of changes. One week at a time: the caller keeps only what it needs.
+ */
+export function* everyWeek(): Generator<{ week: ShippedWeek; records: Map<string, SourceRecord> }> {
+  const list = shippedWeeks().weeks;
+  let records = new Map(newestSnapshotRecords().map((r) => [pathOf(r), r]));
+  if (records.size !== list[list.length - 1].count) throw new Error(`${WEEKS_INDEX}: the newest week does not hold ${records.size} records`);
+  yield { week: list[list.length - 1], records };
+  for (const week of list.slice(0, -1).reverse()) {
+    const change = readBrotliJson(weekFile(week.date)) as WeekChanges;
+    if (change.date !== week.date) throw new Error(`${weekFile(week.date)}: changes of ${change.date}`);
+    records = new Map([...applyWeek(records, change)].sort(byPath));
+    if (records.size !== week.count) throw new Error(`${WEEKS_DIR}: ${week.date} rebuilt with ${records.size} records, not ${week.count}`);
+    yield { week, records };
+  }
+}
+
 /** One week's records: the newest as shipped, the first rebuilt from its changes, in file order. */
 export function snapshotRecords(date: string): SourceRecord[] {
   const records = newestSnapshotRecords();
   if (date === NEWEST_SNAPSHOT) return records;
-  if (date !== FIRST_SNAPSHOT) throw new Error(`no Site Scanning snapshot of ${date} in data/ (${NEWEST_SNAPSHOT} and ${FIRST_SNAPSHOT} are shipped)`);
+  if (date !== FIRST_SNAPSHOT) {
+    for (const { week, records: held } of everyWeek()) if (week.date === date) return [...held.values()];
+    throw new Error(
+      `no Site Scanning snapshot of ${date} in data/ (${shippedWeeks()
+        .weeks.map((w) => w.date)
+        .join(', ')} are shipped)`,
+    );
+  }
   const older = applyWeek(new Map(records.map((r) => [pathOf(r), r])), readBrotliJson(FIRST_FILE) as WeekChanges);
   return [...older.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
 }
 
 /** The label and provenance of one week's snapshot, as users see it. */
 export function snapshotSource(date: string, count: number): DatasetSource {
-  const entry = dataSources()[date === NEWEST_SNAPSHOT ? SNAPSHOT_FILE : FIRST_FILE];
+  const week = date === NEWEST_SNAPSHOT || date === FIRST_SNAPSHOT ? null : shippedWeeks().weeks.find((w) => w.date === date);
+  const entry = week ? { ...dataSources()[WEEKS_DIR], commit: week.commit } : dataSources()[date === NEWEST_SNAPSHOT ? SNAPSHOT_FILE : FIRST_FILE];
   if (!entry) throw new Error(`data/sources.json does not describe the snapshot of ${date}`);
   return {
     kind: 'real',

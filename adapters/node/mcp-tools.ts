@@ -154,8 +154,17 @@ type WebsiteFilters = Partial<Record<FilterName, string | boolean>>;
 
 const websiteParams = (f: WebsiteFilters): [string, string | boolean | undefined][] => FILTER_NAMES.map((name) => [name, f[name]]);
 
-export function listWebsites(engine: Asked, args: WebsiteFilters & { page?: number; limit?: number }) {
-  const requestUrl = url('/websites', [...websiteParams(args), ['page', args.page], ['limit', args.limit ?? 10]]);
+/** `snapshot`: a week held (`GET /snapshots` lists them), asked under its dated path; absent: the newest. */
+export const snapshotArgument = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .describe('A weekly snapshot to ask instead of the newest, YYYY-MM-DD (e.g. 2025-03-17; the weeks held are those /snapshots lists)');
+
+const dated = (snapshot: string | undefined, path: string): string => (snapshot ? `/snapshots/${snapshot}${path}` : path);
+
+export function listWebsites(engine: Asked, args: WebsiteFilters & { page?: number; limit?: number; snapshot?: string }) {
+  const requestUrl = url(dated(args.snapshot, '/websites'), [...websiteParams(args), ['page', args.page], ['limit', args.limit ?? 10]]);
   const answer = ask<{ items: unknown[]; meta: unknown }>(engine, requestUrl);
   return { api_url: requestUrl, meta: answer.meta, items: answer.items };
 }
@@ -167,16 +176,16 @@ interface AnalysisAnswer {
 }
 
 /** An agency's (or bureau's) websites: how many, and the share live, with analytics and redirecting. */
-export function agencyAnalysis(engine: Asked, args: { agency: string; bureau?: string }) {
+export function agencyAnalysis(engine: Asked, args: { agency: string; bureau?: string; snapshot?: string }) {
   const owner: [string, string | undefined][] = [
     ['target_url_agency_owner', args.agency],
     ['target_url_bureau_owner', args.bureau],
   ];
   const count = (extra: [string, string][]): { url: string; total: number } => {
-    const requestUrl = url('/analysis', [...owner, ...extra]);
+    const requestUrl = url(dated(args.snapshot, '/analysis'), [...owner, ...extra]);
     return { url: requestUrl, total: ask<AnalysisAnswer>(engine, requestUrl).total };
   };
-  const allUrl = url('/analysis', owner);
+  const allUrl = url(dated(args.snapshot, '/analysis'), owner);
   const all = ask<AnalysisAnswer>(engine, allUrl);
   const share = (part: number): number | null => (all.total === 0 ? null : round((part / all.total) * 100));
   const facets = {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Engine } from '../../engine/http/engine.ts';
 import { LIMIT_PARAMETER, PAGE_PARAMETER } from '../../engine/site-scanning/parameters.ts';
 import { LineTransport } from './mcp-stdio.ts';
-import { agencyAnalysis, ApiAnswerError, listWebsites, priceCheck, rateFilters, searchCeilingRates, websiteFilters } from './mcp-tools.ts';
+import { agencyAnalysis, ApiAnswerError, listWebsites, priceCheck, rateFilters, searchCeilingRates, snapshotArgument, websiteFilters } from './mcp-tools.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
 import type { Dialect } from '../../engine/dialect/dialect.ts';
 
@@ -81,6 +81,7 @@ export function createMcpServer(opened: Engine, labels: DataLabels = {}, options
         ...websiteFilters,
         page: z.number().int().min(PAGE_PARAMETER.min).optional().describe(PAGE_PARAMETER.help),
         limit: z.number().int().min(LIMIT_PARAMETER.min).max(LIMIT_PARAMETER.max).optional().describe(LIMIT_PARAMETER.help),
+        snapshot: snapshotArgument,
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -93,7 +94,11 @@ export function createMcpServer(opened: Engine, labels: DataLabels = {}, options
       description:
         'How many websites an agency (or one of its bureaus) owns, and the share that are live, run analytics, redirect and scanned completely.' +
         data('websites'),
-      inputSchema: { agency: z.string().describe('Agency, the whole name'), bureau: z.string().optional().describe('Bureau, the whole name') },
+      inputSchema: {
+        agency: z.string().describe('Agency, the whole name'),
+        bureau: z.string().optional().describe('Bureau, the whole name'),
+        snapshot: snapshotArgument,
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     tool(labels.websites, (args) => agencyAnalysis(engine, args)),

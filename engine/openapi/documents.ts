@@ -125,7 +125,6 @@ function snapshotList(): Record<string, unknown> {
     servers: [{ url: '/', description: 'The app root' }],
     ...operation(SITE_SCANNING_TAG, 'listSnapshots', 'The weekly snapshots held, each answered under /snapshots/<date>/', [], {
       '200': reply('Every week held, with its date and count of websites (empty when none has a date)', list),
-      '405': reply('Not an answer to GET: every method other than GET and HEAD gets it', ref('Error')),
     }),
   };
 }
