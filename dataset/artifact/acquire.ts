@@ -144,16 +144,20 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
     };
     return result;
   };
+  const keptCopy = (kept: KeptDatabase) => {
+    options.onProgress?.({ received: file.bytes, total: file.bytes, resumedAt: null });
+    return done('kept', { kept, raw: kept.raw, fileDate: kept.fileDate });
+  };
   const readKept = () => (fromServer || !unpacked ? Promise.resolve(null) : unpacked.read(artifact, { background: options.background }).catch(() => null));
   try {
     await Promise.resolve(options.turn).catch(() => {});
     const kept = await readKept();
-    if (kept) return done('kept', { kept, raw: kept.raw, fileDate: kept.fileDate });
+    if (kept) return keptCopy(kept);
     options.onMiss?.();
     const underLock = async (): Promise<Acquired> => {
       // Another context may have kept it while this one waited for the lock.
       const keptSince = await readKept();
-      if (keptSince) return done('kept', { kept: keptSince, raw: keptSince.raw, fileDate: keptSince.fileDate });
+      if (keptSince) return keptCopy(keptSince);
       const fetch: FetchFile = (url, init) => {
         options.onRequest?.();
         return options.fetch(url, init);

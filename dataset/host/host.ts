@@ -488,7 +488,6 @@ export class DatasetHost {
             onVerify: () => reporter.report(name, 'verify'),
           }).then((got) => {
             if (got.how !== 'kept') turn.overNetwork();
-            else reporter.bytes(name, { received: whole, total: whole, resumedAt: null });
             return got;
           }),
         open: async (brought: Promise<Acquired>) => {
