@@ -8,6 +8,10 @@ import { finish } from '../../../engine/http/route.ts';
 import type { Manifest } from '../../../dataset/artifact/format.ts';
 import { built } from '../helpers/built-file.ts';
 import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { DatasetHost } from '../../../dataset/host/index.ts';
+import { DATASETS } from '../../../engine/index.ts';
+import { memoryPartialStore } from '../../../dataset/artifact/partial-store.ts';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 
 const DATA = 'https://app.example/data/';
 const WASM = 'https://app.example/assets/sql-wasm.wasm';
@@ -75,5 +79,47 @@ describe('the service worker engine over cached files', () => {
     for (const [k, v] of available) cache.set(k, v);
     expect((await local.answer(routed({ method: 'GET', url: '/websites?limit=2' }))).status).toBe(200);
     errors.mockRestore();
+  });
+});
+
+describe('the service worker engine beside a DB worker (one lock, one set of kept chunks and files)', () => {
+  it('waits for the file a DB worker is bringing and opens the copy it kept: the file crosses once', async () => {
+    const available = await files();
+    const fileUrl = `${DATA}websites.sqlite.gz`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const requests: string[] = [];
+    // The network: the dataset file is held back until the test lets it go.
+    const network = async (url: string): Promise<Response> => {
+      requests.push(url);
+      if (url === fileUrl) await held;
+      const body = available.get(url);
+      return body === undefined ? new Response('missing', { status: 404 }) : new Response(body as BodyInit);
+    };
+    const tails = new Map<string, Promise<unknown>>();
+    const lock = <T>(name: string, task: () => Promise<T>): Promise<T> => {
+      const run = (tails.get(name) ?? Promise.resolve()).catch(() => {}).then(task);
+      tails.set(name, run);
+      return run;
+    };
+    const kept = new Map<string, Uint8Array>();
+    const shared = {
+      read: async (_artifact: unknown, url: string) => (kept.has(url) ? { gz: kept.get(url)!, fileDate: null } : null),
+      write: async (_artifact: unknown, url: string, gz: Uint8Array) => void kept.set(url, gz),
+      complete: async () => true,
+    };
+    const places = { partials: memoryPartialStore(), files: () => shared, lock };
+    const host = new DatasetHost(
+      { sqlJs: loadSqlJs, fetch: network, imports: { activeImports: async () => ({}), readImport: async () => null }, ...places },
+      DATASETS.filter((d) => d.name === 'websites'),
+    );
+    const loading = host.init({ dataUrl: DATA, first: 'websites' });
+    await vi.waitFor(() => expect(requests).toContain(fileUrl));
+    const local = new LocalEngine({ dataUrl: DATA, wasmUrl: WASM, read: (url) => network(url), ...places });
+    const answered = local.answer(routed({ method: 'GET', url: '/websites?limit=2' }));
+    release();
+    expect((await answered).status).toBe(200);
+    await loading;
+    expect(requests.filter((url) => url === fileUrl)).toHaveLength(1);
   });
 });
