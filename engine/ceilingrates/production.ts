@@ -103,11 +103,13 @@ export function sourceJson(source: Record<string, unknown>): string {
  * A term aggregation with its keys rewritten: buckets merged into one key add up, and ties are ordered by the key
  * as written (production's keyword order: `"101.22"` before `"87.92"`). Unchanged keys keep their order.
  */
-function termsJson(terms: TermsAggregation, key: (key: string) => string): string {
+function termsJson(terms: TermsAggregation, key: (key: string) => string | null): string {
   if (key === same) return JSON.stringify(terms);
   const counts = new Map<string, number>();
   for (const b of terms.buckets) {
     const k = key(String(b.key));
+    // A value with no production form (a clearance neither yes nor no) is missing there, as a null is: no bucket.
+    if (k === null) continue;
     counts.set(k, (counts.get(k) ?? 0) + b.doc_count);
   }
   const buckets = [...counts].map(([k, doc_count]) => ({ key: k, doc_count }));
@@ -116,7 +118,10 @@ function termsJson(terms: TermsAggregation, key: (key: string) => string): strin
 }
 
 const same = (key: string): string => key;
-const clearanceKey = (key: string): string => String(clearanceBoolean(key));
+const clearanceKey = (key: string): string | null => {
+  const value = clearanceBoolean(key);
+  return value === null ? null : String(value);
+};
 /**
  * A price key as production writes it: the price as written (`51.8`, `110.0`), not to two decimals. The buckets
  * are the interface's, one per price to the cent, so a price of more decimals keys as its cent (`88.1008` as

@@ -198,3 +198,21 @@ describe('docs/api/differences.md', () => {
       expect(checklist).toContain(needle);
   });
 });
+
+describe('values production was not seen answering', () => {
+  it('a clearance neither yes nor no is null in _source and has no bucket; NONE education and Both worksite stay', async () => {
+    const [first] = engineerOnes();
+    const db = await emptyDatabase('ceilingrates');
+    insertCeilingRates(db, [
+      { ...first, id: 1, security_clearance: 'As Required', education_level: 'NONE', worksite: 'Both' },
+      { ...first, id: 2, security_clearance: 'Yes' },
+    ]);
+    const engine = engineOver('ceilingrates', db);
+    const answer = get(engine, API, 'production').body;
+    const byId = (id: string) => answer.hits.hits.find((h: { _id: string }) => h._id === id)._source;
+    const source = byId('1');
+    expect([source.security_clearance, source.education_level, source.worksite]).toEqual([null, 'NONE', 'Both']);
+    expect(answer.aggregations.security_clearance.buckets).toEqual([{ key: 'true', doc_count: 1 }]);
+    expect(byId('2').security_clearance).toBe(true);
+  });
+});
