@@ -12,6 +12,8 @@ import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
 import { inAppDialect, toApiRequest } from './api-http.ts';
 import { readDialect } from '../browser/dialect-setting.ts';
+import { OPENAPI_FILES } from '../../engine/openapi/documents.ts';
+import { inProductionDialect } from '../../engine/openapi/production.ts';
 import { toFetchResponse } from '../http/fetch-response.ts';
 import { APIS } from '../../engine/index.ts';
 import { failed, route } from '../../engine/http/route.ts';
@@ -102,6 +104,22 @@ self.addEventListener('fetch', (event) => {
 
 /** The app's answer dialect setting, read once and again after the console changes it. */
 let dialect = readDialect(self.location.origin);
+
+// The app's OpenAPI files in the dialect set: in production's, made from the precached interface files (the same
+// step as the Node server's documents), so what the console links to describes what the APIs answer.
+const documentUrls = new Set(Object.keys(OPENAPI_FILES).map((path) => new URL(path.slice(1), scope).href));
+self.addEventListener('fetch', (event) => {
+  const url = event.request.url.split(/[?#]/)[0];
+  if (event.request.method !== 'GET' || !documentUrls.has(url)) return;
+  event.respondWith(
+    (async () => {
+      const file = (await matchPrecache(url)) ?? (await fetch(event.request));
+      if ((await dialect) !== 'production' || !file.ok) return file;
+      const body = JSON.stringify(inProductionDialect(await file.json()));
+      return new Response(body, { status: file.status, headers: file.headers });
+    })(),
+  );
+});
 
 /** Who answered the API requests so far: a diagnostic the tests and the note read. */
 const served: Record<ServedBy, number> = { relay: 0, 'service-worker': 0, early: 0 };

@@ -50,6 +50,11 @@ describe('the answer dialect setting', () => {
     expect(rates.hits.hits[0]._source.security_clearance).toBe(true);
     expect(rates.hits.hits[0]._source).toHaveProperty('data_source');
     expect(await browser.page.locator('api-console [data-testid="dialect-help"]').textContent()).toContain('production');
+    // The app's OpenAPI files describe the production dialect's answers now.
+    const document = await json('/openapi/site-scanning.json');
+    expect(document.info.title).toContain('production dialect');
+    expect(document.components.schemas.Website.properties).toHaveProperty('initial_domain');
+    expect((await json('/openapi/ceiling-rates.json')).components.schemas.CeilingRate.properties).toHaveProperty('data_source');
     // The console's own Send goes through the same fetch().
     await browser.page.locator('api-console button[type="submit"]').click();
     await expect.poll(() => browser.page.locator('api-console [data-testid="response-body"]').textContent()).toContain('"initial_domain"');
@@ -71,6 +76,7 @@ describe('the answer dialect setting', () => {
     expect((await json('/websites?limit=1')).items[0]).toHaveProperty('agency');
     await browser.page.locator('api-console [data-testid="dialect"]').selectOption('interface');
     await expect.poll(async () => (await json('/websites?limit=1')).items[0]).toHaveProperty('target_url');
+    expect((await json('/openapi/site-scanning.json')).components.schemas.Website.properties).toHaveProperty('target_url');
     expect(errors).toEqual([]);
   });
 });
