@@ -261,6 +261,21 @@ export class WebsiteDetail extends LitElement {
     args: () => [this.db] as [DbClient],
   });
 
+  private unsubscribe: (() => void) | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Opened before the websites finished loading: the strip's week is read again once they have.
+    this.unsubscribe = this.db.onProgress((p) => {
+      if (p.dataset === 'websites' && p.phase === 'ready') void this.snapshot.run();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+  }
+
   /** The site's weeks as CSV, oldest first: every core field and which of them changed, under the site and the source. */
   private exportTimeline(timeline: SiteTimeline, fields: string[]): void {
     const lines = [

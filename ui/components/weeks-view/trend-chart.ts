@@ -103,8 +103,9 @@ export class TrendChart extends LitElement {
     const plotW = W - PAD.left - PAD.right;
     const plotH = H - PAD.top - PAD.bottom;
     const most = Math.max(0, ...lines.flatMap((l) => l.values.filter((v): v is number => v !== null)));
-    const step = this.percent ? 25 : niceStep(most);
-    const top = this.percent ? 100 : Math.max(step, Math.ceil(most / step) * step);
+    // Shares that stay low (most DAP trends sit under 40 %) get the room: the axis stops at a round step above them.
+    const step = this.percent ? (most > 50 ? 25 : most > 20 ? 10 : 5) : niceStep(most);
+    const top = Math.min(this.percent ? 100 : Infinity, Math.max(step, Math.ceil(most / step) * step));
     const x = (i: number) => PAD.left + (dates.length === 1 ? plotW / 2 : (i / (dates.length - 1)) * plotW);
     const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
     const ticks: number[] = [];
