@@ -6,9 +6,13 @@
  * API exactly as the import of that week's file would.
  *
  * A site is told across weeks by its source file's path (data/<initial_domain>.json), as the weekly changes are.
- * Differences are per field of the stored record (stored-record.ts: one JSON text per field).
+ * Differences are per field of the stored record (stored-record.ts: one JSON text per field). Most records differ
+ * from the newest every week (counters, hashes): 25 MB of differences a week, so each week's are one gzip'd
+ * blob (3 MB), inflated only to rebuild that week; the core fields' differences, which a site's timeline reads
+ * and which change rarely, are kept apart, uncompressed.
  */
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import { gunzipSync, gzipSync } from 'fflate';
 import { WEBSITE_FIELDS } from './record.ts';
 import { createWebsitesSchema, insertWebsites, placeSortKeys, RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 import { FIELD_SEPARATOR, recordFromStored } from './stored-record.ts';
@@ -20,8 +24,10 @@ import { inTransaction } from '../sqlite-transaction.ts';
 export const WEEKS_TABLE = 'website_weeks';
 /** The newest week's rows by sort key (stable through VACUUM, unlike rowids), with their source path. */
 const PATHS_TABLE = 'website_week_paths';
-/** Per older week and newest row: the field texts that differ that week (JSON {index: text}), or NULL: absent. */
+/** Per older week: gzip'd JSON of [sort key, {field index: text} | null (absent that week)] of each newest row that differs. */
 const CHANGES_TABLE = 'website_week_changes';
+/** Per newest row and older week where its core fields differ: those fields' texts (JSON {index: text}), or NULL: absent. */
+const CORE_TABLE = 'website_week_core';
 /** Per older week: the rows the newest week does not have, whole. */
 const ONLY_TABLE = 'website_week_only';
 const FACTS_TABLE = 'website_week_facts';
@@ -32,6 +38,11 @@ export interface WeekEntry {
   count: number;
 }
 
+const FIELD_INDEX = new Map<string, number>(WEBSITE_FIELDS.map(([name], i) => [name, i]));
+/** The core fields a site's timeline shows (history.ts), with their index in the stored record. */
+const TIMELINE_FIELDS = HISTORY_FIELDS.map((name) => [name, FIELD_INDEX.get(name)!] as const);
+const CORE_INDEXES = new Set(TIMELINE_FIELDS.map(([, i]) => i));
+
 /** A stored record's field texts, in WEBSITE_FIELDS order. */
 const textsOf = (stored: string): string[] => stored.split(FIELD_SEPARATOR);
 
@@ -41,7 +52,8 @@ const textsOf = (stored: string): string[] => stored.split(FIELD_SEPARATOR);
 export function createWeeks(db: Database, newestDate: string, pathsBySortKey: ReadonlyMap<number, string>): void {
   db.run(`CREATE TABLE ${WEEKS_TABLE} (date TEXT PRIMARY KEY, count INTEGER NOT NULL, newest INTEGER NOT NULL) WITHOUT ROWID`);
   db.run(`CREATE TABLE ${PATHS_TABLE} (${SORT_KEY} INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE)`);
-  db.run(`CREATE TABLE ${CHANGES_TABLE} (date TEXT NOT NULL, ${SORT_KEY} INTEGER NOT NULL, fields TEXT, PRIMARY KEY (date, ${SORT_KEY})) WITHOUT ROWID`);
+  db.run(`CREATE TABLE ${CHANGES_TABLE} (date TEXT PRIMARY KEY, changes BLOB NOT NULL)`);
+  db.run(`CREATE TABLE ${CORE_TABLE} (${SORT_KEY} INTEGER NOT NULL, date TEXT NOT NULL, fields TEXT, PRIMARY KEY (${SORT_KEY}, date)) WITHOUT ROWID`);
   db.run(
     `CREATE TABLE ${ONLY_TABLE} (date TEXT NOT NULL, path TEXT NOT NULL, target_url TEXT NOT NULL, ${RECORD_COLUMN} TEXT NOT NULL, PRIMARY KEY (date, path)) WITHOUT ROWID`,
   );
@@ -101,8 +113,9 @@ function addWeek(db: Database, date: string, week: Database, newest: boolean): v
 export function writeOlderWeek(db: Database, date: string, week: Database, paths: readonly string[]): void {
   const older = rowsWithPaths(week, paths);
   const newest = allRows(db, `SELECT p.${SORT_KEY}, p.path, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})`, []);
-  const change = db.prepare(`INSERT INTO ${CHANGES_TABLE} VALUES (?, ?, ?)`);
+  const core = db.prepare(`INSERT INTO ${CORE_TABLE} VALUES (?, ?, ?)`);
   const only = db.prepare(`INSERT INTO ${ONLY_TABLE} VALUES (?, ?, ?, ?)`);
+  const changes: [number, Record<number, string> | null][] = [];
   try {
     inTransaction(db, () => {
       const seen = new Set<string>();
@@ -110,23 +123,29 @@ export function writeOlderWeek(db: Database, date: string, week: Database, paths
         seen.add(String(path));
         const then = older.get(String(path));
         if (then === undefined) {
-          change.run([date, key, null]);
+          changes.push([Number(key), null]);
+          core.run([key, date, null]);
           continue;
         }
         if (then === stored) continue;
         const now = textsOf(String(stored));
         const fields: Record<number, string> = {};
+        const coreFields: Record<number, string> = {};
         textsOf(then).forEach((text, i) => {
-          if (text !== now[i]) fields[i] = text;
+          if (text === now[i]) return;
+          fields[i] = text;
+          if (CORE_INDEXES.has(i)) coreFields[i] = text;
         });
-        change.run([date, key, JSON.stringify(fields)]);
+        changes.push([Number(key), fields]);
+        if (Object.keys(coreFields).length > 0) core.run([key, date, JSON.stringify(coreFields)]);
       }
       for (const [path, stored] of older) {
         if (!seen.has(path)) only.run([date, path, recordFromStored(stored).target_url, stored]);
       }
+      db.run(`INSERT INTO ${CHANGES_TABLE} VALUES (?, ?)`, [date, gzipSync(new TextEncoder().encode(JSON.stringify(changes)), { level: 9, mtime: 0 })]);
     });
   } finally {
-    change.free();
+    core.free();
     only.free();
   }
   addWeek(db, date, week, false);
@@ -148,27 +167,31 @@ export function newestWeek(db: Database): string | null {
   return row ? String(row[0]) : null;
 }
 
-function applyFields(stored: string, fields: string): string {
+function applyFields(stored: string, fields: Record<string, string>): string {
   const texts = textsOf(stored);
-  for (const [i, text] of Object.entries(JSON.parse(fields) as Record<string, string>)) texts[Number(i)] = text;
+  for (const [i, text] of Object.entries(fields)) texts[Number(i)] = text;
   return texts.join(FIELD_SEPARATOR);
 }
 
 /** A week's stored records in its file's order (by path), or null when the dataset does not hold that week. */
 export function weekStoredRecords(db: Database, date: string): string[] | null {
   if (allRows(db, `SELECT 1 FROM ${WEEKS_TABLE} WHERE date = ?`, [date]).length === 0) return null;
-  const rows = allRows(
-    db,
-    `SELECT p.path, w.${RECORD_COLUMN}, c.fields, c.${SORT_KEY} IS NOT NULL FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})
-       LEFT JOIN ${CHANGES_TABLE} c ON c.date = ?1 AND c.${SORT_KEY} = p.${SORT_KEY}
-     UNION ALL SELECT path, ${RECORD_COLUMN}, NULL, 0 FROM ${ONLY_TABLE} WHERE date = ?1`,
-    [date],
+  const blob = allRows(db, `SELECT changes FROM ${CHANGES_TABLE} WHERE date = ?`, [date])[0]?.[0];
+  const changes = new Map<number, Record<string, string> | null>(
+    blob ? (JSON.parse(new TextDecoder().decode(gunzipSync(blob as Uint8Array))) as [number, Record<string, string> | null][]) : [],
   );
   const records: [string, string][] = [];
-  for (const [path, stored, fields, listed] of rows) {
-    if (listed && fields === null) continue;
-    records.push([String(path), fields === null ? String(stored) : applyFields(String(stored), String(fields))]);
+  for (const [key, path, stored] of allRows(
+    db,
+    `SELECT p.${SORT_KEY}, p.path, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})`,
+    [],
+  )) {
+    const fields = changes.get(Number(key));
+    if (fields === null) continue;
+    records.push([String(path), fields === undefined ? String(stored) : applyFields(String(stored), fields)]);
   }
+  for (const [path, stored] of allRows(db, `SELECT path, ${RECORD_COLUMN} FROM ${ONLY_TABLE} WHERE date = ?`, [date]))
+    records.push([String(path), String(stored)]);
   // The file order of a week is its paths in JavaScript's string order (the source reader's), not SQLite's.
   return records.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, stored]) => stored);
 }
@@ -194,9 +217,6 @@ export function weekDatabase(SQL: SqlJsStatic, db: Database, date: string): Data
 
 // ---- A site's weeks, trends ----
 
-const FIELD_INDEX = new Map<string, number>(WEBSITE_FIELDS.map(([name], i) => [name, i]));
-const TIMELINE_FIELDS = HISTORY_FIELDS.map((name) => [name, FIELD_INDEX.get(name)!] as const);
-
 export interface TimelineRow {
   date: string;
   state: 'present' | 'absent';
@@ -215,7 +235,7 @@ export function siteWeeks(db: Database, targetUrl: string): TimelineRow[] | null
     path,
   ])[0] as [SqlValue, SqlValue] | undefined;
   const changes = new Map<string, SqlValue>(
-    base ? allRows(db, `SELECT date, fields FROM ${CHANGES_TABLE} WHERE ${SORT_KEY} = ?`, [base[0]]).map(([d, f]) => [String(d), f]) : [],
+    base ? allRows(db, `SELECT date, fields FROM ${CORE_TABLE} WHERE ${SORT_KEY} = ?`, [base[0]]).map(([d, f]) => [String(d), f]) : [],
   );
   const only = new Map(allRows(db, `SELECT date, ${RECORD_COLUMN} FROM ${ONLY_TABLE} WHERE path = ?`, [path]).map(([d, r]) => [String(d), String(r)]));
   const weeks: TimelineRow[] = [];
@@ -225,7 +245,7 @@ export function siteWeeks(db: Database, targetUrl: string): TimelineRow[] | null
     if (stored === null && base) {
       const fields = changes.get(date);
       if (fields === undefined) stored = String(base[1]);
-      else if (fields !== null) stored = applyFields(String(base[1]), String(fields));
+      else if (fields !== null) stored = applyFields(String(base[1]), JSON.parse(String(fields)) as Record<string, string>);
     }
     if (stored === null) {
       weeks.push({ date, state: 'absent', values: {}, changed: [] });
