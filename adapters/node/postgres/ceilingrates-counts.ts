@@ -1,5 +1,5 @@
 /**
- * A search's counts, from the three arrays of groups Postgres returns (ceilingrates-groups.ts), turned into the
+ * A search's counts, from the codes of its matches Postgres returns (ceilingrates-groups.ts), turned into the
  * engine's aggregation parts: the seven term aggregations (top buckets by count descending, then the value's
  * byte-order rank, which is its code), the education counts, and the distinct prices ascending with their
  * counts. What the groups' codes stand for (each field's values, each combination's five codes, each price
@@ -11,9 +11,10 @@ import type pg from 'pg';
 import { TERM_SIZES, type PriceSums, type TermAggregations } from '../../../engine/ceilingrates/query/aggregations.ts';
 import { bucketsAggregation, type TermBucket, type TermsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
 import { EDUCATION_COUNT_CODES } from '../../../engine/ceilingrates/text.ts';
+import { SEARCH_FIELDS } from '../../../engine/ceilingrates/parse-query.ts';
 import type { PriceCounts } from '../../../engine/ceilingrates/query/histogram.ts';
 import { COMBO_FIELDS, COMBO_SET, LABOR_SET, PRICE_SET } from './ceilingrates-groups.ts';
-import type { StoredSums, TermField } from './ceilingrates-tables.ts';
+import { priceColumnOf, type StoredSums, type TermField } from './ceilingrates-tables.ts';
 
 /** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
 export const TERM_AGGREGATIONS: readonly (readonly [keyof TermAggregations, TermField])[] = [
@@ -33,7 +34,7 @@ export type Groups = [sets: number[], codes: number[], counts: number[]];
 export interface LoadTables {
   /** The load's generation and time: a load's identity, even across a schema migration that restarts generations. */
   load: string;
-  /** Each term field's values by code. */
+  /** Each term field's (and search field's: suggest-contains) values by code. */
   values: Record<string, (string | null)[]>;
   /** education_level's code → its education count code (or null). */
   education: (string | null)[];
@@ -45,6 +46,8 @@ export interface LoadTables {
   /** The groups of every rate, and per set as counts by code (made when first asked). */
   all: Groups;
   dense: Map<number, Float64Array>;
+  /** Every rate's price in store order (priceColumn), once read. */
+  storePrices?: Float64Array;
   records: number;
   /** The price sums of every rate, as the engine added them at load. */
   sums: StoredSums;
@@ -68,7 +71,8 @@ const kept = new WeakMap<pg.Pool, LoadTables>();
 export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTables | null> {
   const known = kept.get(pool);
   if (known?.load === load) return known;
-  const { rows } = await pool.query({ text: STATEMENT, values: [TERM_AGGREGATIONS.map(([, f]) => f)], rowMode: 'array' });
+  const fields = [...new Set([...TERM_AGGREGATIONS.map(([, f]) => f), ...SEARCH_FIELDS])];
+  const { rows } = await pool.query({ text: STATEMENT, values: [fields], rowMode: 'array' });
   if (rows.length === 0) return null;
   const [identity, records, sums, values, education, combos, [prices, priceKeys], all] = rows[0] as [
     string,
@@ -96,6 +100,23 @@ export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTable
   return tables.load === load ? tables : null;
 }
 
+/**
+ * The load's price column (every rate's price in store order), read once per load and kept with its tables;
+ * null when the database holds another load by now (search again).
+ */
+export async function priceColumn(pool: pg.Pool, tables: LoadTables): Promise<Float64Array | null> {
+  if (tables.storePrices === undefined) {
+    const { rows } = await pool.query({
+      text: `SELECT ${LOAD_IDENTITY}, (SELECT string_agg(prices, ''::bytea ORDER BY block) FROM ceilingrate_price_column) FROM ceilingrates_loads l`,
+      rowMode: 'array',
+    });
+    const [load, bytes] = (rows[0] ?? [null, null]) as [string | null, Uint8Array | null];
+    if (load !== tables.load) return null;
+    tables.storePrices = priceColumnOf(bytes ?? new Uint8Array(0));
+  }
+  return tables.storePrices;
+}
+
 /** The tables last read from this database (of the load served now, or of one before it). */
 export const keptTables = (pool: pg.Pool): LoadTables | undefined => kept.get(pool);
 
@@ -110,13 +131,32 @@ function everyRate(tables: LoadTables, set: number, length: number): Float64Arra
   return counts;
 }
 
+/** What rows contribute to the counts of one set, per code, added (sign 1) or taken away (sign −1) into `into`. */
+export type Counted = (into: Float64Array, set: number, sign: number) => void;
+
+/**
+ * The rows' codes as Postgres sent them (codesOf: per set a bytea of big-endian int4, −1 for no price), or null
+ * for none.
+ */
+export const fromCodes =
+  (codes: readonly (Uint8Array | null)[]): Counted =>
+  (into, set, sign) => {
+    const bytes = codes[set - 1];
+    if (!bytes) return;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let at = 0; at < bytes.byteLength; at += 4) {
+      const code = view.getInt32(at);
+      if (code >= 0) into[code] += sign;
+    }
+  };
+
 /** The counts of one set, per code, added (sign 1) or taken away (sign −1) into `into`. */
 function addSet(into: Float64Array, [sets, codes, counts]: Groups, set: number, sign: number): void {
   for (let i = 0; i < sets.length; i++) if (sets[i] === set) into[codes[i]] += sign * counts[i];
 }
 
 /** Buckets by count descending then code (the value's byte-order rank), at most `size`; null is no bucket. */
-function terms(counts: Float64Array, values: readonly (string | null)[], size: number): TermsAggregation {
+export function terms(counts: Float64Array, values: readonly (string | null)[], size: number): TermsAggregation {
   let total = 0;
   let nonzero = 0;
   for (let code = 0; code < counts.length; code++) {
@@ -153,14 +193,14 @@ export interface CountedParts {
 }
 
 /**
- * The aggregation parts of the matches, from their groups, or (`rest`) from the groups of the rates a search
- * leaves out, taken from every rate's.
+ * The aggregation parts of the matches, from what they count, or (`rest`) from what the rates a search leaves
+ * out count, taken from every rate's counts.
  */
-export function countedParts(tables: LoadTables, groups: Groups, rest: boolean): CountedParts {
+export function countedParts(tables: LoadTables, counted: Counted, rest: boolean): CountedParts {
   const sign = rest ? -1 : 1;
   const dense = (set: number, length: number): Float64Array => {
     const counts = rest ? everyRate(tables, set, length).slice() : new Float64Array(length);
-    addSet(counts, groups, set, sign);
+    counted(counts, set, sign);
     return counts;
   };
   const combos = dense(COMBO_SET, tables.combos[0]?.length ?? 0);

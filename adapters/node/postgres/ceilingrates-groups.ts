@@ -1,10 +1,9 @@
 /**
- * Every count a ceiling-rates search returns comes from one grouping of its matches, in one hashed pass over
- * three integer codes the load wrote per rate: its combination of the five small fields (clearance, worksite,
+ * Every count a ceiling-rates search returns comes from three integer codes the load wrote per rate: its combination of the five small fields (clearance, worksite,
  * experience, education, business size: some thousands of combinations, `ceilingrate_combos`), its price's
  * rank (`ceilingrate_prices` holds each rank's price and two-decimal key) and its labor category. Postgres
- * returns those counts as three arrays; the term buckets, the distinct prices and the education counts are
- * then read off them (ceilingrates-counts.ts), as the engine reads its own counts.
+ * returns the matches' codes in one pass (codesOf); Node counts them and reads the term buckets, the distinct
+ * prices and the education counts off the counts (ceilingrates-counts.ts), as the engine reads its own.
  *
  * `load` stores the counts of every rate (`ceilingrate_counts`), so a search matching most rates groups only
  * the rates it leaves out and subtracts (counts are exact integers): the app's default request leaves out 2%.
@@ -39,16 +38,21 @@ export const COUNTS_TABLES_SQL = `
 
 /**
  * The groups of the rows of `relation` (holding c_combo, o_current_price and c_labor_category): set, code and
- * count. A null price is a group with a null code (no price counts it), which the reader skips.
+ * count, one hashed pass (`load`'s counts of every rate). A null price is a group with a null code.
  */
 export function countsOf(relation: string): string {
   return `SELECT GROUPING(c_combo, ${PRICE_RANK}) AS set, coalesce(c_combo, ${PRICE_RANK}, ${LABOR}) AS code, count(*)::int4 AS n
     FROM ${relation} GROUP BY GROUPING SETS ((c_combo), (${PRICE_RANK}), (${LABOR}))`;
 }
 
-/** The groups of `counts` (a relation of countsOf's rows) as three arrays: sets, codes, counts. */
-export const countArrays = (counts: string): string =>
-  `(SELECT json_build_array(coalesce(array_agg(set), '{}'), coalesce(array_agg(code), '{}'), coalesce(array_agg(n), '{}')) FROM ${counts} WHERE code IS NOT NULL)`;
+/**
+ * The three codes of every row of `relation`, as three columns `combo`, `price`, `labor` of one row: each a
+ * bytea of 4-byte big-endian integers (`int4send`), a row's price rank −1 for no price. Counting them is then a
+ * pass over arrays in Node; hashing them in Postgres cost more than the scan that found the rows.
+ */
+export const codesOf = (relation: string): string =>
+  `SELECT string_agg(int4send(c_combo), ''::bytea) AS combo, string_agg(int4send(coalesce(${PRICE_RANK}, -1)), ''::bytea) AS price,
+    string_agg(int4send(${LABOR}), ''::bytea) AS labor FROM ${relation}`;
 
 /** The columns a grouping reads of a rate. */
 export const COUNTED = ['c_combo', PRICE_RANK, LABOR];

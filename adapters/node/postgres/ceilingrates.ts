@@ -12,44 +12,22 @@ import type { ApiResponse } from '../../../engine/http/types.ts';
 import { RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/parse-query.ts';
 import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson } from '../../../engine/ceilingrates/shape.ts';
 import { aggregationsFrom, educationBuckets, priceSums, type PriceSums } from '../../../engine/ceilingrates/query/aggregations.ts';
-import { bucketsAggregation, type TermsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
+import { bucketsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
 import { fold } from '../../../engine/ceilingrates/text.ts';
 import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE, suggestBodyOf, suggestEntryOf, suggestJson } from '../../../engine/ceilingrates/query/suggest.ts';
 import { aggregationsJson } from '../../../engine/ceilingrates/json.ts';
 import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates/export.ts';
-import { codeColumn, priceColumnOf, rankColumn, type TermField } from './ceilingrates-tables.ts';
+import { codeColumn, rankColumn } from './ceilingrates-tables.ts';
 import { isRecordOrderField, matchCondition, orderBy, orderFields, Params, restCondition } from './ceilingrates-query.ts';
 import { quote } from './schema.ts';
-import { countArrays, countsOf, COUNTED } from './ceilingrates-groups.ts';
-import { countedParts, keptTables, LOAD_IDENTITY, loadTables, type Groups, type LoadTables } from './ceilingrates-counts.ts';
+import { codesOf, COUNTED } from './ceilingrates-groups.ts';
+import { countedParts, fromCodes, keptTables, LOAD_IDENTITY, loadTables, priceColumn, terms, type LoadTables } from './ceilingrates-counts.ts';
 
 /** Postgres' "numeric value out of range": a sum of huge prices that overflowed the doubles. */
 const OUT_OF_RANGE = '22003';
 
 /** Production's double fields: their `sort` values are written with a decimal point. */
 const DOUBLE_SORT = new Set(['current_price', 'next_year_price', 'second_year_price']);
-
-/**
- * The term buckets of a field over the matches `m`, as the engine orders them: doc_count descending, then the
- * value's byte-order rank, which is its code; null is no bucket. Only the kept buckets are joined to their values.
- * `[total of every bucket, [[key, count], …]]` as JSON.
- */
-function termsCte(name: string, field: TermField, counts = `SELECT ${codeColumn(field)} AS code, count(*)::int4 AS n FROM m GROUP BY 1`): string {
-  return `t_${name} AS (SELECT g.code, g.n FROM (${counts}) g
-    WHERE g.code NOT IN (SELECT code FROM ceilingrate_terms WHERE field = '${field}' AND value IS NULL))`;
-}
-function termsColumn(name: string, field: TermField, size: number): string {
-  return `(SELECT json_build_array((SELECT coalesce(sum(n), 0) FROM t_${name}),
-    (SELECT coalesce(json_agg(json_build_array(t.value, x.n) ORDER BY x.n DESC, x.code), '[]'::json)
-       FROM (SELECT code, n FROM t_${name} ORDER BY n DESC, code LIMIT ${size}) x JOIN ceilingrate_terms t ON t.field = '${field}' AND t.code = x.code)))`;
-}
-
-function termsOf([total, buckets]: [number, [string, number][]]): TermsAggregation {
-  return bucketsAggregation(
-    buckets.map(([key, doc_count]) => ({ key, doc_count })),
-    Number(total),
-  );
-}
 
 /** A rate's columns a search reads: the grouped codes and the price. */
 const READ = ['r.id', 'r.pos', 'r.current_price', ...COUNTED.map((c) => `r.${c}`)];
@@ -75,16 +53,16 @@ function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, wide: boo
     `page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ${from} ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})`;
   const rows = `ceilingrate_rows r WHERE ${where}`;
   const load = `(SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l)`;
-  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${load}, NULL, ${pageJson}, NULL, NULL, NULL, NULL`, values: params.values };
+  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${load}, NULL, NULL, NULL, ${pageJson}, NULL, NULL, NULL, NULL`, values: params.values };
   if (wide) {
     // The rates it leaves out, found by index where the conditions allow (restCondition); their places in
     // the store, for the price sums, which are the engine's over the price column (search below).
     const rest = `rest AS MATERIALIZED (SELECT ${READ.join(', ')} FROM ceilingrate_rows r WHERE ${restCondition(query, params)})`;
     return {
-      text: `WITH ${page(rows)}, ${rest}, counted AS (${countsOf('rest')})
-        SELECT ${load}, ${countArrays('counted')}, ${pageJson}, NULL, NULL,
-          (SELECT string_agg(prices, ''::bytea ORDER BY block) FROM ceilingrate_price_column),
-          (SELECT coalesce(array_agg(pos ORDER BY pos), '{}') FROM rest)`,
+      text: `WITH ${page(rows)}, ${rest}, codes AS (${codesOf('rest')})
+        SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson}, NULL, NULL,
+          NULL,
+          (SELECT coalesce(array_agg(pos ORDER BY pos), '{}') FROM rest) FROM codes`,
       values: params.values,
     };
   }
@@ -94,7 +72,8 @@ function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, wide: boo
     ? `(SELECT json_build_array(0::float8 + sum(current_price), 0::float8 + sum(current_price * current_price)) FROM m), NULL`
     : `NULL, (SELECT to_json(array_agg(current_price)) FROM m WHERE current_price IS NOT NULL)`;
   return {
-    text: `WITH ${m}, ${page('m r')}, counted AS (${countsOf('m')}) SELECT ${load}, ${countArrays('counted')}, ${pageJson}, ${sums}, NULL, NULL`,
+    text: `WITH ${m}, ${page('m r')}, codes AS (${codesOf('m')})
+      SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson}, ${sums}, NULL, NULL FROM codes`,
     values: params.values,
   };
 }
@@ -126,7 +105,9 @@ type PageRow = [number, string, ...(string | number | null)[]];
 /** A search's row: see searchStatement. */
 type SearchRow = [
   load: string | null,
-  groups: Groups | null,
+  combo: Uint8Array | null,
+  price: Uint8Array | null,
+  labor: Uint8Array | null,
   page: PageRow[],
   sums: [number | null, number | null] | null,
   prices: number[] | null,
@@ -138,7 +119,7 @@ type SearchRow = [
  * The row of a search and the load tables it is read with. When Σp or Σp² overflow the doubles (Postgres
  * raises 22003), again with the prices in id order for the engine to sum scaled.
  */
-async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[SearchRow, LoadTables]> {
+async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[SearchRow, LoadTables, Float64Array | null]> {
   const wide = await isWide(pool, query);
   // A load may commit between the statement and the read of its tables: then the search is made again.
   for (;;) {
@@ -151,18 +132,22 @@ async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[Sear
     }
     if (row[0] === null) throw new Error('the ceiling rates were removed while a search read them');
     const tables = await loadTables(pool, row[0]);
-    if (tables) return [row, tables];
+    if (!tables) continue;
+    // A wide search sums the load's price column, skipping the rest.
+    const prices = wide && row[8] !== null ? await priceColumn(pool, tables) : null;
+    if (!wide || row[8] === null || prices) return [row, tables, prices];
   }
 }
 
 async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
-  const [[, groups, page, sqlSums, orderedPrices, priceColumn, rest], tables] = await searchRow(pool, query);
-  // No groups: every rate matches, and the load's counts are the search's.
-  const parts = countedParts(tables, groups ?? [[], [], []], groups === null || rest !== null);
+  const [[, combo, price, labor, page, sqlSums, orderedPrices, , rest], tables, prices] = await searchRow(pool, query);
+  // No condition: every rate matches (no codes came), and the load's counts are the search's.
+  const every = matchCondition(query, null, new Params()) === 'true';
+  const parts = countedParts(tables, fromCodes([combo, price, labor]), every || rest !== null);
   const { min, max } = parts;
   let sums: PriceSums;
-  if (groups === null) sums = { count: parts.priced, ...tables.sums, min, max };
-  else if (priceColumn && rest) sums = { count: parts.priced, ...priceSums(priceColumnOf(priceColumn), { rows: null, rest }, min, max), min, max };
+  if (every) sums = { count: parts.priced, ...tables.sums, min, max };
+  else if (prices && rest) sums = { count: parts.priced, ...priceSums(prices, { rows: null, rest }, min, max), min, max };
   else if (orderedPrices) sums = { count: parts.priced, ...priceSums(Float64Array.from(orderedPrices), { rows: null, rest: null }, min, max), min, max };
   else sums = { count: parts.priced, sum: sqlSums?.[0] ?? 0, sumOfSquares: sqlSums?.[1] ?? 0, min, max };
   const aggregations = aggregationsFrom({
@@ -177,19 +162,27 @@ async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number):
   return respondJson(envelopeJson(started, parts.matches, hits, aggregationsJson(aggregations)));
 }
 
-/** suggest-contains: the matches' count and the field's term buckets over them (size 100). */
+/** suggest-contains: the matches' count and the field's term buckets over them (size 100), from their codes. */
 async function suggestContains(pool: pg.Pool, query: CeilingRatesQuery, contains: FieldText, started: number): Promise<ApiResponse> {
-  const params = new Params();
-  const where = matchCondition(query, contains, params);
-  const result = await pool.query({
-    text: `WITH m AS MATERIALIZED (SELECT r.id, r.${codeColumn(contains.field)} FROM ceilingrate_rows r WHERE ${where}),
-      ${termsCte('field', contains.field)}
-      SELECT (SELECT count(*) FROM m)::int8, ${termsColumn('field', contains.field, SUGGEST_CONTAINS_SIZE)}`,
-    values: params.values,
-    rowMode: 'array',
-  });
-  const [countText, terms] = result.rows[0] as [string, [number, [string, number][]]];
-  return respond(200, envelope(started, Number(countText), [], { [contains.field]: termsOf(terms) }));
+  for (;;) {
+    const params = new Params();
+    const where = matchCondition(query, contains, params);
+    const result = await pool.query({
+      text: `SELECT (SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l), string_agg(int4send(r.${codeColumn(contains.field)}), ''::bytea)
+             FROM ceilingrate_rows r WHERE ${where}`,
+      values: params.values,
+      rowMode: 'array',
+    });
+    const [load, codes] = result.rows[0] as [string | null, Uint8Array | null];
+    if (load === null) throw new Error('the ceiling rates were removed while a search read them');
+    const tables = await loadTables(pool, load);
+    if (!tables) continue;
+    const values = tables.values[contains.field] ?? [];
+    const counts = new Float64Array(values.length);
+    const view = codes ? new DataView(codes.buffer, codes.byteOffset, codes.byteLength) : null;
+    for (let at = 0; view && at < view.byteLength; at += 4) counts[view.getInt32(at)]++;
+    return respond(200, envelope(started, (codes?.byteLength ?? 0) / 4, [], { [contains.field]: terms(counts, values, SUGGEST_CONTAINS_SIZE) }));
+  }
 }
 
 /** suggest: per parameter, up to five distinct values beginning with the text, byte order, each with its lowest id. */
