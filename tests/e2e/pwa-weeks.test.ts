@@ -1,0 +1,123 @@
+/**
+ * Every week, offline, through fetch(): a build whose extras hold the weeks dataset (real weeks: 2025-03-17 and the
+ * newest, for speed). The user loads the weeks once; with no network the page's fetch() answers
+ * /snapshots/2025-03-17/analysis (and the week's list and a site) exactly as the engine over that week's own import,
+ * with the app window and without one (the service worker's engine); the Websites list still answers its own
+ * dataset (loading the weeks switched nothing).
+ */
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MANIFEST_FILE, sha256Hex } from '../../dataset/artifact/format.ts';
+import { manifestVersion } from '../../dataset/artifact/manifest.ts';
+import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
+import { createEngine, type Engine } from '../../engine/index.ts';
+import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { gzipDatabase } from '../../tools/gzip-database.ts';
+import { snapshotDatabase } from '../../tools/real-data.ts';
+import { weeksDatabase } from '../../tools/site-scanning-source/weeks-dataset.ts';
+import { assemblePublicDir, buildApp } from './build-app.ts';
+import { launchBrowser, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile, servedBy } from './pwa-helpers.ts';
+import { pageUntil } from './page-until.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const WORK = resolve(ROOT, '.tmp/e2e-pwa-weeks');
+const MARCH = '2025-03-17';
+
+let server: StaticServer;
+let browser: Browser;
+let march: Engine;
+let ownCount: number;
+
+/** The small build's data with the weeks extra added (real weeks), and the app built over it. */
+async function buildWithWeeks(smallData: string): Promise<string> {
+  rmSync(WORK, { recursive: true, force: true });
+  const dataDir = join(WORK, 'data');
+  cpSync(smallData, dataDir, { recursive: true });
+  const SQL = await loadSqlJs();
+  const { db, source } = await weeksDatabase(SQL, { only: [MARCH] });
+  const raw = db.export();
+  db.close();
+  const gz = gzipDatabase(raw, 6);
+  const file = `${WEEKS_EXTRA_ID}.sqlite.gz`;
+  writeFileSync(join(dataDir, file), gz);
+  const manifest = readManifestFile(dataDir);
+  const weeks = {
+    id: WEEKS_EXTRA_ID,
+    title: 'Every weekly Site Scanning snapshot (real)',
+    name: 'websites' as const,
+    file,
+    bytes: gz.length,
+    rawBytes: raw.length,
+  };
+  manifest.extras = [
+    ...(manifest.extras ?? []),
+    { ...weeks, sha256: await sha256Hex(gz), rows: { websites: source.kind === 'real' ? source.count : 0 }, source },
+  ];
+  manifest.version = await manifestVersion(manifest);
+  writeFileSync(join(dataDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  ownCount = Object.values(manifest.datasets.websites!.rows).reduce((n, r) => n + r, 0);
+  const publicDir = join(WORK, 'public');
+  const outDir = join(WORK, 'dist');
+  assemblePublicDir(publicDir, dataDir);
+  await buildApp({ outDir, publicDir });
+  return outDir;
+}
+
+beforeAll(async () => {
+  const distDir = await buildWithWeeks(inject('dataDir'));
+  march = createEngine();
+  march.use('websites', (await snapshotDatabase(await loadSqlJs(), MARCH)).db, null, MARCH);
+  server = await startStaticServer(distDir);
+  browser = await launchBrowser();
+  await openAppUntilOfflineReady(browser.page, server.origin);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const comparable = (body: string): string => body.replace(/^\{"took":\d+,/, '{"took":0,');
+const PATHS = ['/analysis', '/websites?limit=5&page=30', '/websites/usa.gov'];
+
+describe('every week through fetch()', () => {
+  it('loads the weeks once, without switching the active dataset', async () => {
+    const page = browser.page;
+    expect(JSON.parse((await pageFetch(page, '/snapshots')).body)).toEqual({ snapshots: [] });
+    await page.goto(`${server.origin}/#/weeks`);
+    await page.getByRole('button', { name: /^Load every week/ }).click();
+    await pageUntil(page, async () => (await (await fetch('/snapshots')).json()).snapshots.length === 2, null, {
+      timeoutMs: 120_000,
+      what: 'the weeks are loaded',
+    });
+    expect(JSON.parse((await pageFetch(page, '/snapshots')).body).snapshots.map((w: { date: string }) => w.date)).toEqual([MARCH, '2025-06-09']);
+    expect(JSON.parse((await pageFetch(page, '/analysis')).body).total).toBe(ownCount);
+  });
+
+  it('answers a week with no network, as the engine over that week does', async () => {
+    server.setOffline(true);
+    await browser.context.setOffline(true);
+    for (const path of PATHS) {
+      const url = `/snapshots/${MARCH}${path}`;
+      const answer = await pageFetch(browser.page, url);
+      const expected = march.handle({ method: 'GET', url });
+      expect({ status: answer.status, body: comparable(answer.body) }, url).toEqual({ status: expected.status, body: comparable(expected.body) });
+    }
+    expect(JSON.parse((await pageFetch(browser.page, `/snapshots/${MARCH}/analysis`)).body).total).toBe(34770);
+    expect((await pageFetch(browser.page, '/snapshots/2025-03-10/analysis')).status).toBe(404);
+  });
+
+  it('answers it with no app window open (the service worker’s engine)', async () => {
+    for (const page of browser.context.pages()) await page.close();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/playground.html`);
+    const before = (await servedBy(page))['service-worker'];
+    const url = `/snapshots/${MARCH}/analysis`;
+    const answer = await pageFetch(page, url);
+    expect(comparable(answer.body)).toBe(comparable(march.handle({ method: 'GET', url }).body));
+    expect((await servedBy(page))['service-worker']).toBe(before + 1);
+  });
+});
