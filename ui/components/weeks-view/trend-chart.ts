@@ -106,12 +106,17 @@ export class TrendChart extends LitElement {
     // Shares that stay low (most DAP trends sit under 40 %) get the room: the axis stops at a round step above them.
     const step = this.percent ? (most > 50 ? 25 : most > 20 ? 10 : 5) : niceStep(most);
     const top = Math.min(this.percent ? 100 : Infinity, Math.max(step, Math.ceil(most / step) * step));
-    const x = (i: number) => PAD.left + (dates.length === 1 ? plotW / 2 : (i / (dates.length - 1)) * plotW);
+    // Placed by date, not by index: a week missing from the snapshots (2025-03-10) leaves its gap.
+    const days = dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 86_400_000);
+    const span = days[days.length - 1] - days[0];
+    const x = (i: number) => PAD.left + (span > 0 ? ((days[i] - days[0]) / span) * plotW : plotW / 2);
     const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
     const ticks: number[] = [];
     for (let t = 0; t <= top + 1e-9; t += step) ticks.push(t);
-    // A date label needs about 48 px.
-    const every = Math.max(1, Math.ceil(48 / (plotW / Math.max(1, dates.length - 1))));
+    // A date label needs about 48 px; one closer than that to the last label is left out.
+    const closest = Math.min(plotW, ...dates.slice(1).map((_, i) => x(i + 1) - x(i)));
+    const every = Math.max(1, Math.ceil(48 / Math.max(1, closest)));
+    const clearOfLast = (i: number) => x(dates.length - 1) - x(i) >= 48;
     const colour = (line: ChartLine, i: number) => (line.total ? TOTAL_COLOUR : LINE_COLOURS[i % LINE_COLOURS.length]);
     const path = (values: (number | null)[]) => {
       let d = '';
@@ -132,7 +137,7 @@ export class TrendChart extends LitElement {
             <text class="axis" x=${PAD.left - 6} y=${y(t) + 4} text-anchor="end">${this.percent ? `${t}%` : t.toLocaleString('en-US')}</text>`,
         )}
         ${dates.map((d, i) =>
-          (i % every === 0 && dates.length - 1 - i >= every) || i === dates.length - 1
+          (i % every === 0 && clearOfLast(i)) || i === dates.length - 1
             ? svg`<text class="axis" x=${x(i)} y=${H - PAD.bottom + 16} text-anchor=${i === 0 ? 'start' : i === dates.length - 1 ? 'end' : 'middle'}>${shortDay(d)}</text>`
             : nothing,
         )}
