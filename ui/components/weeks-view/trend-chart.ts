@@ -113,10 +113,18 @@ export class TrendChart extends LitElement {
     const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
     const ticks: number[] = [];
     for (let t = 0; t <= top + 1e-9; t += step) ticks.push(t);
-    // A date label needs about 48 px; one closer than that to the last label is left out.
-    const closest = Math.min(plotW, ...dates.slice(1).map((_, i) => x(i + 1) - x(i)));
-    const every = Math.max(1, Math.ceil(48 / Math.max(1, closest)));
-    const clearOfLast = (i: number) => x(dates.length - 1) - x(i) >= 48;
+    // A date label takes about 48 px: labels are kept left to right when clear of the one before and of the last
+    // (the first and last are anchored at their ends, so their middles sit half a label inwards).
+    const last = dates.length - 1;
+    const middle = (i: number) => (i === 0 && last > 0 ? x(0) + 24 : i === last && last > 0 ? x(last) - 24 : x(i));
+    const labelled = new Set<number>([last]);
+    let previous = -Infinity;
+    for (let i = 0; i < last; i++) {
+      if (middle(i) - previous >= 52 && middle(last) - middle(i) >= 52) {
+        labelled.add(i);
+        previous = middle(i);
+      }
+    }
     const colour = (line: ChartLine, i: number) => (line.total ? TOTAL_COLOUR : LINE_COLOURS[i % LINE_COLOURS.length]);
     const path = (values: (number | null)[]) => {
       let d = '';
@@ -137,7 +145,7 @@ export class TrendChart extends LitElement {
             <text class="axis" x=${PAD.left - 6} y=${y(t) + 4} text-anchor="end">${this.percent ? `${t}%` : t.toLocaleString('en-US')}</text>`,
         )}
         ${dates.map((d, i) =>
-          (i % every === 0 && clearOfLast(i)) || i === dates.length - 1
+          labelled.has(i)
             ? svg`<text class="axis" x=${x(i)} y=${H - PAD.bottom + 16} text-anchor=${i === 0 ? 'start' : i === dates.length - 1 ? 'end' : 'middle'}>${shortDay(d)}</text>`
             : nothing,
         )}
