@@ -1,9 +1,11 @@
 /**
  * The little a behaviour test needs of a browser, so one test runs in every browser the project drives: open a
  * page, run a function in it, close it. Everything else (the service worker, storage, the app's status) is asked
- * for from inside the page. Chromium's is playwright-core (tests/e2e/browser.ts).
+ * for from inside the page. Chromium's is playwright-core (tests/e2e/browser.ts), Firefox ESR's puppeteer-core over
+ * WebDriver BiDi (tests/e2e/firefox.ts).
  */
 import { launchBrowser, type LaunchOptions } from './browser.ts';
+import { firefoxDriver } from './firefox.ts';
 
 export interface DriverPage {
   /** Run `fn(arg)` in the page and return its (JSON-able) result; a page between documents rejects. */
@@ -43,7 +45,7 @@ export async function chromiumDriver(options: LaunchOptions = {}): Promise<Brows
 }
 
 /** The browsers a driver-based test runs in, by name: another browser joins by adding its driver here. */
-export const DRIVERS: Record<string, (options?: LaunchOptions) => Promise<BrowserDriver>> = { chromium: chromiumDriver };
+export const DRIVERS: Record<string, (options?: LaunchOptions) => Promise<BrowserDriver>> = { chromium: chromiumDriver, firefox: firefoxDriver };
 
 /** Poll `fn(arg)` in the page until it is truthy (a page between documents counts as not yet). */
 export async function pageUntil<A>(page: DriverPage, fn: (arg: A) => Promise<boolean> | boolean, arg: A, what: string, timeoutMs = 60_000): Promise<void> {

@@ -99,3 +99,27 @@ export async function firefoxOpenUntilOfflineReady(page: Page, origin: string): 
     { timeoutMs: 120_000, what: 'the data cache is complete' },
   );
 }
+
+/**
+ * Firefox ESR behind the browser-driver interface (`BrowserDriver`, tests/e2e/browser-driver.ts, which lists it in
+ * DRIVERS and so checks its shape), so a driver-based test runs here too.
+ */
+export async function firefoxDriver() {
+  const firefox = await launchFirefox();
+  // The tab the browser opens with stays, blank: Firefox does not close the last tab of its last window, so a
+  // test's tab, closed when it was the only one, would live on (its DB worker still answering the service worker).
+  return {
+    name: 'firefox' as const,
+    async open(url: string) {
+      const page = await firefox.browser.newPage();
+      await page.goto(url);
+      return {
+        // page.evaluate's overloads cannot check an argument of a generic type.
+        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => (page.evaluate.bind(page) as (f: typeof fn, a: A) => Promise<R>)(fn, arg),
+        reload: async () => void (await page.reload()),
+        close: () => page.close(),
+      };
+    },
+    close: () => firefox.close(),
+  };
+}
