@@ -9,6 +9,7 @@ import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatBytes, formatCount, formatDate } from '../common/format.ts';
 import { DATASETS_CHANGED, importController, tellServiceWorker } from '../import/import-controller.ts';
+import { sourceDate, type DatasetSource } from '../../../dataset/artifact/format.ts';
 
 const TITLES: Partial<Record<DatasetName, string>> = { websites: 'Site Scanning websites', ceilingrates: 'Ceiling rates' };
 
@@ -151,7 +152,9 @@ export class DatasetChoicesList extends LitElement {
         ${
           active
             ? html`<span class="badge">Active</span>`
-            : html`<button type="button" ?disabled=${this.busy} @click=${() => this.use(c.dataset, id)} aria-label="Use ${name}">Use</button>`
+            : item?.weeks
+              ? nothing
+              : html`<button type="button" ?disabled=${this.busy} @click=${() => this.use(c.dataset, id)} aria-label="Use ${name}">Use</button>`
         }
         ${item ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.deleteItem(item)} aria-label="Delete ${name}">Delete</button>` : nothing}
       </div>
@@ -162,13 +165,15 @@ export class DatasetChoicesList extends LitElement {
     return html`<section class="card" data-choices=${c.dataset} aria-labelledby="choices-${c.dataset}">
       <h2 id="choices-${c.dataset}">${TITLES[c.dataset] ?? datasetDefinition(c.dataset).title}: data in use</h2>
       <ul>
-        ${this.entry(c, null, 'Built-in dataset', 'shipped with the app')}
+        ${this.entry(c, null, 'Built-in dataset', `shipped with the app${weekOf(c.dataset, c.builtIn)}`)}
         ${c.imports.map((item) =>
           this.entry(
             c,
             item.id,
             item.fileName,
-            `${item.formatLabel} · ${formatCount(item.rowsImported)} rows · ${formatBytes(item.bytes)} stored · imported ${formatDate(item.importedAt)}`,
+            item.weeks
+              ? `every week, for Every week and each site's timeline (the data in use stays as chosen here) · ${formatBytes(item.bytes)} stored`
+              : `${item.formatLabel}${weekOf(c.dataset, item.source)} · ${formatCount(item.rowsImported)} rows · ${formatBytes(item.bytes)} stored · imported ${formatDate(item.importedAt)}`,
             item,
           ),
         )}
@@ -188,6 +193,12 @@ export class DatasetChoicesList extends LitElement {
         error: (error) => html`<p class="error" role="alert">The stored datasets cannot be read: ${String(error)}</p>`,
       })}`;
   }
+}
+
+/** A real snapshot's date in a choice's line: which week a websites dataset answers from. */
+function weekOf(dataset: DatasetName, source: DatasetSource | null | undefined): string {
+  const date = sourceDate(source ?? null);
+  return date ? (dataset === 'websites' && !date.includes(' to ') ? ` · week of ${date}` : ` · ${date}`) : '';
 }
 
 declare global {
