@@ -31,7 +31,7 @@ describe('websites roll-up export', () => {
     await page().locator('#rollup-table tbody tr').first().waitFor();
     const [download] = await Promise.all([
       page().waitForEvent('download'),
-      page().locator('website-rollups').getByRole('button', { name: 'Export CSV' }).click(),
+      page().locator('website-rollups').getByRole('button', { name: 'Export the roll-up as CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^websites-by-agency-\d{4}-\d{2}-\d{2}\.csv$/);
     const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;

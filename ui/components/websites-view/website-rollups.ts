@@ -224,7 +224,7 @@ export class WebsiteRollups extends LitElement {
           ${
             r
               ? html`<button type="button" @click=${() => this.dispatchEvent(new RollupExportEvent(sortRows(r.rows, this.state.order, this.state.dir), label))}>
-                  Export CSV
+                  Export the roll-up as CSV
                 </button>`
               : nothing
           }
