@@ -93,4 +93,10 @@ describe('the weeks at every door, as Postgres answers them', () => {
   it('answers a week neither holds with the same 404', async () => {
     expect((await same('/snapshots/2025-03-10/websites')).status).toBe(404);
   });
+
+  it('files a weeks database loaded with no date at its own newest week, not at its records’ last scan day', async () => {
+    const loaded = await loadIntoPostgres(pool, { websites: { db: weeks, origin: 'the weeks dataset' } });
+    expect(loaded.websites).toMatchObject({ snapshot: NEWEST_SNAPSHOT, records: 36331, replaced: true });
+    expect(JSON.parse((await same('/snapshots')).body).snapshots.map((w: { date: string }) => w.date)).toEqual(WEEKS);
+  }, 300_000);
 });
