@@ -46,6 +46,8 @@ export interface LoadTables {
   /** The groups of every rate, and per set as counts by code (made when first asked). */
   all: Groups;
   dense: Map<number, Float64Array>;
+  /** The parts of every rate (a search with no condition), once made. */
+  everyRate?: CountedParts;
   /** Every rate's price in store order (priceColumn), once read. */
   storePrices?: Float64Array;
   records: number;
@@ -196,7 +198,9 @@ export interface CountedParts {
  * The aggregation parts of the matches, from what they count, or (`rest`) from what the rates a search leaves
  * out count, taken from every rate's counts.
  */
-export function countedParts(tables: LoadTables, counted: Counted, rest: boolean): CountedParts {
+export function countedParts(tables: LoadTables, counted: Counted | null, rest: boolean): CountedParts {
+  // Every rate's parts are the load's summary: made once per load.
+  if (counted === null) return (tables.everyRate ??= countedParts(tables, () => {}, true));
   const sign = rest ? -1 : 1;
   const dense = (set: number, length: number): Float64Array => {
     const counts = rest ? everyRate(tables, set, length).slice() : new Float64Array(length);

@@ -9,6 +9,7 @@ import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, typ
 import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
 import { fold } from '../../../engine/ceilingrates/text.ts';
 import { codeColumn, rankColumn, spacedWords, type TermField } from './ceilingrates-tables.ts';
+import { notNullRateField } from './schema.ts';
 
 /** Statement parameters, each added with its type. */
 export class Params {
@@ -156,8 +157,14 @@ export function orderFields(query: CeilingRatesQuery): { field: RecordOrderField
   return query.ordering.filter((o): o is { field: RecordOrderField; desc: boolean } => isRecordOrderField(o.field));
 }
 
-/** ORDER BY of the query's keys over a relation `alias` holding the rank columns: nulls last either way, then id. */
+/**
+ * ORDER BY of the query's keys over a relation `alias` holding the rank columns: nulls last either way, then id.
+ * A field no record leaves empty has no null rank, so its descending key is written plainly (nulls first, which
+ * orders the same): a backward scan of its rank index then yields it, where NULLS LAST would need a second index.
+ */
 export function orderBy(query: CeilingRatesQuery, alias: string): string {
-  const keys = orderFields(query).map(({ field, desc }) => `${alias}.${rankColumn(field)} ${desc ? 'DESC' : 'ASC'} NULLS LAST`);
+  const keys = orderFields(query).map(
+    ({ field, desc }) => `${alias}.${rankColumn(field)} ${desc ? 'DESC' : 'ASC'}${notNullRateField(field) ? '' : ' NULLS LAST'}`,
+  );
   return [...keys, `${alias}.id`].join(', ');
 }

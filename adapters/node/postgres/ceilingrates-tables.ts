@@ -42,6 +42,9 @@ export const TOKEN_FIELDS = ['sin', 'category', 'subcategory'] as const;
 
 const COMBO_CODE_COLUMNS = ['c_security_clearance', 'c_worksite', 'c_experience_key', 'c_education_level', 'c_business_size'];
 
+/** The orderable text fields (no record leaves them empty, schema.ts). */
+const ORDERED_TEXT = RECORD_ORDER_FIELDS.filter((f): f is Extract<RecordOrderField, TextField> => (TEXT_FIELDS as readonly string[]).includes(f));
+
 /** The code columns with an index: the search fields and the list filters' fields. */
 const INDEXED_CODES: readonly TermField[] = [...new Set<TermField>([...SEARCH_FIELDS, ...TOKEN_FIELDS])];
 
@@ -86,6 +89,8 @@ export const CEILINGRATE_TABLES_SQL = `
   -- A search matching most rates reads the few it leaves out; a range filter's complement is ranges of these.
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_current_price ON ceilingrate_rows (current_price);
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_experience ON ceilingrate_rows (min_years_experience);
+  -- An unconditioned search's page in a text field's order: walked from its rank index (either way), not sorted.
+  ${ORDERED_TEXT.map((f) => `CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_${rankColumn(f)} ON ceilingrate_rows (${rankColumn(f)}, id);`).join('\n  ')}
   -- The fields a search, keyword or list filter names: their matches are found by code.
   ${INDEXED_CODES.map((f) => `CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_${f} ON ceilingrate_rows (${codeColumn(f)});`).join('\n  ')}
   -- Every rate's price in store order, ${PRICE_BLOCK} a row, as little-endian doubles (NaN for none): the price

@@ -143,7 +143,7 @@ async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number):
   const [[, combo, price, labor, page, sqlSums, orderedPrices, , rest], tables, prices] = await searchRow(pool, query);
   // No condition: every rate matches (no codes came), and the load's counts are the search's.
   const every = matchCondition(query, null, new Params()) === 'true';
-  const parts = countedParts(tables, fromCodes([combo, price, labor]), every || rest !== null);
+  const parts = countedParts(tables, every ? null : fromCodes([combo, price, labor]), rest !== null);
   const { min, max } = parts;
   let sums: PriceSums;
   if (every) sums = { count: parts.priced, ...tables.sums, min, max };

@@ -51,6 +51,9 @@ const RATE_TYPE: Record<RecordField, string> = {
   _timestamp: 'text NOT NULL',
 };
 
+/** The rate fields no record leaves empty: their order ranks are never null. */
+export const notNullRateField = (field: RecordField): boolean => RATE_TYPE[field].includes('NOT NULL');
+
 export const WEBSITE_COLUMNS = WEBSITE_FIELDS.map(([name]) => name);
 
 /**
