@@ -13,6 +13,10 @@ export const DEFAULT_GROUPS = 5;
 /** Lines one chart draws at most: past that nobody tells them apart. */
 export const MAX_GROUPS = 8;
 
+/** The list of groups' order: by a column, most (or A to Z for the name) first unless `dir` says otherwise. */
+export const GROUP_ORDERS = ['sites', 'name', 'first', 'last', 'change'] as const;
+export type GroupOrder = (typeof GROUP_ORDERS)[number];
+
 export interface WeeksQuery {
   by: 'agency' | 'bureau';
   /** With by=bureau: that agency's bureaus only. */
@@ -22,6 +26,8 @@ export interface WeeksQuery {
   status: string;
   /** The groups drawn (names; `(none)` for records with none); empty: the largest DEFAULT_GROUPS. */
   groups: string[];
+  order: GroupOrder;
+  dir: 'asc' | 'desc';
   /** The two weeks compared (YYYY-MM-DD), or '' for none chosen. */
   before: string;
   after: string;
@@ -41,6 +47,8 @@ export function parseWeeksQuery(params: URLSearchParams): WeeksQuery {
     metric: (TREND_METRICS as readonly string[]).includes(metric) ? (metric as TrendMetric) : 'dap',
     status: params.get('status') || DEFAULT_OUTCOME,
     groups: [...new Set(params.getAll('g').filter((g) => g !== ''))].slice(0, MAX_GROUPS),
+    order: (GROUP_ORDERS as readonly string[]).includes(params.get('order') ?? '') ? (params.get('order') as GroupOrder) : 'sites',
+    dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
     before: day('before'),
     after: day('after'),
   };
@@ -53,6 +61,8 @@ export function weeksHashParams(q: WeeksQuery): URLSearchParams {
   if (q.metric !== 'dap') p.append('metric', q.metric);
   if (q.metric === 'outcome' && q.status !== DEFAULT_OUTCOME) p.append('status', q.status);
   for (const g of q.groups) p.append('g', g);
+  if (q.order !== 'sites') p.append('order', q.order);
+  if (q.dir !== 'desc') p.append('dir', q.dir);
   if (q.before) p.append('before', q.before);
   if (q.after) p.append('after', q.after);
   return p;

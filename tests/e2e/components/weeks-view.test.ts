@@ -208,6 +208,23 @@ describe('weeks-view with a fake DB client', () => {
     await expect.poll(() => currentHash(page())).toBe(`#/weeks?before=${DATES[0]}&after=${DATES[1]}`);
   });
 
+  it('ranks the groups by their change since the first week (the order in the hash)', async () => {
+    await mount('order=change');
+    await expect.poll(() => page().locator('weeks-trends').getAttribute('data-rendered-trends')).toBe('agency|');
+    const order = () =>
+      page()
+        .locator('#trend-groups tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-group')));
+    // DAP: A 25% -> 100% (+75.0), B 50% -> 42.9% (−7.1); C had no sites in the first week, so no change: last either way.
+    expect(await order()).toEqual(['Agency A', 'Agency B', 'Agency C']);
+    expect(await page().locator('#trend-groups tr[data-group="Agency B"] td[data-col="change"]').textContent()).toBe('−7.1');
+    await page().locator('#trend-groups th button[data-sort="change"]').click();
+    await expect.poll(() => currentHash(page())).toBe('#/weeks?order=change&dir=asc');
+    await mount('order=change&dir=asc');
+    await expect.poll(() => page().locator('weeks-trends').getAttribute('data-rendered-trends')).toBe('agency|');
+    expect(await order()).toEqual(['Agency B', 'Agency A', 'Agency C']);
+  });
+
   it('the list of groups is one tab stop, crossed with the arrow keys', async () => {
     await mount('');
     await expect.poll(() => page().locator('weeks-trends').getAttribute('data-rendered-trends')).toBe('agency|');

@@ -3,7 +3,7 @@ import { csvLine } from '../../../engine/ceilingrates/export.ts';
 import type { TrendPoint, TrendSeries, WeeklyTrends } from '../../api/db-client.ts';
 import { formatCount } from '../common/format.ts';
 import { percent } from '../websites-view/rollup-model.ts';
-import { DEFAULT_GROUPS, type TrendMetric } from '../../state/weeks-query.ts';
+import { DEFAULT_GROUPS, type GroupOrder, type TrendMetric } from '../../state/weeks-query.ts';
 
 /** Where the weeks come from, as the exports' header rows say it. */
 export const WEEKS_SOURCE = 'GSA Site Scanning weekly snapshots (public, CC0), as shipped with this app';
@@ -107,4 +107,25 @@ export function trendsCsv(trends: WeeklyTrends, total: TrendSeries, notes: reado
     s.points.map((p) => [groupName(s), p.date, p.sites, p.live, p.dap, p.uswds, ...statuses.map((k) => p.outcomes[k] ?? 0)]),
   );
   return [...notes.map((n) => csvLine(n)), csvLine(head), ...rows.map((r) => csvLine(r))].join('\r\n') + '\r\n';
+}
+
+/** A group's measure in the first and the newest week, and the change between them (points for a share). */
+export function firstAndLast(s: TrendSeries, metric: TrendMetric, status: string): { first: number | null; last: number | null; change: number | null } {
+  const first = s.points[0] ? plotted(figure(s.points[0], metric, status)) : null;
+  const last = s.points.length ? plotted(figure(s.points[s.points.length - 1], metric, status)) : null;
+  return { first, last, change: first === null || last === null ? null : last - first };
+}
+
+/** The groups in the list's order; a group without the value sorted on goes last either way. */
+export function sortGroups(series: readonly TrendSeries[], order: GroupOrder, dir: 'asc' | 'desc', metric: TrendMetric, status: string): TrendSeries[] {
+  if (order === 'sites' && dir === 'desc') return [...series];
+  const sign = dir === 'asc' ? 1 : -1;
+  const value = (s: TrendSeries): number | string | null =>
+    order === 'name' ? groupName(s) : order === 'sites' ? (s.points[s.points.length - 1]?.sites ?? 0) : firstAndLast(s, metric, status)[order];
+  return [...series].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return sign * (typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number));
+  });
 }

@@ -5,11 +5,24 @@ import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient, TrendSeries, TrendsQuery, WeeklyTrends } from '../../api/db-client.ts';
 import { baseStyles, compactTableStyles } from '../common/styles.ts';
-import { formatCount } from '../common/format.ts';
+import { formatCount, formatSigned } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { RovingTable } from '../common/roving-table.ts';
-import { MAX_GROUPS, TREND_METRICS, type WeeksQuery } from '../../state/weeks-query.ts';
-import { chosenSeries, figure, formatFigure, groupName, METRICS, outcomeStatuses, plotted, totalSeries, trendsCsv, WEEKS_SOURCE } from './trends-model.ts';
+import { MAX_GROUPS, TREND_METRICS, type GroupOrder, type WeeksQuery } from '../../state/weeks-query.ts';
+import {
+  chosenSeries,
+  figure,
+  formatFigure,
+  groupName,
+  METRICS,
+  outcomeStatuses,
+  plotted,
+  totalSeries,
+  trendsCsv,
+  WEEKS_SOURCE,
+  sortGroups,
+  firstAndLast,
+} from './trends-model.ts';
 import './trend-chart.ts';
 import type { ChartLine } from './trend-chart.ts';
 
@@ -91,6 +104,12 @@ export class WeeksTrends extends LitElement {
         color: var(--link);
         text-decoration: underline;
       }
+      th button.sort {
+        all: unset;
+        cursor: pointer;
+        font-weight: 600;
+      }
+      th button.sort:focus-visible,
       td.name button:focus-visible {
         outline: 3px solid var(--focus);
       }
@@ -253,13 +272,29 @@ export class WeeksTrends extends LitElement {
   }
 
   /** Every group, ranked by sites in the newest week, with its first and newest figure; a name draws or hides its line. */
+  private sortHeader(key: GroupOrder, text: string) {
+    const q = this.query;
+    const active = q.order === key;
+    return html`<th scope="col" class=${key === 'name' ? '' : 'num'} aria-sort=${active ? (q.dir === 'asc' ? 'ascending' : 'descending') : nothing}>
+      <button
+        type="button"
+        class="sort"
+        data-sort=${key}
+        @click=${() => this.change({ order: key, dir: active ? (q.dir === 'asc' ? 'desc' : 'asc') : key === 'name' ? 'asc' : 'desc' })}
+      >
+        ${text}<span aria-hidden="true">${active ? (q.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+      </button>
+    </th>`;
+  }
+
   private groups(trends: WeeklyTrends, drawn: Set<string>) {
     const q = this.query;
     const last = trends.dates.length - 1;
     const label = this.groupLabel();
     return html`<h3 id="groups-h">Every ${label}</h3>
       <p class="muted">
-        A name draws its line or takes it away (at most ${MAX_GROUPS}). One tab stop: the arrow keys move between the names.
+        A name draws its line or takes it away (at most ${MAX_GROUPS}); a heading sorts. One tab stop: the arrow keys move between
+        the headings and the names.
       </p>
       <div class="wrap" role="region" aria-labelledby="groups-h" @keydown=${this.roving.keydown} @focusin=${this.roving.focusin}>
         <table id="trend-groups">
@@ -268,16 +303,17 @@ export class WeeksTrends extends LitElement {
           </caption>
           <thead>
             <tr>
-              <th scope="col">${label === 'agency' ? 'Agency' : 'Bureau'}</th>
-              <th scope="col" class="num">Sites ${trends.dates[last]}</th>
-              <th scope="col" class="num">${METRICS[q.metric].label} ${trends.dates[0]}</th>
-              <th scope="col" class="num">${METRICS[q.metric].label} ${trends.dates[last]}</th>
+              ${this.sortHeader('name', label === 'agency' ? 'Agency' : 'Bureau')} ${this.sortHeader('sites', `Sites ${trends.dates[last]}`)}
+              ${this.sortHeader('first', `${METRICS[q.metric].label} ${trends.dates[0]}`)}
+              ${this.sortHeader('last', `${METRICS[q.metric].label} ${trends.dates[last]}`)}
+              ${this.sortHeader('change', q.metric === 'sites' ? 'Change' : 'Change (points)')}
             </tr>
           </thead>
           <tbody>
-            ${trends.series.map((s) => {
+            ${sortGroups(trends.series, q.order, q.dir, q.metric, q.status).map((s) => {
               const name = groupName(s);
               const on = drawn.has(name);
+              const { change } = firstAndLast(s, q.metric, q.status);
               return html`<tr data-group=${name} class=${on ? 'drawn' : ''}>
                 <td class="name">
                   <button type="button" aria-pressed=${on ? 'true' : 'false'} @click=${() => this.toggle(trends, name)}>${name}</button>
@@ -285,6 +321,7 @@ export class WeeksTrends extends LitElement {
                 <td class="num">${formatCount(s.points[last]?.sites)}</td>
                 <td class="num">${formatFigure(figure(s.points[0], q.metric, q.status))}</td>
                 <td class="num">${formatFigure(figure(s.points[last], q.metric, q.status))}</td>
+                <td class="num" data-col="change">${formatSigned(change, q.metric === 'sites' ? 0 : 1)}</td>
               </tr>`;
             })}
           </tbody>
