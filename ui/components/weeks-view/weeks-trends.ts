@@ -88,6 +88,7 @@ export class WeeksTrends extends LitElement {
         display: block;
         color: var(--muted);
         font-size: 0.78rem;
+        white-space: nowrap;
       }
       th.line {
         min-width: 6.5rem;
