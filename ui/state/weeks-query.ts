@@ -17,6 +17,9 @@ export const MAX_GROUPS = 8;
 export const GROUP_ORDERS = ['sites', 'name', 'first', 'last', 'change'] as const;
 export type GroupOrder = (typeof GROUP_ORDERS)[number];
 
+/** The list's size floors offered: a change of 50 points in an agency of 4 sites is not one of 3,000. */
+export const MIN_SITES = [0, 10, 50, 100, 500] as const;
+
 export interface WeeksQuery {
   by: 'agency' | 'bureau';
   /** With by=bureau: that agency's bureaus only. */
@@ -26,6 +29,8 @@ export interface WeeksQuery {
   status: string;
   /** The groups drawn (names; `(none)` for records with none); empty: the largest DEFAULT_GROUPS. */
   groups: string[];
+  /** The list of groups shows only those with at least this many sites in the newest week. */
+  min: number;
   order: GroupOrder;
   dir: 'asc' | 'desc';
   /** The two weeks compared (YYYY-MM-DD), or '' for none chosen. */
@@ -47,6 +52,7 @@ export function parseWeeksQuery(params: URLSearchParams): WeeksQuery {
     metric: (TREND_METRICS as readonly string[]).includes(metric) ? (metric as TrendMetric) : 'dap',
     status: params.get('status') || DEFAULT_OUTCOME,
     groups: [...new Set(params.getAll('g').filter((g) => g !== ''))].slice(0, MAX_GROUPS),
+    min: MIN_SITES.includes(Number(params.get('min')) as (typeof MIN_SITES)[number]) ? Number(params.get('min')) : 0,
     order: (GROUP_ORDERS as readonly string[]).includes(params.get('order') ?? '') ? (params.get('order') as GroupOrder) : 'sites',
     dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
     before: day('before'),
@@ -61,6 +67,7 @@ export function weeksHashParams(q: WeeksQuery): URLSearchParams {
   if (q.metric !== 'dap') p.append('metric', q.metric);
   if (q.metric === 'outcome' && q.status !== DEFAULT_OUTCOME) p.append('status', q.status);
   for (const g of q.groups) p.append('g', g);
+  if (q.min) p.append('min', String(q.min));
   if (q.order !== 'sites') p.append('order', q.order);
   if (q.dir !== 'desc') p.append('dir', q.dir);
   if (q.before) p.append('before', q.before);

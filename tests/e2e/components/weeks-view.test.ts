@@ -223,6 +223,15 @@ describe('weeks-view with a fake DB client', () => {
     await mount('order=change&dir=asc');
     await expect.poll(() => page().locator('weeks-trends').getAttribute('data-rendered-trends')).toBe('agency|');
     expect(await order()).toEqual(['Agency B', 'Agency A', 'Agency C']);
+    // At least 10 sites in the newest week: none of the three (4, 7 and 1).
+    await page().locator('#trend-min').selectOption('10');
+    await expect.poll(() => currentHash(page())).toBe('#/weeks?min=10&order=change&dir=asc');
+    await mount('min=10');
+    await expect.poll(() => page().locator('weeks-trends').getAttribute('data-rendered-trends')).toBe('agency|');
+    expect(await order()).toEqual([]);
+    await mount('min=0');
+    await expect.poll(() => page().locator('weeks-trends').getAttribute('data-rendered-trends')).toBe('agency|');
+    expect(await order()).toEqual(['Agency B', 'Agency A', 'Agency C']);
   });
 
   it('the list of groups is one tab stop, crossed with the arrow keys', async () => {

@@ -8,7 +8,7 @@ import { baseStyles, compactTableStyles } from '../common/styles.ts';
 import { formatCount, formatSigned } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { RovingTable } from '../common/roving-table.ts';
-import { MAX_GROUPS, TREND_METRICS, type GroupOrder, type WeeksQuery } from '../../state/weeks-query.ts';
+import { MAX_GROUPS, MIN_SITES, TREND_METRICS, type GroupOrder, type WeeksQuery } from '../../state/weeks-query.ts';
 import {
   chosenSeries,
   figure,
@@ -292,10 +292,27 @@ export class WeeksTrends extends LitElement {
     const q = this.query;
     const last = trends.dates.length - 1;
     const label = this.groupLabel();
+    const listed = sortGroups(
+      trends.series.filter((s) => (s.points[last]?.sites ?? 0) >= q.min),
+      q.order,
+      q.dir,
+      q.metric,
+      q.status,
+    );
     return html`<h3 id="groups-h">Every ${label}</h3>
       <p class="muted">
         A name draws its line or takes it away (at most ${MAX_GROUPS}); a heading sorts. One tab stop: the arrow keys move between
         the headings and the names.
+      </p>
+      <p>
+        <label for="trend-min">Show</label>
+        <select id="trend-min" @change=${(e: Event) => this.change({ min: Number((e.target as HTMLSelectElement).value) })}>
+          ${MIN_SITES.map(
+            (n) =>
+              html`<option value=${n} .selected=${q.min === n}>${n ? `${label === 'agency' ? 'agencies' : 'bureaus'} with at least ${n} sites` : `every ${label}`}</option>`,
+          )}
+        </select>
+        <span class="muted">(sites in the newest week; ${formatCount(listed.length)} of ${formatCount(trends.series.length)} shown)</span>
       </p>
       <div class="wrap" role="region" aria-labelledby="groups-h" @keydown=${this.roving.keydown} @focusin=${this.roving.focusin}>
         <table id="trend-groups">
@@ -311,7 +328,7 @@ export class WeeksTrends extends LitElement {
             </tr>
           </thead>
           <tbody>
-            ${sortGroups(trends.series, q.order, q.dir, q.metric, q.status).map((s) => {
+            ${listed.map((s) => {
               const name = groupName(s);
               const on = drawn.has(name);
               const { change } = firstAndLast(s, q.metric, q.status);
