@@ -25,7 +25,16 @@ export type {
   LoadProgress,
 } from '../../adapters/db-worker/db-api.ts';
 export type { FieldChange, SiteHistory, WeekOfSite } from '../../adapters/db-worker/db-api.ts';
-export type { SnapshotWeek, SiteTimeline, TimelineWeek, TrendPoint, TrendSeries, TrendsQuery, WeeklyTrends, WeeksFeatures } from '../../dataset/websites/weeks-contract.ts';
+export type {
+  SnapshotWeek,
+  SiteTimeline,
+  TimelineWeek,
+  TrendPoint,
+  TrendSeries,
+  TrendsQuery,
+  WeeklyTrends,
+  WeeksFeatures,
+} from '../../dataset/websites/weeks-contract.ts';
 export type { DatasetChoices, ImportedDataset, ImportOutcome, ImportProgressReport, ImportReport, SwitchOutcome } from '../../adapters/db-worker/db-api.ts';
 
 /** A parsed JSON answer, with what a `fetch()` would have shown. */
@@ -63,7 +72,10 @@ export class WorkerLostError extends Error {
 const MAX_RESTARTS_IN_A_ROW = 3;
 
 /** The worker's methods the page calls as they are (same names and arguments): see DbWorkerApi; the weeks' by their contract. */
-type Forwarded = Omit<Comlink.RemoteObject<DbWorkerApi>, 'init' | 'importFile' | 'importUrl' | 'importBuiltIn' | 'servePort' | 'exportRatesCsv' | keyof WeeksFeatures>;
+type Forwarded = Omit<
+  Comlink.RemoteObject<DbWorkerApi>,
+  'init' | 'importFile' | 'importUrl' | 'importBuiltIn' | 'servePort' | 'exportRatesCsv' | keyof WeeksFeatures
+>;
 
 /**
  * The typed facade over the DB worker: everything the page asks of the data goes through here, so no

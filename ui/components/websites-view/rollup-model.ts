@@ -53,7 +53,12 @@ export function rollupCsv(rollups: Rollups, rows: readonly RollupRow[], ownerLab
     (a, b) => count(rollups.total, b) - count(rollups.total, a) || a.localeCompare(b),
   );
   const shares = ROLLUP_SHARES.filter((c) => c.key !== 'completed');
-  const head = [ownerLabel, 'Sites', ...shares.flatMap((c) => [c.label.replace('% ', '').replace(/^./, (x) => x.toUpperCase()), c.label]), ...statuses.map((s) => `Scan ${s}`)];
+  const head = [
+    ownerLabel,
+    'Sites',
+    ...shares.flatMap((c) => [c.label.replace('% ', '').replace(/^./, (x) => x.toUpperCase()), c.label]),
+    ...statuses.map((s) => `Scan ${s}`),
+  ];
   const line = (r: RollupRow, name: string) => [
     name,
     r.sites,
