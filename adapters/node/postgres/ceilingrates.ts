@@ -23,9 +23,6 @@ import { quote } from './schema.ts';
 import { codesOf, COUNTED } from './ceilingrates-groups.ts';
 import { countedParts, fromCodes, keptTables, LOAD_IDENTITY, loadTables, priceColumn, terms, type LoadTables } from './ceilingrates-counts.ts';
 
-/** Postgres' "numeric value out of range": a sum of huge prices that overflowed the doubles. */
-const OUT_OF_RANGE = '22003';
-
 /** Production's double fields: their `sort` values are written with a decimal point. */
 const DOUBLE_SORT = new Set(['current_price', 'next_year_price', 'second_year_price']);
 
@@ -35,12 +32,12 @@ const READ = ['r.id', 'r.pos', 'r.current_price', ...COUNTED.map((c) => `r.${c}`
 /**
  * A search's statement: the load it sees, its groups (of the matches, or for a wide search of the rates it
  * leaves out, or none for a search with no condition: the load's counts are every rate's), its page, and its
- * price sums or what they are added from; one statement, so all of it sees the same load. The page is read
- * from the rows with the condition, so the planner can walk the order's index and stop at the page's end.
- * `sumsInSql`: Σp, Σp² added by Postgres in id order, as the engine adds them; otherwise the prices in id order
- * (when those sums overflow the doubles, for the engine to sum scaled).
+ * places in the store of the rates its price sums are added over (the matches, or for a wide search the rest),
+ * which the engine's priceSums adds over the load's price column; one statement, so all of it sees the same
+ * load. The page is read from the rows with the condition, so the planner can walk the order's index and stop
+ * at the page's end.
  */
-function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, wide: boolean): { text: string; values: unknown[] } {
+function searchStatement(query: CeilingRatesQuery, wide: boolean): { text: string; values: unknown[] } {
   const params = new Params();
   const where = matchCondition(query, null, params);
   const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
@@ -53,27 +50,25 @@ function searchStatement(query: CeilingRatesQuery, sumsInSql: boolean, wide: boo
     `page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ${from} ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})`;
   const rows = `ceilingrate_rows r WHERE ${where}`;
   const load = `(SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l)`;
-  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${load}, NULL, NULL, NULL, ${pageJson}, NULL, NULL, NULL, NULL`, values: params.values };
+  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${load}, NULL, NULL, NULL, ${pageJson}, NULL, NULL`, values: params.values };
   if (wide) {
     // The rates it leaves out, found by index where the conditions allow (restCondition); their places in
     // the store, for the price sums, which are the engine's over the price column (search below).
     const rest = `rest AS MATERIALIZED (SELECT ${READ.join(', ')} FROM ceilingrate_rows r WHERE ${restCondition(query, params)})`;
     return {
       text: `WITH ${page(rows)}, ${rest}, codes AS (${codesOf('rest')})
-        SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson}, NULL, NULL,
-          NULL,
+        SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson}, NULL,
           (SELECT coalesce(array_agg(pos ORDER BY pos), '{}') FROM rest) FROM codes`,
       values: params.values,
     };
   }
-  // The matches once, in id order (the condition may be a costly text match): grouped, summed and paged from there.
-  const m = `m AS MATERIALIZED (SELECT ${[...new Set([...READ, ...ranks])].join(', ')} FROM ${rows} ORDER BY r.id)`;
-  const sums = sumsInSql
-    ? `(SELECT json_build_array(0::float8 + sum(current_price), 0::float8 + sum(current_price * current_price)) FROM m), NULL`
-    : `NULL, (SELECT to_json(array_agg(current_price)) FROM m WHERE current_price IS NOT NULL)`;
+  // The matches once (the condition may be a costly text match): grouped, paged and placed from there. Their
+  // places come unordered, as int4send bytes; Node orders them (store order is id order), not a sort here.
+  const m = `m AS MATERIALIZED (SELECT ${[...new Set([...READ, ...ranks])].join(', ')} FROM ${rows})`;
   return {
     text: `WITH ${m}, ${page('m r')}, codes AS (${codesOf('m')})
-      SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson}, ${sums}, NULL, NULL FROM codes`,
+      SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson},
+        (SELECT string_agg(int4send(pos), ''::bytea) FROM m WHERE current_price IS NOT NULL), NULL FROM codes`,
     values: params.values,
   };
 }
@@ -109,47 +104,44 @@ type SearchRow = [
   price: Uint8Array | null,
   labor: Uint8Array | null,
   page: PageRow[],
-  sums: [number | null, number | null] | null,
-  prices: number[] | null,
-  priceColumn: Uint8Array | null,
+  places: Uint8Array | null,
   rest: number[] | null,
 ];
 
-/**
- * The row of a search and the load tables it is read with. When Σp or Σp² overflow the doubles (Postgres
- * raises 22003), again with the prices in id order for the engine to sum scaled.
- */
+/** The matches' places in the store (int4send bytes, any order), ascending: the engine's id order. */
+function ascendingPlaces(bytes: Uint8Array | null): Int32Array {
+  const places = new Int32Array((bytes?.byteLength ?? 0) / 4);
+  const view = bytes ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+  for (let i = 0; view && i < places.length; i++) places[i] = view.getInt32(i * 4);
+  return places.sort();
+}
+
+/** The row of a search, the load tables it is read with, and the load's price column when its sums need it. */
 async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[SearchRow, LoadTables, Float64Array | null]> {
   const wide = await isWide(pool, query);
   // A load may commit between the statement and the read of its tables: then the search is made again.
   for (;;) {
-    let row: SearchRow;
-    try {
-      row = (await pool.query({ ...searchStatement(query, true, wide), rowMode: 'array' })).rows[0] as SearchRow;
-    } catch (error) {
-      if ((error as { code?: string }).code !== OUT_OF_RANGE) throw error;
-      row = (await pool.query({ ...searchStatement(query, false, wide), rowMode: 'array' })).rows[0] as SearchRow;
-    }
+    const row = (await pool.query({ ...searchStatement(query, wide), rowMode: 'array' })).rows[0] as SearchRow;
     if (row[0] === null) throw new Error('the ceiling rates were removed while a search read them');
     const tables = await loadTables(pool, row[0]);
     if (!tables) continue;
-    // A wide search sums the load's price column, skipping the rest.
-    const prices = wide && row[8] !== null ? await priceColumn(pool, tables) : null;
-    if (!wide || row[8] === null || prices) return [row, tables, prices];
+    const summed = row[5] !== null || row[6] !== null;
+    const prices = summed ? await priceColumn(pool, tables) : null;
+    if (!summed || prices) return [row, tables, prices];
   }
 }
 
 async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
-  const [[, combo, price, labor, page, sqlSums, orderedPrices, , rest], tables, prices] = await searchRow(pool, query);
+  const [[, combo, price, labor, page, places, rest], tables, prices] = await searchRow(pool, query);
   // No condition: every rate matches (no codes came), and the load's counts are the search's.
   const every = matchCondition(query, null, new Params()) === 'true';
   const parts = countedParts(tables, every ? null : fromCodes([combo, price, labor]), rest !== null);
   const { min, max } = parts;
   let sums: PriceSums;
   if (every) sums = { count: parts.priced, ...tables.sums, min, max };
-  else if (prices && rest) sums = { count: parts.priced, ...priceSums(prices, { rows: null, rest }, min, max), min, max };
-  else if (orderedPrices) sums = { count: parts.priced, ...priceSums(Float64Array.from(orderedPrices), { rows: null, rest: null }, min, max), min, max };
-  else sums = { count: parts.priced, sum: sqlSums?.[0] ?? 0, sumOfSquares: sqlSums?.[1] ?? 0, min, max };
+  else if (rest) sums = { count: parts.priced, ...priceSums(prices!, { rows: null, rest }, min, max), min, max };
+  // No priced match: no places came, and no price is read.
+  else sums = { count: parts.priced, ...priceSums(prices ?? new Float64Array(0), { rows: ascendingPlaces(places) }, min, max), min, max };
   const aggregations = aggregationsFrom({
     matches: parts.matches,
     terms: parts.terms,
