@@ -3,7 +3,7 @@
  * is read from the record's field table; the rest follows the shape modules. Tests validate the engine's real
  * answers against these, so a change of shape that is not made here fails.
  */
-import { SCAN_STATUSES, WEBSITE_FIELDS, type FieldKind } from '../site-scanning/record.ts';
+import { ANSWERED_FIELDS, SCAN_STATUSES, type FieldKind } from '../site-scanning/record.ts';
 import { RECORD_FIELDS, SOURCE_FIELDS } from '../ceilingrates/record.ts';
 import { PERCENTILES, TERM_SIZES } from '../ceilingrates/query/aggregations.ts';
 import { SEARCH_FIELDS } from '../ceilingrates/parameters.ts';
@@ -34,9 +34,14 @@ const WEBSITE_KIND_SCHEMAS: Record<FieldKind, JsonSchema> = {
   },
 };
 
+const DERIVED_DESCRIPTION =
+  'Made from the data, not a snapshot column: `*_final_url_live` is the file status code being 2xx, `*_target_url_redirects` the file final URL not being https://<target_url>/<file> (docs/api/site-scanning.md#further-fields)';
+
 function websiteRecord(): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const [name, kind] of WEBSITE_FIELDS) properties[name] = WEBSITE_KIND_SCHEMAS[kind];
+  for (const [name, kind, derived] of ANSWERED_FIELDS) {
+    properties[name] = derived ? { ...WEBSITE_KIND_SCHEMAS[kind], description: DERIVED_DESCRIPTION } : WEBSITE_KIND_SCHEMAS[kind];
+  }
   properties.target_url = { type: 'string', description: 'The target host name, e.g. search.usa.gov: the record identity' };
   // An imported snapshot may carry a status this list lacks: the documented values, not a closed set.
   properties.scan_status = { type: ['string', 'null'], examples: [...SCAN_STATUSES] };

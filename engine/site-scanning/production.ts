@@ -3,12 +3,14 @@
  * current names (record.ts, PRODUCTION_NAMES: `initial_domain`, `live`, `agency`, `primary_scan_status`,
  * `uswds_*`, …), without the two comparisons production no longer answers, and with the robots.txt and sitemap.xml
  * checks production's records carry beside `*_detected` (`robots_txt_final_url_live`,
- * `robots_txt_target_url_redirects`, and the sitemap's), made from the fields this data has. The envelope, the
+ * `robots_txt_target_url_redirects`, and the sitemap's), made from the fields this data has as the interface
+ * dialect makes them (derived.ts; there they are among the further fields). The envelope, the
  * analysis and the errors are the same in both dialects. Runs only for that dialect.
  */
 import type { ApiResponse } from '../http/types.ts';
 import type { RouteContext } from '../http/routes.ts';
 import { PRODUCTION_NAMES, WEBSITE_FIELDS } from './record.ts';
+import { derivedCheck } from './derived.ts';
 
 /** Each field's name in a production record, or null when production has none. */
 const NAMES: readonly (readonly [string, string | null])[] = WEBSITE_FIELDS.map(([name]) => {
@@ -18,32 +20,23 @@ const NAMES: readonly (readonly [string, string | null])[] = WEBSITE_FIELDS.map(
 
 type Record_ = Record<string, unknown>;
 
-/** A final URL answered 2xx: live. Unknown without a status code. */
-function live(status: unknown): boolean | null {
-  return typeof status === 'number' ? status >= 200 && status < 300 : null;
-}
-
 /**
- * The file was reached at another address than the one asked for, `<the site>/<file>`; unknown without a final
- * address. (Production's scanner follows the redirects itself; this is the same question asked of its answer.)
+ * One record in production's names, key order the interface's, except that the derived checks follow the
+ * `*_detected` they go with (where the interface dialect has them, among the further fields, production's current
+ * order is not known from a recording). Read from the interface's answer: the checks are made again from its
+ * fields, by the same function.
  */
-function redirected(finalUrl: unknown, site: unknown, file: string): boolean | null {
-  if (typeof finalUrl !== 'string' || typeof site !== 'string') return null;
-  return finalUrl !== `https://${site}/${file}` && finalUrl !== `http://${site}/${file}`;
-}
-
-/** One record in production's names, key order the interface's. */
 export function productionRecord(record: Record_): Record_ {
   const out: Record_ = {};
   for (const [name, production] of NAMES) {
     if (production === null) continue;
     out[production] = record[name] ?? null;
     if (name === 'robots_txt_detected') {
-      out.robots_txt_final_url_live = live(record.robots_txt_final_url_status_code);
-      out.robots_txt_target_url_redirects = redirected(record.robots_txt_final_url, record.target_url, 'robots.txt');
+      out.robots_txt_final_url_live = derivedCheck('robots_txt_final_url_live', record);
+      out.robots_txt_target_url_redirects = derivedCheck('robots_txt_target_url_redirects', record);
     } else if (name === 'sitemap_xml_detected') {
-      out.sitemap_xml_final_url_live = live(record.sitemap_xml_final_url_status_code);
-      out.sitemap_xml_target_url_redirects = redirected(record.sitemap_xml_final_url, record.target_url, 'sitemap.xml');
+      out.sitemap_xml_final_url_live = derivedCheck('sitemap_xml_final_url_live', record);
+      out.sitemap_xml_target_url_redirects = derivedCheck('sitemap_xml_target_url_redirects', record);
     }
   }
   return out;

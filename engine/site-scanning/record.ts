@@ -1,7 +1,7 @@
 /**
- * The website scan record as the API returns it (WebsiteApiResultDto). Key order here IS the JSON key
- * order: the 2.0 interface's 16 fields, then production's documented DTO order, then the snapshot's further fields
- * (docs/api/site-scanning.md).
+ * The website scan record as stored, and as the API returns it (WebsiteApiResultDto) with the derived checks
+ * (DerivedChecks) placed among the further fields. Key order here IS the JSON key order: the 2.0 interface's 16
+ * fields, then production's documented DTO order, then the snapshot's further fields (docs/api/site-scanning.md).
  */
 export interface WebsiteRecord {
   scan_date: string | null;
@@ -115,6 +115,23 @@ export interface WebsiteRecord {
   www_title: string | null;
 }
 
+/**
+ * The robots.txt and sitemap.xml checks production's 2021–2024 records had, which the snapshot has no column for:
+ * made from the stored fields as a record is answered (derived.ts), never stored. In the answer they follow the
+ * file's status code, as in those records (FURTHER_FIELDS).
+ */
+export interface DerivedChecks {
+  /** The file's final URL answered 2xx; null without a status code. */
+  robots_txt_final_url_live: boolean | null;
+  /** The file was reached at another address than `https://<target_url>/robots.txt`; null without a final URL. */
+  robots_txt_target_url_redirects: boolean | null;
+  sitemap_xml_final_url_live: boolean | null;
+  sitemap_xml_target_url_redirects: boolean | null;
+}
+
+/** A record as the API answers it: the stored fields and the derived checks, keys in ANSWERED_FIELDS order. */
+export type WebsiteAnswer = WebsiteRecord & DerivedChecks;
+
 /** How a field is stored in SQLite and turned back into JSON. */
 export type FieldKind = 'text' | 'number' | 'boolean' | 'list' | 'object';
 
@@ -156,7 +173,9 @@ const CORE_FIELDS = [
 ] as const satisfies readonly (readonly [keyof WebsiteRecord, FieldKind])[];
 
 /**
- * The snapshot's further fields (docs/api/site-scanning.md#further-fields), after the core ones in record order.
+ * The snapshot's further fields (docs/api/site-scanning.md#further-fields), after the core ones in record order;
+ * among them the derived checks (DerivedChecks), marked `derived`: answered with the JSON type of their kind,
+ * never stored.
  */
 export const FURTHER_FIELDS = [
   ['name', 'text'],
@@ -205,12 +224,16 @@ export const FURTHER_FIELDS = [
   ['language_link', 'text'],
   ['robots_txt_final_url', 'text'],
   ['robots_txt_final_url_status_code', 'number'],
+  ['robots_txt_final_url_live', 'boolean', 'derived'],
+  ['robots_txt_target_url_redirects', 'boolean', 'derived'],
   ['robots_txt_final_url_mimetype', 'text'],
   ['robots_txt_final_url_filesize_in_bytes', 'number'],
   ['robots_txt_crawl_delay', 'number'],
   ['robots_txt_sitemap_locations', 'list'],
   ['sitemap_xml_final_url', 'text'],
   ['sitemap_xml_final_url_status_code', 'number'],
+  ['sitemap_xml_final_url_live', 'boolean', 'derived'],
+  ['sitemap_xml_target_url_redirects', 'boolean', 'derived'],
   ['sitemap_xml_final_url_mimetype', 'text'],
   ['sitemap_xml_final_url_filesize_in_bytes', 'number'],
   ['sitemap_xml_count', 'number'],
@@ -227,19 +250,31 @@ export const FURTHER_FIELDS = [
   ['www_url', 'text'],
   ['www_status_code', 'number'],
   ['www_title', 'text'],
-] as const satisfies readonly (readonly [keyof WebsiteRecord, FieldKind])[];
+] as const satisfies readonly (readonly [keyof WebsiteAnswer, FieldKind, 'derived'?])[];
 
-/** Every field in record order with its storage kind; the schema, the insert and the shaping all read this. */
-export const WEBSITE_FIELDS = [...CORE_FIELDS, ...FURTHER_FIELDS] as const;
+/** Every field the API answers, in answer order with its kind: the OpenAPI schema and the shaping read this. */
+export const ANSWERED_FIELDS = [...CORE_FIELDS, ...FURTHER_FIELDS] as const;
 
-export type WebsiteField = (typeof WEBSITE_FIELDS)[number][0];
+type AnsweredEntry = (typeof ANSWERED_FIELDS)[number];
+type DerivedEntry = Extract<AnsweredEntry, readonly [string, FieldKind, 'derived']>;
+type StoredEntry = Exclude<AnsweredEntry, DerivedEntry>;
 
-export type FurtherFieldName = (typeof FURTHER_FIELDS)[number][0];
+/**
+ * The stored fields in record order with their storage kind (ANSWERED_FIELDS without the derived checks): the
+ * SQLite stored record, the PostgreSQL columns, the import and the history read this.
+ */
+export const WEBSITE_FIELDS: readonly StoredEntry[] = ANSWERED_FIELDS.filter((entry): entry is StoredEntry => entry.length === 2);
+
+export type WebsiteField = StoredEntry[0];
+
+export type DerivedField = DerivedEntry[0];
+
+export type FurtherFieldName = Exclude<(typeof FURTHER_FIELDS)[number][0], DerivedField>;
 
 /** The further fields all null: a record made without a snapshot (the synthetic profile, tests) has none of them. */
-export const NO_FURTHER_FIELDS = Object.freeze(Object.fromEntries(FURTHER_FIELDS.map(([name]) => [name, null]))) as Readonly<
-  Pick<WebsiteRecord, FurtherFieldName>
->;
+export const NO_FURTHER_FIELDS = Object.freeze(
+  Object.fromEntries(FURTHER_FIELDS.filter((entry) => entry.length === 2).map(([name]) => [name, null])),
+) as Readonly<Pick<WebsiteRecord, FurtherFieldName>>;
 
 /** The interface's scan_status values, in its order (also the order of the 400 message's list). */
 export const SCAN_STATUSES = [
@@ -269,8 +304,9 @@ export const SCAN_STATUSES = [
 
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
 
-/** Compile-time check that WEBSITE_FIELDS names every record field (adding a field without it fails here). */
+/** Compile-time checks that WEBSITE_FIELDS names every stored field and ANSWERED_FIELDS every derived one. */
 export const EVERY_FIELD_LISTED: [Exclude<keyof WebsiteRecord, WebsiteField>] extends [never] ? true : never = true;
+export const EVERY_CHECK_LISTED: [Exclude<keyof DerivedChecks, DerivedField>] extends [never] ? true : never = true;
 
 /**
  * Production's name of each field whose name differs there (docs/api/differences.md#record-field-names): the

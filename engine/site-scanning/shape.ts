@@ -1,5 +1,6 @@
 import type { SqlValue } from 'sql.js';
-import { WEBSITE_FIELDS, type FieldKind, type WebsiteRecord } from './record.ts';
+import { ANSWERED_FIELDS, type FieldKind, type WebsiteAnswer } from './record.ts';
+import { derivedCheck } from './derived.ts';
 import { FILTER_NAMES } from './parameters.ts';
 import type { WebsiteQuery } from './parse-query.ts';
 import { recordsJson } from './stored-record.ts';
@@ -27,13 +28,17 @@ export function fromSql(kind: FieldKind, value: SqlValue): unknown {
   }
 }
 
-/** A row of column values (WEBSITE_FIELDS order) → the record, keys in the documented order. */
-export function recordFromRow(row: WebsiteRow): WebsiteRecord {
+/**
+ * A row of column values (WEBSITE_FIELDS order) → the record as answered, keys in the documented order, the
+ * derived checks made from the fields before them (derived.ts).
+ */
+export function recordFromRow(row: WebsiteRow): WebsiteAnswer {
   const record: Record<string, unknown> = {};
-  WEBSITE_FIELDS.forEach(([name, kind], i) => {
-    record[name] = fromSql(kind, row[i]);
-  });
-  return record as unknown as WebsiteRecord;
+  let column = 0;
+  for (const entry of ANSWERED_FIELDS) {
+    record[entry[0]] = entry.length === 2 ? fromSql(entry[1], row[column++]) : derivedCheck(entry[0], record);
+  }
+  return record as unknown as WebsiteAnswer;
 }
 
 export interface PageMeta {
@@ -52,7 +57,7 @@ export interface PageLinks {
 }
 
 export interface WebsitePage {
-  items: WebsiteRecord[];
+  items: WebsiteAnswer[];
   meta: PageMeta;
   links: PageLinks;
 }
@@ -71,13 +76,13 @@ function routeWithFilters(query: WebsiteQuery): string {
 }
 
 /** The paginated envelope; an absent link is "", and with no results `last` is "" too. */
-export function websitePage(items: WebsiteRecord[], totalItems: number, query: WebsiteQuery): WebsitePage {
+export function websitePage(items: WebsiteAnswer[], totalItems: number, query: WebsiteQuery): WebsitePage {
   return { items, ...pageMetaAndLinks(items.length, totalItems, query) };
 }
 
 /**
  * The page's JSON text made of its stored records (stored-record.ts): byte for byte what JSON.stringify writes
- * for websitePage of the same records, without making them.
+ * for websitePage of the same records as answered, without making them.
  */
 export function websitePageJson(storedRecords: readonly string[], totalItems: number, query: WebsiteQuery): string {
   const rest = JSON.stringify(pageMetaAndLinks(storedRecords.length, totalItems, query));

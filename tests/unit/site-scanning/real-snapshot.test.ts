@@ -93,14 +93,20 @@ describe('the real 2025-06-09 snapshot, through the API', () => {
       ds_inline_css: gsa.uswds_inpage_css,
       robots_txt_final_url: gsa.robots_txt_url,
       sitemap_xml_count: gsa.sitemap_xml_count,
+      // Not snapshot columns: made from it as docs/api/differences.md says (gsa.gov's robots.txt is at www.gsa.gov).
+      robots_txt_final_url_live: gsa.robots_txt_status_code === 200,
+      robots_txt_target_url_redirects: gsa.robots_txt_url !== 'https://gsa.gov/robots.txt',
       dns_ipv6: gsa.ipv6,
       third_party_service_urls: gsa.third_party_service_urls,
       // The copying job removed scan_date: the snapshot's day stands in.
       scan_date: '2025-06-09T00:00:00.000Z',
       ds_usa_elements_list: null,
     });
-    // 33 fields of the interface and production's DTO, then the 68 further fields of the snapshot.
-    expect(Object.keys(record)).toHaveLength(101);
+    expect(record.robots_txt_final_url_live).toBe(true);
+    expect(record.robots_txt_target_url_redirects).toBe(true);
+    // 33 fields of the interface and production's DTO, then the 68 further fields of the snapshot and the 4 checks
+    // made from them.
+    expect(Object.keys(record)).toHaveLength(105);
   });
 });
 

@@ -45,10 +45,27 @@ function byteOrder(a: string, b: string): number {
   return Buffer.compare(utf8.encode(a), utf8.encode(b));
 }
 
+/** A file's status code is 2xx; unknown without one (docs/api/differences.md#record-field-names). */
+const fileLive = (status: number | null): boolean | null => (status === null ? null : status >= 200 && status <= 299);
+/** The file's final URL is not `https://<site>/<file>` (nor its http form); unknown without one. */
+const fileRedirects = (url: string | null, site: string, file: string): boolean | null =>
+  url === null ? null : ![`https://${site}/${file}`, `http://${site}/${file}`].includes(url);
+
+/** The record as answered: with the robots.txt and sitemap.xml checks made from its fields. */
+export function referenceRecord(record: WebsiteRecord) {
+  return {
+    ...record,
+    robots_txt_final_url_live: fileLive(record.robots_txt_final_url_status_code),
+    robots_txt_target_url_redirects: fileRedirects(record.robots_txt_final_url, record.target_url, 'robots.txt'),
+    sitemap_xml_final_url_live: fileLive(record.sitemap_xml_final_url_status_code),
+    sitemap_xml_target_url_redirects: fileRedirects(record.sitemap_xml_final_url, record.target_url, 'sitemap.xml'),
+  };
+}
+
 export function referenceList(records: readonly WebsiteRecord[], sent: ReferenceFilters, page = 1, limit = 10) {
   const filters = applied(sent);
   const all = records.filter((r) => matches(r, filters)).sort((a, b) => byteOrder(a.target_url, b.target_url));
-  const items = all.slice((page - 1) * limit, page * limit);
+  const items = all.slice((page - 1) * limit, page * limit).map(referenceRecord);
   const totalPages = Math.ceil(all.length / limit);
   const query = REFERENCE_FILTERS.filter((n) => filters[n] !== undefined)
     .map((n) => `${n}=${encodeURIComponent(String(filters[n]))}&`)
