@@ -11,6 +11,7 @@ import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { readColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
 import { hostileMixedEngine } from './fixtures.ts';
+import { referenceRecord } from '../site-scanning/reference.ts';
 
 const RATES = '/api/v3/search/ceilingrates/';
 const q = encodeURIComponent;
@@ -49,7 +50,7 @@ describe('Site Scanning', () => {
     // In target_url byte order (UTF-8), as the API reference promises for the listing.
     const byUrl = (a: WebsiteRecord, b: WebsiteRecord): number => Buffer.compare(Buffer.from(a.target_url), Buffer.from(b.target_url));
     expect(items.length).toBe(websites.length);
-    expect(items).toEqual([...websites].sort(byUrl));
+    expect(items).toEqual([...websites].sort(byUrl).map(referenceRecord));
     expectVerbatim(
       raw,
       HOSTILE_PAYLOADS.map((p) => p.text),
@@ -60,7 +61,7 @@ describe('Site Scanning', () => {
   it('/websites/{url} finds each record by its own target URL, hostile ones included, under both bases', () => {
     for (const record of websites) {
       for (const path of [`/websites/${q(record.target_url)}`, `/technology/site-scanning/v1/websites/https:%2F%2F${q(record.target_url)}/`]) {
-        expect(ok(path), path).toEqual(record);
+        expect(ok(path), path).toEqual(referenceRecord(record));
       }
     }
   });
