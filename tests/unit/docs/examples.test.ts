@@ -3,8 +3,8 @@
  * real 2025-06-09 snapshot and the real rates of GSA's 2025 price lists, as `npm start` builds them), in both
  * dialects, and where a block shows a figure the answer has it. The requests are read from the Markdown: `fetch('…')`,
  * `fetch(`${api}/…`)`, curl and Python URLs on the local server, `"$API/…"`. site-scanning.md and ceiling-rates.md
- * have their own tests, which check their tables and JSON too (tests/unit/*\/docs-examples.test.ts). snapshots.md
- * is not read here: its example needs the seventeen weeks of the weeks dataset, which this test does not open.
+ * have their own tests, which check their tables and JSON too (tests/unit/*\/docs-examples.test.ts), and so has
+ * snapshots.md (tests/unit/site-scanning/snapshots-docs.test.ts: its weeks against the shipped weeks).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
