@@ -13,7 +13,7 @@
  */
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { gunzipSync, gzipSync } from 'fflate';
-import { WEBSITE_FIELDS } from './record.ts';
+import { WEBSITE_FIELDS, type WebsiteRecord } from './record.ts';
 import { createWebsitesSchema, insertWebsites, placeSortKeys, RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 import { FIELD_SEPARATOR, recordFromStored } from './stored-record.ts';
 import { HISTORY_FIELDS, HISTORY_TABLE } from './history.ts';
@@ -72,7 +72,7 @@ export function createWeeks(db: Database, newestDate: string, pathsBySortKey: Re
   addWeek(
     db,
     newestDate,
-    allRows(db, `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE}`, []).map(([stored]) => String(stored)),
+    allRows(db, `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE}`, []).map(([stored]) => recordFromStored(String(stored))),
     true,
   );
 }
@@ -85,15 +85,14 @@ export function sortKeyPaths(db: Database, paths: readonly string[]): Map<number
 }
 
 /**
- * A week's count and its sites per agency, bureau and scan status, from its stored records: what the SQL over its
- * `websites` columns would count (the columns hold the same answered values), without a database of the week.
+ * A week's count and its sites per agency, bureau and scan status, from its records: what the SQL over its
+ * `websites` columns would count (the columns hold the same values), without a database of the week.
  */
-function addWeek(db: Database, date: string, stored: Iterable<string>, newest: boolean): void {
+function addWeek(db: Database, date: string, records: Iterable<WebsiteRecord>, newest: boolean): void {
   const groups = new Map<string, [string | null, string | null, string | null, number, number, number, number]>();
   let count = 0;
-  for (const text of stored) {
+  for (const r of records) {
     count++;
-    const r = recordFromStored(text);
     const key = JSON.stringify([r.target_url_agency_owner, r.target_url_bureau_owner, r.scan_status]);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = [r.target_url_agency_owner, r.target_url_bureau_owner, r.scan_status, 0, 0, 0, 0]));
@@ -114,10 +113,10 @@ function addWeek(db: Database, date: string, stored: Iterable<string>, newest: b
 }
 
 /**
- * Adds an older week: `older` is its stored records (stored-record.ts, as the import of its file stores them) by
- * path. Written as its differences from the newest week this database holds.
+ * Adds an older week: `records` are its records as the import of its file maps them, `older` their stored texts
+ * (stored-record.ts) by path. Written as its differences from the newest week this database holds.
  */
-export function writeOlderWeek(db: Database, date: string, older: ReadonlyMap<string, string>): void {
+export function writeOlderWeek(db: Database, date: string, records: readonly WebsiteRecord[], older: ReadonlyMap<string, string>): void {
   const newest = allRows(db, `SELECT p.${SORT_KEY}, p.path, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})`, []);
   const core = db.prepare(`INSERT INTO ${CORE_TABLE} VALUES (?, ?, ?)`);
   const only = db.prepare(`INSERT INTO ${ONLY_TABLE} VALUES (?, ?, ?, ?)`);
@@ -154,7 +153,7 @@ export function writeOlderWeek(db: Database, date: string, older: ReadonlyMap<st
     core.free();
     only.free();
   }
-  addWeek(db, date, older.values(), false);
+  addWeek(db, date, records, false);
 }
 
 // ---- Reading ----

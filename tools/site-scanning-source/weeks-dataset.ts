@@ -9,6 +9,7 @@ import type { DatasetSource } from '../../dataset/artifact/format.ts';
 import { importIntoDatabase } from '../../dataset/import/index.ts';
 import { mapJsonRecords } from '../../dataset/import/import.ts';
 import { storedRecord } from '../../engine/site-scanning/stored-record.ts';
+import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
 import { createWeeks, sortKeyPaths, writeOlderWeek } from '../../engine/site-scanning/weeks.ts';
 import { everyWeek, shippedWeeks } from '../real-data.ts';
 import type { SourceRecord } from './weeks.ts';
@@ -25,13 +26,13 @@ async function imported(SQL: SqlJsStatic, date: string, records: ReadonlyMap<str
   return db;
 }
 
-/** An older week's stored records by path, mapped as its file's import maps them (every record must be kept). */
-function mapped(date: string, records: ReadonlyMap<string, SourceRecord>): Map<string, string> {
+/** An older week's records mapped as its file's import maps them (every record must be kept), and their stored texts by path. */
+function mapped(date: string, records: ReadonlyMap<string, SourceRecord>): { records: WebsiteRecord[]; stored: Map<string, string> } {
   const { records: mappedRecords, report } = mapJsonRecords('websites', records.values(), { snapshotDate: date });
   if (report.rowsRejected !== 0 || mappedRecords.length !== records.size)
     throw new Error(`the week of ${date}: ${report.rowsRejected} records refused by the import`);
   const paths = [...records.keys()];
-  return new Map(mappedRecords.map((record, i) => [paths[i], storedRecord(record)]));
+  return { records: mappedRecords, stored: new Map(mappedRecords.map((record, i) => [paths[i], storedRecord(record)])) };
 }
 
 export function weeksSource(): DatasetSource {
@@ -65,7 +66,8 @@ export async function weeksDatabase(
         db = await imported(SQL, week.date, records);
         createWeeks(db, week.date, sortKeyPaths(db, [...records.keys()]));
       } else {
-        writeOlderWeek(db, week.date, mapped(week.date, records));
+        const older = mapped(week.date, records);
+        writeOlderWeek(db, week.date, older.records, older.stored);
       }
       say(`the week of ${week.date}: ${records.size.toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
