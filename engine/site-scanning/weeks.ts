@@ -13,7 +13,7 @@
  */
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { gunzipSync, gzipSync } from 'fflate';
-import { WEBSITE_FIELDS } from './record.ts';
+import { WEBSITE_FIELDS, type WebsiteRecord } from './record.ts';
 import { createWebsitesSchema, insertWebsites, placeSortKeys, RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 import { FIELD_SEPARATOR, recordFromStored } from './stored-record.ts';
 import { HISTORY_FIELDS, HISTORY_TABLE } from './history.ts';
@@ -69,14 +69,12 @@ export function createWeeks(db: Database, newestDate: string, pathsBySortKey: Re
       insert.free();
     }
   });
-  addWeek(db, newestDate, db, true);
-}
-
-/** The stored records of a week's database with their paths, given in its insertion (file) order. */
-function rowsWithPaths(db: Database, paths: readonly string[]): Map<string, string> {
-  const rows = allRows(db, `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE} ORDER BY rowid`, []);
-  if (rows.length !== paths.length) throw new Error(`${rows.length} rows for ${paths.length} paths`);
-  return new Map(rows.map(([stored], i) => [paths[i], String(stored)]));
+  addWeek(
+    db,
+    newestDate,
+    allRows(db, `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE}`, []).map(([stored]) => recordFromStored(String(stored))),
+    true,
+  );
 }
 
 /** Each row's sort key and path, for createWeeks: `paths` are the records' paths in the order they were imported. */
@@ -86,20 +84,28 @@ export function sortKeyPaths(db: Database, paths: readonly string[]): Map<number
   return new Map(rows.map(([key], i) => [Number(key), paths[i]]));
 }
 
-function addWeek(db: Database, date: string, week: Database, newest: boolean): void {
-  const count = Number(allRows(week, `SELECT COUNT(*) FROM ${WEBSITES_TABLE}`, [])[0][0]);
+/**
+ * A week's count and its sites per agency, bureau and scan status, from its records: what the SQL over its
+ * `websites` columns would count (the columns hold the same values), without a database of the week.
+ */
+function addWeek(db: Database, date: string, records: Iterable<WebsiteRecord>, newest: boolean): void {
+  const groups = new Map<string, [string | null, string | null, string | null, number, number, number, number]>();
+  let count = 0;
+  for (const r of records) {
+    count++;
+    const key = JSON.stringify([r.target_url_agency_owner, r.target_url_bureau_owner, r.scan_status]);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = [r.target_url_agency_owner, r.target_url_bureau_owner, r.scan_status, 0, 0, 0, 0]));
+    group[3]++;
+    if (r.final_url_live === true) group[4]++;
+    if (r.dap_detected_final_url === true) group[5]++;
+    if ((r.ds_usa_classes ?? 0) > 0) group[6]++;
+  }
   db.run(`INSERT INTO ${WEEKS_TABLE} VALUES (?, ?, ?)`, [date, count, newest ? 1 : 0]);
-  const facts = allRows(
-    week,
-    `SELECT target_url_agency_owner, target_url_bureau_owner, scan_status, COUNT(*), COALESCE(SUM(final_url_live = 1), 0),
-            COALESCE(SUM(dap_detected_final_url = 1), 0), COALESCE(SUM(ds_usa_classes > 0), 0)
-       FROM ${WEBSITES_TABLE} GROUP BY 1, 2, 3`,
-    [],
-  );
   const insert = db.prepare(`INSERT INTO ${FACTS_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
   try {
     inTransaction(db, () => {
-      for (const row of facts) insert.run([date, ...row]);
+      for (const group of groups.values()) insert.run([date, ...group]);
     });
   } finally {
     insert.free();
@@ -107,11 +113,10 @@ function addWeek(db: Database, date: string, week: Database, newest: boolean): v
 }
 
 /**
- * Adds an older week: `week` is its database (the import of its file), `paths` its records' paths in import order.
- * Written as its differences from the newest week this database holds.
+ * Adds an older week: `records` are its records as the import of its file maps them, `older` their stored texts
+ * (stored-record.ts) by path. Written as its differences from the newest week this database holds.
  */
-export function writeOlderWeek(db: Database, date: string, week: Database, paths: readonly string[]): void {
-  const older = rowsWithPaths(week, paths);
+export function writeOlderWeek(db: Database, date: string, records: readonly WebsiteRecord[], older: ReadonlyMap<string, string>): void {
   const newest = allRows(db, `SELECT p.${SORT_KEY}, p.path, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})`, []);
   const core = db.prepare(`INSERT INTO ${CORE_TABLE} VALUES (?, ?, ?)`);
   const only = db.prepare(`INSERT INTO ${ONLY_TABLE} VALUES (?, ?, ?, ?)`);
@@ -148,7 +153,7 @@ export function writeOlderWeek(db: Database, date: string, week: Database, paths
     core.free();
     only.free();
   }
-  addWeek(db, date, week, false);
+  addWeek(db, date, records, false);
 }
 
 // ---- Reading ----
