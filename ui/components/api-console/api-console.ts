@@ -113,16 +113,18 @@ export class ApiConsole extends LitElement {
             ${METHODS.map((m) => html`<option ?selected=${m === this.method}>${m}</option>`)}
           </select>
         </label>
+        <button class="primary" type="submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Send'}</button>
+        <button type="button" @click=${() => this.copy('fetch', fetchSnippet(production, this.method))}>Copy as fetch()</button>
+        <button type="button" @click=${() => this.copy('curl', curlCommand(production, this.method))}>Copy as curl</button>
+        <span role="status" class="help">${this.copied}</span>
+      </div>
+      <div class="bar">
         <label>
           <span>Answers as</span>
           <select data-testid="dialect" @change=${this.onDialect} .value=${this.dialect ?? 'interface'} ?disabled=${this.dialect === null}>
             ${DIALECT_CHOICES.map((d) => html`<option value=${d.value} ?selected=${d.value === this.dialect}>${d.label}</option>`)}
           </select>
         </label>
-        <button class="primary" type="submit" ?disabled=${this.sending}>${this.sending ? 'Sending…' : 'Send'}</button>
-        <button type="button" @click=${() => this.copy('fetch', fetchSnippet(production, this.method))}>Copy as fetch()</button>
-        <button type="button" @click=${() => this.copy('curl', curlCommand(production, this.method))}>Copy as curl</button>
-        <span role="status" class="help">${this.copied}</span>
       </div>
       <p class="help" data-testid="dialect-help">${DIALECT_CHOICES.find((d) => d.value === (this.dialect ?? 'interface'))!.help}
         It applies to every request to this app's APIs, a prototype's <code>fetch()</code> included.</p>
