@@ -1,6 +1,7 @@
 import { LitElement, html, svg, css, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { baseStyles } from '../common/styles.ts';
+import { BoxWidth } from '../common/box-width.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import type { HistogramBucket } from '../../api/api-types.ts';
 
@@ -86,27 +87,12 @@ export class PriceHistogram extends LitElement {
   @property({ type: Number }) std: number | null = null;
   /** A proposed price to mark, when one is being checked. */
   @property({ type: Number }) proposed: number | null = null;
-  /** The drawing is as wide as its box (up to WIDEST), so its text stays legible on a phone. */
-  @state() private width = WIDEST;
-  private readonly resize = new ResizeObserver(([entry]) => {
-    const w = Math.round(Math.min(WIDEST, Math.max(300, entry.contentRect.width)));
-    if (Math.abs(w - this.width) > 8) this.width = w;
-  });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.resize.observe(this);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resize.disconnect();
-  }
+  private readonly box = new BoxWidth(this, 300, WIDEST);
 
   override render() {
     const buckets = this.buckets;
     if (!buckets.length) return html`<p class="muted">No prices to chart.</p>`;
-    const W = this.width;
+    const W = this.box.width;
     const plotW = W - PAD.left - PAD.right;
     // A proposed price takes a second label line above the plot, under the median's.
     const top = this.proposed !== null ? PAD.top + 16 : PAD.top;

@@ -1,7 +1,8 @@
 import { LitElement, html, svg, css, nothing, unsafeCSS } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import { customElement, property, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { baseStyles } from '../common/styles.ts';
+import { BoxWidth } from '../common/box-width.ts';
 
 /** One line: a name and a value per date (null where there is none, a gap in the line). */
 export interface ChartLine {
@@ -80,26 +81,12 @@ export class TrendChart extends LitElement {
   @property({ type: Boolean }) percent = false;
   /** What the lines measure, for the image's name. */
   @property() label = '';
-  @state() private width = WIDEST;
-  private readonly resize = new ResizeObserver(([entry]) => {
-    const w = Math.round(Math.min(WIDEST, Math.max(280, entry.contentRect.width)));
-    if (Math.abs(w - this.width) > 8) this.width = w;
-  });
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.resize.observe(this);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resize.disconnect();
-  }
+  private readonly box = new BoxWidth(this, 280, WIDEST);
 
   override render() {
     const { dates, lines } = this;
     if (dates.length === 0 || lines.length === 0) return html`<p class="muted">Nothing to draw.</p>`;
-    const W = this.width;
+    const W = this.box.width;
     const plotW = W - PAD.left - PAD.right;
     const plotH = H - PAD.top - PAD.bottom;
     const most = Math.max(0, ...lines.flatMap((l) => l.values.filter((v): v is number => v !== null)));
