@@ -184,11 +184,22 @@ async function readInto(
   } catch (error) {
     keep(at);
     await writes;
-    throw error;
+    throw brokenOff(artifact.file, at, buffer.length, error, partials !== undefined);
   }
   // The file is whole (or wrong): it is checked next, and the chunks are cleared either way.
   await writes;
   return { length: at - start, overflow };
+}
+
+/**
+ * A cut connection in the app's words: each browser words it its own way ("network error", "Error in input
+ * stream"), and neither says how far it got or that the next try resumes. The browser's words are kept, last.
+ */
+function brokenOff(file: string, at: number, total: number, error: unknown, kept: boolean): Error {
+  const why = error instanceof Error ? error.message : String(error);
+  const count = (n: number) => n.toLocaleString('en-US');
+  const next = kept ? `; the ${count(at)} bytes received are kept and the next try resumes from there` : '';
+  return new Error(`${file}: the download broke off after ${count(at)} of ${count(total)} bytes${next} (${why})`, { cause: error });
 }
 
 function toIsoDate(httpDate: string | null): string | null {

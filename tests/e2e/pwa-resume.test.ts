@@ -74,8 +74,10 @@ async function cutFirstVisit(page: Page, at: number): Promise<number> {
   server.cutDataAfter(at);
   await page.goto(`${server.origin}/#/rates`);
   const alert = page.locator('app-shell').getByRole('alert').filter({ hasText: 'could not be loaded' });
-  // The page says the load failed (the alert names the error, here the lost link).
-  await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toMatch(/could not be loaded: network error/);
+  // The page says the load failed, how far it got and that the next try resumes (the browser's words last).
+  await expect
+    .poll(() => alert.textContent(), { timeout: 60_000 })
+    .toMatch(/could not be loaded: .*the download broke off after [\d,]+ of [\d,]+ bytes; the [\d,]+ bytes received are kept .*\(network error\)/);
   expect(bodyBytes(rates.file)).toBe(at);
   let kept = -1;
   await expect

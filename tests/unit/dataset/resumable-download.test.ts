@@ -112,7 +112,10 @@ describe('a cut download', () => {
     const server = fakeServer();
     const partials = memoryPartialStore();
     server.cutAfter = cutAt;
-    await expect(download(server, partials)).rejects.toThrow('network error');
+    // Said in the app's words (how far it got, that it resumes), the browser's own last.
+    await expect(download(server, partials)).rejects.toThrow(
+      `the download broke off after ${cutAt.toLocaleString('en-US')} of ${SIZE.toLocaleString('en-US')} bytes; the ${cutAt.toLocaleString('en-US')} bytes received are kept and the next try resumes from there (network error)`,
+    );
     // Everything that arrived before the cut is kept, the tail of an unfinished chunk included.
     expect((await partials.read(artifact)).length).toBe(cutAt);
     const progress: DownloadProgress[] = [];
