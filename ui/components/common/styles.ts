@@ -240,3 +240,38 @@ export const compactTableStyles = css`
     background: var(--surface);
   }
 `;
+
+/** Two choices side by side, each a label over its select, wrapping on a phone (two weeks, two snapshots). */
+export const pickerStyles = css`
+  .pick {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.75rem 1rem;
+    align-items: end;
+    margin: 0.6rem 0;
+  }
+  .pick label {
+    display: block;
+    font-weight: 600;
+    font-size: 0.9rem;
+    margin-bottom: 0.25rem;
+  }
+  /* A long choice (an imported file's name) shrinks its select to the row instead of widening the page. */
+  .pick > div {
+    min-width: 0;
+    max-width: 100%;
+  }
+`;
+
+/** An SVG chart drawn at the width of its box, and its axis labels (trend chart, price histogram, pool comparison). */
+export const chartStyles = css`
+  svg {
+    width: 100%;
+    height: auto;
+    display: block;
+  }
+  .axis {
+    fill: var(--muted);
+    font-size: 11px;
+  }
+`;

@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DatasetChoices, DbClient, SnapshotDiff } from '../../api/db-client.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, pickerStyles } from '../common/styles.ts';
 import { formatDate } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
 import { BUILD_DATASET_ID, SNAPSHOT_DIFF_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
@@ -40,29 +40,10 @@ const toDatasetId = (choice: string): string | null => (choice === BUILD_DATASET
 export class SnapshotDiffPanel extends LitElement {
   static override styles = [
     baseStyles,
+    pickerStyles,
     css`
       :host {
         margin: 1rem 0;
-      }
-      .pick {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.75rem 1rem;
-        align-items: end;
-        margin: 0.6rem 0;
-      }
-      .pick label {
-        display: block;
-        font-weight: 600;
-        font-size: 0.9rem;
-        margin-bottom: 0.25rem;
-      }
-      .pick select {
-        max-width: 100%;
-      }
-      .pick > div {
-        min-width: 0;
-        max-width: 100%;
       }
     `,
   ];

@@ -1,6 +1,6 @@
 import { LitElement, html, svg, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, chartStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import { commonBins, type Pool } from './pool-bins.ts';
 import { ordinal, signedPercent } from './figures-model.ts';
@@ -65,6 +65,7 @@ const PAD = { top: 12, right: 10, bottom: 30, left: 44 };
 export class PoolCompare extends LitElement {
   static override styles = [
     baseStyles,
+    chartStyles,
     css`
       .wrap {
         overflow-x: auto;
@@ -112,19 +113,12 @@ export class PoolCompare extends LitElement {
         margin-top: 0.25rem;
       }
       svg {
-        width: 100%;
         /* Legible on a phone: the chart then scrolls sideways in its box. */
         min-width: 540px;
-        height: auto;
-        display: block;
       }
       .chart {
         overflow-x: auto;
         margin-top: 0.75rem;
-      }
-      .axis {
-        fill: var(--muted);
-        font-size: 11px;
       }
       .series {
         fill: none;

@@ -1,6 +1,6 @@
 import { LitElement, html, svg, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, chartStyles } from '../common/styles.ts';
 import { BoxWidth } from '../common/box-width.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import type { HistogramBucket } from '../../api/api-types.ts';
@@ -16,21 +16,13 @@ import { pricePosition } from './price-histogram-position.ts';
 export class PriceHistogram extends LitElement {
   static override styles = [
     baseStyles,
+    chartStyles,
     css`
-      svg {
-        width: 100%;
-        height: auto;
-        display: block;
-      }
       .bar {
         fill: var(--accent);
       }
       .bar:hover {
         fill: var(--accent-dark);
-      }
-      .axis {
-        fill: var(--muted);
-        font-size: 11px;
       }
       .median {
         stroke: var(--warm);

@@ -1,7 +1,7 @@
 import { LitElement, html, svg, css, nothing, unsafeCSS } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import { customElement, property } from 'lit/decorators.js';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, chartStyles } from '../common/styles.ts';
 import { BoxWidth } from '../common/box-width.ts';
 
 /** One line: a name and a value per date (null where there is none, a gap in the line). */
@@ -39,16 +39,8 @@ const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateStrin
 export class TrendChart extends LitElement {
   static override styles = [
     baseStyles,
+    chartStyles,
     css`
-      svg {
-        width: 100%;
-        height: auto;
-        display: block;
-      }
-      .axis {
-        fill: var(--muted);
-        font-size: 11px;
-      }
       .grid {
         stroke: var(--line);
         stroke-width: 1;

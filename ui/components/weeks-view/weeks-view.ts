@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient, SnapshotWeek, TrendsQuery } from '../../api/db-client.ts';
-import { baseStyles, viewHeaderStyles } from '../common/styles.ts';
+import { baseStyles, pickerStyles, viewHeaderStyles } from '../common/styles.ts';
 import { formatCount } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
 import { parseWeeksQuery, weeksHashParams, type WeeksQuery } from '../../state/weeks-query.ts';
@@ -25,22 +25,10 @@ export class WeeksView extends LitElement {
   static override styles = [
     baseStyles,
     viewHeaderStyles,
+    pickerStyles,
     css`
       section.card {
         margin-bottom: 1rem;
-      }
-      .pick {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.75rem 1rem;
-        align-items: end;
-        margin: 0.6rem 0;
-      }
-      .pick label {
-        display: block;
-        font-weight: 600;
-        font-size: 0.9rem;
-        margin-bottom: 0.25rem;
       }
       .span {
         margin: 0 0 0.75rem;
