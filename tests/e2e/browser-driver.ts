@@ -10,9 +10,15 @@ import { firefoxDriver } from './firefox.ts';
 export interface DriverPage {
   /** Run `fn(arg)` in the page and return its (JSON-able) result; a page between documents rejects. */
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-  reload(): Promise<void>;
+  reload(): Promise<unknown>;
   close(): Promise<void>;
 }
+
+/**
+ * What the in-page helpers (pwa-helpers.ts, served-files.ts) need of a page: Chromium's playwright Page is one as it
+ * is; Firefox's puppeteer Page is one through firefoxPage (firefox.ts).
+ */
+export type EvaluatingPage = Pick<DriverPage, 'evaluate'>;
 
 export interface BrowserDriver {
   /** A name for messages ("chromium"). */
@@ -33,12 +39,7 @@ export async function chromiumDriver(options: LaunchOptions = {}): Promise<Brows
       const page = await browser.context.newPage();
       if (!first.isClosed()) await first.close();
       await page.goto(url);
-      return {
-        // page.evaluate's overloads cannot check an argument of a generic type.
-        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => (page.evaluate.bind(page) as (f: typeof fn, a: A) => Promise<R>)(fn, arg),
-        reload: async () => void (await page.reload()),
-        close: () => page.close(),
-      };
+      return page;
     },
     close: () => browser.close(),
   };
@@ -48,7 +49,7 @@ export async function chromiumDriver(options: LaunchOptions = {}): Promise<Brows
 export const DRIVERS: Record<string, (options?: LaunchOptions) => Promise<BrowserDriver>> = { chromium: chromiumDriver, firefox: firefoxDriver };
 
 /** Poll `fn(arg)` in the page until it is truthy (a page between documents counts as not yet). */
-export async function pageUntil<A>(page: DriverPage, fn: (arg: A) => Promise<boolean> | boolean, arg: A, what: string, timeoutMs = 60_000): Promise<void> {
+export async function pageUntil<A>(page: EvaluatingPage, fn: (arg: A) => Promise<boolean> | boolean, arg: A, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await page.evaluate(fn, arg).catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);

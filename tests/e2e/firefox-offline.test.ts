@@ -6,9 +6,9 @@
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { firefoxOpenUntilOfflineReady, launchFirefox, type FirefoxBrowser } from './firefox.ts';
+import { firefoxPage, launchFirefox, type FirefoxBrowser } from './firefox.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { comparableBody, expectedHeaders, referenceEngine, type PageAnswer, type ServedBy } from './pwa-helpers.ts';
+import { comparableBody, expectedHeaders, pageFetch, referenceEngine, servedBy, untilOfflineReady } from './pwa-helpers.ts';
 import type { Engine } from '../../engine/index.ts';
 
 let server: StaticServer;
@@ -25,30 +25,10 @@ function watchErrors(page: Page): void {
   });
 }
 
-function pageFetch(page: Page, url: string): Promise<PageAnswer> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { cache: 'no-store' });
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name] = value));
-    return { status: response.status, headers, body: await response.text() };
-  }, url);
-}
-
-function servedBy(page: Page): Promise<ServedBy> {
-  return page.evaluate(
-    () =>
-      new Promise<ServedBy>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => resolve(event.data.counts);
-        navigator.serviceWorker.controller!.postMessage({ type: 'served-by' }, [channel.port2]);
-      }),
-  );
-}
-
 /** Each request answered in the page as the engine answers it in Node over the same files. */
 async function expectEngineAnswers(page: Page): Promise<void> {
   for (const path of REQUESTS) {
-    const answer = await pageFetch(page, path);
+    const answer = await pageFetch(firefoxPage(page), path);
     const reference = engine.handle({ method: 'GET', url: server.origin + path });
     expect(answer.status, path).toBe(reference.status);
     expect(answer.headers, path).toMatchObject(expectedHeaders(reference));
@@ -72,14 +52,15 @@ afterAll(async () => {
 describe('Firefox ESR, first visit', () => {
   it('runs the app, installs the service worker and keeps every dataset for it', async () => {
     const page = firefox.page;
-    await firefoxOpenUntilOfflineReady(page, server.origin);
+    await page.goto(`${server.origin}/`);
+    await untilOfflineReady(firefoxPage(page));
     await page.waitForSelector('app-shell');
   });
 
   it('answers both APIs through the service worker', async () => {
-    const before = await servedBy(firefox.page);
+    const before = await servedBy(firefoxPage(firefox.page));
     await expectEngineAnswers(firefox.page);
-    const after = await servedBy(firefox.page);
+    const after = await servedBy(firefoxPage(firefox.page));
     expect(after.relay + after['service-worker']).toBe(before.relay + before['service-worker'] + REQUESTS.length);
   });
 });
@@ -108,9 +89,9 @@ describe('Firefox ESR, reopened with no network', () => {
     await page.waitForSelector('body[data-done]');
     expect(await page.evaluate(() => document.body.dataset.done)).toBe('true');
     expect(await page.evaluate(() => document.querySelector('#status')?.textContent)).toMatch(/^200 .*service worker/);
-    const before = await servedBy(page);
+    const before = await servedBy(firefoxPage(page));
     await expectEngineAnswers(page);
-    expect((await servedBy(page))['service-worker']).toBe(before['service-worker'] + REQUESTS.length);
+    expect((await servedBy(firefoxPage(page)))['service-worker']).toBe(before['service-worker'] + REQUESTS.length);
   });
 
   it('asked the server for nothing of its own and logged no error', () => {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { DriverPage } from './browser-driver.ts';
 
 export function firefoxPath(): string {
   return process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
@@ -68,36 +69,14 @@ export async function closeLeftFirefoxes(): Promise<number> {
   return left.length;
 }
 
-/** Polls an asynchronous condition in the page (Cache Storage, the service worker) until it holds. */
-export async function firefoxUntil(page: Page, condition: () => Promise<boolean>, { timeoutMs, what }: { timeoutMs: number; what: string }): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(condition))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/**
- * Open the app and wait until the service worker is active and controls the page, and every dataset file is kept
- * for it (the data cache's manifest is written last): Chromium's openAppUntilOfflineReady (pwa-helpers.ts).
- */
-export async function firefoxOpenUntilOfflineReady(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/`);
-  await firefoxUntil(page, async () => !!navigator.serviceWorker.controller && (await navigator.serviceWorker.ready).active?.state === 'activated', {
-    timeoutMs: 60_000,
-    what: 'the service worker controls the page',
-  });
-  await firefoxUntil(
-    page,
-    async () => {
-      const manifest = new URL('data/manifest.json', location.href).href;
-      for (const key of await caches.keys()) {
-        if (key.startsWith('offline-gov-api-data-') && (await (await caches.open(key)).match(manifest))) return true;
-      }
-      return false;
-    },
-    { timeoutMs: 120_000, what: 'the data cache is complete' },
-  );
+/** A puppeteer page as the browser-driver interface's page, for the helpers written once for both browsers. */
+export function firefoxPage(page: Page): DriverPage {
+  return {
+    // page.evaluate's overloads cannot check an argument of a generic type.
+    evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => (page.evaluate.bind(page) as (f: typeof fn, a: A) => Promise<R>)(fn, arg),
+    reload: async () => void (await page.reload()),
+    close: () => page.close(),
+  };
 }
 
 /**
@@ -113,12 +92,7 @@ export async function firefoxDriver() {
     async open(url: string) {
       const page = await firefox.browser.newPage();
       await page.goto(url);
-      return {
-        // page.evaluate's overloads cannot check an argument of a generic type.
-        evaluate: <R, A>(fn: (arg: A) => R | Promise<R>, arg: A) => (page.evaluate.bind(page) as (f: typeof fn, a: A) => Promise<R>)(fn, arg),
-        reload: async () => void (await page.reload()),
-        close: () => page.close(),
-      };
+      return firefoxPage(page);
     },
     close: () => firefox.close(),
   };

@@ -6,11 +6,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady } from './pwa-helpers.ts';
-import { appFilesServed, PAGE_LOADED, sentTwice, servedFigures } from './served-files.ts';
+import { appFilesServed, expectEachAppFileSentOnce, servedFigures } from './served-files.ts';
 
 let server: StaticServer;
 let browser: Browser;
@@ -33,19 +33,6 @@ afterAll(async () => {
 describe('first visit from a host without caching headers', () => {
   it('sends each app file once: the precache keeps the copy the page loaded', async () => {
     await openAppUntilOfflineReady(browser.page, server.origin);
-    // The service worker is active, so its install (the precache) is complete.
-    const precached = await browser.page.evaluate(async () => {
-      const names = (await caches.keys()).filter((name) => name.startsWith('workbox-precache'));
-      const requests = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
-      return requests.flat().map((request) => new URL(request.url).pathname);
-    });
-    const served = appFilesServed(server.log);
-    for (const file of PAGE_LOADED) {
-      const path = Object.keys(served).find((p) => file.test(p));
-      expect(path, String(file)).toBeDefined();
-      expect(precached, path).toContain(path);
-      expect(served[path!][0], path).toBe(1);
-    }
-    expect(sentTwice(served)).toEqual({});
+    await expectEachAppFileSentOnce(browser.page, server.log);
   });
 });

@@ -3,7 +3,7 @@
  * holds the datasets, ask the service worker who answered, and the engine's own answer in Node over the
  * same dataset files the browser was served (the reference the browser's answers are compared with).
  */
-import { pageUntil } from './page-until.ts';
+import { pageUntil, type DriverPage, type EvaluatingPage } from './browser-driver.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -20,6 +20,11 @@ export type ServedBy = { relay: number; 'service-worker': number; early: number 
 /** Open the app and wait until the service worker is active, controls the page, and every dataset file is kept for it. */
 export async function openAppUntilOfflineReady(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/`);
+  await untilOfflineReady(page);
+}
+
+/** The page just opened (in any browser): its service worker is active and controls it, and every dataset file is kept. */
+export async function untilOfflineReady(page: Pick<DriverPage, 'evaluate' | 'reload'>): Promise<void> {
   await waitUntilControlled(page);
   await waitUntilDataKept(page);
 }
@@ -28,7 +33,7 @@ export async function openAppUntilOfflineReady(page: Page, origin: string): Prom
  * The data cache of the page's dataset version is complete (its manifest is written last, once every file is
  * in it): on a first visit the app's DB worker fills it as the files arrive, after the service worker took the page.
  */
-export async function waitUntilDataKept(page: Page): Promise<void> {
+export async function waitUntilDataKept(page: EvaluatingPage): Promise<void> {
   await pageUntil(
     page,
     async () => {
@@ -39,19 +44,20 @@ export async function waitUntilDataKept(page: Page): Promise<void> {
       return false;
     },
     null,
-    { timeoutMs: 120_000, what: 'the data cache is complete' },
+    'the data cache is complete',
+    120_000,
   );
 }
 
 /** The active service worker (its install finished: the app files cached; on an update, the datasets too) controls the page. */
-export async function waitUntilControlled(page: Page): Promise<void> {
+export async function waitUntilControlled(page: Pick<DriverPage, 'evaluate' | 'reload'>): Promise<void> {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const active = registration.active!;
     if (active.state !== 'activated')
       await new Promise((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve(null)));
-  });
-  const controlled = () => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 10_000, polling: 100 });
+  }, null);
+  const controlled = () => pageUntil(page, () => !!navigator.serviceWorker.controller, null, 'the service worker controls the page', 10_000);
   try {
     await controlled();
   } catch {
@@ -63,7 +69,7 @@ export async function waitUntilControlled(page: Page): Promise<void> {
 }
 
 /** How many API requests the active service worker relayed to a window and answered itself. */
-export function servedBy(page: Page): Promise<ServedBy> {
+export function servedBy(page: EvaluatingPage): Promise<ServedBy> {
   return page.evaluate(
     () =>
       new Promise<ServedBy>((resolve) => {
@@ -71,6 +77,7 @@ export function servedBy(page: Page): Promise<ServedBy> {
         channel.port1.onmessage = (event) => resolve(event.data.counts);
         navigator.serviceWorker.controller!.postMessage({ type: 'served-by' }, [channel.port2]);
       }),
+    null,
   );
 }
 
@@ -81,7 +88,7 @@ export interface PageAnswer {
 }
 
 /** A plain fetch() from the page, as a prototype would make it. */
-export function pageFetch(page: Page, url: string, method = 'GET'): Promise<PageAnswer> {
+export function pageFetch(page: EvaluatingPage, url: string, method = 'GET'): Promise<PageAnswer> {
   return page.evaluate(
     async ([url, method]) => {
       const response = await fetch(url, { method, cache: 'no-store' });
@@ -99,7 +106,7 @@ export function readManifestFile(dir: string): Manifest {
 }
 
 /** The artifact's database is kept unpacked in the page's origin-private files: its metadata file, written last, is there. */
-export async function waitUntilKeptUnpacked(page: Page, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, timeoutMs = 60_000): Promise<void> {
   await pageUntil(
     page,
     async ([directory, file]) => {
@@ -110,7 +117,8 @@ export async function waitUntilKeptUnpacked(page: Page, artifact: Pick<DatasetAr
       );
     },
     [UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json')] as const,
-    { timeoutMs, what: `${artifact.name} is kept unpacked` },
+    `${artifact.name} is kept unpacked`,
+    timeoutMs,
   );
 }
 
