@@ -5,29 +5,20 @@
  */
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { comparableBody, expectedHeaders, openAppUntilOfflineReady, pageFetch, referenceEngine, servedBy } from './pwa-helpers.ts';
+import { comparableBody, expectedHeaders, openOfflineReadyApp, pageFetch, referenceEngine, servedBy, type OfflineReadyApp } from './pwa-helpers.ts';
+import type { EvaluatingPage } from './browser-driver.ts';
 import type { Engine } from '../../engine/index.ts';
 
-let server: StaticServer;
-let browser: Browser;
+let app: OfflineReadyApp;
 let engine: Engine;
-let errors: string[];
 
 beforeAll(async () => {
   const dataDir = inject('dataDir');
-  server = await startStaticServer(dirname(dataDir));
   engine = await referenceEngine(dataDir);
-  browser = await launchBrowser();
-  errors = collectPageErrors(browser.page);
-  await openAppUntilOfflineReady(browser.page, server.origin);
+  app = await openOfflineReadyApp(dirname(dataDir));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => app?.close());
 
 const ENDPOINTS = [
   '/websites?limit=2',
@@ -47,19 +38,19 @@ const ENDPOINTS = [
 
 describe('page fetch() through the service worker', () => {
   it.each(ENDPOINTS)('GET %s is the engine answer, from the service worker', async (path) => {
-    const page = browser.page;
-    const [response, answer] = await Promise.all([page.waitForResponse((r) => r.url() === server.origin + path), pageFetch(page, path)]);
+    const page = app.browser.page;
+    const [response, answer] = await Promise.all([page.waitForResponse((r) => r.url() === app.server.origin + path), pageFetch(page, path)]);
     expect(response.fromServiceWorker()).toBe(true);
-    const reference = engine.handle({ method: 'GET', url: server.origin + path });
+    const reference = engine.handle({ method: 'GET', url: app.server.origin + path });
     expect(answer.status).toBe(reference.status);
     expect(answer.headers).toMatchObject(expectedHeaders(reference));
     expect(comparableBody(answer)).toEqual(comparableBody(reference));
   });
 
   it('answers one website by its target URL, as listed', async () => {
-    const list = JSON.parse((await pageFetch(browser.page, '/websites?limit=1')).body) as { items: { target_url: string }[] };
+    const list = JSON.parse((await pageFetch(app.browser.page, '/websites?limit=1')).body) as { items: { target_url: string }[] };
     const target = list.items[0].target_url;
-    const one = await pageFetch(browser.page, `/websites/${encodeURIComponent(target)}`);
+    const one = await pageFetch(app.browser.page, `/websites/${encodeURIComponent(target)}`);
     expect(one.status).toBe(200);
     expect(JSON.parse(one.body)).toEqual(list.items[0]);
   });
@@ -67,11 +58,11 @@ describe('page fetch() through the service worker', () => {
   it('HEAD: the GET status and headers, no body', async () => {
     for (const path of ['/websites?limit=2', '/api/v3/search/ceilingrates/?keyword=engineer']) {
       const [response, answer] = await Promise.all([
-        browser.page.waitForResponse((r) => r.url() === server.origin + path && r.request().method() === 'HEAD'),
-        pageFetch(browser.page, path, 'HEAD'),
+        app.browser.page.waitForResponse((r) => r.url() === app.server.origin + path && r.request().method() === 'HEAD'),
+        pageFetch(app.browser.page, path, 'HEAD'),
       ]);
       expect(response.fromServiceWorker()).toBe(true);
-      const reference = engine.handle({ method: 'HEAD', url: server.origin + path });
+      const reference = engine.handle({ method: 'HEAD', url: app.server.origin + path });
       expect(answer.status).toBe(200);
       expect(answer.headers).toMatchObject(expectedHeaders(reference));
       expect(answer.body).toBe('');
@@ -81,8 +72,8 @@ describe('page fetch() through the service worker', () => {
   it('OPTIONS and a refused method: the API answers them itself', async () => {
     const path = '/api/v3/search/ceilingrates/';
     const [response, options] = await Promise.all([
-      browser.page.waitForResponse((r) => r.url() === server.origin + path && r.request().method() === 'OPTIONS'),
-      pageFetch(browser.page, path, 'OPTIONS'),
+      app.browser.page.waitForResponse((r) => r.url() === app.server.origin + path && r.request().method() === 'OPTIONS'),
+      pageFetch(app.browser.page, path, 'OPTIONS'),
     ]);
     expect(response.fromServiceWorker()).toBe(true);
     const reference = engine.handle({ method: 'OPTIONS', url: path });
@@ -90,44 +81,44 @@ describe('page fetch() through the service worker', () => {
     expect(options.headers).toMatchObject(expectedHeaders(reference));
     expect(JSON.parse(options.body)).toEqual(JSON.parse(reference.body));
 
-    const post = await pageFetch(browser.page, path, 'POST');
+    const post = await pageFetch(app.browser.page, path, 'POST');
     expect(post.status).toBe(405);
     expect(JSON.parse(post.body)).toEqual({ detail: 'Method "POST" not allowed.' });
   });
 
   it('relays the app window requests to its DB worker (one copy of the data)', async () => {
-    const before = await servedBy(browser.page);
-    await pageFetch(browser.page, '/websites?limit=1');
-    const after = await servedBy(browser.page);
+    const before = await servedBy(app.browser.page);
+    await pageFetch(app.browser.page, '/websites?limit=1');
+    const after = await servedBy(app.browser.page);
     expect(after.relay).toBe(before.relay + 1);
     expect(after['service-worker']).toBe(before['service-worker']);
   });
 
   it('shows JSON when the app tab itself navigates to an API URL, and the app again on the way back', async () => {
-    const page = browser.page;
-    const response = await page.goto(`${server.origin}/websites?limit=2`);
+    const page = app.browser.page;
+    const response = await page.goto(`${app.server.origin}/websites?limit=2`);
     expect(response?.fromServiceWorker()).toBe(true);
     expect(response?.headers()['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(await response!.text()).items).toHaveLength(2);
-    const back = await page.goto(`${server.origin}/#/websites`);
+    const back = await page.goto(`${app.server.origin}/#/websites`);
     expect(back?.fromServiceWorker()).toBe(true);
     await page.waitForSelector('app-shell');
   });
 
   it('leaves other requests alone: app files come from the precache, unknown files from the server', async () => {
-    const missing = await pageFetch(browser.page, '/no-such-file.txt');
+    const missing = await pageFetch(app.browser.page, '/no-such-file.txt');
     expect(missing.status).toBe(404);
     expect(missing.body).toBe('Not found');
-    expect(server.log.some((r) => r.path === '/no-such-file.txt')).toBe(true);
+    expect(app.server.log.some((r) => r.path === '/no-such-file.txt')).toBe(true);
     // Chromium logs every 4xx answer ("Failed to load resource"); the error statuses above are deliberate.
-    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+    expect(app.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
   });
 });
 
 describe('API console', () => {
   it('sends the request it shows through the service worker and offers it against production', async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/#/console`);
+    const page = app.browser.page;
+    await page.goto(`${app.server.origin}/#/console`);
     const apiConsole = page.locator('api-console');
     await apiConsole.getByRole('combobox', { name: 'Endpoint' }).selectOption('ceilingrates');
     await apiConsole.getByLabel('keyword').fill('engineer');
@@ -137,13 +128,13 @@ describe('API console', () => {
     await expect(apiConsole.getByTestId('request-url').textContent()).resolves.toBe(`GET ${path}`);
 
     const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url() === server.origin + path),
+      page.waitForResponse((r) => r.url() === app.server.origin + path),
       apiConsole.getByRole('button', { name: 'Send' }).click(),
     ]);
     expect(response.fromServiceWorker()).toBe(true);
     await expect(apiConsole.getByTestId('response-status').textContent()).resolves.toMatch(/^200/);
     const shown = JSON.parse((await apiConsole.getByTestId('response-body').textContent())!);
-    const reference = engine.handle({ method: 'GET', url: server.origin + path });
+    const reference = engine.handle({ method: 'GET', url: app.server.origin + path });
     expect(comparableBody({ body: JSON.stringify(shown), headers: reference.headers })).toEqual(comparableBody(reference));
     await expect(apiConsole.getByTestId('response-headers').textContent()).resolves.toContain('application/json; charset=utf-8');
 
@@ -161,9 +152,9 @@ describe('API console', () => {
 describe('a trailing slash and letter case in the path, in the browser', () => {
   const PATHS = ['/Websites/?limit=1', '/analysis/'];
 
-  const expectEngineJson = async (page: Browser['page'], path: string) => {
+  const expectEngineJson = async (page: EvaluatingPage, path: string) => {
     const answer = await pageFetch(page, path);
-    const reference = engine.handle({ method: 'GET', url: server.origin + path });
+    const reference = engine.handle({ method: 'GET', url: app.server.origin + path });
     expect(reference.status, path).toBe(200);
     expect(answer.status, path).toBe(200);
     expect(answer.headers['content-type'], path).toBe('application/json; charset=utf-8');
@@ -171,8 +162,8 @@ describe('a trailing slash and letter case in the path, in the browser', () => {
   };
 
   it('fetch("/Websites/?limit=1") and fetch("/analysis/") from the app window: JSON from the DB worker relay', async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/#/websites`);
+    const page = app.browser.page;
+    await page.goto(`${app.server.origin}/#/websites`);
     await page.waitForSelector('app-shell');
     for (const path of PATHS) {
       const before = await servedBy(page);
@@ -184,10 +175,10 @@ describe('a trailing slash and letter case in the path, in the browser', () => {
   });
 
   it('the same from a page with no app window open: JSON from the service worker', async () => {
-    for (const open of browser.context.pages()) await open.close();
-    const plain = await browser.context.newPage();
+    for (const open of app.browser.context.pages()) await open.close();
+    const plain = await app.browser.context.newPage();
     try {
-      await plain.goto(`${server.origin}/playground.html`);
+      await plain.goto(`${app.server.origin}/playground.html`);
       await plain.waitForSelector('body[data-done]');
       for (const path of PATHS) {
         const before = await servedBy(plain);

@@ -6,77 +6,67 @@
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, waitUntilControlled } from './pwa-helpers.ts';
+import { openOfflineReadyApp, pageFetch, waitUntilControlled, type OfflineReadyApp } from './pwa-helpers.ts';
 
-let server: StaticServer;
-let browser: Browser;
-let errors: string[];
+let app: OfflineReadyApp;
 
 beforeAll(async () => {
-  server = await startStaticServer(dirname(inject('dataDir')));
-  browser = await launchBrowser();
-  errors = collectPageErrors(browser.page);
-  await openAppUntilOfflineReady(browser.page, server.origin);
+  app = await openOfflineReadyApp(dirname(inject('dataDir')));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => app?.close());
 
-const json = async (path: string) => JSON.parse((await pageFetch(browser.page, path)).body);
+const json = async (path: string) => JSON.parse((await pageFetch(app.browser.page, path)).body);
 const SHOTS = process.env.DIALECT_SHOTS;
 
 async function openConsole(): Promise<void> {
-  await browser.page.goto(`${server.origin}/#/console?request=/websites%3Flimit%3D1`);
-  await browser.page.locator('api-console [data-testid="dialect"]:not([disabled])').waitFor();
+  await app.browser.page.goto(`${app.server.origin}/#/console?request=/websites%3Flimit%3D1`);
+  await app.browser.page.locator('api-console [data-testid="dialect"]:not([disabled])').waitFor();
 }
 
 describe('the answer dialect setting', () => {
   it('the console shows the interface by default, and the APIs answer its shape', async () => {
     await openConsole();
-    expect(await browser.page.locator('api-console [data-testid="dialect"]').inputValue()).toBe('interface');
+    expect(await app.browser.page.locator('api-console [data-testid="dialect"]').inputValue()).toBe('interface');
     expect((await json('/websites?limit=1')).items[0]).toHaveProperty('target_url');
     expect((await json('/api/v3/search/ceilingrates/?page_size=1'))._shards.total).toBe(1);
   });
 
   it("set to production in the console, every API request of the page is answered in production's shape", async () => {
-    await browser.page.locator('api-console [data-testid="dialect"]').selectOption('production');
+    await app.browser.page.locator('api-console [data-testid="dialect"]').selectOption('production');
     await expect.poll(async () => (await json('/websites?limit=1')).items[0]).toHaveProperty('initial_domain');
     const rates = await json('/acquisition/calc/v3/api/ceilingrates/?filter=security_clearance:yes&page_size=1');
     expect(rates._shards.total).toBe(5);
     expect(rates.hits.hits[0]._source.security_clearance).toBe(true);
     expect(rates.hits.hits[0]._source).toHaveProperty('data_source');
-    expect(await browser.page.locator('api-console [data-testid="dialect-help"]').textContent()).toContain('production');
+    expect(await app.browser.page.locator('api-console [data-testid="dialect-help"]').textContent()).toContain('production');
     // The app's OpenAPI files describe the production dialect's answers now.
     const document = await json('/openapi/site-scanning.json');
     expect(document.info.title).toContain('production dialect');
     expect(document.components.schemas.Website.properties).toHaveProperty('initial_domain');
     expect((await json('/openapi/ceiling-rates.json')).components.schemas.CeilingRate.properties).toHaveProperty('data_source');
     // The console's own Send goes through the same fetch().
-    await browser.page.locator('api-console button[type="submit"]').click();
-    await expect.poll(() => browser.page.locator('api-console [data-testid="response-body"]').textContent()).toContain('"initial_domain"');
+    await app.browser.page.locator('api-console button[type="submit"]').click();
+    await expect.poll(() => app.browser.page.locator('api-console [data-testid="response-body"]').textContent()).toContain('"initial_domain"');
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
       for (const width of [1280, 390]) {
-        await browser.page.setViewportSize({ width, height: 900 });
-        await browser.page.screenshot({ path: `${SHOTS}/console-dialect-${width}.png` });
+        await app.browser.page.setViewportSize({ width, height: 900 });
+        await app.browser.page.screenshot({ path: `${SHOTS}/console-dialect-${width}.png` });
       }
-      await browser.page.setViewportSize({ width: 1280, height: 900 });
+      await app.browser.page.setViewportSize({ width: 1280, height: 900 });
     }
   });
 
   it('is kept across a reload, and set back the interface returns', async () => {
-    await browser.page.reload();
-    await waitUntilControlled(browser.page);
+    await app.browser.page.reload();
+    await waitUntilControlled(app.browser.page);
     await openConsole();
-    expect(await browser.page.locator('api-console [data-testid="dialect"]').inputValue()).toBe('production');
+    expect(await app.browser.page.locator('api-console [data-testid="dialect"]').inputValue()).toBe('production');
     expect((await json('/websites?limit=1')).items[0]).toHaveProperty('agency');
-    await browser.page.locator('api-console [data-testid="dialect"]').selectOption('interface');
+    await app.browser.page.locator('api-console [data-testid="dialect"]').selectOption('interface');
     await expect.poll(async () => (await json('/websites?limit=1')).items[0]).toHaveProperty('target_url');
     expect((await json('/openapi/site-scanning.json')).components.schemas.Website.properties).toHaveProperty('target_url');
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

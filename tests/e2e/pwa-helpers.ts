@@ -7,6 +7,8 @@ import { pageUntil, type DriverPage, type EvaluatingPage } from './browser-drive
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, type Browser } from './browser.ts';
+import { startStaticServer, type StaticServer, type StaticServerOptions } from './pwa-server.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { gunzipSync } from 'node:zlib';
@@ -16,6 +18,35 @@ import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number; early: number };
+
+/** A PWA test's setup: its static server, its Chromium and, in the browser's first tab, the app offline-ready. */
+export interface OfflineReadyApp {
+  server: StaticServer;
+  browser: Browser;
+  /** The first tab's page errors and console errors, from before the app opened. */
+  errors: string[];
+  /** Closes the browser (deleting its profile), then the server. */
+  close(): Promise<void>;
+}
+
+/** Serves `root`, launches Chromium and opens the app there until it is offline-ready; closes both again if that fails. */
+export async function openOfflineReadyApp(root: string, options?: StaticServerOptions): Promise<OfflineReadyApp> {
+  const server = await startStaticServer(root, options);
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await server.close();
+  };
+  try {
+    browser = await launchBrowser();
+    const errors = collectPageErrors(browser.page);
+    await openAppUntilOfflineReady(browser.page, server.origin);
+    return { server, browser, errors, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 /** Open the app and wait until the service worker is active, controls the page, and every dataset file is kept for it. */
 export async function openAppUntilOfflineReady(page: Page, origin: string): Promise<void> {

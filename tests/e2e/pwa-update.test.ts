@@ -6,17 +6,14 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { assemblePublicDir, buildApp } from './build-app.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, servedBy, waitUntilControlled } from './pwa-helpers.ts';
+import { openOfflineReadyApp, pageFetch, servedBy, waitUntilControlled, type OfflineReadyApp } from './pwa-helpers.ts';
 import { waitForData } from './app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = resolve(ROOT, '.tmp/e2e-pwa-update');
 const NOTE = 'second build';
 
-let server: StaticServer;
-let browser: Browser;
+let app: OfflineReadyApp;
 let secondBuild: string;
 
 /** The same app and data with one more shipped file: a new deployment whose service worker differs. */
@@ -32,22 +29,17 @@ async function buildChangedVersion(dataDir: string): Promise<string> {
 beforeAll(async () => {
   const dataDir = inject('dataDir');
   secondBuild = await buildChangedVersion(dataDir);
-  server = await startStaticServer(dirname(dataDir));
-  browser = await launchBrowser();
-  await openAppUntilOfflineReady(browser.page, server.origin);
-  expect((await pageFetch(browser.page, '/websites?limit=1')).status).toBe(200);
+  app = await openOfflineReadyApp(dirname(dataDir));
+  expect((await pageFetch(app.browser.page, '/websites?limit=1')).status).toBe(200);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => app?.close());
 
 describe('update flow', () => {
   it('offers the new version, waits for the user, then runs it with the data still there', async () => {
-    const page = browser.page;
-    server.reset();
-    server.setRoot(secondBuild);
+    const page = app.browser.page;
+    app.server.reset();
+    app.server.setRoot(secondBuild);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
 
     const reload = page.getByRole('button', { name: 'Reload' });
@@ -58,8 +50,8 @@ describe('update flow', () => {
 
     // From here on, no network: the new version is already on the machine. The old one does not know the
     // new file, so it passes the request to the (absent) network.
-    server.setOffline(true);
-    await browser.context.setOffline(true);
+    app.server.setOffline(true);
+    await app.browser.context.setOffline(true);
     await expect(pageFetch(page, '/release.txt')).rejects.toThrow();
 
     await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), reload.click()]);
@@ -76,6 +68,6 @@ describe('update flow', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).items).toHaveLength(2);
     expect((await servedBy(page)).relay).toBe(before + 1);
-    expect(server.log.filter((r) => r.path.startsWith('/data/') && r.status === 200 && /\.(gz|br)$/.test(r.path))).toEqual([]);
+    expect(app.server.log.filter((r) => r.path.startsWith('/data/') && r.status === 200 && /\.(gz|br)$/.test(r.path))).toEqual([]);
   });
 });
