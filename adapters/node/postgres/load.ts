@@ -41,21 +41,30 @@ export async function loadIntoPostgres(pool: pg.Pool, input: LoadInput): Promise
     if (!store) throw new Error(`the Postgres door has no store for the dataset ${name}`);
     return [name, store] as const;
   });
+  const result = await inLoadTransaction(pool, async (client) => {
+    const loaded: Record<string, unknown> = {};
+    for (const [name, store] of stores) loaded[name] = await store.load(client, input[name]!, options);
+    return loaded;
+  });
+  if (input.vacuum !== false) await vacuumLoaded(pool, given);
+  return result as LoadResult;
+}
+
+/** `work` as one load's transaction, the schema migrated first; rolled back if it fails. */
+export async function inLoadTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
-  const result: Record<string, unknown> = {};
   try {
     await client.query('BEGIN');
     // A big load's statements may run longer than a request's timeout.
     await client.query('SET LOCAL statement_timeout = 0');
     await migrate(client);
-    for (const [name, store] of stores) result[name] = await store.load(client, input[name]!, options);
+    const result = await work(client);
     await client.query('COMMIT');
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
     client.release();
   }
-  if (input.vacuum !== false) await vacuumLoaded(pool, given);
-  return result as LoadResult;
 }

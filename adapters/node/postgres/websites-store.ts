@@ -49,12 +49,15 @@ function latestScanDate(db: Database): string | null {
   return latest !== null && isSnapshotDate(latest) ? latest : null;
 }
 
-/** The rows to COPY: the snapshot's date, the engine's listing place, the record's columns. */
-function* websiteRows(db: Database, snapshot: string): Generator<SqlValue[]> {
+/** A database's stored records in the engine's listing order: the sort key's (target_url byte order, then insertion). */
+function* listedRecords(db: Database): Generator<string> {
+  for (const [stored] of sqliteRows(db, `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}`)) yield String(stored);
+}
+
+/** The rows to COPY: the snapshot's date, the record's listing place (`ord`), the record's columns. */
+function* websiteRows(stored: Iterable<string>, snapshot: string): Generator<SqlValue[]> {
   let ord = 0;
-  // The engine's listing order is the sort key's (target_url byte order, then insertion): kept as `ord`.
-  for (const [stored] of sqliteRows(db, `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE} ORDER BY ${SORT_KEY}`))
-    yield [snapshot, ord++, ...websiteColumns(String(stored))];
+  for (const text of stored) yield [snapshot, ord++, ...websiteColumns(text)];
 }
 
 async function newestSnapshot(pool: pg.Pool): Promise<string | null> {
@@ -67,24 +70,32 @@ async function snapshotExists(pool: pg.Pool, snapshot: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/**
+ * One snapshot's records added (or replaced) inside the caller's transaction: `stored` are their stored texts
+ * (stored-record.ts) in the engine's listing order, a database's or made without one (load:history).
+ */
+export async function loadWebsitesSnapshot(client: pg.PoolClient, snapshot: string, origin: string, stored: Iterable<string>): Promise<WebsitesLoaded> {
+  const deleted = await client.query('DELETE FROM websites_snapshots WHERE snapshot = $1', [snapshot]);
+  await client.query('INSERT INTO websites_snapshots (snapshot, origin, records) VALUES ($1, $2, 0)', [snapshot, origin]);
+  const columns = ['snapshot', 'ord', ...WEBSITE_FIELDS.map(([name]) => name)];
+  const records = await copyRows(client, 'websites', columns, websiteRows(stored, snapshot));
+  const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
+  const [, domains, agencies] = counts.rows[0].map(Number);
+  await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [
+    snapshot,
+    records,
+    domains,
+    agencies,
+  ]);
+  return { snapshot, records, replaced: (deleted.rowCount ?? 0) > 0 };
+}
+
 export const websitesStore: PostgresStore<WebsitesLoaded> = {
   tables: ['websites'],
 
-  async load(client, { db, origin }, options) {
+  load(client, { db, origin }, options) {
     const snapshot = options.snapshot ?? recordedSnapshotDate(db) ?? latestScanDate(db) ?? new Date().toISOString().slice(0, 10);
-    const deleted = await client.query('DELETE FROM websites_snapshots WHERE snapshot = $1', [snapshot]);
-    await client.query('INSERT INTO websites_snapshots (snapshot, origin, records) VALUES ($1, $2, 0)', [snapshot, origin]);
-    const columns = ['snapshot', 'ord', ...WEBSITE_FIELDS.map(([name]) => name)];
-    const records = await copyRows(client, 'websites', columns, websiteRows(db, snapshot));
-    const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
-    const [, domains, agencies] = counts.rows[0].map(Number);
-    await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [
-      snapshot,
-      records,
-      domains,
-      agencies,
-    ]);
-    return { snapshot, records, replaced: (deleted.rowCount ?? 0) > 0 };
+    return loadWebsitesSnapshot(client, snapshot, origin, listedRecords(db));
   },
 
   describe: ({ snapshot, records, replaced }, where) =>
