@@ -3,7 +3,7 @@
  * build's thread is busy importing the newest Site Scanning snapshot for most of the build. The first week's
  * import (the history needs it) and the generated datasets run on this one meanwhile (decision 0106).
  */
-import { Worker } from 'node:worker_threads';
+import { tsxWorker } from './tsx-worker.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 
@@ -21,10 +21,7 @@ export interface BuildWorker {
 }
 
 export function startBuildWorker(): BuildWorker {
-  // tsx's loader is not inherited by a worker's entry module in Node 20: the thread registers it, then loads the file.
-  const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./build-thread.ts', import.meta.url).href;
-  const worker = new Worker(`import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, { eval: true });
+  const worker = tsxWorker(new URL('./build-thread.ts', import.meta.url));
   const pending = new Map<
     number,
     { say: (line: string) => void; done: (value: { raw: Uint8Array; source?: DatasetSource }) => void; fail: (error: Error) => void }
