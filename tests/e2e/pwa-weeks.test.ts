@@ -17,17 +17,14 @@ import { gzipDatabase } from '../../tools/gzip-database.ts';
 import { snapshotDatabase } from '../../tools/real-data.ts';
 import { weeksDatabase } from '../../tools/site-scanning-source/weeks-dataset.ts';
 import { assemblePublicDir, buildApp } from './build-app.ts';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, readManifestFile, servedBy } from './pwa-helpers.ts';
+import { openOfflineReadyApp, pageFetch, readManifestFile, servedBy, type OfflineReadyApp } from './pwa-helpers.ts';
 import { pageUntil } from './page-until.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = resolve(ROOT, '.tmp/e2e-pwa-weeks');
 const MARCH = '2025-03-17';
 
-let server: StaticServer;
-let browser: Browser;
+let app: OfflineReadyApp;
 let march: Engine;
 let ownCount: number;
 
@@ -70,24 +67,19 @@ beforeAll(async () => {
   const distDir = await buildWithWeeks(inject('dataDir'));
   march = createEngine();
   march.use('websites', (await snapshotDatabase(await loadSqlJs(), MARCH)).db, null, MARCH);
-  server = await startStaticServer(distDir);
-  browser = await launchBrowser();
-  await openAppUntilOfflineReady(browser.page, server.origin);
+  app = await openOfflineReadyApp(distDir);
 }, 600_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => app?.close());
 
 const comparable = (body: string): string => body.replace(/^\{"took":\d+,/, '{"took":0,');
 const PATHS = ['/analysis', '/websites?limit=5&page=30', '/websites/usa.gov'];
 
 describe('every week through fetch()', () => {
   it('loads the weeks once, without switching the active dataset', async () => {
-    const page = browser.page;
+    const page = app.browser.page;
     expect(JSON.parse((await pageFetch(page, '/snapshots')).body)).toEqual({ snapshots: [] });
-    await page.goto(`${server.origin}/#/weeks`);
+    await page.goto(`${app.server.origin}/#/weeks`);
     await page.getByRole('button', { name: /^Load every week/ }).click();
     await pageUntil(page, async () => (await (await fetch('/snapshots')).json()).snapshots.length === 2, null, {
       timeoutMs: 120_000,
@@ -98,22 +90,22 @@ describe('every week through fetch()', () => {
   });
 
   it('answers a week with no network, as the engine over that week does', async () => {
-    server.setOffline(true);
-    await browser.context.setOffline(true);
+    app.server.setOffline(true);
+    await app.browser.context.setOffline(true);
     for (const path of PATHS) {
       const url = `/snapshots/${MARCH}${path}`;
-      const answer = await pageFetch(browser.page, url);
+      const answer = await pageFetch(app.browser.page, url);
       const expected = march.handle({ method: 'GET', url });
       expect({ status: answer.status, body: comparable(answer.body) }, url).toEqual({ status: expected.status, body: comparable(expected.body) });
     }
-    expect(JSON.parse((await pageFetch(browser.page, `/snapshots/${MARCH}/analysis`)).body).total).toBe(34770);
-    expect((await pageFetch(browser.page, '/snapshots/2025-03-10/analysis')).status).toBe(404);
+    expect(JSON.parse((await pageFetch(app.browser.page, `/snapshots/${MARCH}/analysis`)).body).total).toBe(34770);
+    expect((await pageFetch(app.browser.page, '/snapshots/2025-03-10/analysis')).status).toBe(404);
   });
 
   it('answers it with no app window open (the service worker’s engine)', async () => {
-    for (const page of browser.context.pages()) await page.close();
-    const page = await browser.context.newPage();
-    await page.goto(`${server.origin}/playground.html`);
+    for (const page of app.browser.context.pages()) await page.close();
+    const page = await app.browser.context.newPage();
+    await page.goto(`${app.server.origin}/playground.html`);
     const before = (await servedBy(page))['service-worker'];
     const url = `/snapshots/${MARCH}/analysis`;
     const answer = await pageFetch(page, url);
