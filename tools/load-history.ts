@@ -1,11 +1,12 @@
 /**
- * `npm run load:history -- --database <postgres-url> --git <bare git dir>`: the 17 real weekly Site Scanning
- * snapshots of benbalter/site-scanning-snapshots-experiment into Postgres in one command, each under its date
- * (`serve --database` then answers the newest at the API paths and each week under /snapshots/<date>/). Prints
- * per week how many files were kept and how many dropped as stale (the rule: site-scanning-source/history.ts).
- * `--week <date>` (repeatable) loads only those weeks. `--check <n>` compares each loaded week's answers with
- * the in-memory engine's over the same imported records: n seeded requests from the week's values, plus the
- * unfiltered listing and analysis (site-scanning-source/postgres-history-check.ts); any difference fails.
+ * `npm run load:history -- --database <postgres-url> --git <bare git dir>` (`--help` lists the options): the 17
+ * real weekly Site Scanning snapshots of benbalter/site-scanning-snapshots-experiment into Postgres in one
+ * command, each under its date (`serve --database` then answers the newest at the API paths and each week under
+ * /snapshots/<date>/). Prints per week how many files were kept and how many dropped as stale (the rule:
+ * site-scanning-source/history.ts). `--week <date>` (repeatable) loads only those weeks. `--check <n>` compares
+ * each loaded week's answers with the in-memory engine's over the same imported records: n seeded requests from
+ * the week's values, plus the unfiltered listing and analysis (site-scanning-source/postgres-history-check.ts);
+ * any difference fails.
  */
 import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
@@ -13,15 +14,31 @@ import { createPool, oneLine, shownUrl } from '../adapters/node/postgres/pool.ts
 import { loadHistory } from './site-scanning-source/postgres-history.ts';
 import { STALE_RULE } from './site-scanning-source/history.ts';
 import { checkWeek } from './site-scanning-source/postgres-history-check.ts';
+import { SOURCE_REPOSITORY } from './site-scanning-source/git-snapshot.ts';
+
+const USAGE = `usage: npm run load:history -- --database <postgres-url> --git <bare git dir> [--week YYYY-MM-DD]… [--check N]
+  --database  the PostgreSQL database to load into (serve --database answers from it)
+  --git       a bare clone of ${SOURCE_REPOSITORY}
+  --week      only this week (repeatable); default every week
+  --check N   compare each loaded week with the in-memory engine over the same imported records: N seeded
+              requests from the week's values, plus the unfiltered listing and analysis; any difference fails`;
 
 const { values } = parseArgs({
-  options: { database: { type: 'string' }, git: { type: 'string' }, week: { type: 'string', multiple: true }, check: { type: 'string' } },
+  options: {
+    database: { type: 'string' },
+    git: { type: 'string' },
+    week: { type: 'string', multiple: true },
+    check: { type: 'string' },
+    help: { type: 'boolean' },
+  },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const checked = values.check === undefined ? 0 : Number(values.check);
 if (!values.database || !values.git) {
-  console.error(
-    'usage: npm run load:history -- --database <postgres-url> --git <bare git dir of benbalter/site-scanning-snapshots-experiment> [--week YYYY-MM-DD]…',
-  );
+  console.error(USAGE);
   process.exit(1);
 }
 if (!Number.isSafeInteger(checked) || checked < 0) {
