@@ -7,23 +7,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady } from './pwa-helpers.ts';
+import { openOfflineReadyApp, type OfflineReadyApp } from './pwa-helpers.ts';
 import { appFilesServed, expectEachAppFileSentOnce, servedFigures } from './served-files.ts';
 
-let server: StaticServer;
-let browser: Browser;
+let app: OfflineReadyApp;
 
 beforeAll(async () => {
-  server = await startStaticServer(dirname(inject('dataDir')), { cacheHeaders: false });
-  browser = await launchBrowser();
+  app = await openOfflineReadyApp(dirname(inject('dataDir')), { cacheHeaders: false });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  const figures = servedFigures(appFilesServed(server.log));
+  if (!app) return;
+  await app.close();
+  const figures = servedFigures(appFilesServed(app.server.log));
   const out = resolve(import.meta.dirname, '../../.tmp/pwa-figures');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'app-files-once.json'), JSON.stringify(figures, null, 2) + '\n');
@@ -32,7 +28,6 @@ afterAll(async () => {
 
 describe('first visit from a host without caching headers', () => {
   it('sends each app file once: the precache keeps the copy the page loaded', async () => {
-    await openAppUntilOfflineReady(browser.page, server.origin);
-    await expectEachAppFileSentOnce(browser.page, server.log);
+    await expectEachAppFileSentOnce(app.browser.page, app.server.log);
   });
 });
