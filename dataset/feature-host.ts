@@ -1,5 +1,6 @@
 /** What a dataset's features (dataset/<name>/features.ts) may ask of the dataset host. */
-import type { Database, SqlJsStatic } from 'sql.js';
+import type { Database } from 'sql.js';
+import type { WeekSource } from '../engine/http/snapshots.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { OpenedDataset } from './host/open.ts';
 
@@ -10,8 +11,8 @@ export interface FeatureHost {
   activeImport(name: DatasetName): string | null;
   openImport(id: string): Promise<OpenedDataset>;
   openBuiltIn(name: DatasetName): Promise<OpenedDataset>;
-  /** The built-in weeks dataset when it is loaded here (engine/site-scanning/weeks.ts), and sql.js to rebuild a week. */
-  weeks?(): Promise<{ db: Database; SQL: SqlJsStatic } | null>;
+  /** The built-in weeks dataset when it is loaded here (engine/site-scanning/weeks.ts), and its weeks as the engine opens them. */
+  weeks?(): Promise<{ db: Database; source: WeekSource } | null>;
 }
 
 /** Hands large results across a worker boundary without a copy (Comlink.transfer in the DB worker). */

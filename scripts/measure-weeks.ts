@@ -3,7 +3,8 @@
  *   npx tsx scripts/measure-weeks.ts [--data public/data] [--repeat 15]
  * Over the default build (npm run data): the bytes of the weeks extra and of data/site-scanning-weeks/; the time
  * to open it (gunzip, open) and the process's memory then; each dated request's time for the oldest, a middle and
- * the newest week, first (the week rebuilt and bound) and warm (median of --repeat); memory with weeks bound.
+ * the newest week, first (the week rebuilt and bound) and warm (median of --repeat); memory with weeks bound; the
+ * comparison of two older weeks (the app's "Changes between two weeks": both rebuilt, then compared).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,9 +12,12 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { createEngine } from '../engine/index.ts';
-import { weekSource } from '../engine/site-scanning/weeks.ts';
+import { weekSource } from '../dataset/websites/week-source.ts';
+import { nodeBrotli } from '../adapters/node/brotli-sync.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
 import { WEEKS_EXTRA_ID } from '../dataset/websites/weeks-contract.ts';
+import { weeksFeatures } from '../dataset/websites/weeks.ts';
+import type { FeatureHost } from '../dataset/feature-host.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: 'public/data' }, repeat: { type: 'string', default: '15' } } });
 const dir = values.data!;
@@ -47,7 +51,7 @@ const raw = gunzipSync(readFileSync(join(dir, weeks.file)));
 const gunzipMs = ms(started);
 started = performance.now();
 const db = new SQL.Database(raw);
-const source = weekSource(SQL, db);
+const source = weekSource(SQL, db, nodeBrotli);
 engine.useWeeks('websites', source);
 const openMs = ms(started);
 const list = source.weeks();
@@ -106,3 +110,10 @@ for (const date of [newest, oldest]) {
   }
   console.log(`weeks alone, ${date}: first ${firstMs} ms, warm /analysis ${Math.round(median(times) * 100) / 100} ms`);
 }
+
+// Two older weeks compared, as the app's weeks view asks (both rebuilt: the features open their own copies).
+const features = weeksFeatures({ weeks: async () => ({ db, source }) } as unknown as FeatureHost);
+t = performance.now();
+const compared = await features.compareWeeks(oldest, middle);
+if (!compared.ok) throw new Error(compared.message);
+console.log(`two weeks compared (${oldest} with ${middle}): ${ms(t)} ms; ${compared.diff.totals.lost} live sites lost`);

@@ -96,11 +96,11 @@ const startSnapshot = (date: string, say: StepLog): void => {
 
 /**
  * Every shipped week as one dataset (engine/site-scanning/weeks.ts), built on the second thread after the first
- * snapshot it also needs: the newest week as its websites table, the older ones as their differences from it.
+ * snapshot it also needs: the newest week as its websites table, data/'s chain as shipped, each week's counts.
  */
 const realWeeks: Recipe = {
   name: 'websites',
-  start: (say) => void onThread({ kind: 'weeks' }, say, 'importing every shipped week of Site Scanning (data/) on the second thread'),
+  start: (say) => void onThread({ kind: 'weeks' }, say, 'counting every shipped week of Site Scanning (data/) on the second thread'),
   async build(SQL, say) {
     const { raw, source } = await onThread({ kind: 'weeks' }, say);
     return { db: new SQL.Database(raw), source: source! };
@@ -250,6 +250,8 @@ async function generatorHash(): Promise<string> {
     'tools/real-data.ts',
     'tools/site-scanning-source/weeks-dataset.ts',
     'engine/site-scanning/weeks.ts',
+    'engine/site-scanning/week-changes.ts',
+    'dataset/websites/week-source.ts',
     'dataset/artifact/format.ts',
     'tools/gzip-database.ts',
     'engine/site-scanning/schema.ts',

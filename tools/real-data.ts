@@ -10,7 +10,8 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { importIntoDatabase, type ImportProgress } from '../dataset/import/index.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
-import { applyWeek, type SourceRecord, type WeekChanges } from './site-scanning-source/weeks.ts';
+import { applyWeek, sourcePath, type SourceRecord, type WeekChanges } from '../engine/site-scanning/week-changes.ts';
+import type { ChainFile } from '../engine/site-scanning/weeks.ts';
 import { WEEKS_DIR, WEEKS_INDEX, weekFile, type ShippedWeek, type ShippedWeeks } from './site-scanning-source/weeks-file.ts';
 import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../engine/ceilingrates/schema.ts';
 import { fromShippedList, PRICE_LISTS_FILE, shippedJoins, type ShippedPriceLists } from '../dataset/price-lists/shipped.ts';
@@ -45,23 +46,34 @@ export function dataSources(): Record<string, SourceEntry> {
   return JSON.parse(readFileSync(`${DATA_DIR}sources.json`, 'utf8')) as Record<string, SourceEntry>;
 }
 
-function readBrotliJson(file: string): unknown {
-  return JSON.parse(brotliDecompressSync(readFileSync(`${DATA_DIR}${file}`)).toString('utf8'));
+/** A shipped Brotli file's bytes as data/ holds them, with its decoded size, and its JSON. */
+function readBrotliFile(file: string): { chain: ChainFile; value: unknown } {
+  const bytes = new Uint8Array(readFileSync(`${DATA_DIR}${file}`));
+  const decoded = brotliDecompressSync(bytes);
+  return { chain: { bytes, rawBytes: decoded.length }, value: JSON.parse(decoded.toString('utf8')) };
 }
 
-let newest: SourceRecord[] | undefined;
+function readBrotliJson(file: string): unknown {
+  return readBrotliFile(file).value;
+}
+
+let newest: { records: SourceRecord[]; chain: ChainFile } | undefined;
+
+function readNewest(): { records: SourceRecord[]; chain: ChainFile } {
+  if (!newest) {
+    const { chain, value } = readBrotliFile(SNAPSHOT_FILE);
+    newest = { records: value as SourceRecord[], chain };
+  }
+  return newest;
+}
 
 /**
  * The newest snapshot's records as the source published them, in file order. Read once per process: a build
  * imports it and rebuilds the first week from it (119 MB of JSON each time otherwise). Nothing mutates them.
  */
 export function newestSnapshotRecords(): SourceRecord[] {
-  newest ??= readBrotliJson(SNAPSHOT_FILE) as SourceRecord[];
-  return newest;
+  return readNewest().records;
 }
-
-/** Source file path of a record, as the weekly changes name it: data/<initial_domain>.json. */
-const pathOf = (record: SourceRecord): string => `data/${String(record.initial_domain)}.json`;
 
 let weeks: ShippedWeeks | undefined;
 
@@ -75,19 +87,21 @@ const byPath = ([a]: [string, SourceRecord], [b]: [string, SourceRecord]): numbe
 
 /**
  * Every shipped week's records by path in file (path) order, newest first, each rebuilt from the one after it
- * and its file of changes. One week at a time: the caller keeps only what it needs.
+ * and its file of changes, with that file as shipped (the newest's: its records). One week at a time: the caller
+ * keeps only what it needs.
  */
-export function* everyWeek(): Generator<{ week: ShippedWeek; records: Map<string, SourceRecord> }> {
+export function* everyWeek(): Generator<{ week: ShippedWeek; records: Map<string, SourceRecord>; chain: ChainFile }> {
   const list = shippedWeeks().weeks;
-  let records = new Map(newestSnapshotRecords().map((r) => [pathOf(r), r]));
+  let records = new Map(newestSnapshotRecords().map((r) => [sourcePath(r), r]));
   if (records.size !== list[list.length - 1].count) throw new Error(`${WEEKS_INDEX}: the newest week does not hold ${records.size} records`);
-  yield { week: list[list.length - 1], records };
+  yield { week: list[list.length - 1], records, chain: readNewest().chain };
   for (const week of list.slice(0, -1).reverse()) {
-    const change = readBrotliJson(weekFile(week.date)) as WeekChanges;
+    const { chain, value } = readBrotliFile(weekFile(week.date));
+    const change = value as WeekChanges;
     if (change.date !== week.date) throw new Error(`${weekFile(week.date)}: changes of ${change.date}`);
     records = new Map([...applyWeek(records, change)].sort(byPath));
     if (records.size !== week.count) throw new Error(`${WEEKS_DIR}: ${week.date} rebuilt with ${records.size} records, not ${week.count}`);
-    yield { week, records };
+    yield { week, records, chain };
   }
 }
 
@@ -103,7 +117,7 @@ export function snapshotRecords(date: string): SourceRecord[] {
         .join(', ')} are shipped)`,
     );
   }
-  const older = applyWeek(new Map(records.map((r) => [pathOf(r), r])), readBrotliJson(FIRST_FILE) as WeekChanges);
+  const older = applyWeek(new Map(records.map((r) => [sourcePath(r), r])), readBrotliJson(FIRST_FILE) as WeekChanges);
   return [...older.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
 }
 

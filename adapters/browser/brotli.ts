@@ -1,6 +1,7 @@
 import wasmUrl from 'brotli-dec-wasm/web/bg.wasm?url';
 import { BrotliInto } from '../../dataset/artifact/brotli-stream.ts';
 import type { Decoders } from '../../dataset/artifact/unpack.ts';
+import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
 
 let decoder: Promise<typeof import('brotli-dec-wasm/web')> | null = null;
 
@@ -12,11 +13,32 @@ let decoder: Promise<typeof import('brotli-dec-wasm/web')> | null = null;
  */
 export const browserDecoders: Decoders = {
   async br(rawBytes) {
-    decoder ??= import('brotli-dec-wasm/web').then(async (module) => {
-      await module.default({ module_or_path: wasmUrl });
-      return module;
-    });
-    const { DecompressStream } = await decoder;
+    const { DecompressStream } = await loaded();
     return new BrotliInto(new DecompressStream(), rawBytes);
   },
 };
+
+function loaded(): Promise<typeof import('brotli-dec-wasm/web')> {
+  decoder ??= import('brotli-dec-wasm/web').then(async (module) => {
+    await module.default({ module_or_path: wasmUrl });
+    return module;
+  });
+  return decoder;
+}
+
+/**
+ * The same decoder, loaded first, for the weeks dataset's chain: a week is rebuilt inside a synchronous request
+ * (engine/site-scanning/weeks.ts), so each file decodes in one call.
+ */
+export async function browserBrotliSync(): Promise<BrotliDecode> {
+  const { DecompressStream } = await loaded();
+  return (bytes, rawBytes) => {
+    const into = new BrotliInto(new DecompressStream(), rawBytes);
+    try {
+      into.push(bytes);
+      return into.finish();
+    } finally {
+      into.free();
+    }
+  };
+}

@@ -19,7 +19,7 @@ import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
 import { webLock } from '../browser/download-lock.ts';
-import { browserDecoders } from '../browser/brotli.ts';
+import { browserBrotliSync, browserDecoders } from '../browser/brotli.ts';
 import { datasetFeatures } from '../../dataset/features.ts';
 import type { BinaryResponse, DbStatus, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
 
@@ -35,6 +35,7 @@ const host = new DatasetHost({
   files: (version) => dataCacheFiles(version),
   lock: webLock(),
   decoders: browserDecoders,
+  weeksBrotli: browserBrotliSync,
 });
 /**
  * Imports and switches, the import formats' readers with them, are a chunk of their own, loaded on the first call

@@ -7,7 +7,8 @@ import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDatase
 import { builtDataDir } from './package-root.ts';
 import type { Dialect } from '../../engine/dialect/dialect.ts';
 import { loadSqlJs } from './sqljs-node.ts';
-import { weekSource } from '../../engine/site-scanning/weeks.ts';
+import { weekSource } from '../../dataset/websites/week-source.ts';
+import { nodeBrotli } from './brotli-sync.ts';
 
 export interface OpenEngineOptions {
   /**
@@ -51,7 +52,7 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   const engine = createEngine({}, options.dialect);
   const SQL = await loadSqlJs();
   for (const d of datasets) {
-    if (d.weeks) engine.useWeeks(d.name, weekSource(SQL, d.db));
+    if (d.weeks) engine.useWeeks(d.name, weekSource(SQL, d.db, nodeBrotli));
     else engine.use(d.name, d.db, null, d.snapshot ?? null);
   }
   return { engine, datasets };

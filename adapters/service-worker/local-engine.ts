@@ -10,7 +10,8 @@ import { acquireArtifact, type AcquirePlaces, type VerifiedFiles } from '../../d
 import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import { keepPreparedIndex } from '../../dataset/artifact/unpacked-store.ts';
 import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
-import { weekSource } from '../../engine/site-scanning/weeks.ts';
+import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
+import { weekSource } from '../../dataset/websites/week-source.ts';
 
 /** Nobody watches the service worker's loads: no progress is sent. */
 const SILENT = new ProgressReporter(null);
@@ -23,6 +24,10 @@ export interface ImportedDatabase {
   raw: Uint8Array;
   source: DatasetSource | null;
 }
+
+const noBrotli = async (): Promise<BrotliDecode> => () => {
+  throw new Error('this service worker has no Brotli decoder to rebuild an older week with');
+};
 
 export interface LocalEngineOptions extends Omit<AcquirePlaces, 'files'> {
   /** The directory the dataset files and their manifest are served from, e.g. `https://host/data/`. */
@@ -39,6 +44,8 @@ export interface LocalEngineOptions extends Omit<AcquirePlaces, 'files'> {
   files?: ((version: string) => VerifiedFiles | null) | null;
   /** The kept weeks dataset's database file (the app's DB worker keeps it like an import), or null when none is kept. */
   weeks?: () => Promise<{ name: DatasetName; raw: Uint8Array } | null>;
+  /** The synchronous Brotli decoder an older week is rebuilt with, made ready before the weeks are installed. */
+  weeksBrotli?: () => Promise<BrotliDecode>;
 }
 
 /**
@@ -77,7 +84,8 @@ export class LocalEngine {
       const kept = await this.options.weeks?.();
       if (!kept) return void (this.weeksOpening = null);
       const SQL = await this.sqlJs();
-      this.engine.useWeeks(kept.name, weekSource(SQL, openHandedOver(SQL, kept.raw)));
+      const decode = await (this.options.weeksBrotli ?? noBrotli)();
+      this.engine.useWeeks(kept.name, weekSource(SQL, openHandedOver(SQL, kept.raw), decode));
     })();
     this.weeksOpening.catch((error: unknown) => {
       console.error('service worker: the kept weeks dataset cannot be opened', error);

@@ -9,7 +9,9 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts';
 import { routeAny, type Routed } from '../../engine/http/route.ts';
 import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
-import { weekSource } from '../../engine/site-scanning/weeks.ts';
+import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
+import { weekSource } from '../websites/week-source.ts';
+import type { WeekSource } from '../../engine/http/snapshots.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DatasetArtifact, DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
@@ -44,7 +46,13 @@ export interface HostPlatform {
   lock?: AcquirePlaces['lock'];
   /** Decoders of the smaller transfer copies (absent: the gzip'd files are downloaded). */
   decoders?: AcquirePlaces['decoders'];
+  /** The synchronous Brotli decoder an older week is rebuilt with, made ready before the weeks are installed (absent: none can be). */
+  weeksBrotli?: () => Promise<BrotliDecode>;
 }
+
+const noBrotli: BrotliDecode = () => {
+  throw new Error('this context has no Brotli decoder to rebuild an older week with');
+};
 
 interface Slot {
   db: Database | null;
@@ -77,7 +85,7 @@ export class DatasetHost {
   private manifest: Manifest | null = null;
   /** The kept weeks dataset's database, and its lookup (weeks()). */
   private weeksDb: Database | null = null;
-  private weeksLookup: Promise<{ db: Database; SQL: SqlJsStatic } | null> | null = null;
+  private weeksLookup: Promise<{ db: Database; source: WeekSource } | null> | null = null;
 
   /** `registry`: the datasets to hold, the engine's registry unless a test brings its own. */
   constructor(
@@ -227,7 +235,7 @@ export class DatasetHost {
    * The weeks dataset kept here (ImportedDataset.weeks), opened on first need and installed in the engine, or null
    * when none is kept (asked again next time: another tab may keep one meanwhile).
    */
-  weeks(): Promise<{ db: Database; SQL: SqlJsStatic } | null> {
+  weeks(): Promise<{ db: Database; source: WeekSource } | null> {
     if (!this.weeksLookup) {
       const lookup = this.openWeeks();
       this.weeksLookup = lookup;
@@ -238,7 +246,7 @@ export class DatasetHost {
     return this.weeksLookup;
   }
 
-  private async openWeeks(): Promise<{ db: Database; SQL: SqlJsStatic } | null> {
+  private async openWeeks(): Promise<{ db: Database; source: WeekSource } | null> {
     try {
       const id = await this.platform.imports.weeksImport?.();
       if (!id) return null;
@@ -251,13 +259,14 @@ export class DatasetHost {
   }
 
   /** Install a weeks database (just kept, or opened from the store), or none: its weeks answer the dated paths. */
-  async useWeeks(name: DatasetName, db: Database | null): Promise<{ db: Database; SQL: SqlJsStatic } | null> {
+  async useWeeks(name: DatasetName, db: Database | null): Promise<{ db: Database; source: WeekSource } | null> {
     const SQL = await this.SQL;
+    const source = db ? weekSource(SQL, db, (await this.platform.weeksBrotli?.()) ?? noBrotli) : null;
     const old = this.weeksDb;
     this.weeksDb = db;
-    this.engine.useWeeks(name, db ? weekSource(SQL, db) : null);
+    this.engine.useWeeks(name, source);
     if (old && old !== db) old.close();
-    const held = db ? { db, SQL } : null;
+    const held = db && source ? { db, source } : null;
     this.weeksLookup = held ? Promise.resolve(held) : null;
     return held;
   }

@@ -1,6 +1,6 @@
 /** The weeks dataset's features (weeks-contract.ts): the weeks held, a site's timeline, trends, any two weeks compared. */
 import type { Database } from 'sql.js';
-import { siteWeeks, weekDatabase, weekFacts, weekList } from '../../engine/site-scanning/weeks.ts';
+import { siteWeeks, weekFacts, weekList } from '../../engine/site-scanning/weeks.ts';
 import { diffSnapshots } from '../../engine/site-scanning/snapshot-diff.ts';
 import type { FeatureHost } from '../feature-host.ts';
 import type { SiteTimeline, SnapshotWeek, TrendPoint, TrendSeries, TrendsQuery, WeeklyTrends, WeeksFeatures } from './weeks-contract.ts';
@@ -53,7 +53,7 @@ export function weeksFeatures(host: FeatureHost): WeeksFeatures {
       const opened: Database[] = [];
       try {
         const open = (date: string): Database => {
-          const db = weekDatabase(held.SQL, held.db, date);
+          const db = held.source.open(date);
           if (!db) throw new Error(`the weeks dataset holds no week of ${date}`);
           opened.push(db);
           return db;

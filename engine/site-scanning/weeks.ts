@@ -1,35 +1,42 @@
 /**
- * Every weekly Site Scanning snapshot in one database (the built-in weeks dataset): its `websites` table is the
- * newest week, a dataset like any other; side tables hold each older week as its differences from the newest
- * (so any week costs the same to rebuild), a per-week count of sites by agency, bureau and scan outcome (the
- * trends), and the week list. A week's own database is rebuilt from them on demand (weekDatabase) and answers the
- * API exactly as the import of that week's file would.
+ * Every weekly Site Scanning snapshot in one database (the built-in weeks dataset, docs/decisions/1100): its
+ * `websites` table is the newest week, a dataset like any other. Beside it, the chain data/ ships, its Brotli bytes
+ * verbatim (the newest week's source file, each older week's changes against the week after it: week-changes.ts),
+ * from which a week's source records are rebuilt at run time; a per-week count of sites by agency, bureau and scan
+ * outcome (the trends); and each site's core fields where they change from the week after (its timeline).
  *
  * A site is told across weeks by its source file's path (data/<initial_domain>.json), as the weekly changes are.
- * Differences are per field of the stored record (stored-record.ts: one JSON text per field). Most records differ
- * from the newest every week (counters, hashes): 25 MB of differences a week, so each week's are one gzip'd
- * blob (3 MB), inflated only to rebuild that week; the core fields' differences, which a site's timeline reads
- * and which change rarely, are kept apart, uncompressed.
+ * The Brotli decoder is the caller's (Node's zlib, the browsers' WebAssembly one): this module stays pure.
  */
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { gunzipSync, gzipSync } from 'fflate';
-import { WEBSITE_FIELDS, type WebsiteRecord } from './record.ts';
-import { createWebsitesSchema, insertWebsites, placeSortKeys, RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from './schema.ts';
-import { FIELD_SEPARATOR, recordFromStored } from './stored-record.ts';
+import type { Database, SqlValue } from 'sql.js';
+import type { WebsiteRecord } from './record.ts';
+import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 import { HISTORY_FIELDS, HISTORY_TABLE } from './history.ts';
+import { applyWeek, sourcePath, type SourceRecord, type WeekChanges } from './week-changes.ts';
 import { allRows } from '../sqlite-rows.ts';
-import type { WeekSource } from '../http/snapshots.ts';
 import { inTransaction } from '../sqlite-transaction.ts';
 
 export const WEEKS_TABLE = 'website_weeks';
+/**
+ * The week tables' form. A copy kept in another (format 1 held each week against the newest) is refused with an
+ * error that says to load it again, never misread.
+ */
+export const WEEKS_FORMAT = 2;
+const FORMAT_TABLE = 'website_week_format';
 /** The newest week's rows by sort key (stable through VACUUM, unlike rowids), with their source path. */
 const PATHS_TABLE = 'website_week_paths';
-/** Per older week: gzip'd JSON of [sort key, {field index: text} | null (absent that week)] of each newest row that differs. */
-const CHANGES_TABLE = 'website_week_changes';
-/** Per newest row and older week where its core fields differ: those fields' texts (JSON {index: text}), or NULL: absent. */
+/**
+ * Per week, data/'s Brotli file and its decoded size: the newest's records (a JSON array; `after` NULL), each older
+ * week's changes against the week `after`.
+ */
+const CHAIN_TABLE = 'website_week_chain';
+/**
+ * Per site (path) and week where its core fields differ from the week after (for the newest: all of them): those
+ * fields' values as JSON {name: value}; NULL: absent that week though listed the week after.
+ */
 const CORE_TABLE = 'website_week_core';
-/** Per older week: the rows the newest week does not have, whole. */
-const ONLY_TABLE = 'website_week_only';
+/** Each target URL a site was listed under, with the last week it was: a timeline is asked by URL. */
+const URLS_TABLE = 'website_week_urls';
 const FACTS_TABLE = 'website_week_facts';
 
 /** One week the dataset holds. */
@@ -38,46 +45,107 @@ export interface WeekEntry {
   count: number;
 }
 
-const FIELD_INDEX = new Map<string, number>(WEBSITE_FIELDS.map(([name], i) => [name, i]));
-/** The core fields a site's timeline shows (history.ts), with their index in the stored record. */
-const TIMELINE_FIELDS = HISTORY_FIELDS.map((name) => [name, FIELD_INDEX.get(name)!] as const);
-const CORE_INDEXES = new Set(TIMELINE_FIELDS.map(([, i]) => i));
+/**
+ * Decodes Brotli bytes of a known decoded size, synchronously: Node's brotliDecompressSync, the browsers'
+ * WebAssembly decoder once initialised (a week is rebuilt inside a synchronous request).
+ */
+export type BrotliDecode = (bytes: Uint8Array, rawBytes: number) => Uint8Array;
 
-/** A stored record's field texts, in WEBSITE_FIELDS order. */
-const textsOf = (stored: string): string[] => stored.split(FIELD_SEPARATOR);
+/** One file of data/'s chain, as shipped. */
+export interface ChainFile {
+  bytes: Uint8Array;
+  rawBytes: number;
+}
+
+const byPath = <T>([a]: [string, T], [b]: [string, T]): number => (a < b ? -1 : a > b ? 1 : 0);
 
 // ---- Writing (the build) ----
 
-/** The week tables, in a database whose `websites` table is the newest week's, each row's path given in sort-key order. */
-export function createWeeks(db: Database, newestDate: string, pathsBySortKey: ReadonlyMap<number, string>): void {
-  db.run(`CREATE TABLE ${WEEKS_TABLE} (date TEXT PRIMARY KEY, count INTEGER NOT NULL, newest INTEGER NOT NULL) WITHOUT ROWID`);
-  db.run(`CREATE TABLE ${PATHS_TABLE} (${SORT_KEY} INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE)`);
-  db.run(`CREATE TABLE ${CHANGES_TABLE} (date TEXT PRIMARY KEY, changes BLOB NOT NULL)`);
-  db.run(`CREATE TABLE ${CORE_TABLE} (${SORT_KEY} INTEGER NOT NULL, date TEXT NOT NULL, fields TEXT, PRIMARY KEY (${SORT_KEY}, date)) WITHOUT ROWID`);
-  db.run(
-    `CREATE TABLE ${ONLY_TABLE} (date TEXT NOT NULL, path TEXT NOT NULL, target_url TEXT NOT NULL, ${RECORD_COLUMN} TEXT NOT NULL, PRIMARY KEY (date, path)) WITHOUT ROWID`,
-  );
-  db.run(`CREATE INDEX ${ONLY_TABLE}_by_url ON ${ONLY_TABLE} (target_url)`);
-  db.run(
-    `CREATE TABLE ${FACTS_TABLE} (date TEXT NOT NULL, agency TEXT, bureau TEXT, scan_status TEXT, sites INTEGER NOT NULL, live INTEGER NOT NULL, dap INTEGER NOT NULL, uswds INTEGER NOT NULL)`,
-  );
-  inTransaction(db, () => {
-    const insert = db.prepare(`INSERT INTO ${PATHS_TABLE} VALUES (?, ?)`);
+/**
+ * Writes the week tables of a database whose `websites` table is the newest week's, the weeks added newest first
+ * (each one's core fields are compared with the week added before it).
+ */
+export class WeeksWriter {
+  /** The last week added: each site's core field texts by path. */
+  private after: Map<string, string[]> | null = null;
+  private readonly urls = new Set<string>();
+  /** The last week whose chain file was written. */
+  private last: string | null = null;
+
+  /** `pathsBySortKey`: the newest week's rows' paths (sortKeyPaths). */
+  constructor(
+    private readonly db: Database,
+    pathsBySortKey: ReadonlyMap<number, string>,
+  ) {
+    db.run(`CREATE TABLE ${FORMAT_TABLE} (version INTEGER NOT NULL)`);
+    db.run(`INSERT INTO ${FORMAT_TABLE} VALUES (${WEEKS_FORMAT})`);
+    db.run(`CREATE TABLE ${WEEKS_TABLE} (date TEXT PRIMARY KEY, count INTEGER NOT NULL, newest INTEGER NOT NULL) WITHOUT ROWID`);
+    db.run(`CREATE TABLE ${PATHS_TABLE} (${SORT_KEY} INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE)`);
+    db.run(`CREATE TABLE ${CHAIN_TABLE} (date TEXT PRIMARY KEY, after TEXT, raw_bytes INTEGER NOT NULL, bytes BLOB NOT NULL)`);
+    db.run(`CREATE TABLE ${CORE_TABLE} (path TEXT NOT NULL, date TEXT NOT NULL, fields TEXT, PRIMARY KEY (path, date)) WITHOUT ROWID`);
+    db.run(`CREATE TABLE ${URLS_TABLE} (target_url TEXT NOT NULL, path TEXT NOT NULL, last TEXT NOT NULL, PRIMARY KEY (target_url, path)) WITHOUT ROWID`);
+    db.run(
+      `CREATE TABLE ${FACTS_TABLE} (date TEXT NOT NULL, agency TEXT, bureau TEXT, scan_status TEXT, sites INTEGER NOT NULL, live INTEGER NOT NULL, dap INTEGER NOT NULL, uswds INTEGER NOT NULL)`,
+    );
+    inTransaction(db, () => this.each(`INSERT INTO ${PATHS_TABLE} VALUES (?, ?)`, pathsBySortKey, (key, path) => [key, path]));
+  }
+
+  /** Runs one statement per item. */
+  private each<K, V>(sql: string, items: Iterable<[K, V]>, params: (key: K, value: V) => SqlValue[]): void {
+    const statement = this.db.prepare(sql);
     try {
-      for (const [key, path] of pathsBySortKey) insert.run([key, path]);
+      for (const [key, value] of items) statement.run(params(key, value));
     } finally {
-      insert.free();
+      statement.free();
     }
-  });
-  addWeek(
-    db,
-    newestDate,
-    allRows(db, `SELECT ${RECORD_COLUMN} FROM ${WEBSITES_TABLE}`, []).map(([stored]) => recordFromStored(String(stored))),
-    true,
-  );
+  }
+
+  /**
+   * Adds a week: its records as the import of its file maps them, `paths[i]` the source path of `records[i]`, and
+   * its chain file (the newest's records, or its changes against the week added before).
+   */
+  add(date: string, records: readonly WebsiteRecord[], paths: readonly string[], chain: ChainFile): void {
+    if (records.length !== paths.length) throw new Error(`the week of ${date}: ${records.length} records for ${paths.length} paths`);
+    const now = new Map<string, string[]>();
+    records.forEach((r, i) =>
+      now.set(
+        paths[i],
+        HISTORY_FIELDS.map((name) => JSON.stringify(r[name] ?? null)),
+      ),
+    );
+    const after = this.after;
+    const core: [string, string | null][] = [];
+    for (const [path, texts] of now) {
+      const before = after?.get(path);
+      const fields = HISTORY_FIELDS.map((name, i) => [name, texts[i]] as const).filter((_, i) => before === undefined || before[i] !== texts[i]);
+      if (fields.length > 0) core.push([path, `{${fields.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`]);
+    }
+    for (const path of after?.keys() ?? []) if (!now.has(path)) core.push([path, null]);
+    const urls: [string, string][] = [];
+    records.forEach((r, i) => {
+      const key = `${r.target_url}\u0000${paths[i]}`;
+      if (this.urls.has(key)) return;
+      this.urls.add(key);
+      urls.push([r.target_url, paths[i]]);
+    });
+    inTransaction(this.db, () => {
+      this.db.run(`INSERT INTO ${WEEKS_TABLE} VALUES (?, ?, ?)`, [date, records.length, after === null ? 1 : 0]);
+      this.link(date, chain);
+      this.each(`INSERT INTO ${CORE_TABLE} VALUES (?, ?, ?)`, core, (path, fields) => [path, date, fields]);
+      this.each(`INSERT INTO ${URLS_TABLE} VALUES (?, ?, ?)`, urls, (url, path) => [url, path, date]);
+      this.each(`INSERT INTO ${FACTS_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, weekGroups(records), (_, group) => [date, ...group]);
+    });
+    this.after = now;
+  }
+
+  /** A week's chain file alone, the week not held (a smaller copy's): the older weeks held are decoded through it. */
+  link(date: string, chain: ChainFile): void {
+    this.db.run(`INSERT INTO ${CHAIN_TABLE} VALUES (?, ?, ?, ?)`, [date, this.last, chain.rawBytes, chain.bytes]);
+    this.last = date;
+  }
 }
 
-/** Each row's sort key and path, for createWeeks: `paths` are the records' paths in the order they were imported. */
+/** Each row's sort key and path, for WeeksWriter: `paths` are the records' paths in the order they were imported. */
 export function sortKeyPaths(db: Database, paths: readonly string[]): Map<number, string> {
   const rows = allRows(db, `SELECT ${SORT_KEY} FROM ${WEBSITES_TABLE} ORDER BY rowid`, []);
   if (rows.length !== paths.length) throw new Error(`${rows.length} rows for ${paths.length} paths`);
@@ -85,14 +153,12 @@ export function sortKeyPaths(db: Database, paths: readonly string[]): Map<number
 }
 
 /**
- * A week's count and its sites per agency, bureau and scan status, from its records: what the SQL over its
- * `websites` columns would count (the columns hold the same values), without a database of the week.
+ * A week's sites per agency, bureau and scan status, from its records: what the SQL over its `websites` columns
+ * would count (the columns hold the same values), without a database of the week.
  */
-function addWeek(db: Database, date: string, records: Iterable<WebsiteRecord>, newest: boolean): void {
+function weekGroups(records: Iterable<WebsiteRecord>): Map<string, SqlValue[]> {
   const groups = new Map<string, [string | null, string | null, string | null, number, number, number, number]>();
-  let count = 0;
   for (const r of records) {
-    count++;
     const key = JSON.stringify([r.target_url_agency_owner, r.target_url_bureau_owner, r.scan_status]);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = [r.target_url_agency_owner, r.target_url_bureau_owner, r.scan_status, 0, 0, 0, 0]));
@@ -101,65 +167,25 @@ function addWeek(db: Database, date: string, records: Iterable<WebsiteRecord>, n
     if (r.dap_detected_final_url === true) group[5]++;
     if ((r.ds_usa_classes ?? 0) > 0) group[6]++;
   }
-  db.run(`INSERT INTO ${WEEKS_TABLE} VALUES (?, ?, ?)`, [date, count, newest ? 1 : 0]);
-  const insert = db.prepare(`INSERT INTO ${FACTS_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  try {
-    inTransaction(db, () => {
-      for (const group of groups.values()) insert.run([date, ...group]);
-    });
-  } finally {
-    insert.free();
-  }
-}
-
-/**
- * Adds an older week: `records` are its records as the import of its file maps them, `older` their stored texts
- * (stored-record.ts) by path. Written as its differences from the newest week this database holds.
- */
-export function writeOlderWeek(db: Database, date: string, records: readonly WebsiteRecord[], older: ReadonlyMap<string, string>): void {
-  const newest = allRows(db, `SELECT p.${SORT_KEY}, p.path, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})`, []);
-  const core = db.prepare(`INSERT INTO ${CORE_TABLE} VALUES (?, ?, ?)`);
-  const only = db.prepare(`INSERT INTO ${ONLY_TABLE} VALUES (?, ?, ?, ?)`);
-  const changes: [number, Record<number, string> | null][] = [];
-  try {
-    inTransaction(db, () => {
-      const seen = new Set<string>();
-      for (const [key, path, stored] of newest) {
-        seen.add(String(path));
-        const then = older.get(String(path));
-        if (then === undefined) {
-          changes.push([Number(key), null]);
-          core.run([key, date, null]);
-          continue;
-        }
-        if (then === stored) continue;
-        const now = textsOf(String(stored));
-        const fields: Record<number, string> = {};
-        const coreFields: Record<number, string> = {};
-        textsOf(then).forEach((text, i) => {
-          if (text === now[i]) return;
-          fields[i] = text;
-          if (CORE_INDEXES.has(i)) coreFields[i] = text;
-        });
-        changes.push([Number(key), fields]);
-        if (Object.keys(coreFields).length > 0) core.run([key, date, JSON.stringify(coreFields)]);
-      }
-      for (const [path, stored] of older) {
-        if (!seen.has(path)) only.run([date, path, recordFromStored(stored).target_url, stored]);
-      }
-      db.run(`INSERT INTO ${CHANGES_TABLE} VALUES (?, ?)`, [date, gzipSync(new TextEncoder().encode(JSON.stringify(changes)), { level: 9, mtime: 0 })]);
-    });
-  } finally {
-    core.free();
-    only.free();
-  }
-  addWeek(db, date, records, false);
+  return groups;
 }
 
 // ---- Reading ----
 
 export function isWeeksDatabase(db: Database): boolean {
   return allRows(db, `SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`, [WEEKS_TABLE]).length > 0;
+}
+
+/** Throws unless the database holds the week tables in the form this code reads (WEEKS_FORMAT). */
+export function checkWeeksFormat(db: Database): void {
+  let version: number | null = null;
+  try {
+    version = Number(allRows(db, `SELECT version FROM ${FORMAT_TABLE}`, [])[0]?.[0] ?? 0);
+  } catch {
+    // No such table: the first form, which held each week against the newest.
+  }
+  if (version !== WEEKS_FORMAT)
+    throw new Error(`the weeks dataset kept here is in an older form (${version ?? 1}, not ${WEEKS_FORMAT}): delete it and load it again`);
 }
 
 /** The weeks held, oldest first. */
@@ -172,52 +198,57 @@ export function newestWeek(db: Database): string | null {
   return row ? String(row[0]) : null;
 }
 
-function applyFields(stored: string, fields: Record<string, string>): string {
-  const texts = textsOf(stored);
-  for (const [i, text] of Object.entries(fields)) texts[Number(i)] = text;
-  return texts.join(FIELD_SEPARATOR);
+/** The newest week's stored records (its `websites` table) in its file's order, by path: its database needs no decoding. */
+export function newestStoredRecords(db: Database): string[] {
+  const rows = allRows(db, `SELECT p.path, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})`, []);
+  return rows
+    .map(([path, stored]): [string, string] => [String(path), String(stored)])
+    .sort(byPath)
+    .map(([, stored]) => stored);
 }
 
-/** A week's stored records in its file's order (by path), or null when the dataset does not hold that week. */
-export function weekStoredRecords(db: Database, date: string): string[] | null {
-  if (allRows(db, `SELECT 1 FROM ${WEEKS_TABLE} WHERE date = ?`, [date]).length === 0) return null;
-  const blob = allRows(db, `SELECT changes FROM ${CHANGES_TABLE} WHERE date = ?`, [date])[0]?.[0];
-  const changes = new Map<number, Record<string, string> | null>(
-    blob ? (JSON.parse(new TextDecoder().decode(gunzipSync(blob as Uint8Array))) as [number, Record<string, string> | null][]) : [],
-  );
-  const records: [string, string][] = [];
-  for (const [key, path, stored] of allRows(
-    db,
-    `SELECT p.${SORT_KEY}, p.path, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY})`,
-    [],
-  )) {
-    const fields = changes.get(Number(key));
-    if (fields === null) continue;
-    records.push([String(path), fields === undefined ? String(stored) : applyFields(String(stored), fields)]);
-  }
-  for (const [path, stored] of allRows(db, `SELECT path, ${RECORD_COLUMN} FROM ${ONLY_TABLE} WHERE date = ?`, [date]))
-    records.push([String(path), String(stored)]);
-  // The file order of a week is its paths in JavaScript's string order (the source reader's), not SQLite's.
-  return records.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, stored]) => stored);
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
- * A week's own websites database, as the import of that week's file makes it (same rows, order and sort keys);
- * null when the dataset does not hold the week. The caller owns (and closes) it.
+ * A week's source records as its file lists them (by path), rebuilt by decoding the chain from the newest back to
+ * that week; null when the dataset does not hold the week. A chain file missing, damaged or naming another week is
+ * an error that says which.
  */
-export function weekDatabase(SQL: SqlJsStatic, db: Database, date: string): Database | null {
-  const stored = weekStoredRecords(db, date);
-  if (!stored) return null;
-  const week = new SQL.Database();
-  try {
-    createWebsitesSchema(week);
-    insertWebsites(week, stored.map(recordFromStored), { sortKeys: 'later' });
-    placeSortKeys(week);
-    return week;
-  } catch (error) {
-    week.close();
-    throw error;
+export function weekSourceRecords(db: Database, date: string, decode: BrotliDecode): SourceRecord[] | null {
+  const held = allRows(db, `SELECT count FROM ${WEEKS_TABLE} WHERE date = ?`, [date])[0];
+  if (!held) return null;
+  const newest = newestWeek(db);
+  const links = allRows(db, `SELECT date, after FROM ${CHAIN_TABLE} WHERE date >= ? ORDER BY date DESC`, [date]);
+  if (links[0]?.[0] !== newest) throw new Error(`the weeks dataset is damaged: the newest week's records (${newest}) are missing`);
+  // Each file is the changes against the one before it here: a file left out would rebuild a wrong week, silently.
+  links.forEach(([at, after], i) => {
+    const want = i === 0 ? null : links[i - 1][0];
+    if (after !== want) throw new Error(`the weeks dataset is damaged: the changes of ${String(after)}, which those of ${String(at)} follow, are missing`);
+  });
+  if (links[links.length - 1][0] !== date) throw new Error(`the weeks dataset is damaged: the changes of ${date} are missing`);
+  let records = new Map<string, SourceRecord>();
+  for (const link of links.map(([d]) => String(d))) {
+    const [raw, bytes] = allRows(db, `SELECT raw_bytes, bytes FROM ${CHAIN_TABLE} WHERE date = ?`, [link])[0];
+    const what = link === newest ? `the newest week's records (${link})` : `the changes of ${link}`;
+    let value: unknown;
+    try {
+      value = JSON.parse(new TextDecoder().decode(decode(bytes as Uint8Array, Number(raw))));
+    } catch (error) {
+      throw new Error(`the weeks dataset is damaged: ${what} cannot be read (${message(error)})`);
+    }
+    if (link === newest) {
+      if (!Array.isArray(value)) throw new Error(`the weeks dataset is damaged: ${what} are not a list of records`);
+      records = new Map((value as SourceRecord[]).map((r) => [sourcePath(r), r]));
+    } else {
+      if ((value as WeekChanges | null)?.date !== link) throw new Error(`the weeks dataset is damaged: ${what} are another week's`);
+      records = applyWeek(records, value as WeekChanges);
+    }
   }
+  const count = Number(held[0]);
+  if (records.size !== count) throw new Error(`the weeks dataset is damaged: the week of ${date} rebuilds with ${records.size} records, not ${count}`);
+  return [...records].sort(byPath).map(([, r]) => r);
 }
 
 // ---- A site's weeks, trends ----
@@ -231,38 +262,29 @@ export interface TimelineRow {
 
 /** A site's core fields in every week, oldest first, each with the fields that differ from the week present before; null: no such site. */
 export function siteWeeks(db: Database, targetUrl: string): TimelineRow[] | null {
-  const path =
-    allRows(db, `SELECT p.path FROM ${WEBSITES_TABLE} w JOIN ${PATHS_TABLE} p USING (${SORT_KEY}) WHERE w.target_url = ? ORDER BY w.${SORT_KEY} LIMIT 1`, [
-      targetUrl,
-    ])[0]?.[0] ?? allRows(db, `SELECT path FROM ${ONLY_TABLE} WHERE target_url = ? ORDER BY date DESC, path LIMIT 1`, [targetUrl])[0]?.[0];
+  const path = allRows(db, `SELECT path FROM ${URLS_TABLE} WHERE target_url = ? ORDER BY last DESC, path LIMIT 1`, [targetUrl])[0]?.[0];
   if (path === undefined) return null;
-  const base = allRows(db, `SELECT p.${SORT_KEY}, w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY}) WHERE p.path = ?`, [
-    path,
-  ])[0] as [SqlValue, SqlValue] | undefined;
-  const changes = new Map<string, SqlValue>(
-    base ? allRows(db, `SELECT date, fields FROM ${CORE_TABLE} WHERE ${SORT_KEY} = ?`, [base[0]]).map(([d, f]) => [String(d), f]) : [],
-  );
-  const only = new Map(allRows(db, `SELECT date, ${RECORD_COLUMN} FROM ${ONLY_TABLE} WHERE path = ?`, [path]).map(([d, r]) => [String(d), String(r)]));
+  const changes = new Map(allRows(db, `SELECT date, fields FROM ${CORE_TABLE} WHERE path = ?`, [path]).map(([d, f]) => [String(d), f]));
+  // From the newest back: each week is the week after, changed where its row says.
+  const states: [string, Record<string, unknown> | null][] = [];
+  let values: Record<string, unknown> | null = null;
+  for (const { date } of weekList(db).reverse()) {
+    const fields = changes.get(date);
+    if (fields !== undefined) values = fields === null ? null : Object.assign({}, values, JSON.parse(String(fields)) as Record<string, unknown>);
+    states.push([date, values]);
+  }
   const weeks: TimelineRow[] = [];
   let previous: Record<string, unknown> | null = null;
-  for (const { date } of weekList(db)) {
-    let stored: string | null = only.get(date) ?? null;
-    if (stored === null && base) {
-      const fields = changes.get(date);
-      if (fields === undefined) stored = String(base[1]);
-      else if (fields !== null) stored = applyFields(String(base[1]), JSON.parse(String(fields)) as Record<string, string>);
-    }
-    if (stored === null) {
+  for (const [date, held] of states.reverse()) {
+    if (held === null) {
       weeks.push({ date, state: 'absent', values: {}, changed: [] });
       continue;
     }
-    const texts = textsOf(stored);
-    const values: Record<string, unknown> = {};
-    for (const [name, i] of TIMELINE_FIELDS) values[name] = texts[i] === '' ? null : JSON.parse(texts[i]);
+    const now = Object.fromEntries(HISTORY_FIELDS.map((name) => [name, held[name] ?? null]));
     const before = previous;
-    const changed = before ? TIMELINE_FIELDS.filter(([name]) => JSON.stringify(before[name]) !== JSON.stringify(values[name])).map(([name]) => name) : [];
-    weeks.push({ date, state: 'present', values, changed });
-    previous = values;
+    const changed = before ? HISTORY_FIELDS.filter((name) => JSON.stringify(before[name]) !== JSON.stringify(now[name])) : [];
+    weeks.push({ date, state: 'present', values: now, changed: [...changed] });
+    previous = now;
   }
   return weeks;
 }
@@ -298,12 +320,6 @@ export function weekFacts(db: Database, by: 'agency' | 'bureau', agency?: string
     fact.outcomes[outcome] = (fact.outcomes[outcome] ?? 0) + Number(sites);
   }
   return [...facts.values()];
-}
-
-/** The weeks of a weeks database for the engine (Engine.useWeeks): each opened as weekDatabase rebuilds it. */
-export function weekSource(SQL: SqlJsStatic, db: Database): WeekSource {
-  const list = weekList(db);
-  return { weeks: () => list, open: (date) => (list.some((w) => w.date === date) ? weekDatabase(SQL, db, date) : null) };
 }
 
 /**

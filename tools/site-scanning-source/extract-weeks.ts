@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { SOURCE_LICENCE, SOURCE_REPOSITORY } from './git-snapshot.ts';
 import { historyWeeks, STALE_RULE, weekRecords } from './history.ts';
-import { diffWeek, type SourceRecord } from './weeks.ts';
+import { diffWeek, type SourceRecord } from '../../engine/site-scanning/week-changes.ts';
 import { WEEKS_DIR, WEEKS_INDEX, weekFile, type ShippedWeek, type ShippedWeeks } from './weeks-file.ts';
 
 const { values } = parseArgs({ options: { repo: { type: 'string' }, out: { type: 'string', default: 'data' }, quality: { type: 'string', default: '9' } } });

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { SOURCE_LICENCE, SOURCE_REPOSITORY, commitDate, fullCommit, listBlobs, readBlobs } from './git-snapshot.ts';
-import { diffWeek, type SourceRecord, type WeekChanges } from './weeks.ts';
+import { diffWeek, type SourceRecord, type WeekChanges } from '../../engine/site-scanning/week-changes.ts';
 import { historyWeeks, weekRecords as historyWeekRecords } from './history.ts';
 
 const { values } = parseArgs({

@@ -12,7 +12,7 @@
  * an unchanged write from no write. The first week has no week before it, so none of its files are dropped.
  */
 import { listBlobs, readBlobs, weeklyCommits } from './git-snapshot.ts';
-import type { SourceRecord } from './weeks.ts';
+import type { SourceRecord } from '../../engine/site-scanning/week-changes.ts';
 
 export const STALE_RULE =
   'a file is stale in a week (its site had left the published snapshot, and the job never deletes a file) when its blob that week ' +

@@ -1,18 +1,15 @@
 /**
- * The built-in weeks dataset (engine/site-scanning/weeks.ts): every shipped week (data/, real-data.ts everyWeek)
- * through the import core's mapping, the same as a user's file and as `load:history`'s Postgres weeks, the newest
- * imported as its `websites` table and each older one mapped in memory (no database of its own: 17 imports took
- * 8 minutes) and stored as its differences from it. Build time only.
+ * The built-in weeks dataset (engine/site-scanning/weeks.ts): the newest shipped week imported through the import
+ * core as its `websites` table, and data/'s chain (real-data.ts everyWeek) stored as shipped; each week mapped once
+ * by the import core's own mapping, only to count its trends and its sites' core fields. Build time only.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetSource } from '../../dataset/artifact/format.ts';
 import { importIntoDatabase } from '../../dataset/import/index.ts';
-import { mapJsonRecords } from '../../dataset/import/import.ts';
-import { storedRecord } from '../../engine/site-scanning/stored-record.ts';
-import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
-import { createWeeks, sortKeyPaths, writeOlderWeek } from '../../engine/site-scanning/weeks.ts';
+import { mappedWeek } from '../../dataset/websites/week-source.ts';
+import { sortKeyPaths, WeeksWriter } from '../../engine/site-scanning/weeks.ts';
 import { everyWeek, shippedWeeks } from '../real-data.ts';
-import type { SourceRecord } from './weeks.ts';
+import type { SourceRecord } from '../../engine/site-scanning/week-changes.ts';
 import { SOURCE_REPOSITORY } from './git-snapshot.ts';
 
 /** A week's records through the import core (scan_date: the week's day); every record must be kept. */
@@ -24,15 +21,6 @@ async function imported(SQL: SqlJsStatic, date: string, records: ReadonlyMap<str
     throw new Error(`the week of ${date}: ${report.rowsRejected} records refused by the import`);
   }
   return db;
-}
-
-/** An older week's records mapped as its file's import maps them (every record must be kept), and their stored texts by path. */
-function mapped(date: string, records: ReadonlyMap<string, SourceRecord>): { records: WebsiteRecord[]; stored: Map<string, string> } {
-  const { records: mappedRecords, report } = mapJsonRecords('websites', records.values(), { snapshotDate: date });
-  if (report.rowsRejected !== 0 || mappedRecords.length !== records.size)
-    throw new Error(`the week of ${date}: ${report.rowsRejected} records refused by the import`);
-  const paths = [...records.keys()];
-  return { records: mappedRecords, stored: new Map(mappedRecords.map((record, i) => [paths[i], storedRecord(record)])) };
 }
 
 export function weeksSource(): DatasetSource {
@@ -52,23 +40,28 @@ export function weeksSource(): DatasetSource {
   };
 }
 
-/** Every shipped week (or the newest and the `only` dates: a test's smaller copy) as one weeks database. */
+/**
+ * Every shipped week (or the newest and the `only` dates: a test's smaller copy, which still holds the whole chain
+ * to decode them) as one weeks database.
+ */
 export async function weeksDatabase(
   SQL: SqlJsStatic,
   { say = () => {}, only }: { say?: (line: string) => void; only?: readonly string[] } = {},
 ): Promise<{ db: Database; source: DatasetSource }> {
   let db: Database | null = null;
+  let writer: WeeksWriter | null = null;
   try {
-    for (const { week, records } of everyWeek()) {
-      if (db && only && !only.includes(week.date)) continue;
+    for (const { week, records, chain } of everyWeek()) {
       const started = performance.now();
-      if (!db) {
+      const paths = [...records.keys()];
+      if (!writer) {
         db = await imported(SQL, week.date, records);
-        createWeeks(db, week.date, sortKeyPaths(db, [...records.keys()]));
-      } else {
-        const older = mapped(week.date, records);
-        writeOlderWeek(db, week.date, older.records, older.stored);
+        writer = new WeeksWriter(db, sortKeyPaths(db, paths));
+      } else if (only && !only.includes(week.date)) {
+        writer.link(week.date, chain);
+        continue;
       }
+      writer.add(week.date, mappedWeek(week.date, records.values()), paths, chain);
       say(`the week of ${week.date}: ${records.size.toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
   } catch (error) {

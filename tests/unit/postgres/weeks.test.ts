@@ -12,7 +12,8 @@ import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { weekSource } from '../../../engine/site-scanning/weeks.ts';
+import { weekSource } from '../../../dataset/websites/week-source.ts';
+import { nodeBrotli } from '../../../adapters/node/brotli-sync.ts';
 import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
 import { weeksDatabase } from '../../../tools/site-scanning-source/weeks-dataset.ts';
 import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   weeks = (await weeksDatabase(SQL, { only: WEEKS })).db;
   engine = createEngine();
   engine.use('websites', newest, null, NEWEST_SNAPSHOT);
-  engine.useWeeks('websites', weekSource(SQL, weeks));
+  engine.useWeeks('websites', weekSource(SQL, weeks, nodeBrotli));
   postgres = new PostgresAnswers(pool);
   await postgres.warm();
 }, 900_000);

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
-import { weekDatabase, weekList, weekSource } from '../../../engine/site-scanning/weeks.ts';
+import { weekList } from '../../../engine/site-scanning/weeks.ts';
+import { weekDatabase as rebuiltWeek, weekSource } from '../../../dataset/websites/week-source.ts';
+import { nodeBrotli } from '../../../adapters/node/brotli-sync.ts';
 import { diffSnapshots } from '../../../engine/site-scanning/snapshot-diff.ts';
 import { weeksDatabase } from '../../../tools/site-scanning-source/weeks-dataset.ts';
 import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
@@ -34,6 +36,7 @@ afterAll(() => {
   for (const db of imported.values()) db.close();
 });
 
+const weekDatabase = (date: string) => rebuiltWeek(SQL, weeks, date, nodeBrotli);
 const rows = (db: Database) => db.exec('SELECT sort_key, target_url, record FROM websites ORDER BY sort_key')[0].values;
 
 describe('the weeks database', () => {
@@ -47,14 +50,14 @@ describe('the weeks database', () => {
 
   it('rebuilds every week as the import of its records, row for row and in the same order', () => {
     for (const date of [FEBRUARY, MARCH, NEWEST_SNAPSHOT]) {
-      const week = weekDatabase(SQL, weeks, date)!;
+      const week = weekDatabase(date)!;
       const [got, want] = [rows(week), rows(imported.get(date)!)];
       week.close();
       // One comparison of 36,000 rows' texts; the row-by-row diff only when they differ.
       if (JSON.stringify(got) !== JSON.stringify(want)) expect(got, date).toEqual(want);
       expect(got.length, date).toBe(weekList(weeks).find((w) => w.date === date)!.count);
     }
-    expect(weekDatabase(SQL, weeks, '2025-03-10')).toBeNull();
+    expect(weekDatabase('2025-03-10')).toBeNull();
   }, 600_000);
 });
 
@@ -65,7 +68,7 @@ describe('dated paths', () => {
   beforeAll(() => {
     engine = createEngine();
     engine.use('websites', imported.get(NEWEST_SNAPSHOT)!, null, NEWEST_SNAPSHOT);
-    engine.useWeeks('websites', weekSource(SQL, weeks));
+    engine.useWeeks('websites', weekSource(SQL, weeks, nodeBrotli));
     for (const [date, db] of imported) {
       const one = createEngine();
       one.use('websites', db, null, date);
@@ -123,7 +126,7 @@ describe('dated paths', () => {
 });
 
 describe('the weeks features', () => {
-  const host = { weeks: async () => ({ db: weeks, SQL }) } as unknown as FeatureHost;
+  const host = { weeks: async () => ({ db: weeks, source: weekSource(SQL, weeks, nodeBrotli) }) } as unknown as FeatureHost;
   const features = weeksFeatures(host);
 
   it('lists the weeks, and says null when the weeks dataset is not loaded', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyWeek, diffWeek, type SourceRecord } from '../../../tools/site-scanning-source/weeks.ts';
+import { applyWeek, diffWeek, type SourceRecord } from '../../../engine/site-scanning/week-changes.ts';
 
 const value = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 4 }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }));
 const record = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'live', 'bureau'), value);

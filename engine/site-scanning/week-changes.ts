@@ -2,9 +2,13 @@
  * A week of the snapshot history as changes against the week after it, field by field: for a site in both weeks,
  * the fields whose value differs (and those the older record lacks); a site only in the older week whole; and
  * the sites the older week did not have. Applying the changes to the newer week's records rebuilds the older
- * week's values exactly (engine-free: the build and the tests both use applyWeek).
+ * week's values exactly. Pure: the build writes the changes (diffWeek), and every door rebuilds a week from
+ * them at run time (weeks.ts, applyWeek), the same code in Node, the DB worker and the service worker.
  */
 export type SourceRecord = Record<string, unknown>;
+
+/** A record's source file path, as the weekly changes name it: data/<initial_domain>.json. */
+export const sourcePath = (record: SourceRecord): string => `data/${String(record.initial_domain)}.json`;
 
 export interface WeekChanges {
   date: string;
