@@ -66,33 +66,35 @@ export interface WebsitePage {
 const ROUTE = '/websites';
 
 /** The route with the request's filters kept (fix: production drops them), in the documented parameter order. */
-function routeWithFilters(query: WebsiteQuery): string {
+/** The listing's path: a dated request's links stay in its week (`/snapshots/<date>/websites`), as a client follows them. */
+function routeWithFilters(query: WebsiteQuery, snapshot: string | null): string {
+  const route = snapshot === null ? ROUTE : `/snapshots/${snapshot}${ROUTE}`;
   const parts: string[] = [];
   for (const name of FILTER_NAMES) {
     const value = query.filters[name];
     if (value !== undefined) parts.push(`${name}=${encodeURIComponent(String(value))}`);
   }
-  return parts.length ? `${ROUTE}?${parts.join('&')}&` : `${ROUTE}?`;
+  return parts.length ? `${route}?${parts.join('&')}&` : `${route}?`;
 }
 
 /** The paginated envelope; an absent link is "", and with no results `last` is "" too. */
-export function websitePage(items: WebsiteAnswer[], totalItems: number, query: WebsiteQuery): WebsitePage {
-  return { items, ...pageMetaAndLinks(items.length, totalItems, query) };
+export function websitePage(items: WebsiteAnswer[], totalItems: number, query: WebsiteQuery, snapshot: string | null): WebsitePage {
+  return { items, ...pageMetaAndLinks(items.length, totalItems, query, snapshot) };
 }
 
 /**
  * The page's JSON text made of its stored records (stored-record.ts): byte for byte what JSON.stringify writes
  * for websitePage of the same records as answered, without making them.
  */
-export function websitePageJson(storedRecords: readonly string[], totalItems: number, query: WebsiteQuery): string {
-  const rest = JSON.stringify(pageMetaAndLinks(storedRecords.length, totalItems, query));
+export function websitePageJson(storedRecords: readonly string[], totalItems: number, query: WebsiteQuery, snapshot: string | null): string {
+  const rest = JSON.stringify(pageMetaAndLinks(storedRecords.length, totalItems, query, snapshot));
   return `{"items":[${recordsJson(storedRecords)}],${rest.slice(1)}`;
 }
 
-function pageMetaAndLinks(itemCount: number, totalItems: number, query: WebsiteQuery): Omit<WebsitePage, 'items'> {
+function pageMetaAndLinks(itemCount: number, totalItems: number, query: WebsiteQuery, snapshot: string | null): Omit<WebsitePage, 'items'> {
   const { page, limit } = query;
   const totalPages = Math.ceil(totalItems / limit);
-  const route = routeWithFilters(query);
+  const route = routeWithFilters(query, snapshot);
   const at = (n: number): string => `${route}page=${n}&limit=${limit}`;
   return {
     meta: { totalItems, itemCount, itemsPerPage: limit, totalPages, currentPage: page },

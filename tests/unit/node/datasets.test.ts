@@ -60,7 +60,15 @@ describe('built datasets', () => {
     const pool = await startWorkerPool(shareDatasets(engine.apis, (await openEngine({ dataDir })).datasets), 2);
     try {
       for (const answer of [(url: string) => engine.handle({ method: 'GET', url }), (url: string) => pool.handle({ method: 'GET', url })]) {
-        expect((await answer('/snapshots/2025-06-09/websites?limit=2')).body).toBe(engine.handle({ method: 'GET', url: '/websites?limit=2' }).body);
+        // The same answer, its links kept in the week asked for.
+        const undated = engine.handle({ method: 'GET', url: '/websites?limit=2' }).body;
+        expect((await answer('/snapshots/2025-06-09/websites?limit=2')).body).toBe(undated.replaceAll('"/websites?', '"/snapshots/2025-06-09/websites?'));
+        // Following them pages through the week.
+        const next = (JSON.parse((await answer('/snapshots/2025-06-09/websites?limit=2')).body) as { links: { next: string } }).links.next;
+        expect(next).toBe('/snapshots/2025-06-09/websites?page=2&limit=2');
+        expect((await answer(next)).body).toBe(
+          engine.handle({ method: 'GET', url: '/websites?page=2&limit=2' }).body.replaceAll('"/websites?', '"/snapshots/2025-06-09/websites?'),
+        );
         expect((await answer('/snapshots/2025-02-10/analysis')).status).toBe(404);
       }
     } finally {

@@ -71,6 +71,11 @@ export function comparable(response: ApiResponse): ApiResponse {
   return { ...response, body: response.body.replace(/^\{"took":\d+,/, '{"took":0,') };
 }
 
+/** An undated listing's answer as the same week answers it at `/snapshots/<date>/`: its links stay in that week. */
+export function inWeek<T extends { body: string }>(response: T, date: string): T {
+  return { ...response, body: response.body.replaceAll('"/websites?', `"/snapshots/${date}/websites?`) };
+}
+
 /** The engine holding the one snapshot loaded: its dated paths are answered, other dates are no route. */
 export function engineAnswer(backends: Backends, request: ApiRequest): ApiResponse {
   return backends.engine.handle(request);
