@@ -12,8 +12,9 @@ import { TERM_SIZES, type PriceSums, type TermAggregations } from '../../../engi
 import { bucketsAggregation, type TermBucket, type TermsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
 import { EDUCATION_COUNT_CODES } from '../../../engine/ceilingrates/text.ts';
 import { SEARCH_FIELDS } from '../../../engine/ceilingrates/parse-query.ts';
+import type { Dictionaries } from './ceilingrates-query.ts';
 import type { PriceCounts } from '../../../engine/ceilingrates/query/histogram.ts';
-import { COMBO_FIELDS, COMBO_SET, LABOR_SET, PRICE_SET } from './ceilingrates-groups.ts';
+import { COMBO_FIELDS, COMBO_SET, LABOR_SET, MATCH_ROW, PRICE_SET } from './ceilingrates-groups.ts';
 import { priceColumnOf, type StoredSums, type TermField } from './ceilingrates-tables.ts';
 
 /** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
@@ -36,6 +37,8 @@ export interface LoadTables {
   load: string;
   /** Each term field's (and search field's: suggest-contains) values by code. */
   values: Record<string, (string | null)[]>;
+  /** Each search field's folded values by code (the engine's `fold`, '' for null), which keyword and suggest-contains match. */
+  folded: Record<string, string[]>;
   /** education_level's code → its education count code (or null). */
   education: (string | null)[];
   /** The five combination fields' codes, per combination (COMBO_FIELDS order). */
@@ -60,6 +63,7 @@ export const LOAD_IDENTITY = `l.generation || ' ' || l.loaded_at`;
 
 const STATEMENT = `SELECT ${LOAD_IDENTITY}, l.records, l.sums,
   (SELECT json_object_agg(field, v) FROM (SELECT field, json_agg(value ORDER BY code) AS v FROM ceilingrate_terms WHERE field = ANY($1) GROUP BY field) t),
+  (SELECT json_object_agg(field, f) FROM (SELECT field, json_agg(folded ORDER BY code) AS f FROM ceilingrate_terms WHERE field = ANY($2) GROUP BY field) t),
   (SELECT json_agg(education ORDER BY code) FROM ceilingrate_terms WHERE field = 'education_level'),
   (SELECT json_build_array(${COMBO_FIELDS.map((f) => `coalesce(json_agg(c_${f} ORDER BY combo), '[]')`).join(', ')}) FROM ceilingrate_combos),
   (SELECT json_build_array(coalesce(json_agg(price ORDER BY rank), '[]'), coalesce(json_agg(key ORDER BY rank), '[]')) FROM ceilingrate_prices),
@@ -73,14 +77,29 @@ const kept = new WeakMap<pg.Pool, LoadTables>();
 export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTables | null> {
   const known = kept.get(pool);
   if (known?.load === load) return known;
+  const tables = await readTables(pool);
+  return tables?.load === load ? tables : null;
+}
+
+/**
+ * The tables a statement is written with (the kept ones, else the database's): a statement that matched text
+ * against a dictionary returns the load it saw, and is written again if that is another load.
+ */
+export async function currentTables(pool: pg.Pool): Promise<LoadTables | null> {
+  return kept.get(pool) ?? readTables(pool);
+}
+
+/** Read the database's load tables and keep them (null when no load is there). */
+async function readTables(pool: pg.Pool): Promise<LoadTables | null> {
   const fields = [...new Set([...TERM_AGGREGATIONS.map(([, f]) => f), ...SEARCH_FIELDS])];
-  const { rows } = await pool.query({ text: STATEMENT, values: [fields], rowMode: 'array' });
+  const { rows } = await pool.query({ text: STATEMENT, values: [fields, SEARCH_FIELDS], rowMode: 'array' });
   if (rows.length === 0) return null;
-  const [identity, records, sums, values, education, combos, [prices, priceKeys], all] = rows[0] as [
+  const [identity, records, sums, values, folded, education, combos, [prices, priceKeys], all] = rows[0] as [
     string,
     number,
     StoredSums,
     Record<string, (string | null)[]>,
+    Record<string, string[]>,
     (string | null)[],
     number[][],
     [number[], number[]],
@@ -91,6 +110,7 @@ export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTable
     records,
     sums,
     values,
+    folded,
     education,
     combos,
     prices: Float64Array.from(prices),
@@ -99,8 +119,24 @@ export async function loadTables(pool: pg.Pool, load: string): Promise<LoadTable
     dense: new Map(),
   };
   kept.set(pool, tables);
-  return tables.load === load ? tables : null;
+  return tables;
 }
+
+/**
+ * The load's dictionaries as a statement's text conditions read them: the codes of a search field's values
+ * whose folded form contains a folded, non-empty text. The engine's rule over the distinct values, in Node, so
+ * the rates are found by their codes; JavaScript's `includes` and Postgres' `strpos` agree (both compare whole
+ * characters of valid text).
+ */
+export const dictionariesOf = (tables: LoadTables): Dictionaries => ({
+  containing(field, needle) {
+    const codes: number[] = [];
+    const folded = tables.folded[field] ?? [];
+    for (let code = 0; code < folded.length; code++) if (folded[code].includes(needle)) codes.push(code);
+    return codes;
+  },
+  size: (field) => tables.folded[field]?.length ?? 0,
+});
 
 /**
  * The load's price column (every rate's price in store order), read once per load and kept with its tables;
@@ -151,6 +187,28 @@ export const fromCodes =
       if (code >= 0) into[code] += sign;
     }
   };
+
+/** The matches' rows as Postgres sent them (matchRowsOf), the code of set s the row's (s − 1)th integer. */
+export const fromRows =
+  (bytes: Uint8Array | null): Counted =>
+  (into, set, sign) => {
+    if (!bytes) return;
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let at = (set - 1) * 4; at < bytes.byteLength; at += MATCH_ROW) {
+      const code = view.getInt32(at);
+      if (code >= 0) into[code] += sign;
+    }
+  };
+
+/** The places in the store of the priced matches (matchRowsOf), ascending: the engine's id order. */
+export function placesOf(bytes: Uint8Array | null): Int32Array {
+  if (!bytes) return new Int32Array(0);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const places = new Int32Array(bytes.byteLength / MATCH_ROW);
+  let n = 0;
+  for (let at = 0; at < bytes.byteLength; at += MATCH_ROW) if (view.getInt32(at + 4) >= 0) places[n++] = view.getInt32(at + 12);
+  return places.subarray(0, n).sort();
+}
 
 /** The counts of one set, per code, added (sign 1) or taken away (sign −1) into `into`. */
 function addSet(into: Float64Array, [sets, codes, counts]: Groups, set: number, sign: number): void {

@@ -54,5 +54,16 @@ export const codesOf = (relation: string): string =>
   `SELECT string_agg(int4send(c_combo), ''::bytea) AS combo, string_agg(int4send(coalesce(${PRICE_RANK}, -1)), ''::bytea) AS price,
     string_agg(int4send(${LABOR}), ''::bytea) AS labor FROM ${relation}`;
 
+/**
+ * The matches of `relation` (holding the codes and `pos`) as one bytea: per row its combination, price rank (−1
+ * for no price), labor category and place in the store, four big-endian integers. One pass of one aggregate:
+ * the counts and the price sums' places both read it (ceilingrates-counts.ts fromRows, placesOf).
+ */
+export const matchRowsOf = (relation: string): string =>
+  `SELECT string_agg(int4send(c_combo) || int4send(coalesce(${PRICE_RANK}, -1)) || int4send(${LABOR}) || int4send(pos), ''::bytea) FROM ${relation}`;
+
+/** Bytes per row of matchRowsOf. */
+export const MATCH_ROW = 16;
+
 /** The columns a grouping reads of a rate. */
 export const COUNTED = ['c_combo', PRICE_RANK, LABOR];

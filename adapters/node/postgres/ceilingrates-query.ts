@@ -40,15 +40,45 @@ function inTokens(field: 'sin' | 'category' | 'subcategory', tokens: readonly st
   return `r.${codeColumn(field)} = ANY(ARRAY(SELECT code FROM ceilingrate_tokens WHERE field = '${field}' AND token = ANY(${params.add(wanted, 'text[]')})))`;
 }
 
-/** keyword and suggest-contains: the (trimmed, case-folded) text inside the folded value of any of the fields. */
-function containsCondition(fields: readonly SearchField[], text: string, params: Params): string {
-  const needle = fold(text.trim());
-  if (!storable(needle)) return 'false';
-  // Every value, the null one's '' included, contains the empty text.
-  if (needle === '') return 'true';
-  const p = params.add(needle, 'text');
-  return `(${fields.map((field) => inTerms(field, `strpos(folded, ${p}) > 0`)).join(' OR ')})`;
+/**
+ * The codes of a search field's values whose folded form contains a folded text, and how many values the field
+ * has: the load's dictionary, matched in Node (ceilingrates-counts.ts `containing`).
+ */
+export interface Dictionaries {
+  containing(field: SearchField, needle: string): number[];
+  size(field: SearchField): number;
 }
+
+/**
+ * The records whose code in `field` is one of `codes` (of `size`): as the codes, through the field's index, or
+ * for more than half of them as the codes left out, so no array is longer than half the dictionary.
+ */
+function inCodes(field: SearchField, codes: readonly number[], size: number, params: Params): string {
+  if (codes.length === 0) return 'false';
+  if (codes.length === size) return 'true';
+  const column = `r.${codeColumn(field)}`;
+  if (codes.length <= size / 2) return `${column} = ANY(${params.add(codes, 'int4[]')})`;
+  const left: number[] = [];
+  for (let code = 0, at = 0; code < size; code++) {
+    if (codes[at] === code) at++;
+    else left.push(code);
+  }
+  return `NOT (${column} = ANY(${params.add(left, 'int4[]')}))`;
+}
+
+/**
+ * keyword and suggest-contains: the (trimmed, case-folded) text inside the folded value of a field, one
+ * condition per field (any of which matches).
+ */
+function containsConditions(fields: readonly SearchField[], text: string, params: Params, dictionaries: Dictionaries): string[] {
+  const needle = fold(text.trim());
+  if (!storable(needle)) return ['false'];
+  // Every value, the null one's '' included, contains the empty text.
+  if (needle === '') return ['true'];
+  return fields.map((field) => inCodes(field, dictionaries.containing(field, needle), dictionaries.size(field), params));
+}
+
+const anyOf = (conditions: readonly string[]): string => `(${conditions.join(' OR ')})`;
 
 /** Inclusive ranges of a numeric column, any of which matches; a null value matches none. */
 function inRanges(column: string, ranges: readonly (readonly [number, number])[], params: Params): string {
@@ -92,21 +122,71 @@ function filterCondition(filter: Filter, params: Params): string {
  * The conditions a record must all pass: search, keyword, every filter (suggest-contains' text), not excluded.
  * `filterSql` writes a filter's (matchCondition: filterCondition).
  */
-function matchParts(query: CeilingRatesQuery, contains: FieldText | null, params: Params, filterSql = filterCondition): string[] {
+function matchParts(query: CeilingRatesQuery, contains: FieldText | null, params: Params, dictionaries: Dictionaries, filterSql = filterCondition): string[] {
   const parts: string[] = [];
   // search: the whole stored value equals the text, case-sensitive and untrimmed.
   for (const { field, text } of query.searches) parts.push(storable(text) ? inTerms(field, `value = ${params.add(text, 'text')}`) : 'false');
-  if (query.keyword !== null) parts.push(containsCondition(SEARCH_FIELDS, query.keyword, params));
-  if (contains) parts.push(containsCondition([contains.field], contains.text, params));
+  if (query.keyword !== null) parts.push(anyOf(containsConditions(SEARCH_FIELDS, query.keyword, params, dictionaries)));
+  if (contains) parts.push(anyOf(containsConditions([contains.field], contains.text, params, dictionaries)));
   for (const filter of query.filters) parts.push(filterSql(filter, params));
   if (query.exclude.length > 0) parts.push(`NOT (r.id::float8 = ANY(${params.add(query.exclude, 'float8[]')}))`);
   return parts;
 }
 
 /** The records a query selects: search AND keyword AND every filter (AND suggest-contains' text), minus the excluded ids. */
-export function matchCondition(query: CeilingRatesQuery, contains: FieldText | null, params: Params): string {
-  const parts = matchParts(query, contains, params);
+export function matchCondition(query: CeilingRatesQuery, contains: FieldText | null, params: Params, dictionaries: Dictionaries): string {
+  const parts = matchParts(query, contains, params, dictionaries);
   return parts.length === 0 ? 'true' : parts.join(' AND ');
+}
+
+/** A part of a query's matches: the rows of `from` (a relation `r` of ceilingrate_rows) passing `where`. */
+export interface Branch {
+  from: string;
+  where: string;
+}
+
+/** Sorted codes as runs of consecutive codes: each run's first and last. */
+function runsOf(codes: readonly number[]): [number[], number[]] {
+  const firsts: number[] = [];
+  const lasts: number[] = [];
+  codes.forEach((code, i) => {
+    if (i > 0 && codes[i - 1] === code - 1) lasts[lasts.length - 1] = code;
+    else {
+      firsts.push(code);
+      lasts.push(code);
+    }
+  });
+  return [firsts, lasts];
+}
+
+/**
+ * The records a query selects as disjoint parts (their union is matchCondition's): a keyword's fields one by
+ * one, each less the fields before it, each read through its own field's index (the labor category's covers
+ * a search's columns: ceilingrates-tables.ts), not a bitmap of the three visiting nearly every table page. A
+ * field's matching codes are read as runs of consecutive codes (values sharing a beginning sort together):
+ * one index descent a run, not one a code (engineer: 372 runs of 3,005 labor codes).
+ */
+export function matchBranches(query: CeilingRatesQuery, params: Params, dictionaries: Dictionaries): Branch[] {
+  const rows = 'ceilingrate_rows r';
+  const needle = query.keyword === null ? '' : fold(query.keyword.trim());
+  // No keyword, or one every value holds or none can: one part.
+  if (needle === '' || !storable(needle)) return [{ from: rows, where: matchCondition(query, null, params, dictionaries) }];
+  const others = matchParts({ ...query, keyword: null }, null, params, dictionaries);
+  const branches: Branch[] = [];
+  // The fields before, as conditions written (their parameters added) only where a later part names them.
+  const before: (() => string)[] = [];
+  for (const field of SEARCH_FIELDS) {
+    const codes = dictionaries.containing(field, needle);
+    if (codes.length === 0) continue;
+    const [firsts, lasts] = runsOf(codes);
+    branches.push({
+      from: `unnest(${params.add(firsts, 'int4[]')}, ${params.add(lasts, 'int4[]')}) AS k(first, last) JOIN ${rows} ON r.${codeColumn(field)} BETWEEN k.first AND k.last`,
+      where: [...before.map((c) => `NOT (${c()})`), ...others].join(' AND ') || 'true',
+    });
+    before.push(() => inCodes(field, codes, dictionaries.size(field), params));
+  }
+  // No field matches: still one part, naming every parameter the other conditions added.
+  return branches.length > 0 ? branches : [{ from: rows, where: ['false', ...others].join(' AND ') }];
 }
 
 /**
@@ -135,14 +215,14 @@ function outsideRanges(column: string, ranges: readonly (readonly [number, numbe
  * null one included. A range filter's complement is written as ranges, so a search matching most rates (the
  * app's default: price and experience ranges) finds the few others by index instead of reading every rate.
  */
-export function restCondition(query: CeilingRatesQuery, params: Params): string {
+export function restCondition(query: CeilingRatesQuery, params: Params, dictionaries: Dictionaries): string {
   // A filter's complement; every other condition's is "not true" (false or null).
   const failing = (filter: Filter, p: Params): string => {
     if (filter.name === 'price_range' && filter.ranges.length > 0) return outsideRanges('current_price', filter.ranges, p);
     if (filter.name === 'experience_range' && filter.ranges.length > 0) return outsideRanges('min_years_experience', filter.ranges, p);
     return NOT_TRUE(filterCondition(filter, p));
   };
-  const parts = matchParts(query, null, params, failing);
+  const parts = matchParts(query, null, params, dictionaries, failing);
   if (parts.length === 0) return 'false';
   const filtersFrom = query.searches.length + (query.keyword !== null ? 1 : 0);
   return parts.map((sql, i) => (i >= filtersFrom && i < filtersFrom + query.filters.length ? sql : NOT_TRUE(sql))).join(' OR ');

@@ -45,8 +45,34 @@ const COMBO_CODE_COLUMNS = ['c_security_clearance', 'c_worksite', 'c_experience_
 /** The orderable text fields (no record leaves them empty, schema.ts). */
 const ORDERED_TEXT = RECORD_ORDER_FIELDS.filter((f): f is Extract<RecordOrderField, TextField> => (TEXT_FIELDS as readonly string[]).includes(f));
 
-/** The code columns with an index: the search fields and the list filters' fields. */
-const INDEXED_CODES: readonly TermField[] = [...new Set<TermField>([...SEARCH_FIELDS, ...TOKEN_FIELDS])];
+/**
+ * The field whose index covers a search's columns (COVERING_INDEX_SQL): a keyword matches by far the most rates
+ * through it.
+ */
+const COVERED: TermField = 'labor_category';
+
+/** The code columns with a plain index: the other search fields and the list filters' fields. */
+const INDEXED_CODES: readonly TermField[] = [...new Set<TermField>([...SEARCH_FIELDS, ...TOKEN_FIELDS])].filter((f) => f !== COVERED);
+
+/**
+ * The labor category's index holds, beside the code, what a narrow search reads of its matches (their codes,
+ * price rank, place, id, price, experience) and what a keyword's other fields and the small filters compare,
+ * so a keyword's matches by labor category (tens of thousands of rates) are read from the index's few pages in
+ * code order (index-only), not from the table's pages, nearly all of which hold one.
+ */
+export const COVERING_INDEX_SQL = `
+  DROP INDEX IF EXISTS ceilingrate_rows_by_${COVERED};
+  CREATE INDEX IF NOT EXISTS ceilingrate_rows_cover_${COVERED} ON ceilingrate_rows (${codeColumn(COVERED)}) INCLUDE (${[
+    ...SEARCH_FIELDS.filter((f) => f !== COVERED).map(codeColumn),
+    'id',
+    'pos',
+    'c_combo',
+    rankColumn('current_price'),
+    'current_price',
+    'min_years_experience',
+    ...(['education_level', 'business_size', 'security_clearance', 'worksite'] as const).map(codeColumn),
+  ].join(', ')});
+`;
 
 /** Prices per row of `ceilingrate_price_column` (512 KiB). */
 const PRICE_BLOCK = 65_536;

@@ -18,10 +18,22 @@ import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE, suggestBodyOf, suggestEntryOf, sug
 import { aggregationsJson } from '../../../engine/ceilingrates/json.ts';
 import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates/export.ts';
 import { codeColumn, rankColumn } from './ceilingrates-tables.ts';
-import { isRecordOrderField, matchCondition, orderBy, orderFields, Params, restCondition } from './ceilingrates-query.ts';
+import { isRecordOrderField, matchBranches, matchCondition, orderBy, orderFields, Params, restCondition, type Dictionaries } from './ceilingrates-query.ts';
 import { quote } from './schema.ts';
-import { codesOf, COUNTED } from './ceilingrates-groups.ts';
-import { countedParts, fromCodes, keptTables, LOAD_IDENTITY, loadTables, priceColumn, terms, type LoadTables } from './ceilingrates-counts.ts';
+import { codesOf, COUNTED, matchRowsOf } from './ceilingrates-groups.ts';
+import {
+  countedParts,
+  currentTables,
+  dictionariesOf,
+  fromCodes,
+  fromRows,
+  LOAD_IDENTITY,
+  loadTables,
+  placesOf,
+  priceColumn,
+  terms,
+  type LoadTables,
+} from './ceilingrates-counts.ts';
 
 /** Production's double fields: their `sort` values are written with a decimal point. */
 const DOUBLE_SORT = new Set(['current_price', 'next_year_price', 'second_year_price']);
@@ -37,9 +49,9 @@ const READ = ['r.id', 'r.pos', 'r.current_price', ...COUNTED.map((c) => `r.${c}`
  * load. The page is read from the rows with the condition, so the planner can walk the order's index and stop
  * at the page's end.
  */
-function searchStatement(query: CeilingRatesQuery, wide: boolean): { text: string; values: unknown[] } {
+function searchStatement(query: CeilingRatesQuery, wide: boolean, dictionaries: Dictionaries): { text: string; values: unknown[] } {
   const params = new Params();
-  const where = matchCondition(query, null, params);
+  const where = matchCondition(query, null, params, dictionaries);
   const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
   const offset = (query.page - 1) * query.pageSize;
   // A hit's `sort`: the record's value of each key's field (null for the fields no record holds).
@@ -54,7 +66,7 @@ function searchStatement(query: CeilingRatesQuery, wide: boolean): { text: strin
   if (wide) {
     // The rates it leaves out, found by index where the conditions allow (restCondition); their places in
     // the store, for the price sums, which are the engine's over the price column (search below).
-    const rest = `rest AS MATERIALIZED (SELECT ${READ.join(', ')} FROM ceilingrate_rows r WHERE ${restCondition(query, params)})`;
+    const rest = `rest AS MATERIALIZED (SELECT ${READ.join(', ')} FROM ceilingrate_rows r WHERE ${restCondition(query, params, dictionaries)})`;
     return {
       text: `WITH ${page(rows)}, ${rest}, codes AS (${codesOf('rest')})
         SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson}, NULL,
@@ -62,20 +74,21 @@ function searchStatement(query: CeilingRatesQuery, wide: boolean): { text: strin
       values: params.values,
     };
   }
-  // The matches once (the condition may be a costly text match): grouped, paged and placed from there. Their
-  // places come unordered, as int4send bytes; Node orders them (store order is id order), not a sort here.
-  const m = `m AS MATERIALIZED (SELECT ${[...new Set([...READ, ...ranks])].join(', ')} FROM ${rows})`;
+  // The matches once: grouped, paged and placed from there. Their places come unordered, as int4send bytes;
+  // Node orders them (store order is id order), not a sort here. A keyword's as disjoint parts (matchBranches).
+  const columns = [...new Set([...READ, ...ranks])].join(', ');
+  const own = new Params();
+  const branches = matchBranches(query, own, dictionaries).map(({ from, where }) => `SELECT ${columns} FROM ${from} WHERE ${where}`);
+  const m = `m AS MATERIALIZED (${branches.join(' UNION ALL ')})`;
   return {
-    text: `WITH ${m}, ${page('m r')}, codes AS (${codesOf('m')})
-      SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson},
-        (SELECT string_agg(int4send(pos), ''::bytea) FROM m WHERE current_price IS NOT NULL), NULL FROM codes`,
-    values: params.values,
+    text: `WITH ${m}, ${page('m r')} SELECT ${load}, (${matchRowsOf('m')}), NULL, NULL, ${pageJson}, NULL, NULL`,
+    values: own.values,
   };
 }
 
 /**
  * The share of the rates above which a search is answered as every rate less the rest. High, because the
- * planner guesses text conditions coarsely (a keyword's OR of hashed subplans is estimated at 75%), and a
+ * planner guesses text conditions coarsely (a filter's subplan over the terms is estimated, not counted), and a
  * narrow search taken for a wide one costs a pass over every rate it does not match.
  */
 const WIDE = 0.9;
@@ -84,64 +97,63 @@ const WIDE = 0.9;
  * Whether a search matches most rates, by the planner's estimate of its matches (a plan, not a count: well
  * under a millisecond). Either way the answer is the same; only the work differs.
  */
-async function isWide(pool: pg.Pool, query: CeilingRatesQuery): Promise<boolean> {
+async function isWide(pool: pg.Pool, query: CeilingRatesQuery, tables: LoadTables): Promise<boolean> {
   const params = new Params();
-  const where = matchCondition(query, null, params);
+  const where = matchCondition(query, null, params, dictionariesOf(tables));
   if (where === 'true') return false;
   const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
     text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ceilingrate_rows r WHERE ${where}`,
     values: params.values,
   });
-  const records = keptTables(pool)?.records ?? (await pool.query<{ records: number }>('SELECT records FROM ceilingrates_loads')).rows[0]?.records;
-  return rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] > WIDE * (records ?? Infinity);
+  return rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] > WIDE * tables.records;
 }
 
 type PageRow = [number, string, ...(string | number | null)[]];
 /** A search's row: see searchStatement. */
 type SearchRow = [
   load: string | null,
+  /** A narrow search's matches (matchRowsOf), or a wide one's rest's combinations (codesOf). */
   combo: Uint8Array | null,
   price: Uint8Array | null,
   labor: Uint8Array | null,
   page: PageRow[],
-  places: Uint8Array | null,
+  /** Unused (null): a narrow search's places are in its matches' rows. */
+  places: null,
   rest: number[] | null,
 ];
 
-/** The matches' places in the store (int4send bytes, any order), ascending: the engine's id order. */
-function ascendingPlaces(bytes: Uint8Array | null): Int32Array {
-  const places = new Int32Array((bytes?.byteLength ?? 0) / 4);
-  const view = bytes ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
-  for (let i = 0; view && i < places.length; i++) places[i] = view.getInt32(i * 4);
-  return places.sort();
-}
-
 /** The row of a search, the load tables it is read with, and the load's price column when its sums need it. */
 async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[SearchRow, LoadTables, Float64Array | null]> {
-  const wide = await isWide(pool, query);
-  // A load may commit between the statement and the read of its tables: then the search is made again.
-  for (;;) {
-    const row = (await pool.query({ ...searchStatement(query, wide), rowMode: 'array' })).rows[0] as SearchRow;
+  // The statement is written with the load's dictionaries; a load may commit before it runs, or between it and
+  // the read of its tables: then the search is made again, with the tables of the load it saw.
+  for (let tables = await currentTables(pool); ;) {
+    if (!tables) throw new Error('the ceiling rates were removed while a search read them');
+    const wide = await isWide(pool, query, tables);
+    const row = (await pool.query({ ...searchStatement(query, wide, dictionariesOf(tables)), rowMode: 'array' })).rows[0] as SearchRow;
     if (row[0] === null) throw new Error('the ceiling rates were removed while a search read them');
-    const tables = await loadTables(pool, row[0]);
-    if (!tables) continue;
-    const summed = row[5] !== null || row[6] !== null;
+    if (row[0] !== tables.load) {
+      tables = (await loadTables(pool, row[0])) ?? (await currentTables(pool));
+      continue;
+    }
+    // A wide search's sums are added over the price column less its rest, a narrow one's over its matches.
+    const summed = row[6] !== null || row[1] !== null;
     const prices = summed ? await priceColumn(pool, tables) : null;
     if (!summed || prices) return [row, tables, prices];
+    tables = await currentTables(pool);
   }
 }
 
 async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
-  const [[, combo, price, labor, page, places, rest], tables, prices] = await searchRow(pool, query);
+  const [[, combo, price, labor, page, , rest], tables, prices] = await searchRow(pool, query);
   // No condition: every rate matches (no codes came), and the load's counts are the search's.
-  const every = matchCondition(query, null, new Params()) === 'true';
-  const parts = countedParts(tables, every ? null : fromCodes([combo, price, labor]), rest !== null);
+  const every = matchCondition(query, null, new Params(), dictionariesOf(tables)) === 'true';
+  const parts = countedParts(tables, every ? null : rest ? fromCodes([combo, price, labor]) : fromRows(combo), rest !== null);
   const { min, max } = parts;
   let sums: PriceSums;
   if (every) sums = { count: parts.priced, ...tables.sums, min, max };
   else if (rest) sums = { count: parts.priced, ...priceSums(prices!, { rows: null, rest }, min, max), min, max };
   // No priced match: no places came, and no price is read.
-  else sums = { count: parts.priced, ...priceSums(prices ?? new Float64Array(0), { rows: ascendingPlaces(places) }, min, max), min, max };
+  else sums = { count: parts.priced, ...priceSums(prices ?? new Float64Array(0), { rows: placesOf(combo) }, min, max), min, max };
   const aggregations = aggregationsFrom({
     matches: parts.matches,
     terms: parts.terms,
@@ -156,9 +168,10 @@ async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number):
 
 /** suggest-contains: the matches' count and the field's term buckets over them (size 100), from their codes. */
 async function suggestContains(pool: pg.Pool, query: CeilingRatesQuery, contains: FieldText, started: number): Promise<ApiResponse> {
-  for (;;) {
+  for (let tables = await currentTables(pool); ;) {
+    if (!tables) throw new Error('the ceiling rates were removed while a search read them');
     const params = new Params();
-    const where = matchCondition(query, contains, params);
+    const where = matchCondition(query, contains, params, dictionariesOf(tables));
     const result = await pool.query({
       text: `SELECT (SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l), string_agg(int4send(r.${codeColumn(contains.field)}), ''::bytea)
              FROM ceilingrate_rows r WHERE ${where}`,
@@ -167,8 +180,10 @@ async function suggestContains(pool: pg.Pool, query: CeilingRatesQuery, contains
     });
     const [load, codes] = result.rows[0] as [string | null, Uint8Array | null];
     if (load === null) throw new Error('the ceiling rates were removed while a search read them');
-    const tables = await loadTables(pool, load);
-    if (!tables) continue;
+    if (load !== tables.load) {
+      tables = (await loadTables(pool, load)) ?? (await currentTables(pool));
+      continue;
+    }
     const values = tables.values[contains.field] ?? [];
     const counts = new Float64Array(values.length);
     const view = codes ? new DataView(codes.buffer, codes.byteOffset, codes.byteLength) : null;
@@ -197,16 +212,38 @@ async function suggest(pool: pg.Pool, specs: readonly FieldText[]): Promise<ApiR
 
 /** export=y: the matches in the requested order, up to the result window, as the engine's CSV. */
 async function exportCsv(pool: pg.Pool, query: CeilingRatesQuery, ctx: RouteContext): Promise<ApiResponse> {
-  const params = new Params();
-  const where = matchCondition(query, null, params);
-  const result = await pool.query({
-    text: `SELECT ${EXPORT_FIELDS.map((f) => `c.${quote(f)}`).join(', ')} FROM ceilingrate_rows r JOIN ceilingrates c ON c.id = r.id
-           WHERE ${where} ORDER BY ${orderBy(query, 'r')} LIMIT ${RESULT_WINDOW}`,
-    values: params.values,
-    rowMode: 'array',
-  });
-  const lines = (result.rows as (string | number | null)[][]).map((cells) => csvLine(cells) + '\r\n');
-  return csv(exportHead(ctx.query) + lines.join(''));
+  // The statement is written with the load's dictionaries, so it runs in a snapshot that has seen which load
+  // that is (repeatable read: the load read first is the one the export reads).
+  const client = await pool.connect();
+  try {
+    for (;;) {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const seen = await client.query({ text: `SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l`, rowMode: 'array' });
+      const load = (seen.rows[0]?.[0] ?? null) as string | null;
+      if (load === null) throw new Error('the ceiling rates were removed while a search read them');
+      const tables = await loadTables(pool, load);
+      if (!tables) {
+        await client.query('ROLLBACK');
+        continue;
+      }
+      const params = new Params();
+      const where = matchCondition(query, null, params, dictionariesOf(tables));
+      const result = await client.query({
+        text: `SELECT ${EXPORT_FIELDS.map((f) => `c.${quote(f)}`).join(', ')} FROM ceilingrate_rows r JOIN ceilingrates c ON c.id = r.id
+               WHERE ${where} ORDER BY ${orderBy(query, 'r')} LIMIT ${RESULT_WINDOW}`,
+        values: params.values,
+        rowMode: 'array',
+      });
+      await client.query('COMMIT');
+      const lines = (result.rows as (string | number | null)[][]).map((cells) => csvLine(cells) + '\r\n');
+      return csv(exportHead(ctx.query) + lines.join(''));
+    }
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 export async function searchCeilingRates(pool: pg.Pool, ctx: RouteContext): Promise<ApiResponse> {

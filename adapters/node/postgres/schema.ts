@@ -9,12 +9,12 @@ import type { PoolClient } from 'pg';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
 import { WEBSITE_FILTER_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
 import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
-import { CEILINGRATE_TABLES_SQL } from './ceilingrates-tables.ts';
+import { CEILINGRATE_TABLES_SQL, COVERING_INDEX_SQL } from './ceilingrates-tables.ts';
 import { quote } from './quote.ts';
 import { COUNTS_TABLES_SQL } from './ceilingrates-groups.ts';
 
 /** Bumped when the tables change; `migrate` brings an older schema up to it. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export { quote };
 
@@ -101,6 +101,7 @@ const SCHEMA_V1 = `
   ALTER TABLE ceilingrates ADD COLUMN IF NOT EXISTS source text;
   ${CEILINGRATE_TABLES_SQL}
   ${COUNTS_TABLES_SQL}
+  ${COVERING_INDEX_SQL}
 `;
 
 /**
@@ -116,7 +117,8 @@ export async function migrate(client: PoolClient): Promise<void> {
     throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
   else if (rows[0].version < SCHEMA_VERSION) {
     // Version 1's rates have no match tables, version 2's no stored grouping, version 3's no price column:
-    // they must be loaded again, and until then are not served.
+    // they must be loaded again, and until then are not served. Version 4's lack only the labor category's
+    // covering index, which the schema statements above build over the rows already there.
     if (rows[0].version < 4) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
     await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
   }
