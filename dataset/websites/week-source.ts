@@ -11,7 +11,8 @@ import { checkWeeksFormat, newestStoredRecords, newestWeek, weekList, weekSource
 import type { WeekSource } from '../../engine/http/snapshots.ts';
 import { mapJsonRecords } from '../import/import.ts';
 
-function websitesDatabase(SQL: SqlJsStatic, records: readonly WebsiteRecord[]): Database {
+/** A websites database of mapped records, as the import fills one (sort keys placed after the last row). */
+export function websitesDatabase(SQL: SqlJsStatic, records: readonly WebsiteRecord[]): Database {
   const db = new SQL.Database();
   try {
     createWebsitesSchema(db);

@@ -9,7 +9,8 @@
  * The Brotli decoder is the caller's (Node's zlib, the browsers' WebAssembly one): this module stays pure.
  */
 import type { Database, SqlValue } from 'sql.js';
-import type { WebsiteRecord } from './record.ts';
+import { WEBSITE_FIELDS, type WebsiteRecord } from './record.ts';
+import { FIELD_SEPARATOR } from './stored-record.ts';
 import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 import { HISTORY_FIELDS, HISTORY_TABLE } from './history.ts';
 import { applyWeek, sourcePath, type SourceRecord, type WeekChanges } from './week-changes.ts';
@@ -31,8 +32,8 @@ const PATHS_TABLE = 'website_week_paths';
  */
 const CHAIN_TABLE = 'website_week_chain';
 /**
- * Per site (path) and week where its core fields differ from the week after (for the newest: all of them): those
- * fields' values as JSON {name: value}; NULL: absent that week though listed the week after.
+ * Per site (path) and older week where its core fields differ from the week after: those fields' values as JSON
+ * {name: value}; NULL: absent that week though listed the week after. The newest week's are its `websites` rows.
  */
 const CORE_TABLE = 'website_week_core';
 /** Each target URL a site was listed under, with the last week it was: a timeline is asked by URL. */
@@ -115,7 +116,7 @@ export class WeeksWriter {
     );
     const after = this.after;
     const core: [string, string | null][] = [];
-    for (const [path, texts] of now) {
+    for (const [path, texts] of after === null ? [] : now) {
       const before = after?.get(path);
       const fields = HISTORY_FIELDS.map((name, i) => [name, texts[i]] as const).filter((_, i) => before === undefined || before[i] !== texts[i]);
       if (fields.length > 0) core.push([path, `{${fields.map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`]);
@@ -260,14 +261,28 @@ export interface TimelineRow {
   changed: string[];
 }
 
+const FIELD_INDEX = new Map<string, number>(WEBSITE_FIELDS.map(([name], i) => [name, i]));
+
+/** A stored record's core field values (stored-record.ts: one JSON text per field, empty for none). */
+function coreValues(stored: string): Record<string, unknown> {
+  const texts = stored.split(FIELD_SEPARATOR);
+  return Object.fromEntries(
+    HISTORY_FIELDS.map((name) => {
+      const text = texts[FIELD_INDEX.get(name)!];
+      return [name, text === '' ? null : JSON.parse(text)];
+    }),
+  );
+}
+
 /** A site's core fields in every week, oldest first, each with the fields that differ from the week present before; null: no such site. */
 export function siteWeeks(db: Database, targetUrl: string): TimelineRow[] | null {
   const path = allRows(db, `SELECT path FROM ${URLS_TABLE} WHERE target_url = ? ORDER BY last DESC, path LIMIT 1`, [targetUrl])[0]?.[0];
   if (path === undefined) return null;
   const changes = new Map(allRows(db, `SELECT date, fields FROM ${CORE_TABLE} WHERE path = ?`, [path]).map(([d, f]) => [String(d), f]));
-  // From the newest back: each week is the week after, changed where its row says.
+  // From the newest (its `websites` row) back: each week is the week after, changed where its row says.
+  const newest = allRows(db, `SELECT w.${RECORD_COLUMN} FROM ${PATHS_TABLE} p JOIN ${WEBSITES_TABLE} w USING (${SORT_KEY}) WHERE p.path = ?`, [path])[0];
   const states: [string, Record<string, unknown> | null][] = [];
-  let values: Record<string, unknown> | null = null;
+  let values: Record<string, unknown> | null = newest ? coreValues(String(newest[0])) : null;
   for (const { date } of weekList(db).reverse()) {
     const fields = changes.get(date);
     if (fields !== undefined) values = fields === null ? null : Object.assign({}, values, JSON.parse(String(fields)) as Record<string, unknown>);

@@ -1,27 +1,14 @@
 /**
- * The built-in weeks dataset (engine/site-scanning/weeks.ts): the newest shipped week imported through the import
- * core as its `websites` table, and data/'s chain (real-data.ts everyWeek) stored as shipped; each week mapped once
- * by the import core's own mapping, only to count its trends and its sites' core fields. Build time only.
+ * The built-in weeks dataset (engine/site-scanning/weeks.ts): data/'s chain (real-data.ts everyWeek) stored as
+ * shipped, and each week mapped once by the import core's own mapping: the newest into its `websites` table, every
+ * week to count its trends and its sites' core fields. Build time only.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetSource } from '../../dataset/artifact/format.ts';
-import { importIntoDatabase } from '../../dataset/import/index.ts';
-import { mappedWeek } from '../../dataset/websites/week-source.ts';
+import { mappedWeek, websitesDatabase } from '../../dataset/websites/week-source.ts';
 import { sortKeyPaths, WeeksWriter } from '../../engine/site-scanning/weeks.ts';
 import { everyWeek, shippedWeeks } from '../real-data.ts';
-import type { SourceRecord } from '../../engine/site-scanning/week-changes.ts';
 import { SOURCE_REPOSITORY } from './git-snapshot.ts';
-
-/** A week's records through the import core (scan_date: the week's day); every record must be kept. */
-async function imported(SQL: SqlJsStatic, date: string, records: ReadonlyMap<string, SourceRecord>): Promise<Database> {
-  const bytes = new TextEncoder().encode(JSON.stringify([...records.values()]));
-  const { db, report, dataset } = await importIntoDatabase(SQL, bytes, { name: `site-scanning-${date}.json`, format: 'websites-json', snapshotDate: date });
-  if (dataset !== 'websites' || report.rowsRejected !== 0) {
-    db.close();
-    throw new Error(`the week of ${date}: ${report.rowsRejected} records refused by the import`);
-  }
-  return db;
-}
 
 export function weeksSource(): DatasetSource {
   const { weeks } = shippedWeeks();
@@ -54,14 +41,17 @@ export async function weeksDatabase(
     for (const { week, records, chain } of everyWeek()) {
       const started = performance.now();
       const paths = [...records.keys()];
-      if (!writer) {
-        db = await imported(SQL, week.date, records);
-        writer = new WeeksWriter(db, sortKeyPaths(db, paths));
-      } else if (only && !only.includes(week.date)) {
+      if (writer && only && !only.includes(week.date)) {
         writer.link(week.date, chain);
         continue;
       }
-      writer.add(week.date, mappedWeek(week.date, records.values()), paths, chain);
+      const mapped = mappedWeek(week.date, records.values());
+      if (!writer) {
+        // The newest week's table is what the import of its file makes (weeks-real.test.ts), from the same mapping.
+        db = websitesDatabase(SQL, mapped);
+        writer = new WeeksWriter(db, sortKeyPaths(db, paths));
+      }
+      writer.add(week.date, mapped, paths, chain);
       say(`the week of ${week.date}: ${records.size.toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
   } catch (error) {

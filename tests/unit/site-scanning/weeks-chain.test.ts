@@ -1,6 +1,6 @@
 /**
  * The weeks dataset's chain reader (engine/site-scanning/weeks.ts, dataset/websites/week-source.ts) over a small
- * copy of three real weeks (the same span of 400 sites' paths in each of the newest three shipped weeks, their changes
+ * copy of three real weeks (the newest's first 400 sites and 50 that come or go, in each of the newest three shipped weeks, their changes
  * written as data/ writes them): each week rebuilt at run time is the import of that week's records row for row; a
  * chain file damaged or missing is an error that names it, and the engine keeps answering the other weeks and the
  * active dataset; a copy kept in the older form is refused, never misread.
@@ -12,6 +12,8 @@ import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { nodeBrotli } from '../../../adapters/node/brotli-sync.ts';
 import { createEngine } from '../../../engine/index.ts';
 import { diffWeek, type SourceRecord } from '../../../engine/site-scanning/week-changes.ts';
+import { HISTORY_FIELDS } from '../../../engine/site-scanning/history.ts';
+import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
 import { siteWeeks, sortKeyPaths, weekList, WeeksWriter, type ChainFile } from '../../../engine/site-scanning/weeks.ts';
 import { importIntoDatabase } from '../../../dataset/import/index.ts';
 import { mappedWeek, weekDatabase, weekSource } from '../../../dataset/websites/week-source.ts';
@@ -39,13 +41,15 @@ async function importOf(date: string, records: Map<string, SourceRecord>): Promi
 
 beforeAll(async () => {
   SQL = await loadSqlJs();
-  let last: string | null = null;
+  const full: { date: string; records: Map<string, SourceRecord> }[] = [];
   for (const { week, records } of everyWeek()) {
-    // The same span of paths every week: up to the newest's 400th, so the older weeks' own sites in it too.
-    last ??= [...records.keys()][SITES - 1];
-    held.push({ date: week.date, records: new Map([...records].filter(([path]) => path <= last!)) });
-    if (held.length === 3) break;
+    full.push({ date: week.date, records });
+    if (full.length === 3) break;
   }
+  // The newest's first sites, and the first of those some week lists and another does not.
+  const comings = [...new Set(full.flatMap((w) => [...w.records.keys()]))].filter((path) => !full.every((w) => w.records.has(path)));
+  const paths = new Set([...full[0].records.keys()].slice(0, SITES).concat(comings.slice(0, 50)));
+  for (const { date, records } of full) held.push({ date, records: new Map([...records].filter(([path]) => paths.has(path))) });
   const [newest] = held;
   weeks = await importOf(newest.date, newest.records);
   const writer = new WeeksWriter(weeks, sortKeyPaths(weeks, [...newest.records.keys()]));
@@ -84,21 +88,33 @@ describe('a week rebuilt from the chain', () => {
     expect(weekDatabase(SQL, weeks, '2025-03-10', nodeBrotli)).toBeNull();
   });
 
-  it('gives each site’s core fields per week as each week’s import holds them', () => {
-    const [newest, , oldest] = held;
-    const url = String(imported.get(newest.date)!.exec('SELECT target_url FROM websites ORDER BY sort_key LIMIT 1')[0].values[0][0]);
-    const timeline = siteWeeks(weeks, url)!;
-    for (const row of timeline) {
-      const db = imported.get(row.date)!;
-      const found = db.exec('SELECT final_url_live, target_url_agency_owner FROM websites WHERE target_url = ? ORDER BY sort_key LIMIT 1', [url])[0];
-      if (!found) {
-        expect(row.state).toBe('absent');
-        continue;
+  it('gives each site’s core fields per week as each week’s import holds them, absent where it lists none', () => {
+    // Each week's core fields of each site, from its import: target URL → values (URLs listed twice left out).
+    const byWeek = new Map<string, Map<string, Record<string, unknown> | null>>();
+    for (const [date, db] of imported) {
+      const sites = new Map<string, Record<string, unknown> | null>();
+      for (const [url, stored] of db.exec('SELECT target_url, record FROM websites')[0].values) {
+        const record = recordFromStored(String(stored));
+        sites.set(String(url), sites.has(String(url)) ? null : Object.fromEntries(HISTORY_FIELDS.map((name) => [name, record[name] ?? null])));
       }
-      const [live, agency] = found.values[0];
-      expect([row.values.final_url_live, row.values.target_url_agency_owner]).toEqual([live === null ? null : live === 1, agency]);
+      byWeek.set(date, sites);
     }
-    expect(timeline.map((r) => r.date)).toEqual([oldest.date, held[1].date, newest.date]);
+    const urls = new Set([...byWeek.values()].flatMap((sites) => [...sites.keys()]));
+    let compared = 0;
+    let absent = 0;
+    for (const url of urls) {
+      if ([...byWeek.values()].some((sites) => sites.has(url) && sites.get(url) === null)) continue;
+      const timeline = siteWeeks(weeks, url)!;
+      expect(timeline.map((w) => w.date)).toEqual([...held].reverse().map((w) => w.date));
+      for (const week of timeline) {
+        const want = byWeek.get(week.date)!.get(url);
+        if (want === undefined) absent++;
+        expect(week, `${url} in ${week.date}`).toMatchObject(want === undefined ? { state: 'absent', values: {} } : { state: 'present', values: want });
+      }
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(SITES - 10);
+    expect(absent).toBeGreaterThan(0);
   });
 });
 
