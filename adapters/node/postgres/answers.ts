@@ -19,7 +19,7 @@ import { oneLine } from './pool.ts';
 const isDatabaseError = (error: unknown): boolean =>
   typeof (error as { code?: unknown }).code === 'string' || /connect|terminat|timeout/i.test(String((error as Error).message));
 
-/** Postgres' "undefined table": a database no `load` has written to. */
+/** Postgres' "undefined table": a database no `load` has written to, or none of this version (a table it adds). */
 const UNDEFINED_TABLE = '42P01';
 
 export class PostgresAnswers implements ApiBackend {
@@ -77,7 +77,7 @@ export class PostgresAnswers implements ApiBackend {
     const code = (error as { code?: string }).code;
     const line =
       code === UNDEFINED_TABLE
-        ? 'postgres: the database holds no offline-gov-api data; run `offline-gov-api load --database <url>`'
+        ? 'postgres: the database holds no offline-gov-api data, or an older layout of it; run `offline-gov-api load --database <url>`'
         : `postgres: ${oneLine(error)}`;
     if (line !== this.lastProblem) this.log(line);
     this.lastProblem = line;

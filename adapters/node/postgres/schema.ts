@@ -61,11 +61,21 @@ export const WEBSITE_COLUMNS = WEBSITE_FIELDS.map(([name]) => name);
  * week and a value for the few-valued ones (booleans, the scan status); a hash of the value for the texts,
  * which have no length limit a btree entry would impose on a load.
  */
-const FILTER_INDEXES = WEBSITE_FILTER_PARAMETERS.map(({ name, kind }) =>
-  kind === 'boolean' || kind === 'enum'
-    ? `CREATE INDEX IF NOT EXISTS websites_by_${name} ON websites (snapshot, ${quote(name)});`
-    : `CREATE INDEX IF NOT EXISTS websites_by_${name} ON websites USING hash (${quote(name)});`,
-).join('\n  ');
+const filterIndexes = (table: string): string =>
+  WEBSITE_FILTER_PARAMETERS.map(({ name, kind }) =>
+    kind === 'boolean' || kind === 'enum'
+      ? `CREATE INDEX IF NOT EXISTS ${table}_by_${name} ON ${table} (snapshot, ${quote(name)});`
+      : `CREATE INDEX IF NOT EXISTS ${table}_by_${name} ON ${table} USING hash (${quote(name)});`,
+  ).join('\n  ');
+
+const FILTER_COLUMNS = WEBSITE_FILTER_PARAMETERS.map(({ name }) => quote(name)).join(', ');
+
+/**
+ * Each week's filter columns beside their row's place (schema 5), written by the load from the week's rows: a
+ * filtered /analysis counts over these narrow rows (about a third of the wide rows' pages), and the distinct
+ * values it counts (final domain, agency) are filter columns too.
+ */
+export const FILL_WEBSITES_FILTERS = `INSERT INTO websites_filters (snapshot, ord, ${FILTER_COLUMNS}) SELECT snapshot, ord, ${FILTER_COLUMNS} FROM websites`;
 
 const SCHEMA_V1 = `
   CREATE TABLE IF NOT EXISTS offline_gov_schema (version integer NOT NULL);
@@ -85,7 +95,14 @@ const SCHEMA_V1 = `
   ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS final_url_domains integer NOT NULL DEFAULT 0;
   ALTER TABLE websites_snapshots ADD COLUMN IF NOT EXISTS agencies integer NOT NULL DEFAULT 0;
   CREATE INDEX IF NOT EXISTS websites_by_target_url ON websites (snapshot, target_url, ord);
-  ${FILTER_INDEXES}
+  ${filterIndexes('websites')}
+  CREATE TABLE IF NOT EXISTS websites_filters (
+    snapshot date NOT NULL REFERENCES websites_snapshots (snapshot) ON DELETE CASCADE,
+    ord integer NOT NULL,
+    ${WEBSITE_FILTER_PARAMETERS.map(({ name }) => `${quote(name)} ${WEBSITE_TYPE[WEBSITE_FIELDS.find(([field]) => field === name)![1]]}`).join(',\n    ')},
+    PRIMARY KEY (snapshot, ord)
+  );
+  ${filterIndexes('websites_filters')}
   CREATE TABLE IF NOT EXISTS ceilingrates_loads (
     generation bigint NOT NULL,
     loaded_at timestamptz NOT NULL DEFAULT now(),
@@ -117,9 +134,11 @@ export async function migrate(client: PoolClient): Promise<void> {
     throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
   else if (rows[0].version < SCHEMA_VERSION) {
     // Version 1's rates have no match tables, version 2's no stored grouping, version 3's no price column:
-    // they must be loaded again, and until then are not served. Version 4's lack only the labor category's
-    // covering index, which the schema statements above build over the rows already there.
+    // they must be loaded again, and until then are not served. Version 4's rates lack only the labor
+    // category's covering index, which the schema statements above build over the rows already there.
     if (rows[0].version < 4) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
+    // Before version 5 no week had its filter columns apart: written now from the weeks already there.
+    if (rows[0].version < 5) await client.query(FILL_WEBSITES_FILTERS);
     await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
   }
 }

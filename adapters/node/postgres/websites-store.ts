@@ -14,6 +14,7 @@ import { noRoute } from '../../../engine/http/route.ts';
 import { copyRows } from './copy.ts';
 import { sqliteRows } from './sqlite-rows.ts';
 import { analysisCountsSql, WEBSITE_HANDLERS } from './websites.ts';
+import { FILL_WEBSITES_FILTERS } from './schema.ts';
 import type { PostgresStore } from './store.ts';
 
 export interface WebsitesLoaded {
@@ -79,6 +80,7 @@ export async function loadWebsitesSnapshot(client: pg.PoolClient, snapshot: stri
   await client.query('INSERT INTO websites_snapshots (snapshot, origin, records) VALUES ($1, $2, 0)', [snapshot, origin]);
   const columns = ['snapshot', 'ord', ...WEBSITE_FIELDS.map(([name]) => name)];
   const records = await copyRows(client, 'websites', columns, websiteRows(stored, snapshot));
+  await client.query(`${FILL_WEBSITES_FILTERS} WHERE snapshot = $1`, [snapshot]);
   const counts = await client.query({ text: analysisCountsSql('snapshot = $1'), values: [snapshot], rowMode: 'array' });
   const [, domains, agencies] = counts.rows[0].map(Number);
   await client.query('UPDATE websites_snapshots SET records = $2, final_url_domains = $3, agencies = $4 WHERE snapshot = $1', [
@@ -91,7 +93,7 @@ export async function loadWebsitesSnapshot(client: pg.PoolClient, snapshot: stri
 }
 
 export const websitesStore: PostgresStore<WebsitesLoaded> = {
-  tables: ['websites'],
+  tables: ['websites', 'websites_filters'],
 
   load(client, { db, origin }, options) {
     const snapshot = options.snapshot ?? recordedSnapshotDate(db) ?? latestScanDate(db) ?? new Date().toISOString().slice(0, 10);

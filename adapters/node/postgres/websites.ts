@@ -85,13 +85,14 @@ export const getWebsite: SnapshotHandler = async (pool, snapshot, ctx) => {
 
 /** GET /analysis: the matches, and the distinct final domains and agencies among them (a null is one value). */
 /**
- * The /analysis counts of the rows `where` selects: matches, distinct final domains, distinct agencies. Groups,
+ * The /analysis counts of the rows `where` selects: matches, distinct final domains, distinct agencies, over
+ * the week's narrow rows of filter columns (schema.ts `websites_filters`), not its wide ones. Groups,
  * not count(DISTINCT): a null is a group of its own, as the engine counts it, and the groups are hashed
  * instead of every value sorted. `load` runs the same statement once per week for the unfiltered answer.
  */
 export function analysisCountsSql(where: string): string {
   const distinct = (column: string): string => `(SELECT count(*) FROM (SELECT 1 FROM matches GROUP BY ${quote(column)}) g)`;
-  return `WITH matches AS MATERIALIZED (SELECT final_url_domain, target_url_agency_owner FROM websites WHERE ${where})
+  return `WITH matches AS MATERIALIZED (SELECT final_url_domain, target_url_agency_owner FROM websites_filters WHERE ${where})
           SELECT (SELECT count(*) FROM matches), ${distinct('final_url_domain')}, ${distinct('target_url_agency_owner')}`;
 }
 

@@ -63,6 +63,35 @@ describe('snapshots and loads', () => {
     }
   });
 
+  it('serves a database of schema 4 its clear error for what it lacks until the next load migrates it', async () => {
+    const url = backends.server.createDatabase('schema4');
+    const pool = createPool(url);
+    const lines: string[] = [];
+    const answers = new PostgresAnswers(pool, (line) => lines.push(line));
+    const fewer = await generatedDatabase('websites', 50);
+    const path = '/analysis?final_url_live=true&scan_status=completed';
+    try {
+      await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'week 1' }, snapshot: '2025-06-02' });
+      // As schema 4 left it: no week's filter columns apart.
+      await pool.query('DROP TABLE websites_filters; UPDATE offline_gov_schema SET version = 4');
+      expect((await answers.handle({ method: 'GET', url: path })).status).toBe(503);
+      expect(lines).toEqual(['postgres: the database holds no offline-gov-api data, or an older layout of it; run `offline-gov-api load --database <url>`']);
+      // The next load (of another week) migrates it, the weeks already there included.
+      await loadIntoPostgres(pool, { websites: { db: fewer, origin: 'week 2' }, snapshot: '2025-06-09' });
+      expect(comparable(await answers.handle({ method: 'GET', url: `/snapshots/2025-06-02${path}` }))).toEqual(
+        inWeek(comparable(backends.engine.handle({ method: 'GET', url: path })), '2025-06-02'),
+      );
+      expect(comparable(await answers.handle({ method: 'GET', url: path }))).toEqual(
+        comparable(engineOver('websites', fewer).handle({ method: 'GET', url: path })),
+      );
+      expect((await pool.query('SELECT version FROM offline_gov_schema')).rows).toEqual([{ version: 5 }]);
+    } finally {
+      fewer.close();
+      answers.close();
+      await pool.end();
+    }
+  });
+
   it('leaves the data as it was when a load fails', async () => {
     const url = backends.server.createDatabase('failing');
     const pool = createPool(url);
