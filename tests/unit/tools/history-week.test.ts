@@ -2,7 +2,8 @@
  * load:history's weeks made without a database (tools/site-scanning-source/history-week.ts) against the import of
  * the same week's file, which is what the load copied before: the same stored texts in the same listing order
  * (target_url in UTF-8 byte order, then file order) and the same refusals, over a small git history built like the
- * source's whose file order, JavaScript's string order and byte order all disagree.
+ * source's whose file order, JavaScript's string order and byte order all disagree. Then the whole of load:history
+ * over it (weeks prepared on its second thread) into a throwaway Postgres, each week checked against the engine.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,10 @@ import { prepareWeek } from '../../../tools/site-scanning-source/history-week.ts
 import { importIntoDatabase } from '../../../dataset/import/index.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';
+import { createPool } from '../../../adapters/node/postgres/pool.ts';
+import { loadHistory } from '../../../tools/site-scanning-source/postgres-history.ts';
+import { checkWeek } from '../../../tools/site-scanning-source/postgres-history-check.ts';
+import { startPostgres } from '../helpers/postgres.ts';
 
 let root: string;
 
@@ -28,7 +33,13 @@ function week(date: string, written: Record<string, Record<string, unknown>>): v
 
 const site = (initial_domain: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   initial_domain,
+  initial_base_domain: initial_domain.toLowerCase(),
   url: `https://${initial_domain}/`,
+  base_domain: initial_domain.toLowerCase(),
+  live: true,
+  redirect: false,
+  agency: initial_domain < 'b' ? 'General Services Administration' : 'Department of Commerce',
+  bureau: 'Office of the Secretary',
   primary_scan_status: 'completed',
   uswds_count: 3,
   dap: true,
@@ -79,4 +90,32 @@ it('prepares each week as the import of its file stores it, in the same listing 
   expect(first.rejected).toBe(1);
   expect(first.stored).toHaveLength(5);
   expect(first.file).toBeUndefined();
+});
+
+it('loads every week into Postgres answering as the engine over the import of its file', async () => {
+  const server = await startPostgres();
+  const pool = createPool(server.createDatabase('history'), { max: 1 });
+  try {
+    const checks: string[] = [];
+    const { weeks } = await loadHistory(await loadSqlJs(), pool, root, {
+      print: () => {},
+      loaded: async (week, db) => {
+        const result = await checkWeek(pool, week.date, db, 30, 1);
+        checks.push(`${week.date}: ${result.compared - result.differences.length} of ${result.compared} ${result.differences.join(', ')}`);
+      },
+    });
+    expect(weeks.map((w) => [w.date, w.kept, w.rejected])).toEqual([
+      ['2025-01-06', 6, 1],
+      ['2025-01-13', 7, 1],
+    ]);
+    expect(checks).toEqual(['2025-01-06: 33 of 33 ', '2025-01-13: 33 of 33 ']);
+    const { rows } = await pool.query('SELECT snapshot::text AS date, records FROM websites_snapshots ORDER BY snapshot');
+    expect(rows).toEqual([
+      { date: '2025-01-06', records: 5 },
+      { date: '2025-01-13', records: 6 },
+    ]);
+  } finally {
+    await pool.end();
+    server.stop();
+  }
 });
