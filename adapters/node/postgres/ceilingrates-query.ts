@@ -42,7 +42,7 @@ function inTokens(field: 'sin' | 'category' | 'subcategory', tokens: readonly st
 
 /**
  * The codes of a search field's values whose folded form contains a folded text, and how many values the field
- * has: the load's dictionary, matched in Node (ceilingrates-counts.ts `containing`).
+ * has: the load's dictionary, matched in Node (ceilingrates-counts.ts `dictionariesOf`).
  */
 export interface Dictionaries {
   containing(field: SearchField, needle: string): number[];
