@@ -36,8 +36,12 @@ export function mappedWeek(date: string, records: Iterable<unknown>): WebsiteRec
 export function weekDatabase(SQL: SqlJsStatic, db: Database, date: string, decode: BrotliDecode): Database | null {
   checkWeeksFormat(db);
   if (date === newestWeek(db)) return websitesDatabase(SQL, newestStoredRecords(db).map(recordFromStored));
-  const records = weekSourceRecords(db, date, decode);
-  return records ? websitesDatabase(SQL, mappedWeek(date, records)) : null;
+  let records = weekSourceRecords(db, date, decode);
+  if (!records) return null;
+  const mapped = mappedWeek(date, records);
+  // Let the source records (about 500 MB of objects) go before the insert: it then runs without their weight.
+  records = null;
+  return websitesDatabase(SQL, mapped);
 }
 
 /** The weeks of a weeks database for the engine (Engine.useWeeks) and the weeks features; refuses another form. */

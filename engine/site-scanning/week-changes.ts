@@ -65,3 +65,19 @@ export function applyWeek(newer: ReadonlyMap<string, SourceRecord>, changes: Wee
   for (const { path, record } of changes.added) older.set(path, record);
   return older;
 }
+
+/**
+ * applyWeek on records the caller owns, changed in place: the run-time rebuild walks up to 16 weeks of 20,000–36,000
+ * changed records each, where a copy of each changed record made most of a week's rebuild time.
+ */
+export function applyWeekInPlace(records: Map<string, SourceRecord>, changes: WeekChanges): void {
+  for (const path of changes.absent) records.delete(path);
+  for (const { path, set, dropped } of changes.changed) {
+    const record = records.get(path);
+    // As applyWeek: a change to a site the week after does not list changes nothing.
+    if (!record) continue;
+    Object.assign(record, set);
+    for (const key of dropped ?? []) delete record[key];
+  }
+  for (const { path, record } of changes.added) records.set(path, record);
+}

@@ -13,7 +13,7 @@ import { WEBSITE_FIELDS, type WebsiteRecord } from './record.ts';
 import { FIELD_SEPARATOR } from './stored-record.ts';
 import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from './schema.ts';
 import { HISTORY_FIELDS, HISTORY_TABLE } from './history.ts';
-import { applyWeek, sourcePath, type SourceRecord, type WeekChanges } from './week-changes.ts';
+import { applyWeekInPlace, sourcePath, type SourceRecord, type WeekChanges } from './week-changes.ts';
 import { allRows } from '../sqlite-rows.ts';
 import { inTransaction } from '../sqlite-transaction.ts';
 
@@ -244,7 +244,7 @@ export function weekSourceRecords(db: Database, date: string, decode: BrotliDeco
       records = new Map((value as SourceRecord[]).map((r) => [sourcePath(r), r]));
     } else {
       if ((value as WeekChanges | null)?.date !== link) throw new Error(`the weeks dataset is damaged: ${what} are another week's`);
-      records = applyWeek(records, value as WeekChanges);
+      applyWeekInPlace(records, value as WeekChanges);
     }
   }
   const count = Number(held[0]);
