@@ -11,15 +11,22 @@ import { importIntoDatabase } from '../../dataset/import/index.ts';
 import { inLoadTransaction, vacuumLoaded } from '../../adapters/node/postgres/load.ts';
 import { loadWebsitesSnapshot } from '../../adapters/node/postgres/websites-store.ts';
 import { quote } from '../../adapters/node/postgres/quote.ts';
+import { storeOf } from '../../adapters/node/postgres/stores.ts';
 import { WEBSITE_FILTER_PARAMETERS } from '../../engine/site-scanning/parameters.ts';
 import { SOURCE_REPOSITORY } from './git-snapshot.ts';
 import { historyWeeks, type HistoryWeek } from './history.ts';
 import type { PreparedWeek } from './history-week.ts';
 import { startWeekPreparer } from './history-worker.ts';
+
 /** The columns of the week, order, filters (websites.ts whereOf) and /analysis groups (analysisCountsSql) of a request. */
 const PLANNED_COLUMNS = [
   ...new Set(['snapshot', 'ord', 'target_url', 'final_url_domain', 'target_url_agency_owner', ...WEBSITE_FILTER_PARAMETERS.map(({ name }) => name)]),
 ];
+
+/** The store's tables, the wide one by its planned columns only (the narrow ones are cheap to sample whole). */
+const INTERIM_ANALYZE = `ANALYZE ${storeOf('websites')!
+  .tables.map((table) => (table === 'websites' ? `websites (${PLANNED_COLUMNS.map(quote).join(', ')})` : table))
+  .join(', ')}`;
 
 export interface LoadedWeek {
   date: string;
@@ -84,7 +91,7 @@ export async function loadHistory(
       // One VACUUM after the last week, not one per week (each would read every week before it again); the
       // planner's statistics meanwhile from ANALYZE's sample of the columns requests plan on (a quarter of the time
       // of every column's; the VACUUM (ANALYZE) at the end makes them all).
-      await pool.query(`ANALYZE websites (${PLANNED_COLUMNS.map(quote).join(', ')})`);
+      await pool.query(INTERIM_ANALYZE);
       const { date, commit, files, kept: keptCount, dropped, rejected, file } = week;
       const line = { date, commit, files, kept: keptCount, dropped, rejected, ms: performance.now() - started };
       print(weekLine(line));
