@@ -18,20 +18,25 @@ export const browserDecoders: Decoders = {
   },
 };
 
-function loaded(): Promise<typeof import('brotli-dec-wasm/web')> {
+/** The decoder's wasm file's URL, as built: a service worker reads it from its precache (`wasm` below). */
+export const brotliWasmUrl: string = wasmUrl;
+
+function loaded(wasm?: () => Promise<Response>): Promise<typeof import('brotli-dec-wasm/web')> {
   decoder ??= import('brotli-dec-wasm/web').then(async (module) => {
-    await module.default({ module_or_path: wasmUrl });
+    await module.default({ module_or_path: wasm ? await wasm() : wasmUrl });
     return module;
   });
+  decoder.catch(() => (decoder = null));
   return decoder;
 }
 
 /**
  * The same decoder, loaded first, for the weeks dataset's chain: a week is rebuilt inside a synchronous request
- * (engine/site-scanning/weeks.ts), so each file decodes in one call.
+ * (engine/site-scanning/weeks.ts), so each file decodes in one call. `wasm`: where the decoder's wasm file is read
+ * (a service worker's own fetch would bypass its precache and fail offline).
  */
-export async function browserBrotliSync(): Promise<BrotliDecode> {
-  const { DecompressStream } = await loaded();
+export async function browserBrotliSync(wasm?: () => Promise<Response>): Promise<BrotliDecode> {
+  const { DecompressStream } = await loaded(wasm);
   return (bytes, rawBytes) => {
     const into = new BrotliInto(new DecompressStream(), rawBytes);
     try {

@@ -28,7 +28,7 @@ import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
 import { webLock } from '../browser/download-lock.ts';
 import { manifestUrl } from '../../dataset/artifact/manifest.ts';
-import { browserBrotliSync, browserDecoders } from '../browser/brotli.ts';
+import { brotliWasmUrl, browserBrotliSync, browserDecoders } from '../browser/brotli.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** The manifest version of the datasets this build serves; set by the build (tools/vite-plugin-service-worker.ts). */
@@ -60,7 +60,8 @@ const local = new LocalEngine({
   read: async (url, init) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url, init).catch(() => undefined),
   imported: activeImportedDatabase,
   weeks: keptWeeksDatabase,
-  weeksBrotli: browserBrotliSync,
+  // Its wasm from the precache: the worker's own fetch of it would fail offline.
+  weeksBrotli: () => browserBrotliSync(async () => (await matchPrecache(new URL(brotliWasmUrl, scope).href)) ?? fetch(new URL(brotliWasmUrl, scope).href)),
   unpacked: opfsUnpackedStore(),
   partials: opfsPartialStore(),
   files: (version) => dataCacheFiles(version),
