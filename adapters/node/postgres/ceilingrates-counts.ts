@@ -39,6 +39,8 @@ export interface LoadTables {
   values: Record<string, (string | null)[]>;
   /** Each search field's folded values by code (the engine's `fold`, '' for null), which keyword and suggest-contains match. */
   folded: Record<string, string[]>;
+  /** The codes a field's folded values containing a text have, by field and text (dictionariesOf). */
+  matched: Map<string, number[]>;
   /** education_level's code → its education count code (or null). */
   education: (string | null)[];
   /** The five combination fields' codes, per combination (COMBO_FIELDS order). */
@@ -111,6 +113,7 @@ async function readTables(pool: pg.Pool): Promise<LoadTables | null> {
     sums,
     values,
     folded,
+    matched: new Map(),
     education,
     combos,
     prices: Float64Array.from(prices),
@@ -130,13 +133,22 @@ async function readTables(pool: pg.Pool): Promise<LoadTables | null> {
  */
 export const dictionariesOf = (tables: LoadTables): Dictionaries => ({
   containing(field, needle) {
+    // A search writes its condition more than once (the planner's estimate, the statement): matched once.
+    const key = `${field}\u0000${needle}`;
+    const known = tables.matched.get(key);
+    if (known) return known;
     const codes: number[] = [];
     const folded = tables.folded[field] ?? [];
     for (let code = 0; code < folded.length; code++) if (folded[code].includes(needle)) codes.push(code);
+    if (tables.matched.size >= MATCHED_KEPT) tables.matched.clear();
+    tables.matched.set(key, codes);
     return codes;
   },
   size: (field) => tables.folded[field]?.length ?? 0,
 });
+
+/** The texts' matched codes kept per load: the last few searches' (a bound, not a cache of answers). */
+const MATCHED_KEPT = 32;
 
 /**
  * The load's price column (every rate's price in store order), read once per load and kept with its tables;
