@@ -6,7 +6,7 @@
  *   published snapshot's records exactly as the job copied them (Brotli). The job never deleted a file, so a site
  *   dropped from the published snapshot kept its old file: those stale files are left out (STALE_RULE).
  * - `site-scanning-2025-02-10.changes.json.br`: the first weekly snapshot as field-by-field changes against
- *   2025-06-09 (applyWeek in weeks.ts rebuilds it).
+ *   2025-06-09 (applyWeek in engine/site-scanning/week-changes.ts rebuilds it).
  * - `sources.json`: where each file came from (repository, commit, date, rule, counts, sha256, licence).
  * - With --history: every weekly snapshot as changes against the week after it, in one file under DIR, and what
  *   each week kept and dropped (too large to ship in the repository: its size is printed). Stale files are told
