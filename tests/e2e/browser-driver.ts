@@ -6,28 +6,9 @@
  */
 import { launchBrowser, type LaunchOptions } from './browser.ts';
 import { firefoxDriver } from './firefox.ts';
+import type { BrowserDriver, DriverPage, EvaluatingPage } from './driver-page.ts';
 
-export interface DriverPage {
-  /** Run `fn(arg)` in the page and return its (JSON-able) result; a page between documents rejects. */
-  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
-  reload(): Promise<unknown>;
-  close(): Promise<void>;
-}
-
-/**
- * What the in-page helpers (pwa-helpers.ts, served-files.ts) need of a page: Chromium's playwright Page is one as it
- * is; Firefox's puppeteer Page is one through firefoxPage (firefox.ts).
- */
-export type EvaluatingPage = Pick<DriverPage, 'evaluate'>;
-
-export interface BrowserDriver {
-  /** A name for messages ("chromium"). */
-  readonly name: string;
-  /** A new tab at `url`, once its document has loaded. */
-  open(url: string): Promise<DriverPage>;
-  /** Closes the browser and deletes its profile. */
-  close(): Promise<void>;
-}
+export type { BrowserDriver, DriverPage, EvaluatingPage } from './driver-page.ts';
 
 export async function chromiumDriver(options: LaunchOptions = {}): Promise<BrowserDriver> {
   const browser = await launchBrowser(options);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import type { DriverPage } from './browser-driver.ts';
+import type { DriverPage } from './driver-page.ts';
 
 export function firefoxPath(): string {
   return process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
