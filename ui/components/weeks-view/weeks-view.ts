@@ -95,7 +95,10 @@ export class WeeksView extends LitElement {
       ${unknown.length ? html`<p class="error" role="alert">No week of ${unknown.join(' or ')} is held: choose one of the list.</p>` : nothing}
       ${q.before && q.after && q.before === q.after ? html`<p class="muted">Choose two different weeks.</p>` : nothing}
       ${this.diff.render({
-        pending: () => html`<p class="muted" role="status">Comparing ${q.before} with ${q.after}…</p>`,
+        pending: () =>
+          html`<p class="muted" role="status">
+            Comparing ${q.before} with ${q.after}… A week not asked for lately is first rebuilt from the weeks dataset: several seconds a week.
+          </p>`,
         complete: (value) =>
           value
             ? html`<snapshot-diff-result
