@@ -11,7 +11,8 @@ import { storedRecord } from '../../engine/site-scanning/stored-record.ts';
 import { compareBytes } from '../../engine/ceilingrates/text.ts';
 import { weekRecords, type HistoryWeek } from './history.ts';
 
-export interface PreparedWeek {
+/** What the per-week report says of a week: its commit, files, records kept and dropped, records refused. */
+export interface WeekCounts {
   date: string;
   commit: string;
   files: number;
@@ -19,6 +20,9 @@ export interface PreparedWeek {
   dropped: number;
   /** Records the import refused (reported, not loaded). */
   rejected: number;
+}
+
+export interface PreparedWeek extends WeekCounts {
   /** The kept records' stored texts (engine/site-scanning/stored-record.ts) in listing order. */
   stored: string[];
   /** When asked for: the week's records as one JSON file, for the import of a caller that wants the database too. */

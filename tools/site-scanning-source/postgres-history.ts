@@ -15,7 +15,7 @@ import { storeOf } from '../../adapters/node/postgres/stores.ts';
 import { WEBSITE_FILTER_PARAMETERS } from '../../engine/site-scanning/parameters.ts';
 import { SOURCE_REPOSITORY } from './git-snapshot.ts';
 import { historyWeeks, type HistoryWeek } from './history.ts';
-import type { PreparedWeek } from './history-week.ts';
+import type { PreparedWeek, WeekCounts } from './history-week.ts';
 import { startWeekPreparer } from './history-worker.ts';
 
 /** The columns of the week, order, filters (websites.ts whereOf) and /analysis groups (analysisCountsSql) of a request. */
@@ -28,14 +28,7 @@ const INTERIM_ANALYZE = `ANALYZE ${storeOf('websites')!
   .tables.map((table) => (table === 'websites' ? `websites (${PLANNED_COLUMNS.map(quote).join(', ')})` : table))
   .join(', ')}`;
 
-export interface LoadedWeek {
-  date: string;
-  commit: string;
-  files: number;
-  kept: number;
-  dropped: number;
-  /** Records the import refused (reported, not loaded). */
-  rejected: number;
+export interface LoadedWeek extends WeekCounts {
   /** The week's share of the wall time: from the week before's end (its preparation overlapped that week's copy). */
   ms: number;
 }
