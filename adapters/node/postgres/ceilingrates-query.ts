@@ -145,6 +145,22 @@ export interface Branch {
   where: string;
 }
 
+/** The filters whose columns the labor category's index holds (ceilingrates-tables.ts COVERING_INDEX_SQL). */
+const COVERED_FILTERS: ReadonlySet<Filter['name']> = new Set<Filter['name']>([
+  'education_level',
+  'business_size',
+  'site',
+  'security_clearance',
+  'min_years_experience',
+  'experience_range',
+  'current_price',
+  'price_range',
+]);
+
+/** Whether a search reads only columns the labor category's index holds: its filters', and a page in price or id order. */
+const covered = (query: CeilingRatesQuery): boolean =>
+  query.filters.every((filter) => COVERED_FILTERS.has(filter.name)) && orderFields(query).every(({ field }) => field === 'current_price');
+
 /** Sorted codes as runs of consecutive codes: each run's first and last. */
 function runsOf(codes: readonly number[]): [number[], number[]] {
   const firsts: number[] = [];
@@ -169,8 +185,9 @@ function runsOf(codes: readonly number[]): [number[], number[]] {
 export function matchBranches(query: CeilingRatesQuery, params: Params, dictionaries: Dictionaries): Branch[] {
   const rows = 'ceilingrate_rows r';
   const needle = query.keyword === null ? '' : fold(query.keyword.trim());
-  // No keyword, or one every value holds or none can: one part.
-  if (needle === '' || !storable(needle)) return [{ from: rows, where: matchCondition(query, null, params, dictionaries) }];
+  // No keyword, or one every value holds or none can, or a search reading columns the index does not hold (its
+  // parts would fetch every match's row one by one, where one bitmap of them reads each page once): one part.
+  if (needle === '' || !storable(needle) || !covered(query)) return [{ from: rows, where: matchCondition(query, null, params, dictionaries) }];
   const others = matchParts({ ...query, keyword: null }, null, params, dictionaries);
   const branches: Branch[] = [];
   // The fields before, as conditions written (their parameters added) only where a later part names them.
