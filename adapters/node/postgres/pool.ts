@@ -24,11 +24,8 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     idleTimeoutMillis: 30_000,
     application_name: 'offline-gov-api',
     // A search materialises its matches and groups them: with the default 4 MB they spill to disk from about
-    // 50,000 matches. JIT compiling costs more than these short statements gain from it. The door's tables are
-    // read from memory, where a page out of order costs about what the next one does (random_page_cost 1.1, not
-    // the spinning disk's 4): else a keyword's thousands of labor codes are read by a pass over every rate
-    // instead of from the index that covers them.
-    options: '-c work_mem=64MB -c jit=off -c random_page_cost=1.1',
+    // 50,000 matches. JIT compiling costs more than these short statements gain from it.
+    options: '-c work_mem=64MB -c jit=off',
   });
   // An idle connection the server closed (a restart, a failover): pg emits this on the pool, and an
   // unhandled 'error' event would end the process. The next query opens a fresh connection.
