@@ -127,7 +127,8 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
     engine.use('ceilingrates', rates);
     engine.use('websites', newest);
     const oldestEngine = createEngine();
-    oldestEngine.use('websites', oldest);
+    // Under its own date: the engine answers the dated paths as they are asked (their links in that week too).
+    oldestEngine.use('websites', oldest, null, oldestDate);
     const answers = new PostgresAnswers(pool);
     await answers.warm();
 
@@ -140,10 +141,8 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
     ];
 
     /** The engine's answer: the dated paths from the engine over that week's records. */
-    const engineAnswer = (path: string): string => {
-      const dated = path.startsWith(`/snapshots/${oldestDate}`);
-      return comparable((dated ? oldestEngine : engine).handle({ method: 'GET', url: dated ? path.slice(`/snapshots/${oldestDate}`.length) : path }).body);
-    };
+    const engineAnswer = (path: string): string =>
+      comparable((path.startsWith(`/snapshots/${oldestDate}`) ? oldestEngine : engine).handle({ method: 'GET', url: path }).body);
 
     const differences: string[] = [];
     for (const [, path] of requests) {
