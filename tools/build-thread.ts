@@ -2,20 +2,17 @@
  * The data build's second thread (tools/build-worker.ts starts it): builds the databases the build's thread asks
  * for, one after another, and hands back their bytes. Its lines go to the build's log.
  */
-import { parentPort } from 'node:worker_threads';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { datasetGenerator, buildDatabase } from './generated-datasets.ts';
 import { snapshotDatabase } from './real-data.ts';
 import { weeksDatabase } from './site-scanning-source/weeks-dataset.ts';
-import type { BuildJob, FromBuildThread, ToBuildThread } from './build-worker.ts';
-import type { DatasetSource } from '../dataset/artifact/format.ts';
+import type { BuildJob, BuildResult } from './build-worker.ts';
+import { serveJobs } from './job-thread.ts';
 import type { ImportProgress } from '../dataset/import/index.ts';
 
-const port = parentPort!;
 const SQL = await loadSqlJs();
 
-async function run(id: number, job: BuildJob): Promise<{ raw: Uint8Array; source?: DatasetSource }> {
-  const say = (line: string): void => port.postMessage({ id, line } satisfies FromBuildThread);
+async function run(job: BuildJob, say: (line: string) => void): Promise<BuildResult> {
   if (job.kind === 'generated') {
     const db = buildDatabase(SQL, datasetGenerator(job.name), job.size);
     return { raw: exported(db) };
@@ -42,15 +39,7 @@ function exported(db: { export(): Uint8Array; close(): void }): Uint8Array {
   return raw;
 }
 
-// One job at a time, in the order asked: the build asks first for what it needs first.
-let queue = Promise.resolve();
-port.on('message', ({ id, job }: ToBuildThread) => {
-  queue = queue.then(async () => {
-    try {
-      const { raw, source } = await run(id, job);
-      port.postMessage({ id, raw, ...(source ? { source } : {}) } satisfies FromBuildThread, [raw.buffer as ArrayBuffer]);
-    } catch (error) {
-      port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies FromBuildThread);
-    }
-  });
+serveJobs<BuildJob, BuildResult>(async (job, say) => {
+  const result = await run(job, say);
+  return { result, transfer: [result.raw.buffer as ArrayBuffer] };
 });
