@@ -15,7 +15,7 @@ import { SEARCH_FIELDS } from '../../../engine/ceilingrates/parse-query.ts';
 import type { Dictionaries } from './ceilingrates-query.ts';
 import type { PriceCounts } from '../../../engine/ceilingrates/query/histogram.ts';
 import { COMBO_FIELDS, COMBO_SET, LABOR_SET, MATCH_ROW, PRICE_SET } from './ceilingrates-groups.ts';
-import { priceColumnOf, type StoredSums, type TermField } from './ceilingrates-tables.ts';
+import { codeColumn, priceColumnOf, type StoredSums, type TermField } from './ceilingrates-tables.ts';
 
 /** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
 export const TERM_AGGREGATIONS: readonly (readonly [keyof TermAggregations, TermField])[] = [
@@ -41,6 +41,8 @@ export interface LoadTables {
   folded: Record<string, string[]>;
   /** The codes a field's folded values containing a text have, by field and text (dictionariesOf). */
   matched: Map<string, number[]>;
+  /** Each search field's rates per code (what a keyword matching those codes can match at most). */
+  rows: Record<string, Int32Array>;
   /** education_level's code → its education count code (or null). */
   education: (string | null)[];
   /** The five combination fields' codes, per combination (COMBO_FIELDS order). */
@@ -67,6 +69,7 @@ const STATEMENT = `SELECT ${LOAD_IDENTITY}, l.records, l.sums,
   (SELECT json_object_agg(field, v) FROM (SELECT field, json_agg(value ORDER BY code) AS v FROM ceilingrate_terms WHERE field = ANY($1) GROUP BY field) t),
   (SELECT json_object_agg(field, f) FROM (SELECT field, json_agg(folded ORDER BY code) AS f FROM ceilingrate_terms WHERE field = ANY($2) GROUP BY field) t),
   (SELECT json_agg(education ORDER BY code) FROM ceilingrate_terms WHERE field = 'education_level'),
+  json_build_object(${SEARCH_FIELDS.map((f) => `'${f}', (SELECT coalesce(json_agg(json_build_array(${codeColumn(f)}, n)), '[]') FROM (SELECT ${codeColumn(f)}, count(*)::int4 AS n FROM ceilingrate_rows GROUP BY 1) g)`).join(', ')}),
   (SELECT json_build_array(${COMBO_FIELDS.map((f) => `coalesce(json_agg(c_${f} ORDER BY combo), '[]')`).join(', ')}) FROM ceilingrate_combos),
   (SELECT json_build_array(coalesce(json_agg(price ORDER BY rank), '[]'), coalesce(json_agg(key ORDER BY rank), '[]')) FROM ceilingrate_prices),
   (SELECT json_build_array(coalesce(json_agg(set), '[]'), coalesce(json_agg(code), '[]'), coalesce(json_agg(n), '[]')) FROM ceilingrate_counts)
@@ -96,13 +99,14 @@ async function readTables(pool: pg.Pool): Promise<LoadTables | null> {
   const fields = [...new Set([...TERM_AGGREGATIONS.map(([, f]) => f), ...SEARCH_FIELDS])];
   const { rows } = await pool.query({ text: STATEMENT, values: [fields, SEARCH_FIELDS], rowMode: 'array' });
   if (rows.length === 0) return null;
-  const [identity, records, sums, values, folded, education, combos, [prices, priceKeys], all] = rows[0] as [
+  const [identity, records, sums, values, folded, education, perCode, combos, [prices, priceKeys], all] = rows[0] as [
     string,
     number,
     StoredSums,
     Record<string, (string | null)[]>,
     Record<string, string[]>,
     (string | null)[],
+    Record<string, [number, number][]>,
     number[][],
     [number[], number[]],
     Groups,
@@ -114,6 +118,13 @@ async function readTables(pool: pg.Pool): Promise<LoadTables | null> {
     values,
     folded,
     matched: new Map(),
+    rows: Object.fromEntries(
+      Object.entries(perCode).map(([field, counts]) => {
+        const dense = new Int32Array(folded[field]?.length ?? 0);
+        for (const [code, n] of counts) dense[code] = n;
+        return [field, dense];
+      }),
+    ),
     education,
     combos,
     prices: Float64Array.from(prices),

@@ -6,8 +6,9 @@ import type pg from 'pg';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../engine/ceilingrates/record.ts';
 import { SOURCE_JSON_SQL } from '../../../engine/ceilingrates/query/source.ts';
 import { writeCeilingRateTables } from './ceilingrates-tables.ts';
-import { searchCeilingRates } from './ceilingrates.ts';
+import { RatesRemoved, searchCeilingRates } from './ceilingrates.ts';
 import { countsOf } from './ceilingrates-groups.ts';
+import { keptTables } from './ceilingrates-counts.ts';
 import { copyRows } from './copy.ts';
 import { quote } from './schema.ts';
 import { sqliteRows } from './sqlite-rows.ts';
@@ -62,7 +63,13 @@ export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
   describe: ({ records, generation }, where) => `ceilingrates: ${records} records (load ${generation}) in ${where}`,
 
   async answer(pool, { api, ctx }) {
-    if (!(await ratesLoaded(pool))) return api.errors.unavailable();
-    return searchCeilingRates(pool, ctx);
+    // Asked until a load's tables are kept; from then on the statements find rates removed (RatesRemoved).
+    if (!keptTables(pool) && !(await ratesLoaded(pool))) return api.errors.unavailable();
+    try {
+      return await searchCeilingRates(pool, ctx);
+    } catch (error) {
+      if (error instanceof RatesRemoved) return api.errors.unavailable();
+      throw error;
+    }
   },
 };

@@ -14,6 +14,7 @@ import { csv, envelope, envelopeJson, hitJson, parseSearch, respond, respondJson
 import { aggregationsFrom, educationBuckets, priceSums, type PriceSums } from '../../../engine/ceilingrates/query/aggregations.ts';
 import { bucketsAggregation } from '../../../engine/ceilingrates/query/terms.ts';
 import { fold } from '../../../engine/ceilingrates/text.ts';
+import { SEARCH_FIELDS } from '../../../engine/ceilingrates/parameters.ts';
 import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE, suggestBodyOf, suggestEntryOf, suggestJson } from '../../../engine/ceilingrates/query/suggest.ts';
 import { aggregationsJson } from '../../../engine/ceilingrates/json.ts';
 import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates/export.ts';
@@ -101,11 +102,39 @@ async function isWide(pool: pg.Pool, query: CeilingRatesQuery, tables: LoadTable
   const params = new Params();
   const where = matchCondition(query, null, params, dictionariesOf(tables));
   if (where === 'true') return false;
+  if (keywordRows(query, tables) <= WIDE * tables.records) return false;
   const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>({
     text: `EXPLAIN (FORMAT JSON) SELECT 1 FROM ceilingrate_rows r WHERE ${where}`,
     values: params.values,
   });
   return rows[0]['QUERY PLAN'][0].Plan['Plan Rows'] > WIDE * tables.records;
+}
+
+/**
+ * At most how many rates a search's keyword lets match (every rate without one): the rows of the values it was
+ * matched against, counted by the load's dictionaries. The other conditions only narrow it, so a keyword this
+ * count shows narrow needs no plan (the planner's estimate cost 2-7 ms).
+ */
+function keywordRows(query: CeilingRatesQuery, tables: LoadTables): number {
+  const needle = query.keyword === null ? '' : fold(query.keyword.trim());
+  if (needle === '') return tables.records;
+  const dictionaries = dictionariesOf(tables);
+  let rows = 0;
+  for (const field of SEARCH_FIELDS) {
+    const counts = tables.rows[field] ?? [];
+    for (const code of dictionaries.containing(field, needle)) rows += counts[code] ?? 0;
+  }
+  return rows;
+}
+
+/**
+ * No load holds rates (none yet, or they were removed while a search read them): the API's 503, as for a
+ * database that holds none, found by the statements themselves rather than by a query before each request.
+ */
+export class RatesRemoved extends Error {
+  constructor() {
+    super('no load holds ceiling rates');
+  }
 }
 
 type PageRow = [number, string, ...(string | number | null)[]];
@@ -127,10 +156,10 @@ async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[Sear
   // The statement is written with the load's dictionaries; a load may commit before it runs, or between it and
   // the read of its tables: then the search is made again, with the tables of the load it saw.
   for (let tables = await currentTables(pool); ;) {
-    if (!tables) throw new Error('the ceiling rates were removed while a search read them');
+    if (!tables) throw new RatesRemoved();
     const wide = await isWide(pool, query, tables);
     const row = (await pool.query({ ...searchStatement(query, wide, dictionariesOf(tables)), rowMode: 'array' })).rows[0] as SearchRow;
-    if (row[0] === null) throw new Error('the ceiling rates were removed while a search read them');
+    if (row[0] === null) throw new RatesRemoved();
     if (row[0] !== tables.load) {
       tables = (await loadTables(pool, row[0])) ?? (await currentTables(pool));
       continue;
@@ -169,7 +198,7 @@ async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number):
 /** suggest-contains: the matches' count and the field's term buckets over them (size 100), from their codes. */
 async function suggestContains(pool: pg.Pool, query: CeilingRatesQuery, contains: FieldText, started: number): Promise<ApiResponse> {
   for (let tables = await currentTables(pool); ;) {
-    if (!tables) throw new Error('the ceiling rates were removed while a search read them');
+    if (!tables) throw new RatesRemoved();
     const params = new Params();
     const where = matchCondition(query, contains, params, dictionariesOf(tables));
     const result = await pool.query({
@@ -179,7 +208,7 @@ async function suggestContains(pool: pg.Pool, query: CeilingRatesQuery, contains
       rowMode: 'array',
     });
     const [load, codes] = result.rows[0] as [string | null, Uint8Array | null];
-    if (load === null) throw new Error('the ceiling rates were removed while a search read them');
+    if (load === null) throw new RatesRemoved();
     if (load !== tables.load) {
       tables = (await loadTables(pool, load)) ?? (await currentTables(pool));
       continue;
@@ -220,7 +249,7 @@ async function exportCsv(pool: pg.Pool, query: CeilingRatesQuery, ctx: RouteCont
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const seen = await client.query({ text: `SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l`, rowMode: 'array' });
       const load = (seen.rows[0]?.[0] ?? null) as string | null;
-      if (load === null) throw new Error('the ceiling rates were removed while a search read them');
+      if (load === null) throw new RatesRemoved();
       const tables = await loadTables(pool, load);
       if (!tables) {
         await client.query('ROLLBACK');
@@ -251,7 +280,12 @@ export async function searchCeilingRates(pool: pg.Pool, ctx: RouteContext): Prom
   const parsed = parseSearch(ctx);
   if ('refused' in parsed) return parsed.refused;
   const { query } = parsed;
-  if (query.suggest.length > 0) return suggest(pool, query.suggest);
+  // suggest reads no load's identity: it asks first whether one is there.
+  if (query.suggest.length > 0) {
+    const { rows } = await pool.query('SELECT 1 FROM ceilingrates_loads LIMIT 1');
+    if (rows.length === 0) throw new RatesRemoved();
+    return suggest(pool, query.suggest);
+  }
   if (query.suggestContains) {
     const { field, tooShort } = query.suggestContains;
     // Under the minimum length (a typeahead's first key press): the same shape, matching nothing.
