@@ -2,7 +2,8 @@
  * Every weekly Site Scanning snapshot in one database (the built-in weeks dataset, docs/decisions/1100): its
  * `websites` table is the newest week, a dataset like any other. Beside it, the chain data/ ships, its Brotli bytes
  * verbatim (the newest week's source file, each older week's changes against the week after it: week-changes.ts),
- * from which a week's source records are rebuilt at run time; a per-week count of sites by agency, bureau and scan
+ * and every few weeks one older week's source records whole (a checkpoint), from which a week's source records are
+ * rebuilt at run time; a per-week count of sites by agency, bureau and scan
  * outcome (the trends); and each site's core fields where they change from the week after (its timeline).
  *
  * A site is told across weeks by its source file's path (data/<initial_domain>.json), as the weekly changes are.
@@ -19,10 +20,10 @@ import { inTransaction } from '../sqlite-transaction.ts';
 
 export const WEEKS_TABLE = 'website_weeks';
 /**
- * The week tables' form. A copy kept in another (format 1 held each week against the newest) is refused with an
- * error that says to load it again, never misread.
+ * The week tables' form. A copy kept in another (format 1 held each week against the newest, format 2 had no
+ * checkpoints) is refused with an error that says to load it again, never misread.
  */
-export const WEEKS_FORMAT = 2;
+export const WEEKS_FORMAT = 3;
 const FORMAT_TABLE = 'website_week_format';
 /** The newest week's rows by sort key (stable through VACUUM, unlike rowids), with their source path. */
 const PATHS_TABLE = 'website_week_paths';
@@ -31,6 +32,11 @@ const PATHS_TABLE = 'website_week_paths';
  * week's changes against the week `after`.
  */
 const CHAIN_TABLE = 'website_week_chain';
+/**
+ * Per older week kept whole, its source records as one Brotli JSON array: a week is rebuilt from the nearest one at
+ * or after it, so a rebuild decodes one such file and at most a few chain files, not the chain from the newest.
+ */
+const CHECKPOINTS_TABLE = 'website_week_checkpoints';
 /**
  * Per site (path) and older week where its core fields differ from the week after: those fields' values as JSON
  * {name: value}; NULL: absent that week though listed the week after. The newest week's are its `websites` rows.
@@ -83,6 +89,7 @@ export class WeeksWriter {
     db.run(`CREATE TABLE ${WEEKS_TABLE} (date TEXT PRIMARY KEY, count INTEGER NOT NULL, newest INTEGER NOT NULL) WITHOUT ROWID`);
     db.run(`CREATE TABLE ${PATHS_TABLE} (${SORT_KEY} INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE)`);
     db.run(`CREATE TABLE ${CHAIN_TABLE} (date TEXT PRIMARY KEY, after TEXT, raw_bytes INTEGER NOT NULL, bytes BLOB NOT NULL)`);
+    db.run(`CREATE TABLE ${CHECKPOINTS_TABLE} (date TEXT PRIMARY KEY, raw_bytes INTEGER NOT NULL, bytes BLOB NOT NULL)`);
     db.run(`CREATE TABLE ${CORE_TABLE} (path TEXT NOT NULL, date TEXT NOT NULL, fields TEXT, PRIMARY KEY (path, date)) WITHOUT ROWID`);
     db.run(`CREATE TABLE ${URLS_TABLE} (target_url TEXT NOT NULL, path TEXT NOT NULL, last TEXT NOT NULL, PRIMARY KEY (target_url, path)) WITHOUT ROWID`);
     db.run(
@@ -143,6 +150,12 @@ export class WeeksWriter {
   link(date: string, chain: ChainFile): void {
     this.db.run(`INSERT INTO ${CHAIN_TABLE} VALUES (?, ?, ?, ?)`, [date, this.last, chain.rawBytes, chain.bytes]);
     this.last = date;
+  }
+
+  /** A week's source records whole (a Brotli JSON array, as the newest's chain file), its chain file already written. */
+  checkpoint(date: string, records: ChainFile): void {
+    if (this.last !== date) throw new Error(`the week of ${date}: a checkpoint written before its chain file`);
+    this.db.run(`INSERT INTO ${CHECKPOINTS_TABLE} VALUES (?, ?, ?)`, [date, records.rawBytes, records.bytes]);
   }
 }
 
@@ -213,39 +226,46 @@ function message(error: unknown): string {
 }
 
 /**
- * A week's source records as its file lists them (by path), rebuilt by decoding the chain from the newest back to
- * that week; null when the dataset does not hold the week. A chain file missing, damaged or naming another week is
- * an error that says which.
+ * A week's source records as its file lists them (by path), rebuilt from the nearest checkpoint at or after it (the
+ * newest week's records when none is) and the chain files from there back to that week; null when the dataset does
+ * not hold the week. A file missing, damaged or naming another week is an error that says which.
  */
 export function weekSourceRecords(db: Database, date: string, decode: BrotliDecode): SourceRecord[] | null {
   const held = allRows(db, `SELECT count FROM ${WEEKS_TABLE} WHERE date = ?`, [date])[0];
   if (!held) return null;
   const newest = newestWeek(db);
-  const links = allRows(db, `SELECT date, after FROM ${CHAIN_TABLE} WHERE date >= ? ORDER BY date DESC`, [date]);
-  if (links[0]?.[0] !== newest) throw new Error(`the weeks dataset is damaged: the newest week's records (${newest}) are missing`);
+  const checkpoint = allRows(db, `SELECT date FROM ${CHECKPOINTS_TABLE} WHERE date >= ? ORDER BY date LIMIT 1`, [date])[0];
+  const start = String(checkpoint ? checkpoint[0] : newest);
+  const links = allRows(db, `SELECT date, after FROM ${CHAIN_TABLE} WHERE date >= ? AND date <= ? ORDER BY date DESC`, [date, start]);
+  if (links[0]?.[0] !== start)
+    throw new Error(
+      checkpoint
+        ? `the weeks dataset is damaged: the changes of ${start} are missing`
+        : `the weeks dataset is damaged: the newest week's records (${newest}) are missing`,
+    );
   // Each file is the changes against the one before it here: a file left out would rebuild a wrong week, silently.
   links.forEach(([at, after], i) => {
-    const want = i === 0 ? null : links[i - 1][0];
-    if (after !== want) throw new Error(`the weeks dataset is damaged: the changes of ${String(after)}, which those of ${String(at)} follow, are missing`);
+    if (i === 0 && !checkpoint && after !== null) throw new Error(`the weeks dataset is damaged: the newest week's records (${newest}) are missing`);
+    if (i > 0 && after !== links[i - 1][0])
+      throw new Error(`the weeks dataset is damaged: the changes of ${String(after)}, which those of ${String(at)} follow, are missing`);
   });
   if (links[links.length - 1][0] !== date) throw new Error(`the weeks dataset is damaged: the changes of ${date} are missing`);
-  let records = new Map<string, SourceRecord>();
-  for (const link of links.map(([d]) => String(d))) {
-    const [raw, bytes] = allRows(db, `SELECT raw_bytes, bytes FROM ${CHAIN_TABLE} WHERE date = ?`, [link])[0];
-    const what = link === newest ? `the newest week's records (${link})` : `the changes of ${link}`;
-    let value: unknown;
+  const read = (table: string, link: string, what: string): unknown => {
+    const [raw, bytes] = allRows(db, `SELECT raw_bytes, bytes FROM ${table} WHERE date = ?`, [link])[0];
     try {
-      value = JSON.parse(new TextDecoder().decode(decode(bytes as Uint8Array, Number(raw))));
+      return JSON.parse(new TextDecoder().decode(decode(bytes as Uint8Array, Number(raw))));
     } catch (error) {
       throw new Error(`the weeks dataset is damaged: ${what} cannot be read (${message(error)})`);
     }
-    if (link === newest) {
-      if (!Array.isArray(value)) throw new Error(`the weeks dataset is damaged: ${what} are not a list of records`);
-      records = new Map((value as SourceRecord[]).map((r) => [sourcePath(r), r]));
-    } else {
-      if ((value as WeekChanges | null)?.date !== link) throw new Error(`the weeks dataset is damaged: ${what} are another week's`);
-      applyWeekInPlace(records, value as WeekChanges);
-    }
+  };
+  const what = checkpoint ? `the records of ${start} kept whole` : `the newest week's records (${start})`;
+  const whole = read(checkpoint ? CHECKPOINTS_TABLE : CHAIN_TABLE, start, what);
+  if (!Array.isArray(whole)) throw new Error(`the weeks dataset is damaged: ${what} are not a list of records`);
+  const records = new Map((whole as SourceRecord[]).map((r) => [sourcePath(r), r]));
+  for (const link of links.slice(1).map(([d]) => String(d))) {
+    const value = read(CHAIN_TABLE, link, `the changes of ${link}`);
+    if ((value as WeekChanges | null)?.date !== link) throw new Error(`the weeks dataset is damaged: the changes of ${link} are another week's`);
+    applyWeekInPlace(records, value as WeekChanges);
   }
   const count = Number(held[0]);
   if (records.size !== count) throw new Error(`the weeks dataset is damaged: the week of ${date} rebuilds with ${records.size} records, not ${count}`);

@@ -1,8 +1,9 @@
 /**
  * The weeks dataset's chain reader (engine/site-scanning/weeks.ts, dataset/websites/week-source.ts) over a small
  * copy of three real weeks (the newest's first 400 sites and 50 that come or go, in each of the newest three shipped weeks, their changes
- * written as data/ writes them): each week rebuilt at run time is the import of that week's records row for row; a
- * chain file damaged or missing is an error that names it, and the engine keeps answering the other weeks and the
+ * written as data/ writes them, the middle week also kept whole as the build keeps a checkpoint): each week rebuilt at
+ * run time is the import of that week's records row for row; a chain file or checkpoint damaged or missing is an
+ * error that names it, and the engine keeps answering the other weeks and the
  * active dataset; a copy kept in the older form is refused, never misread.
  */
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -56,6 +57,7 @@ beforeAll(async () => {
   held.forEach(({ date, records }, i) => {
     const chain = i === 0 ? brotli([...records.values()]) : brotli(diffWeek(date, held[i - 1].records, records));
     writer.add(date, mappedWeek(date, records.values()), [...records.keys()], chain);
+    if (i === 1) writer.checkpoint(date, brotli([...records.values()]));
   });
   for (const { date, records } of held) imported.set(date, await importOf(date, records));
 }, 300_000);
@@ -132,9 +134,33 @@ describe('a damaged chain', () => {
     db.close();
   });
 
+  it('rebuilds the weeks at and before a checkpoint from it, without the newest week’s file', () => {
+    const [newest, middle, oldest] = held.map((w) => w.date);
+    const db = damaged("UPDATE website_week_chain SET bytes = X'0badc0de' WHERE date = ?", [newest]);
+    for (const date of [middle, oldest]) {
+      const week = weekDatabase(SQL, db, date, nodeBrotli)!;
+      expect(rows(week), date).toEqual(rows(imported.get(date)!));
+      week.close();
+    }
+    db.close();
+  });
+
+  it('names a damaged checkpoint: the weeks it rebuilds fail, the newest still rebuilds', () => {
+    const [newest, middle, oldest] = held.map((w) => w.date);
+    const db = damaged("UPDATE website_week_checkpoints SET bytes = X'0badc0de' WHERE date = ?", [middle]);
+    const source = weekSource(SQL, db, nodeBrotli);
+    for (const date of [middle, oldest])
+      expect(() => source.open(date)).toThrow(`the weeks dataset is damaged: the records of ${middle} kept whole cannot be read`);
+    const week = source.open(newest)!;
+    expect(rows(week)).toEqual(rows(imported.get(newest)!));
+    week.close();
+    db.close();
+  });
+
   it('names a file left out, rather than rebuilding a wrong week', () => {
     const [, middle, oldest] = held.map((w) => w.date);
     const db = damaged('DELETE FROM website_week_chain WHERE date = ?', [middle]);
+    db.run('DELETE FROM website_week_checkpoints');
     expect(() => weekDatabase(SQL, db, oldest, nodeBrotli)).toThrow(`the changes of ${middle}, which those of ${oldest} follow, are missing`);
     expect(() => weekDatabase(SQL, db, middle, nodeBrotli)).toThrow(`the changes of ${middle} are missing`);
     db.close();
@@ -142,7 +168,7 @@ describe('a damaged chain', () => {
 
   it('leaves the engine answering the other weeks and the active dataset', () => {
     const [newest, middle, oldest] = held.map((w) => w.date);
-    const db = damaged("UPDATE website_week_chain SET bytes = X'00' WHERE date = ?", [middle]);
+    const db = damaged("UPDATE website_week_checkpoints SET bytes = X'00' WHERE date = ?", [middle]);
     const engine = createEngine();
     engine.use('websites', imported.get(newest)!, null, newest);
     engine.useWeeks('websites', weekSource(SQL, db, nodeBrotli));
@@ -154,7 +180,7 @@ describe('a damaged chain', () => {
         expect(answer.status).toBe(500);
         expect(JSON.parse(String(answer.body))).toMatchObject({ statusCode: 500 });
       }
-      expect(String(errors.mock.calls.flat().find((e) => e instanceof Error))).toContain(`the changes of ${middle} cannot be read`);
+      expect(String(errors.mock.calls.flat().find((e) => e instanceof Error))).toContain(`the records of ${middle} kept whole cannot be read`);
     } finally {
       errors.mockRestore();
     }
@@ -167,9 +193,14 @@ describe('a damaged chain', () => {
     db.close();
   });
 
-  it('refuses a copy kept in the older form, saying to load it again', () => {
-    const db = damaged('DROP TABLE website_week_format', []);
-    expect(() => weekSource(SQL, db, nodeBrotli)).toThrow('the weeks dataset kept here is in an older form (1, not 2): delete it and load it again');
-    db.close();
+  it('refuses a copy kept in an older form, saying to load it again', () => {
+    const first = damaged('DROP TABLE website_week_format', []);
+    expect(() => weekSource(SQL, first, nodeBrotli)).toThrow('the weeks dataset kept here is in an older form (1, not 3): delete it and load it again');
+    first.close();
+    // The second form: the chain alone, no checkpoints.
+    const second = damaged('UPDATE website_week_format SET version = 2', []);
+    second.run('DROP TABLE website_week_checkpoints');
+    expect(() => weekSource(SQL, second, nodeBrotli)).toThrow('the weeks dataset kept here is in an older form (2, not 3): delete it and load it again');
+    second.close();
   });
 });
