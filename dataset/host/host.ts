@@ -10,7 +10,6 @@ import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts'
 import { routeAny, type Routed } from '../../engine/http/route.ts';
 import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
 import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
-import { weekSource } from '../websites/week-source.ts';
 import type { WeekSource } from '../../engine/http/snapshots.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DatasetArtifact, DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
@@ -261,7 +260,8 @@ export class DatasetHost {
   /** Install a weeks database (just kept, or opened from the store), or none: its weeks answer the dated paths. */
   async useWeeks(name: DatasetName, db: Database | null): Promise<{ db: Database; source: WeekSource } | null> {
     const SQL = await this.SQL;
-    const source = db ? weekSource(SQL, db, (await this.platform.weeksBrotli?.()) ?? noBrotli) : null;
+    // The rebuild (the import core's mapping with it) is a chunk of its own: only a user who loads the weeks fetches it.
+    const source = db ? (await import('../websites/week-source.ts')).weekSource(SQL, db, (await this.platform.weeksBrotli?.()) ?? noBrotli) : null;
     const old = this.weeksDb;
     this.weeksDb = db;
     this.engine.useWeeks(name, source);
