@@ -19,8 +19,11 @@ import { oneLine } from './pool.ts';
 const isDatabaseError = (error: unknown): boolean =>
   typeof (error as { code?: unknown }).code === 'string' || /connect|terminat|timeout/i.test(String((error as Error).message));
 
-/** Postgres' "undefined table": a database no `load` has written to, or none of this version (a table it adds). */
-const UNDEFINED_TABLE = '42P01';
+/**
+ * Postgres' "undefined table" and "undefined column": a database no `load` has written to, or none of this
+ * version (a table or column it adds).
+ */
+const OLDER_LAYOUT = new Set(['42P01', '42703']);
 
 export class PostgresAnswers implements ApiBackend {
   readonly apis: readonly ApiDefinition[] = APIS;
@@ -76,7 +79,7 @@ export class PostgresAnswers implements ApiBackend {
   private report(error: unknown): void {
     const code = (error as { code?: string }).code;
     const line =
-      code === UNDEFINED_TABLE
+      code !== undefined && OLDER_LAYOUT.has(code)
         ? 'postgres: the database holds no offline-gov-api data, or an older layout of it; run `offline-gov-api load --database <url>`'
         : `postgres: ${oneLine(error)}`;
     if (line !== this.lastProblem) this.log(line);

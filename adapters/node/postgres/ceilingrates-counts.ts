@@ -14,7 +14,8 @@ import { EDUCATION_COUNT_CODES } from '../../../engine/ceilingrates/text.ts';
 import { SEARCH_FIELDS } from '../../../engine/ceilingrates/parse-query.ts';
 import type { Dictionaries } from './ceilingrates-query.ts';
 import type { PriceCounts } from '../../../engine/ceilingrates/query/histogram.ts';
-import { COMBO_FIELDS, COMBO_SET, LABOR_SET, MATCH_ROW, PRICE_SET } from './ceilingrates-groups.ts';
+import { COMBO_FIELDS, COMBO_SET, LABOR_SET, PRICE_SET } from './ceilingrates-groups.ts';
+import type { Counted } from './row-codes.ts';
 import { codeColumn, priceColumnOf, type StoredSums, type TermField } from './ceilingrates-tables.ts';
 
 /** Each term aggregation's field in `ceilingrate_terms` (the numeric fields' two-decimal and plain keys). */
@@ -192,47 +193,6 @@ function everyRate(tables: LoadTables, set: number, length: number): Float64Arra
   return counts;
 }
 
-/** What rows contribute to the counts of one set, per code, added (sign 1) or taken away (sign −1) into `into`. */
-export type Counted = (into: Float64Array, set: number, sign: number) => void;
-
-/**
- * The rows' codes as Postgres sent them (codesOf: per set a bytea of big-endian int4, −1 for no price), or null
- * for none.
- */
-export const fromCodes =
-  (codes: readonly (Uint8Array | null)[]): Counted =>
-  (into, set, sign) => {
-    const bytes = codes[set - 1];
-    if (!bytes) return;
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let at = 0; at < bytes.byteLength; at += 4) {
-      const code = view.getInt32(at);
-      if (code >= 0) into[code] += sign;
-    }
-  };
-
-/** The matches' rows as Postgres sent them (matchRowsOf), the code of set s the row's (s − 1)th integer. */
-export const fromRows =
-  (bytes: Uint8Array | null): Counted =>
-  (into, set, sign) => {
-    if (!bytes) return;
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    for (let at = (set - 1) * 4; at < bytes.byteLength; at += MATCH_ROW) {
-      const code = view.getInt32(at);
-      if (code >= 0) into[code] += sign;
-    }
-  };
-
-/** The places in the store of the priced matches (matchRowsOf), ascending: the engine's id order. */
-export function placesOf(bytes: Uint8Array | null): Int32Array {
-  if (!bytes) return new Int32Array(0);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const places = new Int32Array(bytes.byteLength / MATCH_ROW);
-  let n = 0;
-  for (let at = 0; at < bytes.byteLength; at += MATCH_ROW) if (view.getInt32(at + 4) >= 0) places[n++] = view.getInt32(at + 12);
-  return places.subarray(0, n).sort();
-}
-
 /** The counts of one set, per code, added (sign 1) or taken away (sign −1) into `into`. */
 function addSet(into: Float64Array, [sets, codes, counts]: Groups, set: number, sign: number): void {
   for (let i = 0; i < sets.length; i++) if (sets[i] === set) into[codes[i]] += sign * counts[i];
@@ -248,18 +208,26 @@ export function terms(counts: Float64Array, values: readonly (string | null)[], 
       nonzero++;
     }
   }
-  // The size-th largest count (a native sort of the counts, not of codes by a comparator): only the codes at
-  // or above it are sorted.
+  // The size-th largest count, from a histogram of the counts (whole numbers): the codes above it are fewer
+  // than `size` and sorted; those holding it follow in code order (the tie's order) until `size`.
   let least = 1;
   if (nonzero > size) {
-    const kept = new Float64Array(nonzero);
-    let k = 0;
-    for (let code = 0; code < counts.length; code++) if (counts[code] > 0 && values[code] !== null) kept[k++] = counts[code];
-    least = kept.sort()[nonzero - size];
+    let top = 0;
+    for (let code = 0; code < counts.length; code++) if (counts[code] > top && values[code] !== null) top = counts[code];
+    const histogram = new Int32Array(top + 1);
+    for (let code = 0; code < counts.length; code++) if (counts[code] > 0 && values[code] !== null) histogram[counts[code]]++;
+    for (let seen = 0, count = top; count > 0; count--) {
+      seen += histogram[count];
+      if (seen >= size) {
+        least = count;
+        break;
+      }
+    }
   }
   const codes: number[] = [];
-  for (let code = 0; code < counts.length; code++) if (counts[code] >= least && values[code] !== null) codes.push(code);
+  for (let code = 0; code < counts.length; code++) if (counts[code] > least && values[code] !== null) codes.push(code);
   codes.sort((a, b) => counts[b] - counts[a] || a - b);
+  for (let code = 0; code < counts.length && codes.length < size; code++) if (counts[code] === least && values[code] !== null) codes.push(code);
   const buckets: TermBucket[] = codes.slice(0, size).map((code) => ({ key: values[code]!, doc_count: counts[code] }));
   return bucketsAggregation(buckets, total);
 }
@@ -293,24 +261,27 @@ export function countedParts(tables: LoadTables, counted: Counted | null, rest: 
   const labor = dense(LABOR_SET, tables.values.labor_category?.length ?? 0);
 
   const fieldCounts = new Map<TermField, Float64Array>([['labor_category', labor]]);
-  COMBO_FIELDS.forEach((field) => fieldCounts.set(field, new Float64Array(tables.values[field]?.length ?? 0)));
+  const comboCounts = COMBO_FIELDS.map((field) => new Float64Array(tables.values[field]?.length ?? 0));
+  COMBO_FIELDS.forEach((field, i) => fieldCounts.set(field, comboCounts[i]));
   let matches = 0;
   for (let c = 0; c < combos.length; c++) {
     const n = combos[c];
     if (n === 0) continue;
     matches += n;
-    COMBO_FIELDS.forEach((field, i) => (fieldCounts.get(field)![tables.combos[i][c]] += n));
+    for (let i = 0; i < comboCounts.length; i++) comboCounts[i][tables.combos[i][c]] += n;
   }
   const keyCounts = new Float64Array(tables.values.price_key?.length ?? 0);
-  const values: number[] = [];
-  const counts: number[] = [];
+  let m = 0;
+  for (let rank = 0; rank < byRank.length; rank++) if (byRank[rank] !== 0) m++;
+  const values = new Float64Array(m);
+  const counts = new Float64Array(m);
   let priced = 0;
-  for (let rank = 0; rank < byRank.length; rank++) {
+  for (let rank = 0, k = 0; rank < byRank.length; rank++) {
     const n = byRank[rank];
     if (n === 0) continue;
     keyCounts[tables.priceKeys[rank]] += n;
-    values.push(tables.prices[rank]);
-    counts.push(n);
+    values[k] = tables.prices[rank];
+    counts[k++] = n;
     priced += n;
   }
   fieldCounts.set('price_key', keyCounts);
@@ -325,12 +296,11 @@ export function countedParts(tables: LoadTables, counted: Counted | null, rest: 
   const termAggregations = Object.fromEntries(
     TERM_AGGREGATIONS.map(([name, field]) => [name, terms(fieldCounts.get(field)!, tables.values[field] ?? [], TERM_SIZES[name])]),
   ) as unknown as TermAggregations;
-  const m = values.length;
   return {
     matches,
     terms: termAggregations,
     educationCounts,
-    prices: { values: Float64Array.from(values), counts: Float64Array.from(counts), m },
+    prices: { values, counts, m },
     priced,
     min: values[0],
     max: values[m - 1],

@@ -44,26 +44,3 @@ export function countsOf(relation: string): string {
   return `SELECT GROUPING(c_combo, ${PRICE_RANK}) AS set, coalesce(c_combo, ${PRICE_RANK}, ${LABOR}) AS code, count(*)::int4 AS n
     FROM ${relation} GROUP BY GROUPING SETS ((c_combo), (${PRICE_RANK}), (${LABOR}))`;
 }
-
-/**
- * The three codes of every row of `relation`, as three columns `combo`, `price`, `labor` of one row: each a
- * bytea of 4-byte big-endian integers (`int4send`), a row's price rank −1 for no price. Counting them is then a
- * pass over arrays in Node; hashing them in Postgres cost more than the scan that found the rows.
- */
-export const codesOf = (relation: string): string =>
-  `SELECT string_agg(int4send(c_combo), ''::bytea) AS combo, string_agg(int4send(coalesce(${PRICE_RANK}, -1)), ''::bytea) AS price,
-    string_agg(int4send(${LABOR}), ''::bytea) AS labor FROM ${relation}`;
-
-/**
- * The matches of `relation` (holding the codes and `pos`) as one bytea: per row its combination, price rank (−1
- * for no price), labor category and place in the store, four big-endian integers. One pass of one aggregate:
- * the counts and the price sums' places both read it (ceilingrates-counts.ts fromRows, placesOf).
- */
-export const matchRowsOf = (relation: string): string =>
-  `SELECT string_agg(int4send(c_combo) || int4send(coalesce(${PRICE_RANK}, -1)) || int4send(${LABOR}) || int4send(pos), ''::bytea) FROM ${relation}`;
-
-/** Bytes per row of matchRowsOf. */
-export const MATCH_ROW = 16;
-
-/** The columns a grouping reads of a rate. */
-export const COUNTED = ['c_combo', PRICE_RANK, LABOR];

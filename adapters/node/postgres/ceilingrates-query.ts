@@ -8,7 +8,7 @@
 import { SEARCH_FIELDS, type CeilingRatesQuery, type FieldText, type Filter, type SearchField } from '../../../engine/ceilingrates/parse-query.ts';
 import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../engine/ceilingrates/parameters.ts';
 import { fold } from '../../../engine/ceilingrates/text.ts';
-import { codeColumn, rankColumn, spacedWords, type TermField } from './ceilingrates-tables.ts';
+import { codeColumn, COVERED, rankColumn, spacedWords, type TermField } from './ceilingrates-tables.ts';
 import { notNullRateField } from './schema.ts';
 
 /** Statement parameters, each added with its type. */
@@ -176,11 +176,13 @@ function runsOf(codes: readonly number[]): [number[], number[]] {
 }
 
 /**
- * The records a query selects as disjoint parts (their union is matchCondition's): a keyword's fields one by
- * one, each less the fields before it, each read through its own field's index (the labor category's covers
- * a search's columns: ceilingrates-tables.ts), not a bitmap of the three visiting nearly every table page. A
- * field's matching codes are read as runs of consecutive codes (values sharing a beginning sort together):
- * one index descent a run, not one a code (engineer: 372 runs of 3,005 labor codes).
+ * The records a query selects as parts whose union is matchCondition's: a keyword's fields one by one, each
+ * read through its own field's index (the labor category's covers a search's columns: ceilingrates-tables.ts),
+ * not a bitmap of the three visiting nearly every table page. A labor category's matching codes are read as
+ * runs of consecutive codes (values sharing a beginning sort together): one index descent a run, not one a
+ * code (engineer: 372 runs of 3,005 labor codes). The parts overlap where a rate matches in two fields: the
+ * reader keeps each rate once (row-codes.ts rowCodesOf, or UNION), where a part less the fields before it
+ * cost more planning and comparing than the few rates it drops.
  */
 export function matchBranches(query: CeilingRatesQuery, params: Params, dictionaries: Dictionaries): Branch[] {
   const rows = 'ceilingrate_rows r';
@@ -188,22 +190,25 @@ export function matchBranches(query: CeilingRatesQuery, params: Params, dictiona
   // No keyword, or one every value holds or none can, or a search reading columns the index does not hold (its
   // parts would fetch every match's row one by one, where one bitmap of them reads each page once): one part.
   if (needle === '' || !storable(needle) || !covered(query)) return [{ from: rows, where: matchCondition(query, null, params, dictionaries) }];
-  const others = matchParts({ ...query, keyword: null }, null, params, dictionaries);
+  const others = matchParts({ ...query, keyword: null }, null, params, dictionaries).join(' AND ') || 'true';
   const branches: Branch[] = [];
-  // The fields before, as conditions written (their parameters added) only where a later part names them.
-  const before: (() => string)[] = [];
   for (const field of SEARCH_FIELDS) {
     const codes = dictionaries.containing(field, needle);
     if (codes.length === 0) continue;
-    const [firsts, lasts] = runsOf(codes);
-    branches.push({
-      from: `unnest(${params.add(firsts, 'int4[]')}, ${params.add(lasts, 'int4[]')}) AS k(first, last) JOIN ${rows} ON r.${codeColumn(field)} BETWEEN k.first AND k.last`,
-      where: [...before.map((c) => `NOT (${c()})`), ...others].join(' AND ') || 'true',
-    });
-    before.push(() => inCodes(field, codes, dictionaries.size(field), params));
+    if (field === COVERED) {
+      const [firsts, lasts] = runsOf(codes);
+      branches.push({
+        from: `unnest(${params.add(firsts, 'int4[]')}, ${params.add(lasts, 'int4[]')}) AS k(first, last) JOIN ${rows} ON r.${codeColumn(field)} BETWEEN k.first AND k.last`,
+        where: others,
+      });
+    } else {
+      // The codes as an array: the planner estimates each code's rates, where a run's (a range joined to the
+      // runs) is a guess that can turn a few hundred matches into a pass over every rate.
+      branches.push({ from: rows, where: `r.${codeColumn(field)} = ANY(${params.add(codes, 'int4[]')}) AND ${others}` });
+    }
   }
   // No field matches: still one part, naming every parameter the other conditions added.
-  return branches.length > 0 ? branches : [{ from: rows, where: ['false', ...others].join(' AND ') }];
+  return branches.length > 0 ? branches : [{ from: rows, where: `false AND ${others}` }];
 }
 
 /**

@@ -26,6 +26,7 @@ import { clearanceClass, educationCountCode, words } from '../../../engine/ceili
 import { buildCombos } from '../../../engine/ceilingrates/columns/combos.ts';
 import { priceSums, type PriceSums } from '../../../engine/ceilingrates/query/aggregations.ts';
 import { copyRows } from './copy.ts';
+import { rowCodes } from './row-codes.ts';
 
 /** Term fields beyond the text fields: the numeric fields' term keys (`"27.00"`, `"3"`). */
 export type TermField = TextField | 'price_key' | 'experience_key';
@@ -49,25 +50,24 @@ const ORDERED_TEXT = RECORD_ORDER_FIELDS.filter((f): f is Extract<RecordOrderFie
  * The field whose index covers a search's columns (COVERING_INDEX_SQL): a keyword matches by far the most rates
  * through it.
  */
-const COVERED: TermField = 'labor_category';
+export const COVERED: TermField = 'labor_category';
 
 /** The code columns with a plain index: the other search fields and the list filters' fields. */
 const INDEXED_CODES: readonly TermField[] = [...new Set<TermField>([...SEARCH_FIELDS, ...TOKEN_FIELDS])].filter((f) => f !== COVERED);
 
 /**
- * The labor category's index holds, beside the code, what a narrow search reads of its matches (their codes,
- * price rank, place, id, price, experience) and what a keyword's other fields and the small filters compare,
+ * The labor category's index holds, beside the code, what a narrow search reads of its matches (their codes:
+ * row-codes.ts) and what a keyword's other fields and the small filters compare,
  * so a keyword's matches by labor category (tens of thousands of rates) are read from the index's few pages in
  * code order (index-only), not from the table's pages, nearly all of which hold one.
  */
 export const COVERING_INDEX_SQL = `
   DROP INDEX IF EXISTS ceilingrate_rows_by_${COVERED};
-  CREATE INDEX IF NOT EXISTS ceilingrate_rows_cover_${COVERED} ON ceilingrate_rows (${codeColumn(COVERED)}) INCLUDE (${[
+  -- Schema 5's, which held the codes as columns.
+  DROP INDEX IF EXISTS ceilingrate_rows_cover_${COVERED};
+  CREATE INDEX IF NOT EXISTS ceilingrate_rows_codes_by_${COVERED} ON ceilingrate_rows (${codeColumn(COVERED)}) INCLUDE (${[
     ...SEARCH_FIELDS.filter((f) => f !== COVERED).map(codeColumn),
-    'id',
-    'pos',
-    'c_combo',
-    rankColumn('current_price'),
+    'codes',
     'current_price',
     'min_years_experience',
     ...(['education_level', 'business_size', 'security_clearance', 'worksite'] as const).map(codeColumn),
@@ -112,6 +112,9 @@ export const CEILINGRATE_TABLES_SQL = `
   DROP INDEX IF EXISTS ceilingrate_rows_by_id_priced;
   -- A record's row in the engine's store (its place in the price column below).
   ALTER TABLE ceilingrate_rows ADD COLUMN IF NOT EXISTS pos integer;
+  -- What a search returns of a rate (row-codes.ts): 24 bytes, never compressed.
+  ALTER TABLE ceilingrate_rows ADD COLUMN IF NOT EXISTS codes bytea;
+  ALTER TABLE ceilingrate_rows ALTER COLUMN codes SET STORAGE PLAIN;
   -- A search matching most rates reads the few it leaves out; a range filter's complement is ranges of these.
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_current_price ON ceilingrate_rows (current_price);
   CREATE INDEX IF NOT EXISTS ceilingrate_rows_by_experience ON ceilingrate_rows (min_years_experience);
@@ -224,10 +227,21 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
   ]);
 
   const orderColumns = RECORD_ORDER_FIELDS.map((field) => orders.get(field));
-  const columns = ['id', 'pos', 'c_combo', ...TERM_FIELDS.map(codeColumn), 'current_price', 'min_years_experience', ...RECORD_ORDER_FIELDS.map(rankColumn)];
+  const columns = [
+    'id',
+    'pos',
+    'c_combo',
+    ...TERM_FIELDS.map(codeColumn),
+    'current_price',
+    'min_years_experience',
+    ...RECORD_ORDER_FIELDS.map(rankColumn),
+    'codes',
+  ];
   const termCodes = TERM_FIELDS.map((field) => dictionaries[field]);
+  const labor = dictionaries.labor_category;
   function* rows(): Generator<unknown[]> {
-    for (let r = 0; r < store.size; r++)
+    for (let r = 0; r < store.size; r++) {
+      const priceRank = priceOrder.recordRank[r] === priceOrder.nullRank ? null : priceOrder.recordRank[r];
       yield [
         store.ids[r],
         r,
@@ -236,7 +250,9 @@ export async function writeCeilingRateTables(client: pg.PoolClient, db: Database
         nullable(store.numbers.current_price[r]),
         nullable(store.numbers.min_years_experience[r]),
         ...orderColumns.map((column) => (column.recordRank[r] === column.nullRank ? null : column.recordRank[r])),
+        rowCodes(combos.codes[r], priceRank, labor.rank[labor.codes[r]], r, store.ids[r]),
       ];
+    }
   }
   await copyRows(client, 'ceilingrate_rows', columns, rows());
   await writePriceColumn(client, store.numbers.current_price, store.size);

@@ -21,32 +21,38 @@ import { csvLine, EXPORT_FIELDS, exportHead } from '../../../engine/ceilingrates
 import { codeColumn, rankColumn } from './ceilingrates-tables.ts';
 import { isRecordOrderField, matchBranches, matchCondition, orderBy, orderFields, Params, restCondition, type Dictionaries } from './ceilingrates-query.ts';
 import { quote } from './schema.ts';
-import { codesOf, COUNTED, matchRowsOf } from './ceilingrates-groups.ts';
-import {
-  countedParts,
-  currentTables,
-  dictionariesOf,
-  fromCodes,
-  fromRows,
-  LOAD_IDENTITY,
-  loadTables,
-  placesOf,
-  priceColumn,
-  terms,
-  type LoadTables,
-} from './ceilingrates-counts.ts';
+import { fromRows, pageOf, placesOf, rowCodesOf, rowsOf, type CodesOrder, type RowCodes } from './row-codes.ts';
+import { countedParts, currentTables, dictionariesOf, LOAD_IDENTITY, loadTables, priceColumn, terms, type LoadTables } from './ceilingrates-counts.ts';
 
 /** Production's double fields: their `sort` values are written with a decimal point. */
 const DOUBLE_SORT = new Set(['current_price', 'next_year_price', 'second_year_price']);
 
-/** A rate's columns a search reads: the grouped codes and the price. */
-const READ = ['r.id', 'r.pos', 'r.current_price', ...COUNTED.map((c) => `r.${c}`)];
+const LOAD = `(SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l)`;
 
 /**
- * A search's statement: the load it sees, its groups (of the matches, or for a wide search of the rates it
- * leaves out, or none for a search with no condition: the load's counts are every rate's), its page, and its
- * places in the store of the rates its price sums are added over (the matches, or for a wide search the rest),
- * which the engine's priceSums adds over the load's price column; one statement, so all of it sees the same
+ * A page's hits as JSON, in order, from `from` (a relation `p` holding the page's ids): each its id, `_source`
+ * and `sort` values (the record's value of each key's field, null for the fields no record holds).
+ */
+function pageJson(query: CeilingRatesQuery, from: string, order: string): string {
+  const sortValues = query.ordering.map(({ field }) => (isRecordOrderField(field) ? `c.${quote(field)}` : 'NULL'));
+  return `(SELECT coalesce(json_agg(json_build_array(c.id, c.source, ${sortValues.join(', ')}) ORDER BY ${order}), '[]'::json)
+         FROM ${from} JOIN ceilingrates c ON c.id = p.id)`;
+}
+
+/**
+ * The order of a search's page when the rates' codes hold it (row-codes.ts): by price, or by id alone;
+ * undefined for an order by another field. A second key on the price orders nothing the first left tied.
+ */
+function codesOrder(query: CeilingRatesQuery): CodesOrder | undefined {
+  const fields = orderFields(query);
+  if (fields.length === 0) return null;
+  return fields.every(({ field }) => field === 'current_price') ? { desc: fields[0].desc } : undefined;
+}
+
+/**
+ * A search's statement: the load it sees, the codes of its matches (or for a wide search of the rates it leaves
+ * out, or none for a search with no condition: the load's counts are every rate's), and its page unless the
+ * codes hold the page's order (then Node picks it: pageStatement); one statement, so all of it sees the same
  * load. The page is read from the rows with the condition, so the planner can walk the order's index and stop
  * at the page's end.
  */
@@ -55,35 +61,34 @@ function searchStatement(query: CeilingRatesQuery, wide: boolean, dictionaries: 
   const where = matchCondition(query, null, params, dictionaries);
   const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
   const offset = (query.page - 1) * query.pageSize;
-  // A hit's `sort`: the record's value of each key's field (null for the fields no record holds).
-  const sortValues = query.ordering.map(({ field }) => (isRecordOrderField(field) ? `c.${quote(field)}` : 'NULL'));
-  const pageJson = `(SELECT coalesce(json_agg(json_build_array(c.id, c.source, ${sortValues.join(', ')}) ORDER BY ${orderBy(query, 'p')}), '[]'::json)
-         FROM page p JOIN ceilingrates c ON c.id = p.id)`;
+  const hits = pageJson(query, 'page p', orderBy(query, 'p'));
   const page = (from: string): string =>
     `page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ${from} ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})`;
   const rows = `ceilingrate_rows r WHERE ${where}`;
-  const load = `(SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l)`;
-  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${load}, NULL, NULL, NULL, ${pageJson}, NULL, NULL`, values: params.values };
-  if (wide) {
-    // The rates it leaves out, found by index where the conditions allow (restCondition); their places in
-    // the store, for the price sums, which are the engine's over the price column (search below).
-    const rest = `rest AS MATERIALIZED (SELECT ${READ.join(', ')} FROM ceilingrate_rows r WHERE ${restCondition(query, params, dictionaries)})`;
+  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${LOAD}, NULL, ${hits}`, values: params.values };
+  // The rates it leaves out, found by index where the conditions allow (restCondition).
+  if (wide)
     return {
-      text: `WITH ${page(rows)}, ${rest}, codes AS (${codesOf('rest')})
-        SELECT ${load}, codes.combo, codes.price, codes.labor, ${pageJson}, NULL,
-          (SELECT coalesce(array_agg(pos ORDER BY pos), '{}') FROM rest) FROM codes`,
+      text: `WITH ${page(rows)} SELECT ${LOAD}, (${rowsOf(`ceilingrate_rows r WHERE ${restCondition(query, params, dictionaries)}`)}), ${hits}`,
       values: params.values,
     };
-  }
-  // The matches once: grouped, paged and placed from there. Their places come unordered, as int4send bytes;
-  // Node orders them (store order is id order), not a sort here. A keyword's as disjoint parts (matchBranches).
-  const columns = [...new Set([...READ, ...ranks])].join(', ');
+  // The matches, a keyword's as disjoint parts (matchBranches); their codes come unordered (Node orders places).
   const own = new Params();
-  const branches = matchBranches(query, own, dictionaries).map(({ from, where }) => `SELECT ${columns} FROM ${from} WHERE ${where}`);
-  const m = `m AS MATERIALIZED (${branches.join(' UNION ALL ')})`;
+  const columns = codesOrder(query) === undefined ? [...new Set(['r.id', 'r.codes', ...ranks])].join(', ') : 'r.codes';
+  const matches = matchBranches(query, own, dictionaries).map(({ from, where }) => `SELECT ${columns} FROM ${from} WHERE ${where}`);
+  if (codesOrder(query) !== undefined) return { text: `SELECT ${LOAD}, (${rowsOf(`(${matches.join(' UNION ALL ')}) m`)}), NULL`, values: own.values };
+  // Another order: the matches once, their codes and their page read from there.
   return {
-    text: `WITH ${m}, ${page('m r')} SELECT ${load}, (${matchRowsOf('m')}), NULL, NULL, ${pageJson}, NULL, NULL`,
+    text: `WITH m AS MATERIALIZED (${matches.join(' UNION ')}), ${page('m r')} SELECT ${LOAD}, (${rowsOf('m')}), ${hits}`,
     values: own.values,
+  };
+}
+
+/** The page of ids `ids` (picked by Node from a search's codes), with the load it sees. */
+function pageStatement(query: CeilingRatesQuery, ids: readonly number[]): { text: string; values: unknown[] } {
+  return {
+    text: `SELECT ${LOAD}, ${pageJson(query, 'unnest($1::int8[]) WITH ORDINALITY AS p(id, n)', 'p.n')}`,
+    values: [ids],
   };
 }
 
@@ -139,50 +144,66 @@ export class RatesRemoved extends Error {
 
 type PageRow = [number, string, ...(string | number | null)[]];
 /** A search's row: see searchStatement. */
-type SearchRow = [
-  load: string | null,
-  /** A narrow search's matches (matchRowsOf), or a wide one's rest's combinations (codesOf). */
-  combo: Uint8Array | null,
-  price: Uint8Array | null,
-  labor: Uint8Array | null,
-  page: PageRow[],
-  /** Unused (null): a narrow search's places are in its matches' rows. */
-  places: null,
-  rest: number[] | null,
-];
+type SearchRow = [load: string | null, rows: Uint8Array | null, page: PageRow[] | null];
 
-/** The row of a search, the load tables it is read with, and the load's price column when its sums need it. */
-async function searchRow(pool: pg.Pool, query: CeilingRatesQuery): Promise<[SearchRow, LoadTables, Float64Array | null]> {
+/** What a search read: the load's tables, the codes of its matches (or rest), its page, and the price column when its sums need it. */
+interface SearchRead {
+  tables: LoadTables;
+  rows: RowCodes | null;
+  page: PageRow[];
+  wide: boolean;
+  prices: Float64Array | null;
+}
+
+/** A search's reads, all of one load. */
+async function searchRead(pool: pg.Pool, query: CeilingRatesQuery): Promise<SearchRead> {
   // The statement is written with the load's dictionaries; a load may commit before it runs, or between it and
-  // the read of its tables: then the search is made again, with the tables of the load it saw.
+  // the reads after it: then the search is made again, with the tables of the load it saw.
   for (let tables = await currentTables(pool); ;) {
     if (!tables) throw new RatesRemoved();
     const wide = await isWide(pool, query, tables);
-    const row = (await pool.query({ ...searchStatement(query, wide, dictionariesOf(tables)), rowMode: 'array' })).rows[0] as SearchRow;
-    if (row[0] === null) throw new RatesRemoved();
-    if (row[0] !== tables.load) {
-      tables = (await loadTables(pool, row[0])) ?? (await currentTables(pool));
+    const [load, bytes, sqlPage] = (await pool.query({ ...searchStatement(query, wide, dictionariesOf(tables)), rowMode: 'array' })).rows[0] as SearchRow;
+    if (load === null) throw new RatesRemoved();
+    const rows = bytes === null ? null : rowCodesOf(bytes, tables.records);
+    let seen: string | null = load;
+    let page = sqlPage;
+    if (page === null && seen === tables.load) {
+      const ids = pageOf(
+        rows ?? rowCodesOf(null, 0),
+        codesOrder(query)!,
+        (query.page - 1) * query.pageSize,
+        query.pageSize,
+        tables.prices.length,
+        tables.records,
+      );
+      [seen, page] = (await pool.query({ ...pageStatement(query, ids), rowMode: 'array' })).rows[0] as [string | null, PageRow[]];
+    }
+    if (seen === null) throw new RatesRemoved();
+    if (seen !== tables.load) {
+      tables = (await loadTables(pool, seen)) ?? (await currentTables(pool));
       continue;
     }
-    // A wide search's sums are added over the price column less its rest, a narrow one's over its matches.
-    const summed = row[6] !== null || row[1] !== null;
+    // A wide search's sums are added over the price column less its rest (none, it may be), a narrow one's over
+    // its matches (when any came).
+    const summed = wide || rows !== null;
     const prices = summed ? await priceColumn(pool, tables) : null;
-    if (!summed || prices) return [row, tables, prices];
+    if (!summed || prices) return { tables, rows, page: page!, wide, prices };
     tables = await currentTables(pool);
   }
 }
 
 async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
-  const [[, combo, price, labor, page, , rest], tables, prices] = await searchRow(pool, query);
+  const { tables, rows, page, wide, prices } = await searchRead(pool, query);
   // No condition: every rate matches (no codes came), and the load's counts are the search's.
   const every = matchCondition(query, null, new Params(), dictionariesOf(tables)) === 'true';
-  const parts = countedParts(tables, every ? null : rest ? fromCodes([combo, price, labor]) : fromRows(combo), rest !== null);
+  const codes = rows ?? rowCodesOf(null, 0);
+  const parts = countedParts(tables, every ? null : fromRows(codes), wide);
   const { min, max } = parts;
   let sums: PriceSums;
   if (every) sums = { count: parts.priced, ...tables.sums, min, max };
-  else if (rest) sums = { count: parts.priced, ...priceSums(prices!, { rows: null, rest }, min, max), min, max };
+  else if (wide) sums = { count: parts.priced, ...priceSums(prices!, { rows: null, rest: placesOf(codes, tables.records) }, min, max), min, max };
   // No priced match: no places came, and no price is read.
-  else sums = { count: parts.priced, ...priceSums(prices ?? new Float64Array(0), { rows: placesOf(combo) }, min, max), min, max };
+  else sums = { count: parts.priced, ...priceSums(prices ?? new Float64Array(0), { rows: placesOf(codes, tables.records) }, min, max), min, max };
   const aggregations = aggregationsFrom({
     matches: parts.matches,
     terms: parts.terms,

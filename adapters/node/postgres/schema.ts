@@ -12,9 +12,10 @@ import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/re
 import { CEILINGRATE_TABLES_SQL, COVERING_INDEX_SQL } from './ceilingrates-tables.ts';
 import { quote } from './quote.ts';
 import { COUNTS_TABLES_SQL } from './ceilingrates-groups.ts';
+import { FILL_ROW_CODES } from './row-codes.ts';
 
 /** Bumped when the tables change; `migrate` brings an older schema up to it. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export { quote };
 
@@ -139,6 +140,8 @@ export async function migrate(client: PoolClient): Promise<void> {
     if (rows[0].version < 4) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
     // Before version 5 no week had its filter columns apart: written now from the weeks already there.
     if (rows[0].version < 5) await client.query(FILL_WEBSITES_FILTERS);
+    // Before version 6 a rate's codes were columns only: written now from them.
+    if (rows[0].version < 6) await client.query(FILL_ROW_CODES);
     await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
   }
 }

@@ -9,10 +9,15 @@ import { CONFORMANCE_CASES } from './cases.ts';
 import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
+import { SCHEMA_VERSION } from '../../../adapters/node/postgres/schema.ts';
 import { createEngine } from '../../../engine/index.ts';
 import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { FIELD_SEPARATOR } from '../../../engine/site-scanning/stored-record.ts';
 import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import type { Database } from 'sql.js';
+
+/** The first word of the first labor category: a keyword matching several rates. */
+const keywordOf = (rates: Database): string => String(rates.exec('SELECT labor_category FROM ceilingrates ORDER BY id LIMIT 1')[0].values[0][0]).split(' ')[0];
 
 let backends: Backends;
 
@@ -84,9 +89,32 @@ describe('snapshots and loads', () => {
       expect(comparable(await answers.handle({ method: 'GET', url: path }))).toEqual(
         comparable(engineOver('websites', fewer).handle({ method: 'GET', url: path })),
       );
-      expect((await pool.query('SELECT version FROM offline_gov_schema')).rows).toEqual([{ version: 5 }]);
+      expect((await pool.query('SELECT version FROM offline_gov_schema')).rows).toEqual([{ version: SCHEMA_VERSION }]);
     } finally {
       fewer.close();
+      answers.close();
+      await pool.end();
+    }
+  });
+
+  it('serves rates of schema 5 the same error until a load of the websites alone migrates them', async () => {
+    const url = backends.server.createDatabase('schema5');
+    const pool = createPool(url);
+    const lines: string[] = [];
+    const answers = new PostgresAnswers(pool, (line) => lines.push(line));
+    const keyword = `/api/v3/search/ceilingrates/?keyword=${encodeURIComponent(keywordOf(backends.ceilingrates))}&page=2&page_size=5`;
+    try {
+      await loadIntoPostgres(pool, { ceilingrates: { db: backends.ceilingrates, origin: 'generated' } });
+      // As schema 5 left the rates: their codes as columns only.
+      await pool.query('ALTER TABLE ceilingrate_rows DROP COLUMN codes; UPDATE offline_gov_schema SET version = 5');
+      expect((await answers.handle({ method: 'GET', url: keyword })).status).toBe(503);
+      expect(lines).toEqual(['postgres: the database holds no offline-gov-api data, or an older layout of it; run `offline-gov-api load --database <url>`']);
+      await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'week 1' }, snapshot: '2025-06-02' });
+      for (const path of [keyword, '/api/v3/search/ceilingrates/?filter=price_range:15,500&page_size=3']) {
+        expect(comparable(await answers.handle({ method: 'GET', url: path })), path).toEqual(comparable(backends.engine.handle({ method: 'GET', url: path })));
+      }
+      expect((await pool.query('SELECT version FROM offline_gov_schema')).rows).toEqual([{ version: SCHEMA_VERSION }]);
+    } finally {
       answers.close();
       await pool.end();
     }
