@@ -95,6 +95,15 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 }
 
 /**
+ * The records' indices in the engine's listing order: target_url in UTF-8 byte order (SQLite's BINARY
+ * collation), then the given order, as the import's sort keys order them.
+ */
+export function listingOrder(records: readonly Pick<WebsiteRecord, 'target_url'>[]): number[] {
+  const urls = records.map((r) => utf8.encode(r.target_url));
+  return records.map((_, i) => i).sort((a, b) => compareBytes(urls[a], urls[b]) || a - b);
+}
+
+/**
  * Sort keys for a batch about to be inserted: each record gets a key between its neighbours among the
  * rows already stored (new rows sort after stored ones with the same URL, and keep batch order among
  * themselves, as their rowids will). Null when some run of new records no longer fits in its gap.
@@ -105,7 +114,7 @@ function sortKeysFor(db: Database, records: readonly WebsiteRecord[]): number[] 
     key: Number(key),
   }));
   const urls = records.map((r) => utf8.encode(r.target_url));
-  const order = records.map((_, i) => i).sort((a, b) => compareBytes(urls[a], urls[b]) || a - b);
+  const order = listingOrder(records);
   const keys = new Array<number>(records.length);
   let at = 0;
   let previous = 0;

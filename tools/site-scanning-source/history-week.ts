@@ -2,13 +2,13 @@
  * One week of the history as the Postgres load needs it, without a database: its records read from the git
  * directory (history.ts), mapped by the import core exactly as the import of the week's file maps them
  * (`mapJsonRecords`: scan_date the week's day, the same refusals), and their stored texts in the engine's listing
- * order, which the import's sort keys give: target_url in UTF-8 byte order, then file order. The in-memory
+ * order (`listingOrder`, which the import's sort keys follow: target_url in UTF-8 byte order, then file order). The in-memory
  * import built a whole sql.js database per week only for the load to read these back (`--check` still builds
  * it, and compares the engine over it with what this loaded).
  */
 import { mapJsonRecords } from '../../dataset/import/import.ts';
 import { storedRecord } from '../../engine/site-scanning/stored-record.ts';
-import { compareBytes } from '../../engine/ceilingrates/text.ts';
+import { listingOrder } from '../../engine/site-scanning/schema.ts';
 import { weekRecords, type HistoryWeek } from './history.ts';
 
 /** What the per-week report says of a week: its commit, files, records kept and dropped, records refused. */
@@ -32,8 +32,7 @@ export interface PreparedWeek extends WeekCounts {
 export function prepareWeek(dir: string, week: HistoryWeek, file = false): PreparedWeek {
   const records = weekRecords(dir, week);
   const { records: mapped, report } = mapJsonRecords('websites', records.values(), { snapshotDate: week.date });
-  // Array.prototype.sort is stable: equal URLs keep file order, as the import's rowids do.
-  const order = mapped.map((_, i) => i).sort((a, b) => compareBytes(mapped[a].target_url, mapped[b].target_url));
+  const order = listingOrder(mapped);
   return {
     date: week.date,
     commit: week.commit,
