@@ -1,6 +1,5 @@
 /** What a dataset's features (dataset/<name>/features.ts) may ask of the dataset host. */
 import type { Database } from 'sql.js';
-import type { WeekSource } from '../engine/http/snapshots.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { OpenedDataset } from './host/open.ts';
 
@@ -11,8 +10,14 @@ export interface FeatureHost {
   activeImport(name: DatasetName): string | null;
   openImport(id: string): Promise<OpenedDataset>;
   openBuiltIn(name: DatasetName): Promise<OpenedDataset>;
-  /** The built-in weeks dataset when it is loaded here (engine/site-scanning/weeks.ts), and its weeks as the engine opens them. */
-  weeks?(): Promise<{ db: Database; source: WeekSource } | null>;
+  /** The built-in weeks dataset when it is loaded here (engine/site-scanning/weeks.ts), and its weeks as the engine holds them. */
+  weeks?(): Promise<HeldWeeks | null>;
+}
+
+/** The weeks dataset's database, and any week of it as the engine's dated requests read it (Engine.heldWeek: lent, never closed). */
+export interface HeldWeeks {
+  db: Database;
+  week(date: string): Database | null;
 }
 
 /** Hands large results across a worker boundary without a copy (Comlink.transfer in the DB worker). */

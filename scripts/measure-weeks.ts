@@ -115,8 +115,10 @@ for (const date of [newest, oldest]) {
   console.log(`weeks alone, ${date}: first ${firstMs} ms, warm /analysis ${Math.round(median(times) * 100) / 100} ms`);
 }
 
-// Two older weeks compared, as the app's weeks view asks (both rebuilt: the features open their own copies).
-const features = weeksFeatures({ weeks: async () => ({ db, source }) } as unknown as FeatureHost);
+// Two older weeks compared, as the app's weeks view asks, by an engine that holds neither yet (both rebuilt).
+const comparing = createEngine();
+comparing.useWeeks('websites', source);
+const features = weeksFeatures({ weeks: async () => ({ db, week: (date: string) => comparing.heldWeek('websites', date) }) } as unknown as FeatureHost);
 t = performance.now();
 const compared = await features.compareWeeks(oldest, middle);
 if (!compared.ok) throw new Error(compared.message);

@@ -10,7 +10,7 @@ import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts'
 import { routeAny, type Routed } from '../../engine/http/route.ts';
 import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
 import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
-import type { WeekSource } from '../../engine/http/snapshots.ts';
+import type { HeldWeeks } from '../feature-host.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DatasetArtifact, DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
@@ -84,7 +84,7 @@ export class DatasetHost {
   private manifest: Manifest | null = null;
   /** The kept weeks dataset's database, and its lookup (weeks()). */
   private weeksDb: Database | null = null;
-  private weeksLookup: Promise<{ db: Database; source: WeekSource } | null> | null = null;
+  private weeksLookup: Promise<HeldWeeks | null> | null = null;
 
   /** `registry`: the datasets to hold, the engine's registry unless a test brings its own. */
   constructor(
@@ -234,7 +234,7 @@ export class DatasetHost {
    * The weeks dataset kept here (ImportedDataset.weeks), opened on first need and installed in the engine, or null
    * when none is kept (asked again next time: another tab may keep one meanwhile).
    */
-  weeks(): Promise<{ db: Database; source: WeekSource } | null> {
+  weeks(): Promise<HeldWeeks | null> {
     if (!this.weeksLookup) {
       const lookup = this.openWeeks();
       this.weeksLookup = lookup;
@@ -245,7 +245,7 @@ export class DatasetHost {
     return this.weeksLookup;
   }
 
-  private async openWeeks(): Promise<{ db: Database; source: WeekSource } | null> {
+  private async openWeeks(): Promise<HeldWeeks | null> {
     try {
       const id = await this.platform.imports.weeksImport?.();
       if (!id) return null;
@@ -258,7 +258,7 @@ export class DatasetHost {
   }
 
   /** Install a weeks database (just kept, or opened from the store), or none: its weeks answer the dated paths. */
-  async useWeeks(name: DatasetName, db: Database | null): Promise<{ db: Database; source: WeekSource } | null> {
+  async useWeeks(name: DatasetName, db: Database | null): Promise<HeldWeeks | null> {
     const SQL = await this.SQL;
     // The rebuild (the import core's mapping with it) is a chunk of its own: only a user who loads the weeks fetches it.
     const source = db ? (await import('../websites/week-source.ts')).weekSource(SQL, db, (await this.platform.weeksBrotli?.()) ?? noBrotli) : null;
@@ -266,7 +266,7 @@ export class DatasetHost {
     this.weeksDb = db;
     this.engine.useWeeks(name, source);
     if (old && old !== db) old.close();
-    const held = db && source ? { db, source } : null;
+    const held = db && source ? { db, week: (date: string) => this.engine.heldWeek(name, date) } : null;
     this.weeksLookup = held ? Promise.resolve(held) : null;
     return held;
   }

@@ -146,14 +146,32 @@ export class Engine {
     }
   }
 
-  /** An older week's handlers: bound on its first request, the least recently asked week closed beyond WEEKS_BOUND. */
+  /**
+   * A week the dataset holds beside its database, as its dated requests read it, or null when it holds no such
+   * week: the features read the same copy (comparing two weeks rebuilds neither when requests bound them). The
+   * engine keeps it: not to be closed, and read before a third week is asked for (WEEKS_BOUND).
+   */
+  heldWeek(dataset: DatasetName, date: string): Database | null {
+    return this.bindWeek(dataset, date)?.db ?? null;
+  }
+
+  /** An older week's handlers: bound on its first request. */
   private weekHandlers(api: ApiDefinition, date: string): Record<string, RouteHandler> | null {
-    const key = `${api.dataset}\u0000${date}`;
+    const week = this.bindWeek(api.dataset, date);
+    if (!week) return null;
+    let handlers = week.handlers.get(api.id);
+    if (!handlers) week.handlers.set(api.id, (handlers = api.bind(week.db)));
+    return handlers;
+  }
+
+  /** A week's database, made on its first need; the least recently asked week closed beyond WEEKS_BOUND. */
+  private bindWeek(dataset: DatasetName, date: string): BoundWeek | null {
+    const key = `${dataset}\u0000${date}`;
     let week = this.boundWeeks.get(key);
     if (week) {
       this.boundWeeks.delete(key);
     } else {
-      const db = this.weekSources.get(api.dataset)?.open(date);
+      const db = this.weekSources.get(dataset)?.open(date);
       if (!db) return null;
       db.exec('PRAGMA locking_mode = EXCLUSIVE');
       week = { db, handlers: new Map() };
@@ -164,9 +182,7 @@ export class Engine {
       }
     }
     this.boundWeeks.set(key, week);
-    let handlers = week.handlers.get(api.id);
-    if (!handlers) week.handlers.set(api.id, (handlers = api.bind(week.db)));
-    return handlers;
+    return week;
   }
 
   private handlersFor(api: ApiDefinition): Record<string, RouteHandler> | null {
