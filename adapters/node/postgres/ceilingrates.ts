@@ -72,7 +72,8 @@ function searchStatement(query: CeilingRatesQuery, wide: boolean, dictionaries: 
       text: `WITH ${page(rows)} SELECT ${LOAD}, (${rowsOf(`ceilingrate_rows r WHERE ${restCondition(query, params, dictionaries)}`)}), ${hits}`,
       values: params.values,
     };
-  // The matches, a keyword's as disjoint parts (matchBranches); their codes come unordered (Node orders places).
+  // The matches, a keyword's in parts that may overlap (matchBranches; Node keeps each rate once), their codes
+  // unordered (Node orders the places).
   const own = new Params();
   const columns = codesOrder(query) === undefined ? [...new Set(['r.id', 'r.codes', ...ranks])].join(', ') : 'r.codes';
   const matches = matchBranches(query, own, dictionaries).map(({ from, where }) => `SELECT ${columns} FROM ${from} WHERE ${where}`);
@@ -163,20 +164,17 @@ async function searchRead(pool: pg.Pool, query: CeilingRatesQuery): Promise<Sear
     if (!tables) throw new RatesRemoved();
     const wide = await isWide(pool, query, tables);
     const [load, bytes, sqlPage] = (await pool.query({ ...searchStatement(query, wide, dictionariesOf(tables)), rowMode: 'array' })).rows[0] as SearchRow;
-    if (load === null) throw new RatesRemoved();
-    const rows = bytes === null ? null : rowCodesOf(bytes, tables.records);
-    let seen: string | null = load;
+    let seen = load;
     let page = sqlPage;
-    if (page === null && seen === tables.load) {
-      const ids = pageOf(
-        rows ?? rowCodesOf(null, 0),
-        codesOrder(query)!,
-        (query.page - 1) * query.pageSize,
-        query.pageSize,
-        tables.prices.length,
-        tables.records,
-      );
-      [seen, page] = (await pool.query({ ...pageStatement(query, ids), rowMode: 'array' })).rows[0] as [string | null, PageRow[]];
+    let rows: RowCodes | null = null;
+    // Read with the tables of the load the statement saw; a page the codes hold is picked from them.
+    if (seen === tables.load) {
+      rows = bytes === null ? null : rowCodesOf(bytes, tables.records);
+      if (page === null) {
+        const offset = (query.page - 1) * query.pageSize;
+        const ids = pageOf(rows ?? rowCodesOf(null, 0), codesOrder(query)!, offset, query.pageSize, tables.prices.length, tables.records);
+        [seen, page] = (await pool.query({ ...pageStatement(query, ids), rowMode: 'array' })).rows[0] as [string | null, PageRow[]];
+      }
     }
     if (seen === null) throw new RatesRemoved();
     if (seen !== tables.load) {
