@@ -2,7 +2,7 @@
  * Every count a ceiling-rates search returns comes from three integer codes the load wrote per rate: its combination of the five small fields (clearance, worksite,
  * experience, education, business size: some thousands of combinations, `ceilingrate_combos`), its price's
  * rank (`ceilingrate_prices` holds each rank's price and two-decimal key) and its labor category. Postgres
- * returns the matches' codes in one pass (codesOf); Node counts them and reads the term buckets, the distinct
+ * returns the matches' codes in one pass (row-codes.ts); Node counts them and reads the term buckets, the distinct
  * prices and the education counts off the counts (ceilingrates-counts.ts), as the engine reads its own.
  *
  * `load` stores the counts of every rate (`ceilingrate_counts`), so a search matching most rates groups only

@@ -11,6 +11,7 @@
 /** Bytes per rate. */
 export const ROW_CODES = 24;
 const PRICE_AT = 4;
+const LABOR_AT = 8;
 const PLACE_AT = 12;
 const ID_AT = 16;
 
@@ -19,7 +20,7 @@ export function rowCodes(combo: number, priceRank: number | null, labor: number,
   const bytes = Buffer.alloc(ROW_CODES);
   bytes.writeInt32BE(combo, 0);
   bytes.writeInt32BE(priceRank ?? -1, PRICE_AT);
-  bytes.writeInt32BE(labor, 8);
+  bytes.writeInt32BE(labor, LABOR_AT);
   bytes.writeInt32BE(place, PLACE_AT);
   bytes.writeBigInt64BE(BigInt(id), ID_AT);
   return `\\x${bytes.toString('hex')}`;
@@ -76,7 +77,7 @@ export function rowCodesOf(bytes: Uint8Array | null, records: number): RowCodes 
     seen[place >>> 5] |= bit;
     rows.combo[n] = view.getInt32(at);
     rows.price[n] = view.getInt32(at + PRICE_AT);
-    rows.labor[n] = view.getInt32(at + 8);
+    rows.labor[n] = view.getInt32(at + LABOR_AT);
     rows.place[n] = place;
     rows.at[n++] = at;
   }
