@@ -206,6 +206,11 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         // The weeks are kept beside the active dataset, never in its place: the week the lists answer stays.
         if (weeks) {
           await worker.useWeeks(dataset, db);
+          // Only the newest kept copy is read: one kept before (of an older form, refused, or the same weeks
+          // again) would stay listed, and stored, for nothing.
+          for (const older of (await listImports()).filter((item) => item.weeks && item.id !== meta.id)) {
+            await deleteImport(older.id).catch((error) => console.error('db worker: an older weeks copy could not be deleted', error));
+          }
           return false;
         }
         worker.adopt(

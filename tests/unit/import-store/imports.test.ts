@@ -166,6 +166,18 @@ describe('importBuiltIn', () => {
     expect(fake.adopted).toEqual([]);
   });
 
+  it('keeps one weeks copy: a new one replaces one kept before (of an older form, say), the imports stay', async () => {
+    const fake = fakeWorker();
+    const imports = createImports(fake.worker);
+    const first = await imports.importBuiltIn('websites-weeks', { id: 'run' });
+    const other = await imports.importBuiltIn('websites-2025-02-10', { id: 'other' });
+    const second = await imports.importBuiltIn('websites-weeks', { id: 'again' });
+    expect([first.ok, other.ok, second.ok]).toEqual([true, true, true]);
+    if (!first.ok || !other.ok || !second.ok) return;
+    expect([...store.imports.keys()].sort()).toEqual([other.imported.id, second.imported.id].sort());
+    expect(fake.weeks).toHaveLength(2);
+  });
+
   it('leaves the open dataset when the download fails', async () => {
     const fake = fakeWorker();
     const imports = createImports(fake.worker);
