@@ -3,7 +3,7 @@
  * newest, for speed). The user loads the weeks once; with no network the page's fetch() answers
  * /snapshots/2025-03-17/analysis (and the week's list and a site) exactly as the engine over that week's own import,
  * with the app window and without one (the service worker's engine); the Websites list still answers its own
- * dataset (loading the weeks switched nothing).
+ * dataset (loading the weeks switched nothing); and the app compares two weeks as the comparison of their imports.
  */
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +14,9 @@ import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../../tools/gzip-database.ts';
-import { snapshotDatabase } from '../../tools/real-data.ts';
+import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../tools/real-data.ts';
+import { diffSnapshots } from '../../engine/site-scanning/snapshot-diff.ts';
+import { formatCount } from '../../ui/components/common/format.ts';
 import { weeksDatabase } from '../../tools/site-scanning-source/weeks-dataset.ts';
 import { assemblePublicDir, buildApp } from './build-app.ts';
 import { openOfflineReadyApp, pageFetch, readManifestFile, servedBy, type OfflineReadyApp } from './pwa-helpers.ts';
@@ -87,6 +89,19 @@ describe('every week through fetch()', () => {
     });
     expect(JSON.parse((await pageFetch(page, '/snapshots')).body).snapshots.map((w: { date: string }) => w.date)).toEqual([MARCH, '2025-06-09']);
     expect(JSON.parse((await pageFetch(page, '/analysis')).body).total).toBe(ownCount);
+  });
+
+  it('compares two weeks in the app as the comparison of their imports does', async () => {
+    const june = (await snapshotDatabase(await loadSqlJs(), NEWEST_SNAPSHOT)).db;
+    const { totals } = diffSnapshots(march.database('websites')!, june);
+    june.close();
+    const page = app.browser.page;
+    await page.goto(`${app.server.origin}/#/weeks?before=${MARCH}&after=${NEWEST_SNAPSHOT}`);
+    const shown = page.locator(`weeks-view[data-rendered-diff="${MARCH}|${NEWEST_SNAPSHOT}"]`);
+    await shown.waitFor({ timeout: 120_000 });
+    for (const kind of ['lost', 'added', 'removed'] as const) {
+      expect(await shown.locator(`[data-total="${kind}"]`).textContent(), kind).toBe(formatCount(totals[kind]));
+    }
   });
 
   it('answers a week with no network, as the engine over that week does', async () => {
