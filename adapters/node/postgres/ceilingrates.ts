@@ -56,32 +56,36 @@ function codesOrder(query: CeilingRatesQuery): CodesOrder | undefined {
  * load. The page is read from the rows with the condition, so the planner can walk the order's index and stop
  * at the page's end.
  */
-function searchStatement(query: CeilingRatesQuery, wide: boolean, dictionaries: Dictionaries): { text: string; values: unknown[] } {
+function searchStatement(query: CeilingRatesQuery, wide: boolean, dictionaries: Dictionaries): { text: string; values: unknown[]; every: boolean } {
   const params = new Params();
   const where = matchCondition(query, null, params, dictionaries);
+  const every = where === 'true';
   const ranks = orderFields(query).map(({ field }) => `r.${rankColumn(field)}`);
   const offset = (query.page - 1) * query.pageSize;
   const hits = pageJson(query, 'page p', orderBy(query, 'p'));
   const page = (from: string): string =>
     `page AS (SELECT ${['r.id', ...ranks].join(', ')} FROM ${from} ORDER BY ${orderBy(query, 'r')} LIMIT ${query.pageSize} OFFSET ${offset})`;
   const rows = `ceilingrate_rows r WHERE ${where}`;
-  if (where === 'true') return { text: `WITH ${page(rows)} SELECT ${LOAD}, NULL, ${hits}`, values: params.values };
+  if (every) return { text: `WITH ${page(rows)} SELECT ${LOAD}, NULL, ${hits}`, values: params.values, every };
   // The rates it leaves out, found by index where the conditions allow (restCondition).
   if (wide)
     return {
       text: `WITH ${page(rows)} SELECT ${LOAD}, (${rowsOf(`ceilingrate_rows r WHERE ${restCondition(query, params, dictionaries)}`)}), ${hits}`,
       values: params.values,
+      every,
     };
   // The matches, a keyword's in parts that may overlap (matchBranches; Node keeps each rate once), their codes
   // unordered (Node orders the places).
   const own = new Params();
-  const columns = codesOrder(query) === undefined ? [...new Set(['r.id', 'r.codes', ...ranks])].join(', ') : 'r.codes';
+  const inCodes = codesOrder(query) !== undefined;
+  const columns = inCodes ? 'r.codes' : [...new Set(['r.id', 'r.codes', ...ranks])].join(', ');
   const matches = matchBranches(query, own, dictionaries).map(({ from, where }) => `SELECT ${columns} FROM ${from} WHERE ${where}`);
-  if (codesOrder(query) !== undefined) return { text: `SELECT ${LOAD}, (${rowsOf(`(${matches.join(' UNION ALL ')}) m`)}), NULL`, values: own.values };
+  if (inCodes) return { text: `SELECT ${LOAD}, (${rowsOf(`(${matches.join(' UNION ALL ')}) m`)}), NULL`, values: own.values, every };
   // Another order: the matches once, their codes and their page read from there.
   return {
     text: `WITH m AS MATERIALIZED (${matches.join(' UNION ')}), ${page('m r')} SELECT ${LOAD}, (${rowsOf('m')}), ${hits}`,
     values: own.values,
+    every,
   };
 }
 
@@ -150,7 +154,10 @@ type SearchRow = [load: string | null, rows: Uint8Array | null, page: PageRow[] 
 /** What a search read: the load's tables, the codes of its matches (or rest), its page, and the price column when its sums need it. */
 interface SearchRead {
   tables: LoadTables;
-  rows: RowCodes | null;
+  /** The codes that came (none for a search with no condition, or one matching nothing). */
+  rows: RowCodes;
+  /** No condition: every rate matches, and the load's counts are the search's. */
+  every: boolean;
   page: PageRow[];
   wide: boolean;
   prices: Float64Array | null;
@@ -163,18 +170,16 @@ async function searchRead(pool: pg.Pool, query: CeilingRatesQuery): Promise<Sear
   for (let tables = await currentTables(pool); ;) {
     if (!tables) throw new RatesRemoved();
     const wide = await isWide(pool, query, tables);
-    const [load, bytes, sqlPage] = (await pool.query({ ...searchStatement(query, wide, dictionariesOf(tables)), rowMode: 'array' })).rows[0] as SearchRow;
+    const { every, ...statement } = searchStatement(query, wide, dictionariesOf(tables));
+    const [load, bytes, sqlPage] = (await pool.query({ ...statement, rowMode: 'array' })).rows[0] as SearchRow;
     let seen = load;
     let page = sqlPage;
-    let rows: RowCodes | null = null;
     // Read with the tables of the load the statement saw; a page the codes hold is picked from them.
-    if (seen === tables.load) {
-      rows = bytes === null ? null : rowCodesOf(bytes, tables.records);
-      if (page === null) {
-        const offset = (query.page - 1) * query.pageSize;
-        const ids = pageOf(rows ?? rowCodesOf(null, 0), codesOrder(query)!, offset, query.pageSize, tables.prices.length, tables.records);
-        [seen, page] = (await pool.query({ ...pageStatement(query, ids), rowMode: 'array' })).rows[0] as [string | null, PageRow[]];
-      }
+    const rows = rowCodesOf(seen === tables.load ? bytes : null, tables.records);
+    if (seen === tables.load && page === null) {
+      const offset = (query.page - 1) * query.pageSize;
+      const ids = pageOf(rows, codesOrder(query)!, offset, query.pageSize, tables.prices.length, tables.records);
+      [seen, page] = (await pool.query({ ...pageStatement(query, ids), rowMode: 'array' })).rows[0] as [string | null, PageRow[]];
     }
     if (seen === null) throw new RatesRemoved();
     if (seen !== tables.load) {
@@ -183,25 +188,22 @@ async function searchRead(pool: pg.Pool, query: CeilingRatesQuery): Promise<Sear
     }
     // A wide search's sums are added over the price column less its rest (none, it may be), a narrow one's over
     // its matches (when any came).
-    const summed = wide || rows !== null;
+    const summed = wide || rows.n > 0;
     const prices = summed ? await priceColumn(pool, tables) : null;
-    if (!summed || prices) return { tables, rows, page: page!, wide, prices };
+    if (!summed || prices) return { tables, rows, every, page: page!, wide, prices };
     tables = await currentTables(pool);
   }
 }
 
 async function search(pool: pg.Pool, query: CeilingRatesQuery, started: number): Promise<ApiResponse> {
-  const { tables, rows, page, wide, prices } = await searchRead(pool, query);
-  // No condition: every rate matches (no codes came), and the load's counts are the search's.
-  const every = matchCondition(query, null, new Params(), dictionariesOf(tables)) === 'true';
-  const codes = rows ?? rowCodesOf(null, 0);
-  const parts = countedParts(tables, every ? null : fromRows(codes), wide);
+  const { tables, rows, every, page, wide, prices } = await searchRead(pool, query);
+  const parts = countedParts(tables, every ? null : fromRows(rows), wide);
   const { min, max } = parts;
   let sums: PriceSums;
   if (every) sums = { count: parts.priced, ...tables.sums, min, max };
-  else if (wide) sums = { count: parts.priced, ...priceSums(prices!, { rows: null, rest: placesOf(codes, tables.records) }, min, max), min, max };
+  else if (wide) sums = { count: parts.priced, ...priceSums(prices!, { rows: null, rest: placesOf(rows, tables.records) }, min, max), min, max };
   // No priced match: no places came, and no price is read.
-  else sums = { count: parts.priced, ...priceSums(prices ?? new Float64Array(0), { rows: placesOf(codes, tables.records) }, min, max), min, max };
+  else sums = { count: parts.priced, ...priceSums(prices ?? new Float64Array(0), { rows: placesOf(rows, tables.records) }, min, max), min, max };
   const aggregations = aggregationsFrom({
     matches: parts.matches,
     terms: parts.terms,

@@ -68,6 +68,7 @@ export function rowCodesOf(bytes: Uint8Array | null, records: number): RowCodes 
     at: new Int32Array(sent),
     bytes: data,
   };
+  if (sent === 0) return rows;
   const seen = new Uint32Array((records + 31) >>> 5);
   let n = 0;
   for (let at = 0; at < data.byteLength; at += ROW_CODES) {
