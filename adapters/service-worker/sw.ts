@@ -61,7 +61,10 @@ const local = new LocalEngine({
   imported: activeImportedDatabase,
   weeks: keptWeeksDatabase,
   // Its wasm from the precache: the worker's own fetch of it would fail offline.
-  weeksBrotli: () => browserBrotliSync(async () => (await matchPrecache(new URL(brotliWasmUrl, scope).href)) ?? fetch(new URL(brotliWasmUrl, scope).href)),
+  weeksBrotli: () => {
+    const wasm = new URL(brotliWasmUrl, scope).href;
+    return browserBrotliSync(async () => (await matchPrecache(wasm)) ?? fetch(wasm));
+  },
   unpacked: opfsUnpackedStore(),
   partials: opfsPartialStore(),
   files: (version) => dataCacheFiles(version),

@@ -1,7 +1,8 @@
 /**
  * The built-in weeks dataset (engine/site-scanning/weeks.ts): data/'s chain (real-data.ts everyWeek) stored as
- * shipped, every CHECKPOINT_EVERY-th older week's records whole (Brotli), and each week mapped once by the import core's own mapping: the newest into its `websites` table, every
- * week to count its trends and its sites' core fields. Build time only.
+ * shipped, every CHECKPOINT_EVERY-th older week's records whole (Brotli), and each week mapped once by the import
+ * core's own mapping: the newest into its `websites` table, every week to count its trends and its sites' core
+ * fields. Build time only.
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Database, SqlJsStatic } from 'sql.js';
