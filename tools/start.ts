@@ -10,25 +10,14 @@ import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
-import { appUpToDate, buildAppOnce } from './app-build.ts';
+import { buildServed, SERVED_APP } from './build-served.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DATA = resolve(ROOT, 'public/data');
-const APP = resolve(ROOT, 'dist');
+const APP = SERVED_APP;
 const started = performance.now();
 const at = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 const say = (line: string): void => console.log(`start: [${at()}] ${line}`);
-
-/** A step's process, its output passed through; resolves when it exits 0. */
-function run(command: string, args: readonly string[], label: string): Promise<void> {
-  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
-  return new Promise((done, fail) => {
-    child.once('error', fail);
-    child.once('exit', (code, signal) => (code === 0 ? done() : fail(new Error(`${label} failed (${signal ?? `exit ${code}`})`))));
-  });
-}
-
-const tsx = (script: string, ...args: string[]): Promise<void> => run(process.execPath, ['--import', 'tsx', script, ...args], script);
 
 /** The extras' files and the manifest that lists them, from the data build into the served app. */
 function publishExtras(): string[] {
@@ -61,14 +50,7 @@ function buildExtras(): ChildProcess {
 }
 
 async function main(): Promise<void> {
-  say('building what the app and its first visit need (each step is skipped when current)');
-  await tsx('tools/build-node.ts');
-  await tsx('tools/build-data.ts', '--profile', 'default', '--out', 'public/data', '--phase', 'first-visit');
-  if (appUpToDate(APP)) say('the app in dist/ is current');
-  else {
-    say('building the app (vite build)');
-    await buildAppOnce(APP);
-  }
+  await buildServed(say);
   const extrasNeeded = !publishedExtrasCurrent();
   say(`serving${extrasNeeded ? '; the extras are built behind it' : ''}`);
   const server = spawn(process.execPath, [resolve(ROOT, 'adapters/node/dist/bin.js'), 'serve', ...process.argv.slice(2)], { cwd: ROOT, stdio: 'inherit' });

@@ -27,6 +27,8 @@ import { inDialect } from '../../engine/dialect/shape.ts';
 import { parseReviewArgs, REVIEW_HELP, runReview } from './review-command.ts';
 // `update-rates`: the ceiling rates of listed contracts from GSA's catalog, its own arguments and module.
 import { parseUpdateRatesArgs, runUpdateRates, UPDATE_RATES_HELP } from './update-rates.ts';
+import { FETCH_EXTRA_HELP, fetchExtra, parseFetchExtraArgs } from './fetch-extra.ts';
+import { COPY_ASSETS_HELP, copyAssets, parseCopyAssetsArgs } from './copy-assets.ts';
 
 const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
 
@@ -35,7 +37,7 @@ Usage:
   offline-gov-api mcp [options]     MCP server over stdio, for AI assistants
   offline-gov-api load --database <postgres-url> [--websites <file>] [--ceilingrates <file>] [--snapshot <YYYY-MM-DD>]
                                     Load the datasets (default: the built ones) into PostgreSQL, in one transaction
-${REVIEW_HELP}${UPDATE_RATES_HELP}  offline-gov-api --help
+${REVIEW_HELP}${UPDATE_RATES_HELP}${FETCH_EXTRA_HELP}${COPY_ASSETS_HELP}  offline-gov-api --help
 
 Datasets (default: the built ones, from \`npm run build\`):
   --websites <file>       Site Scanning records: the snapshot CSV (site-scanning-latest.csv), its JSON,
@@ -225,6 +227,16 @@ export async function main(argv: readonly string[]): Promise<void> {
   // `update-rates` (update-rates.ts) takes its own arguments; `update-rates --help` is the help below.
   if (argv[0] === 'update-rates' && !argv.some((a) => a === '--help' || a === '-h')) {
     await runUpdateRates(parseUpdateRatesArgs(argv.slice(1), (message) => new UsageError(message)));
+    return;
+  }
+  const usage = (message: string) => new UsageError(message);
+  if (argv[0] === 'fetch-extra' && !argv.some((a) => a === '--help' || a === '-h')) {
+    await fetchExtra(parseFetchExtraArgs(argv.slice(1), usage));
+    return;
+  }
+  if (argv[0] === 'copy-assets' && !argv.some((a) => a === '--help' || a === '-h')) {
+    const { dataDir, into } = parseCopyAssetsArgs(argv.slice(1), usage);
+    await copyAssets(dataDir, into);
     return;
   }
   const options = parseCli(argv, process.env);

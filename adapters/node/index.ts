@@ -2,7 +2,7 @@
  * The library entry (`import … from 'offline-gov-api'`): the engine and its datasets in Node, and the doors
  * built on it. MSW handlers are a separate entry (`offline-gov-api/msw`) so msw stays optional.
  */
-export { createEngine, Engine, type ApiRequest, type ApiResponse, type DatasetName, type Dialect, DIALECTS } from '../../engine/index.ts';
+export { createEngine, Engine, type EngineEvents, type ApiRequest, type ApiResponse, type DatasetName, type Dialect, DIALECTS } from '../../engine/index.ts';
 export { openEngine, type OpenEngineOptions, type OpenedEngine } from './open-engine.ts';
 export { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 export { createApp, startServer, type ListenOptions, type RunningServer, type ServerOptions } from './server.ts';

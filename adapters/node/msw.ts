@@ -10,7 +10,7 @@ import { route, type Routed } from '../../engine/http/route.ts';
 import { toFetchResponse } from '../http/fetch-response.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { documentFor } from './documents.ts';
-import { apiRequestOf } from './server.ts';
+import { apiRequestOf } from '../http/fetch-request.ts';
 import type { Dialect } from '../../engine/dialect/dialect.ts';
 
 export interface HandlerOptions {

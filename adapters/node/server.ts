@@ -9,8 +9,8 @@ import { Hono } from 'hono';
 import { serve, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { failed, route, type Routed } from '../../engine/http/route.ts';
-import type { ApiRequest } from '../../engine/http/types.ts';
 import { toFetchResponse } from '../http/fetch-response.ts';
+import { apiRequestOf } from '../http/fetch-request.ts';
 import { withFaults, type Faults } from './faults.ts';
 import { staticFiles } from './static-files.ts';
 import { DOCUMENT_PATHS, documentFor } from './documents.ts';
@@ -34,12 +34,6 @@ export interface ServerOptions {
 
 /** The router key of every API request: no request path starts with it and is also routed by the engine. */
 const API_ROUTE = '/.api';
-
-/** Plain data for the engine: the method, the URL as received, and the headers. */
-export function apiRequestOf(request: Request, dialect?: Dialect): ApiRequest {
-  const plain: ApiRequest = { method: request.method, url: request.url, headers: Object.fromEntries(request.headers) };
-  return dialect ? { ...plain, dialect } : plain;
-}
 
 export function createApp({ engine, appDir = null, faults, dataLabels = {}, dialect }: ServerOptions): Hono {
   const answer = withFaults(engine, faults);

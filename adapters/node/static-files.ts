@@ -2,8 +2,10 @@
  * The built app as static files: the types and caching a PWA needs, the dataset files as opaque bytes, and
  * the page's Content-Security-Policy as a header that also covers the workers.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 
@@ -46,8 +48,34 @@ export function tagMatches(ifNoneMatch: string | undefined, tag: string): boolea
   return ifNoneMatch.split(',').some((t) => opaque(t) === opaque(tag));
 }
 
+/** A file made here rather than read as it is, with the headers serveStatic gives the others. */
+function servedFile(c: Context, text: string, type: string, policy: string | null): Response {
+  const headers = new Headers({
+    'Content-Type': `${type}; charset=utf-8`,
+    ETag: `W/"${createHash('sha256').update(text).digest('hex').slice(0, 16)}"`,
+    'Cache-Control': cacheControl(c.req.path),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (policy) headers.set('Content-Security-Policy', policy);
+  return new Response(c.req.method === 'HEAD' ? null : text, { status: 200, headers });
+}
+
 /** What a 304 keeps of the 200 it stands for (RFC 9110 15.4.5). */
 const KEPT_ON_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
+
+/**
+ * The datasets' manifest as this directory can serve it: the extras whose files are not here left out (an installed
+ * package holds them only once fetched, a clone's `npm start` once built), so the app never offers a file that 404s.
+ * The version is the first visit's files' alone (dataset/artifact/manifest.ts): it stays what the service worker expects.
+ */
+export function servedManifest(manifestPath: string): string {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  if (!manifest.extras) return JSON.stringify(manifest);
+  const present = manifest.extras.filter((extra) => existsSync(resolve(dirname(manifestPath), extra.file)));
+  return JSON.stringify({ ...manifest, extras: present });
+}
+
+const MANIFEST_PATH = `/data/${MANIFEST_FILE}`;
 
 export function staticFiles(appDir: string): MiddlewareHandler {
   let policy: string | null = null;
@@ -71,10 +99,14 @@ export function staticFiles(appDir: string): MiddlewareHandler {
   // Revalidation of the no-cache files (the shell, sw.js, the 14 MB datasets) answers 304 when nothing changed.
   return async (c: Context, next: Next) => {
     let passedOn = false;
-    const found = await serve(c, async () => {
-      passedOn = true;
-      await next();
-    });
+    const manifest = resolve(appDir, MANIFEST_PATH.slice(1));
+    const found =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path === MANIFEST_PATH && existsSync(manifest)
+        ? servedFile(c, servedManifest(manifest), 'application/json', policy)
+        : await serve(c, async () => {
+            passedOn = true;
+            await next();
+          });
     if (found) c.res = found;
     const tag = c.res.headers.get('ETag');
     if (passedOn || !tag || c.res.status !== 200 || !tagMatches(c.req.header('If-None-Match'), tag)) return;
