@@ -19,6 +19,9 @@ export function assemblePublicDir(publicDir: string, dataDir: string, extraFiles
   for (const [name, text] of Object.entries(extraFiles)) writeFileSync(resolve(publicDir, name), text);
 }
 
+/** The file the update tests' next deployment adds (the e2e global setup builds it once as `nextBuildDir`). */
+export const NEXT_RELEASE = { file: 'release.txt', text: 'next build' } as const;
+
 /**
  * Vite's production build of the app into `outDir`, from `publicDir` (default public/). NODE_ENV is production
  * for the build: vitest sets `test`, which would build the app (and Lit) in dev mode, not what users get.

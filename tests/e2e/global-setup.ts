@@ -14,7 +14,9 @@ import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { build, preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { assemblePublicDir, buildApp } from './build-app.ts';
+import { chromium } from 'playwright-core';
+import { assemblePublicDir, buildApp, NEXT_RELEASE } from './build-app.ts';
+import { CHROME_FLAGS, chromePath } from './browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = resolve(ROOT, '.tmp/e2e-data');
@@ -22,6 +24,8 @@ const PUBLIC_DIR = resolve(ROOT, '.tmp/e2e-public');
 const OUT_DIR = resolve(ROOT, 'dist-test');
 const FIXTURE_ROOT = resolve(ROOT, 'tests/e2e/components/fixture');
 const FIXTURE_OUT_DIR = resolve(ROOT, '.tmp/e2e-components');
+const NEXT_PUBLIC_DIR = resolve(ROOT, '.tmp/e2e-next-public');
+const NEXT_OUT_DIR = resolve(ROOT, '.tmp/e2e-next-build');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +35,10 @@ declare module 'vitest' {
     dataDir: string;
     /** Origin of the component tests' fixture page. */
     componentsUrl: string;
+    /** The component tests' one Chromium (playwright's browser server): each file connects and opens a context. */
+    componentsBrowser: string;
+    /** The app built again with one more file (NEXT_RELEASE): a new deployment for the update tests. */
+    nextBuildDir: string;
   }
 }
 
@@ -95,7 +103,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    if (!reuse) await buildApp({ outDir: OUT_DIR, publicDir: PUBLIC_DIR });
+    if (!reuse) {
+      await buildApp({ outDir: OUT_DIR, publicDir: PUBLIC_DIR });
+      // The update tests' next deployment: the same app and data with one more shipped file, so its sw.js differs.
+      assemblePublicDir(NEXT_PUBLIC_DIR, DATA_DIR, { [NEXT_RELEASE.file]: NEXT_RELEASE.text });
+      await buildApp({ outDir: NEXT_OUT_DIR, publicDir: NEXT_PUBLIC_DIR });
+    }
     // Under a second: built every run, so that edits to the fixture never meet a stale page.
     await buildComponentFixture();
   } finally {
@@ -106,7 +119,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', app.url);
   project.provide('dataDir', resolve(OUT_DIR, 'data'));
   project.provide('componentsUrl', components.url);
+  project.provide('nextBuildDir', NEXT_OUT_DIR);
+  const componentsBrowser = await chromium.launchServer({ executablePath: chromePath(), headless: true, args: CHROME_FLAGS });
+  project.provide('componentsBrowser', componentsBrowser.wsEndpoint());
   return async () => {
+    await componentsBrowser.close();
     await components.server.close();
     await app.server.close();
   };

@@ -6,16 +6,14 @@
  * app says which file and why, the other dataset answers, and Reset fetches a good copy.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { assemblePublicDir, buildApp } from './build-app.ts';
+import { dirname } from 'node:path';
+import { NEXT_RELEASE } from './build-app.ts';
 import type { Page, Worker } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.ts';
 import { dropKeptDatabases, waitForData, waitForRendered } from './app.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, servedBy, waitUntilControlled } from './pwa-helpers.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const RATES = '/api/v3/search/ceilingrates/';
 
 /** Faults injected, for the report. */
@@ -141,17 +139,6 @@ describe('the DB worker is lost mid-request', () => {
   });
 });
 
-/** The served build again with one more file: its sw.js differs, so the browser installs it as an update. */
-async function buildNextVersion(dataDir: string): Promise<string> {
-  const work = resolve(ROOT, '.tmp/hardening-next-build');
-  const publicDir = resolve(work, 'public');
-  const outDir = resolve(work, 'dist');
-  rmSync(work, { recursive: true, force: true });
-  assemblePublicDir(publicDir, dataDir, { 'release.txt': 'hardening: next build' });
-  await buildApp({ outDir, publicDir });
-  return outDir;
-}
-
 const SWAP = 'service worker replaced (skipWaiting) while the page fetched';
 
 describe('the service worker is replaced while the page fetches', () => {
@@ -160,7 +147,8 @@ describe('the service worker is replaced while the page fetches', () => {
   const current = () => dirname(inject('dataDir'));
 
   beforeAll(async () => {
-    next = await buildNextVersion(inject('dataDir'));
+    // The served build again with one more file: its sw.js differs, so the browser installs it as an update.
+    next = inject('nextBuildDir');
     server = await startStaticServer(current());
   });
 
@@ -249,7 +237,7 @@ describe('the service worker is replaced while the page fetches', () => {
     const wrong = run.results.filter((r) => !r.ok || r.status !== (r.url.includes('does-not-exist') ? 404 : 200));
     expect(wrong).toEqual([]);
     // The new version serves the new build's files.
-    expect(await page.evaluate(async () => (await fetch('/release.txt')).text())).toBe('hardening: next build');
+    expect(await page.evaluate(async (file) => (await fetch(`/${file}`)).text(), NEXT_RELEASE.file)).toBe(NEXT_RELEASE.text);
   }
 });
 

@@ -2,33 +2,19 @@
  * A new version is deployed: the open app offers "Update available — reload"; the new service worker waits
  * until the user accepts, then takes over, and the data is still there (no second download of it).
  */
-import { rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { assemblePublicDir, buildApp } from './build-app.ts';
+import { dirname } from 'node:path';
+import { NEXT_RELEASE } from './build-app.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openOfflineReadyApp, pageFetch, servedBy, waitUntilControlled, type OfflineReadyApp } from './pwa-helpers.ts';
 import { waitForData } from './app.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = resolve(ROOT, '.tmp/e2e-pwa-update');
-const NOTE = 'second build';
-
 let app: OfflineReadyApp;
-let secondBuild: string;
-
 /** The same app and data with one more shipped file: a new deployment whose service worker differs. */
-async function buildChangedVersion(dataDir: string): Promise<string> {
-  const publicDir = resolve(WORK, 'public');
-  const outDir = resolve(WORK, 'dist');
-  rmSync(WORK, { recursive: true, force: true });
-  assemblePublicDir(publicDir, dataDir, { 'release.txt': NOTE });
-  await buildApp({ outDir, publicDir });
-  return outDir;
-}
+let secondBuild: string;
 
 beforeAll(async () => {
   const dataDir = inject('dataDir');
-  secondBuild = await buildChangedVersion(dataDir);
+  secondBuild = inject('nextBuildDir');
   app = await openOfflineReadyApp(dirname(dataDir));
   expect((await pageFetch(app.browser.page, '/websites?limit=1')).status).toBe(200);
 });
@@ -52,7 +38,7 @@ describe('update flow', () => {
     // new file, so it passes the request to the (absent) network.
     app.server.setOffline(true);
     await app.browser.context.setOffline(true);
-    await expect(pageFetch(page, '/release.txt')).rejects.toThrow();
+    await expect(pageFetch(page, `/${NEXT_RELEASE.file}`)).rejects.toThrow();
 
     await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), reload.click()]);
     await waitUntilControlled(page);
@@ -62,7 +48,7 @@ describe('update flow', () => {
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(false);
 
     // The new version: its own files from its precache, the data from the cache the old one filled.
-    expect((await pageFetch(page, '/release.txt')).body).toBe(NOTE);
+    expect((await pageFetch(page, `/${NEXT_RELEASE.file}`)).body).toBe(NEXT_RELEASE.text);
     const before = (await servedBy(page)).relay;
     const answer = await pageFetch(page, '/websites?limit=2');
     expect(answer.status).toBe(200);

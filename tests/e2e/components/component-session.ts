@@ -5,8 +5,9 @@
  * over the very datasets the app's browser tests serve, and `status()` from their manifest; any other call a
  * test does not answer fails, so a component asking for something unexpected is seen.
  *
- * Each test file opens one session (its own browser profile); each `mount` loads the fixture page again, so
- * no test inherits another's document, module state or calls.
+ * Each test file opens one session: a context of its own (fresh storage) in the one Chromium the run starts for
+ * the component tests (tests/e2e/global-setup.ts); each `mount` loads the fixture page again, so no test inherits
+ * another's document, module state or calls.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -14,7 +15,8 @@ import type { DbClient, DbStatus, ApiResult } from '../../../ui/api/db-client.ts
 import type { Engine } from '../../../engine/index.ts';
 import type { Manifest } from '../../../dataset/artifact/format.ts';
 import { datasetStatus } from '../../../dataset/host/status.ts';
-import { collectPageErrors, launchBrowser, type Browser } from '../browser.ts';
+import { chromium } from 'playwright-core';
+import { collectPageErrors } from '../browser.ts';
 import { nodeEngine } from '../app.ts';
 import { ANSWER_BINDING, type AnsweredMethod, type DbCall, type WireAnswer, type WireArgs } from './wire.ts';
 
@@ -88,8 +90,9 @@ export function componentSessionPerFile(): () => ComponentSession {
 
 export async function openComponentSession(): Promise<ComponentSession> {
   const { engine, manifest } = await nodeEngine(inject('dataDir'));
-  const browser: Browser = await launchBrowser();
-  const { page } = browser;
+  const browser = await chromium.connect(inject('componentsBrowser'));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
   const errors = collectPageErrors(page);
   let answers: FakeAnswers = {};
 
@@ -125,6 +128,10 @@ export async function openComponentSession(): Promise<ComponentSession> {
     },
     listen: (type) => page.evaluate((t) => window.componentFixture!.listen(t), type),
     events: (type) => page.evaluate((t) => window.componentFixture!.events(t), type),
-    close: () => browser.close(),
+    async close() {
+      await context.close();
+      // A connected browser's close only disconnects: the run's Chromium stays for the next file.
+      await browser.close();
+    },
   };
 }
