@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` runs in Node over the engine and data layer; `e2e` drives Debian's Chromium
-// against the built app and must run alone (one browser at a time on a 2-core machine).
+// Two projects, run side by side by `vitest run` (the unit files keep both cores busy while a browser waits):
+// `unit` runs in Node over the engine and data layer; `e2e` drives the browsers against the built app, one file at a
+// time (one browser at a time on a 2-core machine).
 export default defineConfig({
   test: {
     projects: [

@@ -113,8 +113,12 @@ function inputsHash(): string {
 
 const STAMP = resolve(NODE_DIST, '.build-stamp');
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  // `npm ci` has just built them (prepare): `npm start` then skips the 5 s of a second identical build.
+/**
+ * The bundles and their declarations, built unless the stamp says they are from these very inputs: \`npm ci\` has just
+ * built them (prepare), so \`npm start\`, \`npm pack\` and the unit suite's setup skip a second identical build (and
+ * never delete bundles a running test is using). Says whether it built.
+ */
+export async function buildNodeOnce(force = false): Promise<boolean> {
   const inputs = inputsHash();
   let built = '';
   try {
@@ -122,11 +126,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } catch {
     // No stamp: never built here.
   }
-  if (built === inputs && !process.argv.includes('--force')) {
-    console.log('build:node: adapters/node/dist is up to date');
-  } else {
-    await buildNode();
-    await buildNodeTypes();
-    writeFileSync(STAMP, inputs);
-  }
+  if (built === inputs && !force) return false;
+  await buildNode();
+  await buildNodeTypes();
+  writeFileSync(STAMP, inputs);
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!(await buildNodeOnce(process.argv.includes('--force')))) console.log('build:node: adapters/node/dist is up to date');
 }

@@ -1,5 +1,5 @@
 /**
- * "Review a price list" in the rates view: a made-up Catalog Platform .xlsx (tests/helpers/price-list-xlsx.ts)
+ * "Review a price list" in the rates view: a made-up Catalog Platform .xlsx (harness/price-list-xlsx.ts)
  * picked in the page is read there, reviewed in the DB worker against the served ceiling rates, and shown furthest
  * from the median first; its CSV is the review Node computes over the same database; a file that is not a price
  * list is refused and changes nothing. The small profile's rates are generated, so the rows' titles are taken from
@@ -20,7 +20,7 @@ import { EDUCATION_CODES } from '../../dataset/price-lists/records.ts';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
 import { reviewPriceList } from '../../dataset/price-lists/review.ts';
 import { reviewCsv } from '../../dataset/price-lists/review-csv.ts';
-import { priceListXlsx, type FixtureRow } from '../helpers/price-list-xlsx.ts';
+import { priceListXlsx, type FixtureRow } from '../../harness/price-list-xlsx.ts';
 
 let browser: Browser;
 let page: Page;

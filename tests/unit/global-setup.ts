@@ -7,14 +7,14 @@
  * - one PostgreSQL server, on which each Postgres test file makes its own databases (helpers/suite-postgres.ts).
  */
 import type { TestProject } from 'vitest/node';
-import { buildNode } from '../../tools/build-node.ts';
+import { buildNodeOnce } from '../../tools/build-node.ts';
 import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT } from '../../tools/real-data.ts';
 import { buildRealFixturesAside } from '../../harness/build-aside.ts';
 import { startSharedPostgres } from './helpers/postgres.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const [, , postgres] = await Promise.all([
-    buildNode(),
+    buildNodeOnce(),
     buildRealFixturesAside([`snapshot:${NEWEST_SNAPSHOT}`, `snapshot:${FIRST_SNAPSHOT}`, 'gsa-rates']),
     startSharedPostgres(),
   ]);

@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from './cli-process.ts';
-import { priceListXlsx } from '../../helpers/price-list-xlsx.ts';
+import { priceListXlsx } from '../../../harness/price-list-xlsx.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { s70Database } from '../../../tools/real-data.ts';
 import { gzipDatabase } from '../../../tools/gzip-database.ts';

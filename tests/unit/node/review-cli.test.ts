@@ -1,5 +1,5 @@
 /**
- * `offline-gov-api review`: the bundled bin over a made-up price list (tests/helpers/price-list-xlsx.ts) and the
+ * `offline-gov-api review`: the bundled bin over a made-up price list (harness/price-list-xlsx.ts) and the
  * user's own ceiling rates, so the figures are known whatever the worktree has built.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './cli-process.ts';
-import { priceListXlsx, workbook } from '../../helpers/price-list-xlsx.ts';
+import { priceListXlsx, workbook } from '../../../harness/price-list-xlsx.ts';
 
 const HEADER =
   'Contract #,Business Size,Schedule,Site,Begin Date,End Date,SIN,Vendor Name,Labor Category,education Level,Minimum Years Experience,Current Year Labor Price';

@@ -1,6 +1,6 @@
 /**
  * `offline-gov-api update-rates`: the bundled bin against a local catalog (node:http on 127.0.0.1) serving made-up
- * price lists in the catalog's layout (tests/helpers/price-list-xlsx.ts), over a built data directory made here.
+ * price lists in the catalog's layout (harness/price-list-xlsx.ts), over a built data directory made here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { priceListRecords } from '../../../dataset/price-lists/records.ts';
 import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
 import { openBuiltDatasets } from '../../../adapters/node/dataset-files.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { priceListXlsx, type FixtureList } from '../../helpers/price-list-xlsx.ts';
+import { priceListXlsx, type FixtureList } from '../../../harness/price-list-xlsx.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { runCli } from './cli-process.ts';
 

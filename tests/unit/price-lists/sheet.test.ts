@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readPriceListFile } from '../../../dataset/price-lists/read-file.ts';
 import { PriceListError } from '../../../dataset/price-lists/sheet.ts';
 import { priceListRecords } from '../../../dataset/price-lists/records.ts';
-import { priceListXlsx, workbook } from '../../helpers/price-list-xlsx.ts';
+import { priceListXlsx, workbook } from '../../../harness/price-list-xlsx.ts';
 
 const list = {
   contract: '47QTCA20D0001',
