@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
 
 export const CHROME_FLAGS = [
   '--headless',
@@ -88,4 +88,16 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
   });
   return errors;
+}
+
+/** A download's bytes, read through playwright (a file path exists only when the browser runs on this machine's side). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A download as UTF-8 text. */
+export async function downloadedText(download: Download): Promise<string> {
+  return (await downloadedBytes(download)).toString('utf8');
 }

@@ -21,6 +21,7 @@ import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
 import { reviewPriceList } from '../../dataset/price-lists/review.ts';
 import { reviewCsv } from '../../dataset/price-lists/review-csv.ts';
 import { priceListXlsx, type FixtureRow } from '../../harness/price-list-xlsx.ts';
+import { downloadedText } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -88,7 +89,7 @@ describe('reviewing a price list in the rates view', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), review().getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('price-list-review-47QTCA99D9999.csv');
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     expect(csv).toBe(reviewCsv(expected));
     expect(csv.split('\r\n')[0]).toBe(
       'labor_category,current_price,education_level,min_years_experience,phrase,comparables,p25,median,p75,mean,sd_from_mean,percentile,flag',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import type { Browser } from './browser.ts';
@@ -7,6 +6,7 @@ import { currentHash, engineJson, openAppSession, renderedUrl, waitForChange, wa
 import type { Engine } from '../../engine/index.ts';
 import type { RatesResponse } from '../../ui/api/api-types.ts';
 import { formatCount, formatPrice } from '../../ui/components/common/format.ts';
+import { downloadedText } from './browser.ts';
 
 const BASE = '/api/v3/search/ceilingrates/';
 let browser: Browser;
@@ -215,7 +215,7 @@ describe('ceiling-rates view', () => {
     await go('#/rates?keyword=engineer&filter=education_level:MA', start);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ceiling-rates-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     const answer = engine.handle({ method: 'GET', url: `${start}&export=y` });
     expect(answer.status).toBe(200);
     const lines = (text: string) => text.split(/\r?\n/).filter((l) => l !== '');

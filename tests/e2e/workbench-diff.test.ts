@@ -4,7 +4,6 @@
  * per agency and in the exported CSV; the choices live in the hash; axe and the phone width.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
@@ -12,6 +11,7 @@ import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { openApp, screenshot, seriousViolations } from './app.ts';
 import { EPA, GSA, NASA, WEEK1_TO_WEEK2 } from '../fixtures/week-diff.ts';
 import { CHANGE_LABELS, LOST_DEFINITION, type ChangeKind } from '../../engine/site-scanning/snapshot-diff.ts';
+import { downloadedText } from './browser.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/import');
 let browser: Browser;
@@ -114,7 +114,7 @@ describe('snapshot diff', () => {
 
   it('exports the counts by agency as CSV, in the order shown, with the weeks as header rows', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), diff().getByRole('button', { name: 'Export counts by agency as CSV' }).click()]);
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     expect(rows[0][0]).toBe('Before');
     expect(rows[0][1]).toContain('websites-week1.csv');
     expect(rows[1][1]).toContain('websites-week2.csv');
@@ -127,7 +127,7 @@ describe('snapshot diff', () => {
 
   it('exports the changes as CSV', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), diff().getByRole('button', { name: 'Export changes as CSV' }).click()]);
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     expect(rows[0][0]).toBe('Before');
     expect(rows[0][1]).toContain('websites-week1.csv');
     const header = rows.findIndex((r) => r[0] === 'Change');

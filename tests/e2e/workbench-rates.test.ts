@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { join } from 'node:path';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import Papa from 'papaparse';
 import { describeRatesQuery } from '../../ui/state/rates-describe.ts';
 import { MAX_TITLES, parseRatesQuery } from '../../ui/state/rates-query.ts';
@@ -18,6 +18,7 @@ import type { Engine } from '../../engine/index.ts';
 import type { RateRecord, RatesResponse } from '../../ui/api/api-types.ts';
 import { formatCount, formatPrice } from '../../ui/components/common/format.ts';
 import { escalation, formatEscalation, ordinal, signedPercent } from '../../ui/components/rates-view/figures-model.ts';
+import { downloadedBytes, downloadedText } from './browser.ts';
 
 const BASE = '/api/v3/search/ceilingrates/';
 const QUERY = 'keyword=engineer&filter=education_level:BA|MA';
@@ -161,7 +162,7 @@ describe('price check', () => {
     await page.goto(`${inject('baseUrl')}/#/rates?${hash}`);
     await waitForFigures('next_year_price', '150');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     const header = rows.findIndex((r) => r[0] === 'Contract #');
     const notes = Object.fromEntries(rows.slice(0, header).map((r) => [r[0], r[1]]));
     expect(notes['Search query']).toBe('engineer');
@@ -181,7 +182,7 @@ describe('price check', () => {
 
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Figures as SVG' }).click()]);
     expect(svg.suggestedFilename()).toMatch(/\.svg$/);
-    const svgText = readFileSync((await svg.path())!, 'utf8');
+    const svgText = await downloadedText(svg);
     expect(svgText.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     const prices = records
       .map((r) => r.next_year_price)
@@ -192,7 +193,7 @@ describe('price check', () => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     writeFileSync(join(SCREENSHOT_DIR, 'workbench-figures-export.svg'), svgText);
     const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Figures as PNG' }).click()]);
-    const pngBytes = readFileSync((await png.path())!);
+    const pngBytes = await downloadedBytes(png);
     expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     writeFileSync(join(SCREENSHOT_DIR, 'workbench-figures-export.png'), pngBytes);
   });
@@ -235,7 +236,7 @@ describe('price check', () => {
     expect(await rates().locator('[data-percentile="75.0"]').textContent()).toBe(formatPrice(percentile(prices, 75)));
     // Exported whole, the pool named in words.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     const header = rows.findIndex((r) => r[0] === 'Contract #');
     expect(rows.length - header - 1).toBe(prices.length);
     expect(rows.find((r) => r[0] === 'Query in words')![1]).toContain(`exactly one of “${picked[0]}”`);

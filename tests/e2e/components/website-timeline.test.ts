@@ -4,13 +4,13 @@
  * and the offer to load the weeks when they are not loaded, with the earlier weeks' table saying it lists only changes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { SiteHistory, SiteTimeline } from '../../../ui/api/db-client.ts';
 import type { WebsiteRecord, WebsitesResponse } from '../../../ui/api/api-types.ts';
 import { engineJson } from '../app.ts';
 import { componentSessionPerFile, loadedStatus } from './component-session.ts';
 import { WEEKS_EXTRA_ID } from '../../../dataset/websites/weeks-contract.ts';
+import { downloadedText } from '../browser.ts';
 
 const session = componentSessionPerFile();
 const page = () => session().page;
@@ -79,7 +79,7 @@ describe('website-detail: summary strip and timeline', () => {
     await session().mount('website-detail', { properties: { url: site.target_url }, answers: { websiteHistory: () => null, siteTimeline: timeline } });
     await page().locator('#site-timeline').waitFor();
     const [download] = await Promise.all([page().waitForEvent('download'), page().getByRole('button', { name: 'Export these weeks as CSV' }).click()]);
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     expect(rows[0]).toEqual(['Site', site.target_url]);
     const header = rows.findIndex((r) => r[0] === 'Week');
     expect(rows[header]).toEqual(['Week', 'In the list', 'scan_status', 'final_url_live', 'dap_detected_final_url', 'Changed']);

@@ -1,9 +1,9 @@
 /** The websites roll-up as CSV: the query, snapshot date and source on top, the rows in the order shown, the total last. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { RollupsAnswer } from '../../../ui/api/db-client.ts';
 import { componentSessionPerFile } from './component-session.ts';
+import { downloadedText } from '../browser.ts';
 
 const session = componentSessionPerFile();
 const page = () => session().page;
@@ -34,7 +34,7 @@ describe('websites roll-up export', () => {
       page().locator('website-rollups').getByRole('button', { name: 'Export the roll-up as CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^websites-by-agency-\d{4}-\d{2}-\d{2}\.csv$/);
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     expect(rows[0]).toEqual(['Query', 'scan_status=completed']);
     expect(rows[1]).toEqual(['Snapshot date', 'none (generated data)']);
     expect(rows[2][0]).toBe('Source');

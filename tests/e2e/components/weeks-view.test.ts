@@ -4,12 +4,12 @@
  * the comparison of two weeks, and the keyboard through the list of groups.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { ImportOutcome, SnapshotDiff, SnapshotWeek, TrendsQuery, WeeklyTrends } from '../../../ui/api/db-client.ts';
 import { WEEKS_EXTRA_ID } from '../../../dataset/websites/weeks-contract.ts';
 import { currentHash, focused } from '../app.ts';
 import { componentSessionPerFile, loadedStatus, type FakeAnswers } from './component-session.ts';
+import { downloadedText } from '../browser.ts';
 
 const session = componentSessionPerFile();
 const page = () => session().page;
@@ -184,7 +184,7 @@ describe('weeks-view with a fake DB client', () => {
         .click(),
     ]);
     expect(download.suggestedFilename()).toBe('site-scanning-trends-agency-2025-05-26-to-2025-06-09.csv');
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     expect(rows.find((r) => r[0] === 'Denominator')?.[1]).toContain('every site in that week’s list');
     const header = rows.findIndex((r) => r[0] === 'Group');
     expect(rows[header].slice(0, 6)).toEqual(['Group', 'Week', 'Sites', 'Live', 'DAP', 'USWDS']);
