@@ -7,6 +7,14 @@ import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 import { OPENAPI_FILES, type DataLabels } from './engine/openapi/documents.ts';
 import type { Manifest } from './dataset/artifact/format.ts';
 import { requestedRange } from './dataset/artifact/byte-range.ts';
+import { mountAt } from './engine/http/mount.ts';
+
+/**
+ * Where the build is served: `BASE=/apps/gov/ npm run build` for a static host under a sub-path (GitHub Pages,
+ * cloud.gov Pages; docs/deploy.md), the origin's root by default. The app's files, the service worker's scope,
+ * the datasets and the APIs are all answered below it.
+ */
+const base = `${mountAt(process.env.BASE || '/')}/`;
 
 /**
  * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server
@@ -100,6 +108,7 @@ function openApiFiles(): Plugin {
 }
 
 export default defineConfig({
+  base,
   // The datasets are built into public/data and served (and precached) as static files.
   publicDir: 'public',
   plugins: [
