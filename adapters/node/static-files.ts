@@ -49,15 +49,19 @@ export function tagMatches(ifNoneMatch: string | undefined, tag: string): boolea
 /** What a 304 keeps of the 200 it stands for (RFC 9110 15.4.5). */
 const KEPT_ON_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
 
-export function staticFiles(appDir: string): MiddlewareHandler {
+/**
+ * The files of a directory. `appPolicy` (the built app's default): send the policy of its index.html with each; a
+ * folder of the user's own pages (`serve --pages`) keeps whatever policy its pages declare themselves.
+ */
+export function staticFiles(dir: string, { appPolicy = true }: { appPolicy?: boolean } = {}): MiddlewareHandler {
   let policy: string | null = null;
   try {
-    policy = contentSecurityPolicy(readFileSync(resolve(appDir, 'index.html'), 'utf8'));
+    if (appPolicy) policy = contentSecurityPolicy(readFileSync(resolve(dir, 'index.html'), 'utf8'));
   } catch {
     // No built page: nothing to protect, and the server still answers the APIs.
   }
   const serve = serveStatic({
-    root: appDir,
+    root: dir,
     // Never `precompressed`: a .gz dataset file must cross as the bytes its sha256 describes, as
     // application/gzip with no Content-Encoding (docs/decisions/0302).
     onFound: (path: string, c: Context) => {
