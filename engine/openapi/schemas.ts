@@ -34,6 +34,11 @@ const WEBSITE_KIND_SCHEMAS: Record<FieldKind, JsonSchema> = {
   },
 };
 
+/** The schema of a record field of this kind (every field may be null). */
+export function websiteKindSchema(kind: FieldKind): JsonSchema {
+  return WEBSITE_KIND_SCHEMAS[kind];
+}
+
 const DERIVED_DESCRIPTION =
   'Made from the data, not a snapshot column: `*_final_url_live` is the file status code being 2xx, `*_target_url_redirects` the file final URL not being https://<target_url>/<file> (docs/api/site-scanning.md#further-fields)';
 
