@@ -93,15 +93,18 @@ async function dataLabels(manifestPath: string): Promise<DataLabels> {
 /** The OpenAPI documents as files of the app, generated from the engine's parameter tables at build time. */
 function openApiFiles(): Plugin {
   let publicDirectory = 'public';
+  let mount = mountAt('/');
   return {
     name: 'offline-gov-api:openapi',
     configResolved(config) {
       publicDirectory = config.publicDir;
+      // The app's server in each document is where the build is served.
+      mount = mountAt(config.base);
     },
     async generateBundle() {
       const data = await dataLabels(resolve(publicDirectory, 'data', 'manifest.json'));
       for (const [path, document] of Object.entries(OPENAPI_FILES)) {
-        this.emitFile({ type: 'asset', fileName: path.slice(1), source: JSON.stringify(document(data), null, 2) + '\n' });
+        this.emitFile({ type: 'asset', fileName: path.slice(1), source: JSON.stringify(document(data, mount), null, 2) + '\n' });
       }
     },
   };

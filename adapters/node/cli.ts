@@ -54,8 +54,9 @@ serve options:
   --delay <ms>            Wait this long before every API answer (latency testing)
   --fail-rate <0..1>      Answer this share of API requests with the API's own 500 or 503
                           (resilience testing)
-  --require-key           Answer an API request without a key as production's gateway (api.data.gov)
-                          does: 403 {"error":{"code":"API_KEY_MISSING",…}}. The key is the X-Api-Key
+  --require-key           Answer a Site Scanning request without a key as production's gateway
+                          (api.data.gov) does: 403 {"error":{"code":"API_KEY_MISSING",…}}; ceiling
+                          rates answer without one, as production's do. The key is the X-Api-Key
                           header or the api_key query parameter; offline, any key is valid
   --rate-limit <n/h>      Allow n API requests an hour per key (per client address without one), as
                           the gateway does: X-RateLimit-Limit and X-RateLimit-Remaining on every
@@ -239,7 +240,7 @@ export function servedParts(options: Pick<CliOptions, 'app' | 'pagesDir'>, appBu
 /** The gateway's rules, for the start line; null when there are none. */
 function gatewayRules(options: Pick<CliOptions, 'requireKey' | 'rateLimit'>): string | null {
   const rules = [
-    options.requireKey ? 'a key is required (X-Api-Key or api_key), else 403' : null,
+    options.requireKey ? 'Site Scanning requires a key (X-Api-Key or api_key), else 403' : null,
     options.rateLimit ? `${options.rateLimit.limit} requests per ${windowName(options.rateLimit.windowMs)} per key, else 429` : null,
   ].filter(Boolean);
   return rules.length ? `gateway: ${rules.join('; ')}` : null;

@@ -11,6 +11,14 @@
  */
 import { isPreflight } from '../../engine/http/cors.ts';
 import type { ApiRequest, ApiResponse } from '../../engine/http/types.ts';
+import type { Routed } from '../../engine/http/route.ts';
+import { siteScanningApi } from '../../engine/site-scanning/api.ts';
+
+/**
+ * The APIs production's gateway asks a key of: Site Scanning answers 403 without one. CALC+'s ceiling rates answer
+ * without a key (its clients' reports of 2026-07 and 2026-08), so a keyless rates request passes here too.
+ */
+const KEY_REQUIRED: ReadonlySet<string> = new Set([siteScanningApi.id]);
 
 /** The gateway's texts name the host's own base URL (scheme, host and port): production's is api.gsa.gov's. */
 const PRODUCTION_BASE_URL = 'https://api.gsa.gov:443';
@@ -100,13 +108,14 @@ export class Gateway {
   }
 
   /**
-   * The gateway's decision for one API request from `client` (its address). A preflight always passes: a browser
-   * sends it without the key, which only the request it clears carries.
+   * The gateway's decision for one routed API request from `client` (its address). A preflight always passes: a
+   * browser sends it without the key, which only the request it clears carries.
    */
-  pass(request: ApiRequest, client: string): Passage {
+  pass(routed: Routed, client: string): Passage {
+    const { request } = routed;
     if (isPreflight(request)) return { headers: {} };
     const key = apiKeyOf(request);
-    if (this.options.requireKey && key === null) return { refused: refusal(API_KEY_MISSING) };
+    if (this.options.requireKey && key === null && routed.api !== null && KEY_REQUIRED.has(routed.api)) return { refused: refusal(API_KEY_MISSING) };
     const { rateLimit } = this.options;
     if (!rateLimit) return { headers: {} };
     return this.count(key === null ? `address ${client}` : `key ${key}`, rateLimit);

@@ -83,7 +83,7 @@ export function createApp({ engine, appDir = null, pagesDir = null, faults, data
     if (!routed) return next();
     // Production's gateway stands in front of both APIs: its refusals come before any API answer or fault.
     const client = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress ?? 'unknown';
-    const passage = gateway.pass(routed.request, client);
+    const passage = gateway.pass(routed, client);
     if ('refused' in passage) return toFetchResponse(finish(routed.request, passage.refused));
     try {
       return toFetchResponse(withHeaders(await answer(routed, c.req.raw.signal), passage.headers));

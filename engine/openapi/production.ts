@@ -42,13 +42,13 @@ function ceilingRate(schema: JsonSchema): JsonSchema {
     if (field === 'contract_start') properties.data_source = { type: 'string', examples: [DATA_SOURCE] };
   }
   properties.security_clearance = { type: ['boolean', 'null'] };
-  properties.dt_termg = { anyOf: [{ type: 'string', pattern: '^(\\d{8})?$' }] };
-  properties.education_level = { type: ['string', 'null'], examples: ['Bachelors', 'Masters', 'High School', 'Associates', 'PhD'] };
+  properties.dt_termg = { type: 'string', pattern: '^(\\d{8})?$' };
+  properties.education_level = { type: ['string', 'null'], examples: ['Bachelors', 'Masters', 'High School', 'Associates', 'PhD', 'None'] };
   properties.worksite = { type: ['string', 'null'], examples: ['Customer_Facility', 'Contractor_Facility', 'Virtual'] };
   return { ...schema, properties, required: Object.keys(properties) };
 }
 
-/** An envelope (a search's or suggest-contains') with production's five shards. */
+/** The answers (a search's or suggest-contains' envelope) with production's five shards. */
 function envelope(schema: JsonSchema): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema>;
   return { ...schema, properties: { ...properties, _shards: SHARDS_2026 } };
@@ -59,8 +59,7 @@ const REWRITES: Readonly<Record<string, (schema: JsonSchema) => JsonSchema>> = {
   Website: website,
   CeilingRate: ceilingRate,
   CeilingRateHit: (schema) => ({ ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), _index: DATED_INDEX } }),
-  Search: envelope,
-  SuggestContains: envelope,
+  CeilingRatesAnswer: envelope,
 };
 
 export function inProductionDialect(document: OpenApiDocument): OpenApiDocument {

@@ -10,6 +10,8 @@ import { apiKeyOf, Gateway, parseRateLimit } from '../../../adapters/node/gatewa
 import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
 import { dataLabelsOf, parseCli, servedParts } from '../../../adapters/node/cli.ts';
 import type { ApiRequest } from '../../../engine/http/types.ts';
+import { routeAny, type Routed } from '../../../engine/http/route.ts';
+import { APIS } from '../../../engine/index.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { fixture, runCli, serveCli } from './cli-process.ts';
 
@@ -23,6 +25,8 @@ const OVER = {
   },
 };
 const get = (url: string, headers: Record<string, string> = {}): ApiRequest => ({ method: 'GET', url, headers });
+/** A request routed as the server routes it, for the gateway. */
+const at = (url: string, headers: Record<string, string> = {}, method = 'GET'): Routed => routeAny(APIS, { method, url, headers });
 
 describe('the gateway', () => {
   it('reads the key from X-Api-Key, then api_key, then the basic-auth user name; an empty one is none', () => {
@@ -34,24 +38,25 @@ describe('the gateway', () => {
     expect(apiKeyOf(get('/websites', { 'x-api-key': '' }))).toBeNull();
   });
 
-  it("refuses a request without a key in the gateway's words, lets a preflight through", () => {
+  it("refuses a Site Scanning request without a key in the gateway's words; lets a preflight and the keyless ceiling rates through", () => {
     const gateway = new Gateway({ requireKey: true });
-    const passage = gateway.pass(get('/websites'), '127.0.0.1');
+    const passage = gateway.pass(at('/websites'), '127.0.0.1');
     expect('refused' in passage && passage.refused).toEqual({
       status: 403,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(MISSING, null, 2),
     });
-    expect(gateway.pass(get('/websites?api_key=DEMO_KEY'), '127.0.0.1')).toEqual({ headers: {} });
-    const preflight = { method: 'OPTIONS', url: '/websites', headers: { origin: 'http://x', 'access-control-request-method': 'GET' } };
+    expect(gateway.pass(at('/websites?api_key=DEMO_KEY'), '127.0.0.1')).toEqual({ headers: {} });
+    const preflight = at('/websites', { origin: 'http://x', 'access-control-request-method': 'GET' }, 'OPTIONS');
     expect(gateway.pass(preflight, '127.0.0.1')).toEqual({ headers: {} });
+    expect(gateway.pass(at('/acquisition/calc/v3/api/ceilingrates/'), '127.0.0.1')).toEqual({ headers: {} });
   });
 
   it('counts per key (per address without one), says what is left, and answers 429 with Retry-After past the limit', () => {
     let now = 1_000_000;
     const gateway = new Gateway({ rateLimit: { limit: 3, windowMs: 3_600_000 }, now: () => now });
     const remaining = () => {
-      const passage = gateway.pass(get('/websites?api_key=A'), '10.0.0.1');
+      const passage = gateway.pass(at('/websites?api_key=A'), '10.0.0.1');
       return 'refused' in passage ? passage.refused : passage.headers;
     };
     expect([remaining(), remaining(), remaining()]).toEqual(['2', '1', '0'].map((left) => ({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': left })));
@@ -62,8 +67,8 @@ describe('the gateway', () => {
       body: JSON.stringify(OVER, null, 2),
     });
     // Another key, and the same address without a key, have their own counts.
-    expect(gateway.pass(get('/websites', { 'x-api-key': 'B' }), '10.0.0.1')).toEqual({ headers: { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' } });
-    expect(gateway.pass(get('/websites'), '10.0.0.1')).toEqual({ headers: { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' } });
+    expect(gateway.pass(at('/websites', { 'x-api-key': 'B' }), '10.0.0.1')).toEqual({ headers: { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' } });
+    expect(gateway.pass(at('/api/v3/search/ceilingrates/'), '10.0.0.1')).toEqual({ headers: { 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' } });
     // Refused requests were not counted: the next window starts afresh.
     now += 3_000_000;
     expect(remaining()).toEqual({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '2' });
@@ -104,8 +109,8 @@ describe('serve over HTTP with the gateway and a pages folder', () => {
     rmSync(pagesDir, { recursive: true, force: true });
   });
 
-  it("answers an API request without a key 403 with the gateway's body, readable cross-origin, on every API path", async () => {
-    for (const path of ['/websites?limit=1', '/technology/site-scanning/v1/analysis', '/api/v3/search/ceilingrates/', '/technology/site-scanning/v1/nothing']) {
+  it("answers a Site Scanning request without a key 403 with the gateway's body, readable cross-origin, on every path of it", async () => {
+    for (const path of ['/websites?limit=1', '/technology/site-scanning/v1/analysis', '/websites/gsa.gov', '/technology/site-scanning/v1/nothing']) {
       const response = await fetch(server.url + path);
       expect([path, response.status, response.headers.get('content-type')]).toEqual([path, 403, 'application/json']);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -116,6 +121,9 @@ describe('serve over HTTP with the gateway and a pages folder', () => {
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
     });
     expect(preflight.status).toBeLessThan(300);
+    // Production's ceiling rates (CALC+) answer without a key; the address is counted instead.
+    const rates = await fetch(`${server.url}/api/v3/search/ceilingrates/?page_size=1`);
+    expect([rates.status, rates.headers.get('x-ratelimit-remaining')]).toEqual([200, '1']);
   });
 
   it('answers with a key, counting it, then 429 with production headers', async () => {
@@ -193,7 +201,9 @@ describe('offline-gov-api serve: the gateway, the pages and what it says it serv
     ]);
     try {
       expect(served.stderr()).toContain(`(the pages of ${pages} and both APIs; `);
-      await expect.poll(() => served.stderr()).toContain('gateway: a key is required (X-Api-Key or api_key), else 403; 5 requests per hour per key, else 429');
+      await expect
+        .poll(() => served.stderr())
+        .toContain('gateway: Site Scanning requires a key (X-Api-Key or api_key), else 403; 5 requests per hour per key, else 429');
       expect((await fetch(`${served.url}/websites?limit=1`)).status).toBe(403);
       expect((await fetch(`${served.url}/websites?limit=1`, { headers: { 'x-api-key': 'k' } })).headers.get('x-ratelimit-remaining')).toBe('4');
       expect(await (await fetch(`${served.url}/`)).text()).toBe('<p>mine</p>');
