@@ -13,19 +13,19 @@ module.exports = {
       comment: 'The engine is platform-free and knows no other layer.',
       severity: 'error',
       from: { path: '^engine/' },
-      to: { path: '^(dataset|adapters|ui|tools|scripts|tests|bench)/' },
+      to: { path: '^(dataset|adapters|ui|tools|harness|scripts|tests|bench)/' },
     },
     {
       name: 'dataset-reads-only-the-engine',
       severity: 'error',
       from: { path: '^dataset/' },
-      to: { path: '^(adapters|ui|tools|scripts|tests|bench)/' },
+      to: { path: '^(adapters|ui|tools|harness|scripts|tests|bench)/' },
     },
     {
       name: 'adapters-never-read-the-ui',
       severity: 'error',
       from: { path: '^adapters/' },
-      to: { path: '^(ui|tools|scripts|tests|bench)/' },
+      to: { path: '^(ui|tools|harness|scripts|tests|bench)/' },
     },
     {
       name: 'browser-adapters-never-read-node-adapters',
@@ -44,13 +44,13 @@ module.exports = {
       name: 'ui-reads-no-build-tools',
       severity: 'error',
       from: { path: '^ui/' },
-      to: { path: '^(tools|scripts|tests|bench)/' },
+      to: { path: '^(tools|harness|scripts|tests|bench)/' },
     },
     {
       name: 'nothing-at-run-time-reads-build-tools',
       severity: 'error',
       from: { path: runtime },
-      to: { path: '^tools/' },
+      to: { path: '^(tools|harness)/' },
     },
   ],
   options: {

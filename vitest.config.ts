@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Vitest's default on two cores is one worker (cores - 1): the unit files are independent (each makes its
+          // own databases, ports and temp directories), so both cores run them.
+          maxWorkers: 2,
           globalSetup: ['tests/unit/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

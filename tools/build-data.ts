@@ -6,6 +6,9 @@
  *   weekly snapshot, the 2017 Schedule 70 list, the 250,000 synthetic rates for scale).
  * - small: both generated, small (fast tests). synthetic: both generated at scale (30,000 websites; bench, scale tests).
  * Output is deterministic: the same profile gives byte-identical files.
+ *   --phase first-visit: only the first visit's datasets (the manifest keeps extras still current); --phase extras:
+ *   the extras too (after the first visit's, when those are not current). `npm start` serves after the first and
+ *   builds the extras behind it (tools/start.ts). Default: all.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,8 +34,12 @@ const { values } = parseArgs({
     profile: { type: 'string', default: 'default' },
     out: { type: 'string', default: 'public/data' },
     force: { type: 'boolean', default: false },
+    phase: { type: 'string', default: 'all' },
   },
 });
+const PHASES = ['all', 'first-visit', 'extras'] as const;
+const phase = values.phase as (typeof PHASES)[number];
+if (!PHASES.includes(phase)) throw new Error(`unknown phase ${phase} (one of ${PHASES.join(', ')})`);
 const PROFILES = ['default', 'small', 'synthetic'] as const;
 type BuildProfile = (typeof PROFILES)[number];
 const profile = values.profile as BuildProfile;
@@ -227,16 +234,19 @@ async function compressed(
   };
 }
 
-/** Skip the (slow) generation when the output already holds this profile, unless --force. */
-async function upToDate(): Promise<boolean> {
+/** What the output directory holds: its profile, the sources it was built from, and whether its extras are built. */
+interface BuildStamp {
+  profile: string;
+  generator: string;
+  extras: boolean;
+}
+const STAMP_FILE = '.build-stamp.json';
+
+async function readJson<T>(file: string): Promise<T | null> {
   try {
-    const manifest = JSON.parse(await readFile(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
-    const stamp = JSON.parse(await readFile(join(out, '.build-stamp.json'), 'utf8')) as { profile: string; generator: string };
-    return (
-      stamp.profile === profile && stamp.generator === (await generatorHash()) && Object.keys(manifest.datasets).length === RECIPES[profile].datasets.length
-    );
+    return JSON.parse(await readFile(join(out, file), 'utf8')) as T;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -289,34 +299,53 @@ async function generatorHash(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  if (!values.force && (await upToDate())) {
-    console.log(`data: ${out} already holds the ${profile} profile (use --force to rebuild)`);
+  const generator = await generatorHash();
+  const { datasets, extras } = RECIPES[profile];
+  const stamp = await readJson<BuildStamp>(STAMP_FILE);
+  const current = await readJson<Manifest>(MANIFEST_FILE);
+  const sameSources = !values.force && stamp?.profile === profile && stamp.generator === generator && current !== null;
+  // Skip the (slow) generation of what the output already holds, unless --force.
+  const datasetsCurrent = sameSources && Object.keys(current!.datasets).length === datasets.length;
+  const extrasCurrent = sameSources && (extras.length === 0 || (stamp!.extras && current!.extras?.length === extras.length));
+  const buildDatasets = !datasetsCurrent;
+  const buildExtras = phase !== 'first-visit' && !extrasCurrent;
+  if (!buildDatasets && !buildExtras) {
+    console.log(`data: ${out} already holds the ${profile} profile${phase === 'first-visit' ? "'s first-visit datasets" : ''} (use --force to rebuild)`);
     return;
   }
   const log = buildLog();
   await mkdir(out, { recursive: true });
   const SQL = await loadSqlJs();
-  const { datasets, extras } = RECIPES[profile];
-  log(`building the ${profile} profile into ${out}: ${datasets.length} datasets for the first visit, ${extras.length} fetched on demand`);
-  for (const recipe of datasets) recipe.start?.(log.step(`${recipe.name}.sqlite.gz`));
-  for (const extra of extras) extra.start?.(log.step(`${extra.id}.sqlite.gz`));
-  const firstVisit: Promise<DatasetArtifact>[] = [];
-  for (const recipe of datasets) firstVisit.push((await build(SQL, recipe, `${recipe.name}.sqlite.gz`, log, true)).artifact);
-  const pendingExtras: Promise<ExtraArtifact>[] = [];
-  for (const extra of extras) {
-    const { artifact } = await build(SQL, extra, `${extra.id}.sqlite.gz`, log);
-    pendingExtras.push(artifact.then((a) => ({ ...a, id: extra.id, title: extra.title })));
-  }
+  const building = [buildDatasets ? `${datasets.length} datasets for the first visit` : '', buildExtras ? `${extras.length} fetched on demand` : '']
+    .filter(Boolean)
+    .join(', ');
+  log(`building the ${profile} profile into ${out}: ${building}`);
+  if (buildDatasets) for (const recipe of datasets) recipe.start?.(log.step(`${recipe.name}.sqlite.gz`));
+  if (buildExtras) for (const extra of extras) extra.start?.(log.step(`${extra.id}.sqlite.gz`));
   const manifest: Manifest = { version: '', datasets: {} };
-  for (const artifact of await Promise.all(firstVisit)) manifest.datasets[artifact.name] = artifact;
-  const extraArtifacts = await Promise.all(pendingExtras);
+  if (buildDatasets) {
+    const firstVisit: Promise<DatasetArtifact>[] = [];
+    for (const recipe of datasets) firstVisit.push((await build(SQL, recipe, `${recipe.name}.sqlite.gz`, log, true)).artifact);
+    for (const artifact of await Promise.all(firstVisit)) manifest.datasets[artifact.name] = artifact;
+  } else manifest.datasets = current!.datasets;
+  let extraArtifacts: ExtraArtifact[] = [];
+  if (buildExtras) {
+    const pendingExtras: Promise<ExtraArtifact>[] = [];
+    for (const extra of extras) {
+      const { artifact } = await build(SQL, extra, `${extra.id}.sqlite.gz`, log);
+      pendingExtras.push(artifact.then((a) => ({ ...a, id: extra.id, title: extra.title })));
+    }
+    extraArtifacts = await Promise.all(pendingExtras);
+  } else if (extrasCurrent) extraArtifacts = current!.extras ?? [];
   await thread?.close();
   log.stop();
   if (extraArtifacts.length) manifest.extras = extraArtifacts;
   manifest.version = await manifestVersion(manifest);
   await writeFile(join(out, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
-  await writeFile(join(out, '.build-stamp.json'), JSON.stringify({ profile, generator: await generatorHash() }));
-  log(`manifest version ${manifest.version} in ${out}`);
+  const extrasBuilt = extras.length === 0 || extraArtifacts.length === extras.length;
+  await writeFile(join(out, STAMP_FILE), JSON.stringify({ profile, generator, extras: extrasBuilt } satisfies BuildStamp));
+  const later = extrasBuilt ? '' : ` (the ${extras.length} extras are not built: --phase extras)`;
+  log(`manifest version ${manifest.version} in ${out}${later}`);
 }
 
 await main();

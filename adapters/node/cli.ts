@@ -11,7 +11,12 @@ import { summariseReport } from '../../dataset/import/index.ts';
 import { openEngine, type OpenEngineOptions } from './open-engine.ts';
 import type { DatasetSummary, ShareOptions } from './pool-protocol.ts';
 import { startServer } from './server.ts';
-import { builtAppDir } from './package-root.ts';
+import { builtAppDir, builtDataDir } from './package-root.ts';
+import { builtExtras } from './dataset-files.ts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
+import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 import { serveMcpOverStdio } from './mcp.ts';
 import { openBackend } from './open-backend.ts';
 import { DEFAULT_GRACE_MS } from './graceful-close.ts';
@@ -211,6 +216,17 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   };
 }
 
+/**
+ * `serve` and `mcp` answer every week the build holds: its weeks extra is opened when its file is there (a clone's
+ * `npm run build`, or a package after `fetch-extra websites-weeks`). A library caller asks for it by name.
+ */
+async function withWeeksWhenPresent(open: ShareOptions): Promise<ShareOptions> {
+  const dir = open.dataDir ?? builtDataDir();
+  if (dir === false || !existsSync(resolve(dir, MANIFEST_FILE))) return open;
+  const weeks = (await builtExtras(dir)).some((extra) => extra.id === WEEKS_EXTRA_ID && extra.present);
+  return weeks ? { ...open, extras: [...(open.extras ?? []), WEEKS_EXTRA_ID] } : open;
+}
+
 /** What was opened, on stderr (stdout belongs to the MCP protocol in `mcp`). */
 function describe(datasets: readonly DatasetSummary[]): void {
   for (const d of datasets) {
@@ -262,7 +278,7 @@ async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; l
         : { apis: source.apis, answer: async (routed) => inDialect(source.apis, routed, await source.answer(routed), options.dialect) };
     return { backend, labels: { websites: label, ceilingrates: label }, close: () => source.end() };
   }
-  const { backend, datasets, close } = await openBackend(options.open, options.workers);
+  const { backend, datasets, close } = await openBackend(await withWeeksWhenPresent(options.open), options.workers);
   describe(datasets);
   return { backend, labels: dataLabelsOf(datasets), close };
 }
@@ -293,7 +309,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (options.command === 'mcp') {
-    const { engine, datasets } = await openEngine({ ...options.open, dialect: options.dialect });
+    const { engine, datasets } = await openEngine({ ...(await withWeeksWhenPresent(options.open)), dialect: options.dialect });
     describe(datasets);
     await serveMcpOverStdio(engine, dataLabelsOf(datasets));
     return;

@@ -3,19 +3,21 @@
  * exactly as the browser checks a download), a user's own SQLite file, or a CSV/JSON file read through the
  * same import core as the app's import (same normalisation, same report).
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Database } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
 import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 import { datasetDefinition } from '../../engine/dataset-registry.ts';
-import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
+import { MANIFEST_FILE, transferArtifact, type DatasetArtifact, type Manifest } from '../../dataset/artifact/format.ts';
 import { checkManifest, manifestArtifacts } from '../../dataset/artifact/manifest.ts';
 import { verifyArtifact } from '../../dataset/artifact/verify.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { importIntoDatabase, type ImportReport } from '../../dataset/import/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
+import { nodeBrotli } from './brotli-sync.ts';
 import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 
 export interface OpenedDataset {
@@ -34,14 +36,42 @@ export interface OpenedDataset {
   weeks?: true;
 }
 
-/** Every dataset the build wrote into `dir` (manifest.json beside the .sqlite.gz files), verified and opened. */
-export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
+/**
+ * A built dataset file's database: its gzip'd file when the directory holds it, else its Brotli transfer copy (the
+ * packed package carries only those, the smaller), checked against the manifest as the browser checks a download.
+ */
+async function readBuilt(dir: string, artifact: DatasetArtifact): Promise<Uint8Array> {
+  if (existsSync(resolve(dir, artifact.file))) {
+    const gz = new Uint8Array(await readFile(resolve(dir, artifact.file)));
+    await verifyArtifact(gz, artifact);
+    return unpack(gz, artifact.rawBytes);
+  }
+  const brotli = transferArtifact(artifact, new Set(['br']));
+  if (brotli.encoding === 'br' && existsSync(resolve(dir, brotli.file))) {
+    const br = new Uint8Array(await readFile(resolve(dir, brotli.file)));
+    await verifyArtifact(br, brotli);
+    return nodeBrotli(br, artifact.rawBytes);
+  }
+  throw new Error(`${artifact.file}: not in ${dir}`);
+}
+
+/** The extras' ids a build lists, and whether their files are here (an installed package has none until fetched). */
+export interface BuiltExtra {
+  id: string;
+  title: string;
+  present: boolean;
+}
+
+/** Reads and checks `dir`'s manifest.json. */
+export async function readBuiltManifest(dir: string): Promise<Manifest> {
   const manifestPath = resolve(dir, MANIFEST_FILE);
   let text: string;
   try {
     text = await readFile(manifestPath, 'utf8');
   } catch {
-    throw new Error(`no ${MANIFEST_FILE} in ${dir}: run \`npm run build\` first, or pass --websites/--ceilingrates files`);
+    throw new Error(
+      `no ${MANIFEST_FILE} in ${dir}: pass --data <dir> with a build's data directory (a clone of the repository makes one with \`npm run build\`), or --websites/--ceilingrates files`,
+    );
   }
   let value: unknown;
   try {
@@ -49,13 +79,25 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
   } catch {
     throw new Error(`manifest: ${manifestPath} is not JSON`);
   }
-  const manifest = checkManifest(value, manifestPath);
+  return checkManifest(value, manifestPath);
+}
+
+/** Every extra the build in `dir` lists, and whether its file is there to open. */
+export async function builtExtras(dir: string): Promise<BuiltExtra[]> {
+  const manifest = await readBuiltManifest(dir);
+  return (manifest.extras ?? []).map((extra) => ({ id: extra.id, title: extra.title, present: existsSync(resolve(dir, extra.file)) }));
+}
+
+/**
+ * Every first-visit dataset the build wrote into `dir` (manifest.json beside the files), verified and opened, and
+ * the extras named in `extras` (by id): an extra is opened only when asked for, as the app fetches it only then.
+ */
+export async function openBuiltDatasets(dir: string, extras: readonly string[] = []): Promise<OpenedDataset[]> {
+  const manifest = await readBuiltManifest(dir);
   const SQL = await loadSqlJs();
   const opened: OpenedDataset[] = [];
   for (const artifact of manifestArtifacts(manifest)) {
-    const gz = new Uint8Array(await readFile(resolve(dir, artifact.file)));
-    await verifyArtifact(gz, artifact);
-    const db = new SQL.Database(await unpack(gz, artifact.rawBytes));
+    const db = new SQL.Database(await readBuilt(dir, artifact));
     const label = artifact.source?.label ?? 'built-in (no source recorded)';
     opened.push({
       name: artifact.name,
@@ -66,13 +108,15 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
       rows: countRows(db, datasetDefinition(artifact.name).tables),
     });
   }
-  // Every week the build holds answers its dated paths, with no flag: the weeks extra when the build made it.
-  const weeks = manifest.extras?.find((extra) => extra.id === WEEKS_EXTRA_ID);
-  if (weeks) {
-    const gz = new Uint8Array(await readFile(resolve(dir, weeks.file)));
-    await verifyArtifact(gz, weeks);
-    const db = new SQL.Database(await unpack(gz, weeks.rawBytes));
-    opened.push({ name: weeks.name, db, origin: `${weeks.file} (${manifest.version})`, label: weeks.source.label, rows: weeks.rows, weeks: true });
+  for (const id of extras) {
+    const extra = manifest.extras?.find((e) => e.id === id);
+    if (!extra) throw new Error(`the build in ${dir} has no extra dataset "${id}" (${(manifest.extras ?? []).map((e) => e.id).join(', ') || 'none'})`);
+    if (!existsSync(resolve(dir, extra.file))) {
+      throw new Error(`${extra.title}: ${extra.file} is not in ${dir}; get it with \`offline-gov-api fetch-extra ${id} --from <a deployment of the app>\``);
+    }
+    const db = new SQL.Database(await readBuilt(dir, extra));
+    const weeks = id === WEEKS_EXTRA_ID ? ({ weeks: true } as const) : {};
+    opened.push({ name: extra.name, db, origin: `${extra.file} (${manifest.version})`, label: extra.source.label, rows: extra.rows, ...weeks });
   }
   return opened;
 }

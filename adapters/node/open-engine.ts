@@ -21,6 +21,12 @@ export interface OpenEngineOptions {
   /** A dataset from bytes in memory, in any of the same forms. */
   bytes?: Partial<Record<DatasetName, Uint8Array>>;
   /**
+   * The build's extra datasets to open too, by id (`websites-weeks`: every week's dated paths; `ceilingrates-s70-2017`,
+   * `ceilingrates-synthetic`: in place of the default rates). None by default: an extra costs seconds and memory,
+   * and a package holds its files only once fetched (`offline-gov-api fetch-extra`).
+   */
+  extras?: readonly string[];
+  /**
    * How the engine answers a request that names no dialect: `interface` (the default, the 2.0 interface) or
    * `production` (production's 2026 names, types and order; docs/api/differences.md).
    */
@@ -45,8 +51,10 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   const dataDir = options.dataDir ?? builtDataDir();
   // With a file of their own, a user needs no build: the API without a dataset answers its own 503.
   const needBuilt = dataDir !== false && own.length < 2 && (own.length === 0 || existsSync(resolve(dataDir, MANIFEST_FILE)));
-  const built = needBuilt ? await openBuiltDatasets(dataDir) : [];
-  const datasets = [...own, ...built.filter((b) => !own.some((o) => o.name === b.name))];
+  const built = needBuilt ? await openBuiltDatasets(dataDir, options.extras) : [];
+  // An extra in place of a default (the 2017 list for the rates) wins over it; the caller's own files over both.
+  const chosen = built.filter((b, i) => b.weeks || !built.some((later, j) => j > i && !later.weeks && later.name === b.name));
+  const datasets = [...own, ...chosen.filter((b) => !own.some((o) => o.name === b.name))];
   for (const b of built) if (!datasets.includes(b)) b.db.close();
 
   const engine = createEngine({}, options.dialect);

@@ -47,10 +47,14 @@ export function manifestArtifacts(manifest: Manifest): DatasetArtifact[] {
 }
 
 /**
- * The manifest's version: the first 12 hex digits of the sha256 of every file's sha256 (datasets, then extras),
- * so it changes whenever any file's bytes change. The build and `update-rates` both write it.
+ * The manifest's version: the first 12 hex digits of the sha256 of the first visit's files' sha256, so it changes
+ * whenever a file every visit downloads changes. The extras (fetched on demand, each checked by its own sha256) are
+ * not part of it: a build may add or rebuild them later (`npm start` builds them after it starts serving; a package
+ * gets them with `fetch-extra`) without offering every open app an update of data it already has.
  */
 export async function manifestVersion(manifest: Manifest): Promise<string> {
-  const shas = [...Object.values(manifest.datasets), ...(manifest.extras ?? [])].map((a) => a!.sha256).join('');
+  const shas = Object.values(manifest.datasets)
+    .map((a) => a!.sha256)
+    .join('');
   return (await sha256Hex(new TextEncoder().encode(shas))).slice(0, 12);
 }

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { call, engineOver } from '../helpers/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gsaRatesDatabase } from '../../../tools/real-data.ts';
+import { realRates } from '../../../harness/real-fixtures.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const API = '/api/v3/search/ceilingrates/';
@@ -36,7 +36,7 @@ function examples(): { file: string; query: string }[] {
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = engineOver('ceilingrates', gsaRatesDatabase(await loadSqlJs()).db);
+  engine = engineOver('ceilingrates', (await realRates(await loadSqlJs())).db);
 }, 120_000);
 
 describe('every documented ceiling-rates example returns hits over the real default data', () => {

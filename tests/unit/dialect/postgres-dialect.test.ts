@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli, serveCli, type Served } from '../node/cli-process.ts';
-import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
+import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import { suitePostgres } from '../helpers/suite-postgres.ts';
 
 let postgres: ThrowawayPostgres;
 let fromDatabase: Served;
@@ -31,7 +32,7 @@ async function body(served: Served, path: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = suitePostgres();
   const database = postgres.createDatabase('dialect');
   const files = ['--websites', fixture('websites-week1.csv'), '--ceilingrates', fixture('ceilingrates-export.csv')];
   const loaded = await runCli(['load', '--database', database, ...files, '--snapshot', '2025-01-06']);

@@ -53,7 +53,46 @@ function postgresIds(): { uid: number; gid: number } {
   return { uid, gid };
 }
 
-export async function startPostgres(): Promise<ThrowawayPostgres> {
+/** Where the unit suite's one server listens (its global setup starts it: tests/unit/global-setup.ts). */
+export interface SharedPostgres {
+  port: number;
+  /** The cluster's directory: its unix socket is there. */
+  root: string;
+}
+
+let created = 0;
+
+/**
+ * A handle on the unit suite's one PostgreSQL server: each test file makes its own databases on it (named apart, so
+ * two files at once never meet), and stopping the handle leaves the server to the suite. A test that must stop the
+ * server under a backend starts a private one with startPostgres().
+ */
+export function sharedPostgres(shared: SharedPostgres): ThrowawayPostgres {
+  const { port, root } = shared;
+  const cannot = (): never => {
+    throw new Error('the suite shares this server: startPostgres() for one a test may pause');
+  };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    createDatabase(name) {
+      const unique = `${name}_${process.pid}_${++created}`;
+      asPostgres(join(PG_BIN, 'createdb'), ['-h', root, '-p', String(port), '-U', 'postgres', unique]);
+      return `postgres://postgres@127.0.0.1:${port}/${unique}`;
+    },
+    pause: cannot,
+    resume: cannot,
+    stop() {},
+  };
+}
+
+/** The cluster's directory beside its handle, for the global setup that shares it. */
+export async function startSharedPostgres(): Promise<{ server: ThrowawayPostgres; shared: SharedPostgres }> {
+  const server = await startPostgres();
+  return { server, shared: { port: server.port, root: server.root } };
+}
+
+export async function startPostgres(): Promise<ThrowawayPostgres & { root: string }> {
   if (!postgresAvailable()) throw new Error(`no PostgreSQL at ${PG_BIN}: apt-get install postgresql`);
   const root = mkdtempSync(join(tmpdir(), 'offline-gov-pg-'));
   chmodSync(root, 0o755);
@@ -65,7 +104,7 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const port = await freePort();
   // C locale and UTF-8: the same byte order as the engine wherever a query forgets its COLLATE "C".
   asPostgres(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
-  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60`;
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   const start = (): void => asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(root, 'log'), '-w', 'start']);
   const stopServer = (): void => asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
   start();
@@ -74,6 +113,7 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   return {
     url,
     port,
+    root,
     createDatabase(name) {
       asPostgres(join(PG_BIN, 'createdb'), ['-h', root, '-p', String(port), '-U', 'postgres', name]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex, type DatasetSource, type Manifest } from '../../../dataset/artifact/format.ts';
 import { DatasetIntegrityError } from '../../../dataset/artifact/verify.ts';
-import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import { brotliDatabase, gzipDatabase } from '../../../tools/gzip-database.ts';
 import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/dataset-files.ts';
 import { openEngine } from '../../../adapters/node/open-engine.ts';
 import { documentFor } from '../../../adapters/node/documents.ts';
@@ -98,13 +98,75 @@ describe('built datasets', () => {
     expect(rates.info.description).not.toContain('Site Scanning snapshot');
   });
 
+  it("open from their Brotli transfer copies when the gzip'd files are not there, as an installed package holds them", async () => {
+    const out = mkdtempSync(join(dir, 'package-'));
+    const manifest: Manifest = { version: 'test', datasets: {} };
+    for (const [name, raw] of [
+      ['websites', websitesRaw],
+      ['ceilingrates', ratesRaw],
+    ] as const) {
+      const gz = gzipDatabase(raw);
+      const br = brotliDatabase(raw, { quality: 5, lgwin: 22 });
+      writeFileSync(join(out, `${name}.sqlite.br`), br);
+      manifest.datasets[name] = {
+        name,
+        file: `${name}.sqlite.gz`,
+        bytes: gz.length,
+        rawBytes: raw.length,
+        sha256: await sha256Hex(gz),
+        rows: {},
+        source: { kind: 'synthetic', label: 'test data', profile: 'test', seed: 1 },
+        transfer: { file: `${name}.sqlite.br`, encoding: 'br', bytes: br.length, sha256: await sha256Hex(br) },
+      };
+    }
+    writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest));
+    expect((await openBuiltDatasets(out)).map((d) => [d.name, d.rows])).toEqual([
+      ['websites', { websites: 50 }],
+      ['ceilingrates', { ceilingrates: 80 }],
+    ]);
+    // A transfer copy that is not the manifest's is refused like a gzip'd file.
+    writeFileSync(join(out, 'ceilingrates.sqlite.br'), brotliDatabase(ratesRaw, { quality: 4, lgwin: 22 }));
+    await expect(openBuiltDatasets(out)).rejects.toThrow(DatasetIntegrityError);
+  });
+
+  it('open an extra only when asked for by id, in place of the default of its dataset, and say how to get one not there', async () => {
+    const out = await writeBuild({ websites: websitesGz, ceilingrates: gzipDatabase(ratesRaw) });
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    const extraRaw = (await generatedDatabase('ceilingrates', 30)).export();
+    const extraGz = gzipDatabase(extraRaw);
+    writeFileSync(join(out, 'rates-extra.sqlite.gz'), extraGz);
+    const extra = { name: 'ceilingrates', file: 'rates-extra.sqlite.gz', bytes: extraGz.length, rawBytes: extraRaw.length, sha256: await sha256Hex(extraGz) };
+    const source: DatasetSource = { kind: 'synthetic', label: 'an extra', profile: 'test', seed: 2 };
+    manifest.extras = [
+      { ...extra, name: 'ceilingrates', rows: { ceilingrates: 30 }, source, id: 'rates-extra', title: 'More rates' },
+      { ...extra, name: 'ceilingrates', file: 'absent.sqlite.gz', rows: { ceilingrates: 30 }, source, id: 'absent', title: 'Rates not fetched' },
+    ];
+    writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest));
+    expect((await openEngine({ dataDir: out })).datasets.map((d) => [d.name, d.rows])).toEqual([
+      ['websites', { websites: 50 }],
+      ['ceilingrates', { ceilingrates: 80 }],
+    ]);
+    const withExtra = await openEngine({ dataDir: out, extras: ['rates-extra'] });
+    expect(withExtra.datasets.map((d) => [d.name, d.label])).toEqual([
+      ['websites', 'test data'],
+      ['ceilingrates', 'an extra'],
+    ]);
+    expect(JSON.parse(withExtra.engine.handle({ method: 'GET', url: '/api/v3/search/ceilingrates/?page_size=1' }).body).hits.total.value).toBe(30);
+    await expect(openEngine({ dataDir: out, extras: ['absent'] })).rejects.toThrow(
+      /^Rates not fetched: absent\.sqlite\.gz is not in .*; get it with `offline-gov-api fetch-extra absent --from <a deployment of the app>`$/,
+    );
+    await expect(openEngine({ dataDir: out, extras: ['nope'] })).rejects.toThrow(/has no extra dataset "nope" \(rates-extra, absent\)/);
+  });
+
   it('a file that is not the one the manifest describes is refused', async () => {
     await expect(openBuiltDatasets(await writeBuild({ websites: websitesGz }, true))).rejects.toThrow(DatasetIntegrityError);
     await expect(openBuiltDatasets(await writeBuild({ websites: websitesGz }, true))).rejects.toThrow(/sha256 mismatch/);
   });
 
-  it('no build: says how to make one', async () => {
-    await expect(openBuiltDatasets(join(dir, 'nothing'))).rejects.toThrow(/npm run build/);
+  it('no build: says where it looked and how to give one', async () => {
+    await expect(openBuiltDatasets(join(dir, 'nothing'))).rejects.toThrow(
+      /^no manifest\.json in .*nothing: pass --data <dir> .*npm run build.*--websites\/--ceilingrates/,
+    );
   });
 });
 

@@ -68,7 +68,7 @@ describe.each([1, 2])('serve with %i worker(s)', (workers) => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    backend = await openBackend({ dataDir }, workers);
+    backend = await openBackend({ dataDir, extras: [WEEKS_EXTRA_ID] }, workers);
     server = await startServer({ engine: backend.backend, port: 0 });
   }, 300_000);
 

@@ -16,7 +16,8 @@ import { ceilingRatesDocument, siteScanningDocument, type OpenApiDocument } from
 import { inProductionDialect } from '../../../engine/openapi/production.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
+import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
+import { realRates, realSnapshot } from '../../../harness/real-fixtures.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';
 import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../fuzz/requests.ts';
 import { runs } from '../fuzz/runs.ts';
@@ -106,8 +107,8 @@ let priceBounds: number[];
 
 beforeAll(async () => {
   const SQL = await loadSqlJs();
-  const websites = (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db;
-  const rates = gsaRatesDatabase(SQL).db;
+  const websites = (await realSnapshot(SQL, NEWEST_SNAPSHOT)).db;
+  const rates = (await realRates(SQL)).db;
   engine = createEngine();
   engine.use('websites', websites);
   engine.use('ceilingrates', rates);

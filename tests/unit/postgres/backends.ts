@@ -11,8 +11,10 @@ import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
-import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
+import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
+import { realRates, realSnapshot } from '../../../harness/real-fixtures.ts';
+import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import { suitePostgres } from '../helpers/suite-postgres.ts';
 
 export interface Backends {
   server: ThrowawayPostgres;
@@ -30,7 +32,7 @@ export interface Backends {
 /** The real default datasets, as `npm start` builds them: the snapshot of 2025-06-09 and GSA's 2025 price-list rates. */
 async function realDatabases(): Promise<{ websites: Database; ceilingrates: Database }> {
   const SQL = await loadSqlJs();
-  return { websites: (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db, ceilingrates: gsaRatesDatabase(SQL).db };
+  return { websites: (await realSnapshot(SQL, NEWEST_SNAPSHOT)).db, ceilingrates: (await realRates(SQL)).db };
 }
 
 /**
@@ -38,7 +40,7 @@ async function realDatabases(): Promise<{ websites: Database; ceilingrates: Data
  * the websites loaded as the snapshot of `snapshot`.
  */
 export async function startBackends(snapshot = '2025-06-02', data: 'small' | 'real' = 'small'): Promise<Backends> {
-  const server = await startPostgres();
+  const server = suitePostgres();
   const url = server.createDatabase('conformance');
   const { websites, ceilingrates } =
     data === 'real' ? await realDatabases() : { websites: await generatedDatabase('websites'), ceilingrates: await generatedDatabase('ceilingrates') };

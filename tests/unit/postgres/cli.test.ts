@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli, serveCli, type Served } from '../node/cli-process.ts';
-import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
+import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import { suitePostgres } from '../helpers/suite-postgres.ts';
 import { openEngine } from '../../../adapters/node/open-engine.ts';
 import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
 import { inWeek } from './backends.ts';
@@ -49,7 +50,7 @@ async function get(base: string, path: string, method = 'GET'): Promise<Seen> {
 }
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = suitePostgres();
   database = postgres.createDatabase('cli');
   const rates = fixture('ceilingrates-export.csv');
   for (const [file, snapshot] of [

@@ -14,6 +14,7 @@ import { createEngine } from '../../../engine/index.ts';
 import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { FIELD_SEPARATOR } from '../../../engine/site-scanning/stored-record.ts';
 import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { startPostgres } from '../helpers/postgres.ts';
 import type { Database } from 'sql.js';
 
 /** The first word of the first labor category: a keyword matching several rates. */
@@ -210,11 +211,19 @@ describe('a database that is empty or down', () => {
   });
 
   it('answers 503 while the server is down, keeps answering, and recovers when it is back', async () => {
+    // A server of its own: the suite's is shared by every Postgres test file.
+    const server = await startPostgres();
+    const pool = createPool(server.createDatabase('paused'));
+    await loadIntoPostgres(pool, {
+      websites: { db: backends.websites, origin: 'generated' },
+      ceilingrates: { db: backends.ceilingrates, origin: 'generated' },
+      snapshot: backends.snapshot,
+    });
     const lines: string[] = [];
-    const answers = new PostgresAnswers(backends.pool, (line) => lines.push(line));
+    const answers = new PostgresAnswers(pool, (line) => lines.push(line));
     const request = { method: 'GET', url: '/websites?limit=1' };
     const healthy = await answers.handle(request);
-    backends.server.pause();
+    server.pause();
     try {
       const down = await answers.handle(request);
       expect(down.status).toBe(503);
@@ -223,10 +232,16 @@ describe('a database that is empty or down', () => {
       // Answers that need no data keep coming.
       expect((await answers.handle({ method: 'OPTIONS', url: '/api/v3/search/ceilingrates/' })).status).toBe(200);
     } finally {
-      backends.server.resume();
+      server.resume();
     }
-    expect(lines.length).toBeGreaterThanOrEqual(1);
-    for (const line of lines) expect(line).toMatch(/^postgres: [^\n]+$/);
-    expect(comparable(await answers.handle(request))).toEqual(comparable(healthy));
+    try {
+      expect(lines.length).toBeGreaterThanOrEqual(1);
+      for (const line of lines) expect(line).toMatch(/^postgres: [^\n]+$/);
+      expect(comparable(await answers.handle(request))).toEqual(comparable(healthy));
+    } finally {
+      answers.close();
+      await pool.end();
+      server.stop();
+    }
   });
 });

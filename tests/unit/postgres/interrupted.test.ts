@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, runCli } from '../node/cli-process.ts';
-import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
+import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import { suitePostgres } from '../helpers/suite-postgres.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
@@ -18,7 +19,7 @@ let postgres: ThrowawayPostgres;
 let dir: string;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = suitePostgres();
   dir = mkdtempSync(join(tmpdir(), 'offline-gov-interrupted-'));
 });
 
@@ -49,7 +50,7 @@ it('keeps the previous data when a load is killed while copying rows in', async 
     // Wait until the load has inserted rows in its open transaction, then kill it outright.
     for (;;) {
       const { rows } = await pool.query(
-        `SELECT 1 FROM pg_stat_activity WHERE application_name = 'offline-gov-api' AND query LIKE 'COPY websites %' AND state <> 'idle'`,
+        `SELECT 1 FROM pg_stat_activity WHERE application_name = 'offline-gov-api' AND query LIKE 'COPY websites %' AND state <> 'idle' AND datname = current_database()`,
       );
       if (rows.length > 0 || loading.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 20));

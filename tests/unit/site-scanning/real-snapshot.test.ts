@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { newestSnapshotRecords, snapshotDatabase, NEWEST_SNAPSHOT, dataSources } from '../../../tools/real-data.ts';
+import { newestSnapshotRecords, NEWEST_SNAPSHOT, dataSources } from '../../../tools/real-data.ts';
+import { realSnapshot } from '../../../harness/real-fixtures.ts';
 import { call, engineOver } from '../helpers/engine.ts';
 
 type Source = Record<string, unknown>;
@@ -26,7 +27,7 @@ let engine: Engine;
 
 beforeAll(async () => {
   source = newestSnapshotRecords();
-  const { db } = await snapshotDatabase(await loadSqlJs(), NEWEST_SNAPSHOT);
+  const { db } = await realSnapshot(await loadSqlJs(), NEWEST_SNAPSHOT);
   engine = engineOver('websites', db);
 }, 300_000);
 

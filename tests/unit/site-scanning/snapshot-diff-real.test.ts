@@ -7,14 +7,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { agencyChangesCsv, diffSnapshots, type SnapshotDiff } from '../../../engine/site-scanning/snapshot-diff.ts';
-import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
+import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
+import { realSnapshot } from '../../../harness/real-fixtures.ts';
 
 let diff: SnapshotDiff;
 
 beforeAll(async () => {
   const SQL = await loadSqlJs();
-  const before = await snapshotDatabase(SQL, FIRST_SNAPSHOT);
-  const after = await snapshotDatabase(SQL, NEWEST_SNAPSHOT);
+  const before = await realSnapshot(SQL, FIRST_SNAPSHOT);
+  const after = await realSnapshot(SQL, NEWEST_SNAPSHOT);
   diff = diffSnapshots(before.db, after.db);
   before.db.close();
   after.db.close();

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
-import { NEWEST_SNAPSHOT, shippedWeeks, snapshotDatabase } from '../../../tools/real-data.ts';
+import { NEWEST_SNAPSHOT, shippedWeeks } from '../../../tools/real-data.ts';
+import { realSnapshot } from '../../../harness/real-fixtures.ts';
 
 const PAGE = readFileSync(new URL('../../../docs/api/snapshots.md', import.meta.url), 'utf8');
 
@@ -15,7 +16,7 @@ let engine: Engine;
 beforeAll(async () => {
   const SQL = await loadSqlJs();
   engine = createEngine();
-  engine.use('websites', (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db, null, NEWEST_SNAPSHOT);
+  engine.use('websites', (await realSnapshot(SQL, NEWEST_SNAPSHOT)).db, null, NEWEST_SNAPSHOT);
 }, 120_000);
 
 describe('docs/api/snapshots.md', () => {

@@ -18,7 +18,7 @@ import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-sc
 import { createPool } from '../../../adapters/node/postgres/pool.ts';
 import { loadHistory } from '../../../tools/site-scanning-source/postgres-history.ts';
 import { checkWeek } from '../../../tools/site-scanning-source/postgres-history-check.ts';
-import { startPostgres } from '../helpers/postgres.ts';
+import { suitePostgres } from '../helpers/suite-postgres.ts';
 
 let root: string;
 
@@ -93,7 +93,7 @@ it('prepares each week as the import of its file stores it, in the same listing 
 });
 
 it('loads every week into Postgres answering as the engine over the import of its file', async () => {
-  const server = await startPostgres();
+  const server = suitePostgres();
   const pool = createPool(server.createDatabase('history'), { max: 1 });
   try {
     const checks: string[] = [];
