@@ -13,8 +13,6 @@ import type { DatasetSummary, ShareOptions } from './pool-protocol.ts';
 import { startServer } from './server.ts';
 import { builtAppDir, builtDataDir } from './package-root.ts';
 import { builtExtras } from './dataset-files.ts';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 import { serveMcpOverStdio } from './mcp.ts';
