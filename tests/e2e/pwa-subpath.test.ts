@@ -93,6 +93,20 @@ describe('online, under /apps/gov/', () => {
     expect([root.status, root.body]).toEqual([404, 'Not found']);
   });
 
+  it('the API console shows and sends its request under the base', async () => {
+    const page = browser.page;
+    await page.goto(app('#/console'));
+    const apiConsole = page.locator('api-console');
+    await expect.poll(() => apiConsole.getByTestId('request-url').textContent()).toMatch(/^GET \/apps\/gov\/websites\?/);
+    const path = (await apiConsole.getByTestId('request-url').textContent())!.slice('GET '.length);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === server.origin + path),
+      apiConsole.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    expect([response.fromServiceWorker(), response.status()]).toEqual([true, 200]);
+    await expect(apiConsole.getByTestId('response-status').textContent()).resolves.toMatch(/^200/);
+  });
+
   it("opens a prototype's own page beside the build, which reaches the APIs by relative URLs", async () => {
     const tab = await browser.context.newPage();
     await tab.goto(app('my-prototype/'));

@@ -13,7 +13,7 @@ export interface ConsoleResponse {
 }
 
 /** The API path below the deployment's base path: `/apps/gov/websites` for a build made with `BASE=/apps/gov/`. */
-function underBase(path: string): string {
+export function underBase(path: string): string {
   return `${import.meta.env.BASE_URL}${path.replace(/^\//, '')}`;
 }
 
