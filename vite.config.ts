@@ -7,6 +7,14 @@ import { serviceWorker } from './tools/vite-plugin-service-worker.ts';
 import { OPENAPI_FILES, type DataLabels } from './engine/openapi/documents.ts';
 import type { Manifest } from './dataset/artifact/format.ts';
 import { requestedRange } from './dataset/artifact/byte-range.ts';
+import { mountAt } from './engine/http/mount.ts';
+
+/**
+ * Where the build is served: `BASE=/apps/gov/ npm run build` for a static host under a sub-path (GitHub Pages,
+ * cloud.gov Pages; docs/deploy.md), the origin's root by default. The app's files, the service worker's scope,
+ * the datasets and the APIs are all answered below it.
+ */
+const base = `${mountAt(process.env.BASE || '/')}/`;
 
 /**
  * The dataset files are gzip'd SQLite, checked by sha256 over the gzip'd bytes. Vite's static server
@@ -85,21 +93,25 @@ async function dataLabels(manifestPath: string): Promise<DataLabels> {
 /** The OpenAPI documents as files of the app, generated from the engine's parameter tables at build time. */
 function openApiFiles(): Plugin {
   let publicDirectory = 'public';
+  let mount = mountAt('/');
   return {
     name: 'offline-gov-api:openapi',
     configResolved(config) {
       publicDirectory = config.publicDir;
+      // The app's server in each document is where the build is served.
+      mount = mountAt(config.base);
     },
     async generateBundle() {
       const data = await dataLabels(resolve(publicDirectory, 'data', 'manifest.json'));
       for (const [path, document] of Object.entries(OPENAPI_FILES)) {
-        this.emitFile({ type: 'asset', fileName: path.slice(1), source: JSON.stringify(document(data), null, 2) + '\n' });
+        this.emitFile({ type: 'asset', fileName: path.slice(1), source: JSON.stringify(document(data, mount), null, 2) + '\n' });
       }
     },
   };
 }
 
 export default defineConfig({
+  base,
   // The datasets are built into public/data and served (and precached) as static files.
   publicDir: 'public',
   plugins: [

@@ -63,6 +63,6 @@ export function baselineAnswer(db: Database, url: string): string {
     rows.map(([stored]) => String(stored)),
     total,
     query,
-    null,
+    '',
   );
 }

@@ -1,12 +1,14 @@
 // A worked example of a prototype using the API: the same code works against production by changing the
-// origin (https://api.gsa.gov/technology/site-scanning/v1/websites?limit=3&api_key=...).
+// origin (https://api.gsa.gov/technology/site-scanning/v1/websites?limit=3&api_key=...). The URL is relative to
+// this page, so it reaches the APIs wherever the app is served: /websites at an origin's root, /apps/gov/websites
+// under a sub-path (docs/deploy.md).
 const status = document.getElementById('status');
 const result = document.getElementById('result');
 
 async function main() {
   const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
   const started = performance.now();
-  const response = await fetch('/websites?limit=3');
+  const response = await fetch('websites?limit=3');
   const text = await response.text();
   const ms = Math.round(performance.now() - started);
   if (!controlled) {

@@ -36,6 +36,8 @@ export function serviceWorker(options: ServiceWorkerPluginOptions = {}): Plugin 
       await build({
         configFile: false,
         root: config.root,
+        // The app's base, so the files the worker imports by URL (the wasm) are named where they are served.
+        base: config.base,
         mode: config.mode,
         logLevel: 'warn',
         publicDir: false,

@@ -5,14 +5,14 @@
  */
 import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { summariseReport } from '../../dataset/import/index.ts';
 import { openEngine, type OpenEngineOptions } from './open-engine.ts';
 import type { DatasetSummary, ShareOptions } from './pool-protocol.ts';
 import { startServer } from './server.ts';
 import { builtAppDir, builtDataDir } from './package-root.ts';
 import { builtExtras } from './dataset-files.ts';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 import { serveMcpOverStdio } from './mcp.ts';
@@ -23,6 +23,7 @@ import type { ApiBackend } from './backend.ts';
 import type { DataLabels } from '../../engine/openapi/documents.ts';
 import { DIALECTS, parseDialect, type Dialect } from '../../engine/dialect/dialect.ts';
 import { inDialect } from '../../engine/dialect/shape.ts';
+import { parseRateLimit, type RateLimit } from './gateway.ts';
 // `review`: the price-list review, its own arguments and module.
 import { parseReviewArgs, REVIEW_HELP, runReview } from './review-command.ts';
 // `update-rates`: the ceiling rates of listed contracts from GSA's catalog, its own arguments and module.
@@ -33,7 +34,8 @@ import { COPY_ASSETS_HELP, copyAssets, parseCopyAssetsArgs } from './copy-assets
 const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
 
 Usage:
-  offline-gov-api serve [options]   HTTP server: both APIs (CORS open) and the built app
+  offline-gov-api serve [options]   HTTP server: both APIs (CORS open), the built app unless --no-app,
+                                    and your own pages with --pages
   offline-gov-api mcp [options]     MCP server over stdio, for AI assistants
   offline-gov-api load --database <postgres-url> [--websites <file>] [--ceilingrates <file>] [--snapshot <YYYY-MM-DD>]
                                     Load the datasets (default: the built ones) into PostgreSQL, in one transaction
@@ -51,9 +53,20 @@ serve options:
   --port <n>              Port (default 4173, or the PORT environment variable)
   --host <name>           Interface to listen on (default localhost; 0.0.0.0 for every interface)
   --no-app                Answer the APIs only; do not serve the built app
+  --pages <dir>           Serve this folder's files too (your prototype's pages), at the root beside the
+                          APIs; a path the built app has is the app's. Pages on the app's origin are kept
+                          by its service worker once opened, so they work offline (docs/deploy.md)
   --delay <ms>            Wait this long before every API answer (latency testing)
   --fail-rate <0..1>      Answer this share of API requests with the API's own 500 or 503
                           (resilience testing)
+  --require-key           Answer a Site Scanning request without a key as production's gateway
+                          (api.data.gov) does: 403 {"error":{"code":"API_KEY_MISSING",…}}; ceiling
+                          rates answer without one, as production's do. The key is the X-Api-Key
+                          header or the api_key query parameter; offline, any key is valid
+  --rate-limit <n/h>      Allow n API requests an hour per key (per client address without one), as
+                          the gateway does: X-RateLimit-Limit and X-RateLimit-Remaining on every
+                          answer, 429 {"error":{"code":"OVER_RATE_LIMIT",…}} with Retry-After beyond
+                          (production: 1000/h; also n/s, n/m, n/d). docs/api/limits.md
   --workers <n|auto>      Answer on n threads sharing one copy of the data (default auto: one per
                           core; 1 answers on the server's own thread)
   --grace <seconds>       On SIGTERM/SIGINT, wait this long for requests in flight before cutting
@@ -89,6 +102,12 @@ export interface CliOptions {
   port: number;
   host: string;
   app: boolean;
+  /** `serve --pages`: a folder of the user's own pages, absolute. */
+  pagesDir: string | null;
+  /** `serve --require-key`: refuse API requests without a key, as production's gateway does. */
+  requireKey: boolean;
+  /** `serve --rate-limit`: the gateway's limit per key. */
+  rateLimit: RateLimit | null;
   delayMs: number;
   failRate: number;
   /** Threads answering the APIs (`--workers`; `auto` is the machine's cores). */
@@ -129,6 +148,9 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
         port: { type: 'string' },
         host: { type: 'string' },
         'no-app': { type: 'boolean' },
+        pages: { type: 'string' },
+        'require-key': { type: 'boolean' },
+        'rate-limit': { type: 'string' },
         data: { type: 'string' },
         websites: { type: 'string' },
         ceilingrates: { type: 'string' },
@@ -162,6 +184,15 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (values.dialect !== undefined && !(DIALECTS as readonly string[]).includes(values.dialect)) {
     throw new UsageError(`--dialect must be ${DIALECTS.join(' or ')}, not "${values.dialect}"`);
   }
+  for (const name of ['pages', 'require-key', 'rate-limit'] as const) {
+    if (values[name] !== undefined && command !== 'serve') throw new UsageError(`--${name} is for serve`);
+  }
+  const pagesDir = values.pages === undefined ? null : resolve(values.pages);
+  if (pagesDir !== null && !(existsSync(pagesDir) && statSync(pagesDir).isDirectory())) throw new UsageError(`--pages: no folder "${values.pages}"`);
+  const rateLimit = values['rate-limit'] === undefined ? null : parseRateLimit(values['rate-limit']);
+  if (values['rate-limit'] !== undefined && !rateLimit) {
+    throw new UsageError(`--rate-limit must be a number of requests from 1 to 1000000 per hour, such as 1000/h (or /s, /m, /d), not "${values['rate-limit']}"`);
+  }
   const files: OpenEngineOptions['files'] = {};
   if (values.websites) files.websites = values.websites;
   if (values.ceilingrates) files.ceilingrates = values.ceilingrates;
@@ -170,6 +201,9 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     port: number('port', values.port ?? env.PORT, 0, 65535) ?? 4173,
     host: values.host ?? 'localhost',
     app: !values['no-app'],
+    pagesDir,
+    requireKey: !!values['require-key'],
+    rateLimit,
     delayMs: number('delay', values.delay, 0, 600_000) ?? 0,
     failRate: number('fail-rate', values['fail-rate'], 0, 1) ?? 0,
     workers: values.workers === undefined || values.workers === 'auto' ? availableParallelism() : integer('workers', values.workers, 1, 256),
@@ -197,9 +231,39 @@ async function withWeeksWhenPresent(open: ShareOptions): Promise<ShareOptions> {
 function describe(datasets: readonly DatasetSummary[]): void {
   for (const d of datasets) {
     const rows = Object.values(d.rows).reduce((a, b) => a + b, 0);
-    console.error(`${d.name}: ${rows} records from ${d.origin}. ${d.label}`);
+    // The weeks extra answers the older weeks' dated paths; the current snapshot is the dataset's own file.
+    const what = d.weeks ? `${d.name}, its older weeks under /snapshots/<date>/` : d.name;
+    console.error(`${what}: ${rows} records from ${d.origin}. ${d.label}`);
     if (d.report) console.error(summariseReport(d.report).replace(/^/gm, '  '));
   }
+}
+
+/**
+ * Each dataset's source line as the documents and the MCP tools say it: that of what answers the current snapshot,
+ * never the weeks extra's ("17 weeks …"), which only answers dated paths.
+ */
+export function dataLabelsOf(datasets: readonly DatasetSummary[]): DataLabels {
+  return Object.fromEntries(datasets.filter((d) => !d.weeks).map((d) => [d.name, d.label]));
+}
+
+/** What `serve` serves, for its start line: the app only when there is a build to serve. */
+export function servedParts(options: Pick<CliOptions, 'app' | 'pagesDir'>, appBuilt: boolean): string {
+  const parts = [options.app && appBuilt ? 'the app' : null, options.pagesDir ? `the pages of ${options.pagesDir}` : null].filter(Boolean);
+  const apis = parts.length ? `${parts.join(', ')} and both APIs` : 'both APIs only';
+  return options.app && !appBuilt ? `${apis}: no built app to serve, \`npm run build\` makes one` : apis;
+}
+
+/** The gateway's rules, for the start line; null when there are none. */
+function gatewayRules(options: Pick<CliOptions, 'requireKey' | 'rateLimit'>): string | null {
+  const rules = [
+    options.requireKey ? 'Site Scanning requires a key (X-Api-Key or api_key), else 403' : null,
+    options.rateLimit ? `${options.rateLimit.limit} requests per ${windowName(options.rateLimit.windowMs)} per key, else 429` : null,
+  ].filter(Boolean);
+  return rules.length ? `gateway: ${rules.join('; ')}` : null;
+}
+
+function windowName(ms: number): string {
+  return ({ 1_000: 'second', 60_000: 'minute', 3_600_000: 'hour', 86_400_000: 'day' } as Record<number, string>)[ms] ?? `${ms / 1000} s`;
 }
 
 /** What `serve` answers from: PostgreSQL (`--database`), or the datasets held in memory on one or more threads. */
@@ -216,7 +280,7 @@ async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; l
   }
   const { backend, datasets, close } = await openBackend(await withWeeksWhenPresent(options.open), options.workers);
   describe(datasets);
-  return { backend, labels: Object.fromEntries(datasets.map((d) => [d.name, d.label])), close };
+  return { backend, labels: dataLabelsOf(datasets), close };
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
@@ -257,13 +321,16 @@ export async function main(argv: readonly string[]): Promise<void> {
   if (options.command === 'mcp') {
     const { engine, datasets } = await openEngine({ ...(await withWeeksWhenPresent(options.open)), dialect: options.dialect });
     describe(datasets);
-    await serveMcpOverStdio(engine, Object.fromEntries(datasets.map((d) => [d.name, d.label])));
+    await serveMcpOverStdio(engine, dataLabelsOf(datasets));
     return;
   }
   const served = await openServed(options);
+  const appDir = options.app ? builtAppDir() : null;
   const server = await startServer({
     engine: served.backend,
-    appDir: options.app ? builtAppDir() : null,
+    appDir,
+    pagesDir: options.pagesDir,
+    gateway: { requireKey: options.requireKey, rateLimit: options.rateLimit },
     port: options.port,
     host: options.host,
     faults: { delayMs: options.delayMs, failRate: options.failRate },
@@ -273,7 +340,10 @@ export async function main(argv: readonly string[]): Promise<void> {
   });
   const threads = options.workers > 1 ? `${options.workers} worker threads` : 'one thread';
   const dialect = options.dialect === 'production' ? ", answering in production's dialect" : '';
-  console.error(`offline-gov-api: listening on ${server.url} (${options.app ? 'app and APIs' : 'APIs only'}, ${threads}${dialect})`);
+  const appBuilt = appDir !== null && existsSync(resolve(appDir, 'index.html'));
+  console.error(`offline-gov-api: listening on ${server.url} (${servedParts(options, appBuilt)}; ${threads}${dialect})`);
+  const rules = gatewayRules(options);
+  if (rules) console.error(rules);
   if (options.delayMs || options.failRate) console.error(`faults: ${options.delayMs} ms delay, ${options.failRate} fail rate`);
   const stop = (signal: string): void => {
     // A second signal finds no handler left: the process ends at once, as a user pressing Ctrl-C twice expects.

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { Hono } from 'hono';
 import { serve, type HttpBindings } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { failed, route, type Routed } from '../../engine/http/route.ts';
+import { failed, finish, route, type Routed } from '../../engine/http/route.ts';
+import type { ApiResponse } from '../../engine/http/types.ts';
 import { toFetchResponse } from '../http/fetch-response.ts';
 import { apiRequestOf } from '../http/fetch-request.ts';
 import { withFaults, type Faults } from './faults.ts';
@@ -19,12 +20,20 @@ import type { ApiBackend } from './backend.ts';
 import { hostProblem, refuseConnect } from './http-guards.ts';
 import { closeGracefully, DEFAULT_GRACE_MS } from './graceful-close.ts';
 import type { Dialect } from '../../engine/dialect/dialect.ts';
+import { Gateway, type GatewayOptions } from './gateway.ts';
 
 export interface ServerOptions {
   /** What answers the APIs: an `Engine` in this thread, a worker pool (worker-pool.ts) or PostgreSQL. */
   engine: ApiBackend;
   /** The built app to serve beside the APIs; null (or a missing directory) serves the APIs alone. */
   appDir?: string | null;
+  /**
+   * A folder of the user's own pages (`serve --pages`), served at the root beside the APIs and the app: a path the
+   * app's files have is the app's. No Content-Security-Policy of the app's is sent with them.
+   */
+  pagesDir?: string | null;
+  /** api.data.gov's gateway rehearsed (`--require-key`, `--rate-limit`; gateway.ts); none by default. */
+  gateway?: GatewayOptions;
   faults?: Faults;
   /** Where each served dataset comes from, for the OpenAPI documents' descriptions. */
   dataLabels?: DataLabels;
@@ -35,8 +44,14 @@ export interface ServerOptions {
 /** The router key of every API request: no request path starts with it and is also routed by the engine. */
 const API_ROUTE = '/.api';
 
-export function createApp({ engine, appDir = null, faults, dataLabels = {}, dialect }: ServerOptions): Hono {
+/** The answer with the gateway's headers added (its rate-limit counts). */
+function withHeaders(response: ApiResponse, headers: Record<string, string>): ApiResponse {
+  return Object.keys(headers).length ? { ...response, headers: { ...response.headers, ...headers } } : response;
+}
+
+export function createApp({ engine, appDir = null, pagesDir = null, faults, dataLabels = {}, dialect, gateway: gatewayOptions = {} }: ServerOptions): Hono {
   const answer = withFaults(engine, faults);
+  const gateway = new Gateway(gatewayOptions);
   const routes = new WeakMap<Request, Routed>();
   const app = new Hono({
     getPath: (request) => {
@@ -61,8 +76,12 @@ export function createApp({ engine, appDir = null, faults, dataLabels = {}, dial
   app.all(API_ROUTE, async (c, next) => {
     const routed = routes.get(c.req.raw);
     if (!routed) return next();
+    // Production's gateway stands in front of both APIs: its refusals come before any API answer or fault.
+    const client = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress ?? 'unknown';
+    const passage = gateway.pass(routed, client);
+    if ('refused' in passage) return toFetchResponse(finish(routed.request, passage.refused));
     try {
-      return toFetchResponse(await answer(routed, c.req.raw.signal));
+      return toFetchResponse(withHeaders(await answer(routed, c.req.raw.signal), passage.headers));
     } catch (error) {
       // A backend that could not answer (a worker thread lost with the request): the API's own 500, not a bare one.
       console.error('offline-gov-api: an API request failed', error);
@@ -73,6 +92,7 @@ export function createApp({ engine, appDir = null, faults, dataLabels = {}, dial
     app.on(['GET', 'HEAD'], path, (c) => toFetchResponse(documentFor(path, apiRequestOf(c.req.raw), dataLabels, dialect)!));
   }
   if (appDir && existsSync(appDir)) app.use('*', staticFiles(appDir));
+  if (pagesDir) app.use('*', staticFiles(pagesDir, { appPolicy: false }));
   app.notFound((c) => c.text('Not found', 404));
   return app;
 }

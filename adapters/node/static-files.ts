@@ -77,15 +77,19 @@ export function servedManifest(manifestPath: string): string {
 
 const MANIFEST_PATH = `/data/${MANIFEST_FILE}`;
 
-export function staticFiles(appDir: string): MiddlewareHandler {
+/**
+ * The files of a directory. `appPolicy` (the built app's default): send the policy of its index.html with each; a
+ * folder of the user's own pages (`serve --pages`) keeps whatever policy its pages declare themselves.
+ */
+export function staticFiles(dir: string, { appPolicy = true }: { appPolicy?: boolean } = {}): MiddlewareHandler {
   let policy: string | null = null;
   try {
-    policy = contentSecurityPolicy(readFileSync(resolve(appDir, 'index.html'), 'utf8'));
+    if (appPolicy) policy = contentSecurityPolicy(readFileSync(resolve(dir, 'index.html'), 'utf8'));
   } catch {
     // No built page: nothing to protect, and the server still answers the APIs.
   }
   const serve = serveStatic({
-    root: appDir,
+    root: dir,
     // Never `precompressed`: a .gz dataset file must cross as the bytes its sha256 describes, as
     // application/gzip with no Content-Encoding (docs/decisions/0302).
     onFound: (path: string, c: Context) => {
@@ -99,7 +103,7 @@ export function staticFiles(appDir: string): MiddlewareHandler {
   // Revalidation of the no-cache files (the shell, sw.js, the 14 MB datasets) answers 304 when nothing changed.
   return async (c: Context, next: Next) => {
     let passedOn = false;
-    const manifest = resolve(appDir, MANIFEST_PATH.slice(1));
+    const manifest = resolve(dir, MANIFEST_PATH.slice(1));
     const found =
       (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path === MANIFEST_PATH && existsSync(manifest)
         ? servedFile(c, servedManifest(manifest), 'application/json', policy)

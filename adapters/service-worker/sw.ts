@@ -5,9 +5,10 @@
  * to an app window's DB worker when one can answer, else run here over the cached files; 0402), and serves
  * the app shell offline. Everything else passes through.
  */
-import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { reusePageCopies } from './precache-reuse.ts';
-import { registerRoute } from 'workbox-routing';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
+import { ownPages } from './own-pages.ts';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { RELAY_PROTOCOL, type WindowToServiceWorker } from '../browser/relay-protocol.ts';
 import { inAppDialect, toApiRequest } from './api-http.ts';
@@ -17,6 +18,7 @@ import { inProductionDialect } from '../../engine/openapi/production.ts';
 import { toFetchResponse } from '../http/fetch-response.ts';
 import { APIS } from '../../engine/index.ts';
 import { failed, route } from '../../engine/http/route.ts';
+import { mountAt } from '../../engine/http/mount.ts';
 import { RelayClient } from './relay-client.ts';
 import { LocalEngine } from './local-engine.ts';
 import { DatasetCache } from './dataset-cache.ts';
@@ -36,6 +38,11 @@ declare const __DATASET_VERSION__: string;
 
 const scope = self.registration.scope;
 const appShell = new URL('index.html', scope).href;
+/**
+ * The deployment's base path, where this worker is served (`/apps/gov` for a build made with `BASE=/apps/gov/`):
+ * the APIs are answered below it, and the origin's other paths are left alone.
+ */
+const mount = mountAt(new URL(scope).pathname);
 
 /** Pages that run the app (and so own a DB worker): the shell, whatever its hash route. */
 function runsApp(url: string): boolean {
@@ -140,7 +147,7 @@ const ownOrigin = `${self.location.origin}/`;
 self.addEventListener('fetch', (event) => {
   if (!event.request.url.startsWith(ownOrigin)) return;
   const request = toApiRequest(event.request);
-  const routed = route(APIS, request);
+  const routed = route(APIS, request, mount);
   if (!routed) return;
   apiRequests.add(event.request);
   if (routed.kind === 'early') {
@@ -196,10 +203,26 @@ addPlugins([reusePageCopies(precached, self.location.href)]);
 precacheAndRoute(precached);
 cleanupOutdatedCaches();
 
-// Other navigations (hash routes, deep links, reloads) get the app shell, from the precache when offline.
+// Everything else of the origin's that a page of the app's path asks for (a prototype's own page, its script, its
+// styles; docs/deploy.md#your-own-pages): from the network while there is one, and kept, so a page opened once keeps
+// working offline. The datasets are the DB worker's to fetch and keep (0406), and the requests answered above
+// are not Workbox's.
+const dataHref = new URL('data/', scope).href;
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && !apiRequests.has(request) && !/\.[a-z0-9]+$/i.test(url.pathname),
-  createHandlerBoundToURL(appShell),
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    !apiRequests.has(request) &&
+    !url.href.startsWith(dataHref) &&
+    url.href !== floorUrl &&
+    !documentUrls.has(url.href),
+  ownPages(),
+);
+
+// A navigation neither the network nor the kept pages can answer (offline, a deep link never opened) gets the app
+// shell, as a reload of the app does; other requests fail as they would without this worker.
+setCatchHandler(async ({ request, url }) =>
+  request.mode === 'navigate' && !/\.[a-z0-9]+$/i.test(url.pathname) ? ((await matchPrecache(appShell)) ?? Response.error()) : Response.error(),
 );
 
 // The new version waits until the user says "reload" (workbox-window's messageSkipWaiting); once active,

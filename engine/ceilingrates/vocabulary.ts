@@ -8,8 +8,9 @@ import { clearanceClass } from './text.ts';
 
 /**
  * The education codes spelled out, as production's `_source.education_level` and term keys have them. `HS` is
- * written `High School` (production also has `High School Equivalent`, which this data folds into `HS`). `NONE`
- * and `OTHER` were not seen in a recording: the code is kept.
+ * written `High School` (production also has `High School Equivalent`, which this data folds into `HS`). `NONE` is
+ * written `None`, as the price lists production loads write it (their `Minimum Education`, like the other levels);
+ * `OTHER` was not seen in a recording nor in a list: the code is kept.
  */
 export const EDUCATION_SPELLED: Readonly<Record<string, string>> = {
   HS: 'High School',
@@ -18,6 +19,7 @@ export const EDUCATION_SPELLED: Readonly<Record<string, string>> = {
   MA: 'Masters',
   PHD: 'PhD',
   TEC: 'Other Tech School or Certification',
+  NONE: 'None',
 };
 
 const EDUCATION_CODE: ReadonlyMap<string, string> = new Map([

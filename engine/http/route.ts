@@ -13,6 +13,7 @@ import { matchRoute } from './match.ts';
 import { json, RETRY_AFTER_SECONDS, withoutBody } from './respond.ts';
 import { isPreflight, preflight, withCors } from './cors.ts';
 import { isSnapshotList, SNAPSHOT_LIST_ROUTE, splitSnapshotPath } from './snapshots.ts';
+import { belowMount, ROOT_MOUNT, type Mount } from './mount.ts';
 
 const ORIGIN = 'http://localhost';
 
@@ -40,18 +41,22 @@ function early(request: ApiRequest, api: ApiDefinition | null, response: ApiResp
 
 /**
  * The route of a request, or null when its path is no API's (the app's own files, which a door serves
- * itself). Paths under `/snapshots/<YYYY-MM-DD>/` route as the path below the prefix, with the date kept.
+ * itself). `mount`: the deployment's base path (mount.ts), decided once by the door; a path outside it is no
+ * API's, and below it everything routes as at an origin's root. Paths under `/snapshots/<YYYY-MM-DD>/` route as
+ * the path below the prefix, with the date kept.
  */
-export function route(apis: readonly ApiDefinition[], request: ApiRequest): Routed | null {
+export function route(apis: readonly ApiDefinition[], request: ApiRequest, mount: Mount = ROOT_MOUNT): Routed | null {
   let url: URL;
   try {
     url = new URL(request.url, ORIGIN);
   } catch {
     return early(request, null, json(400, { message: 'Malformed URL', error: 'Bad Request', statusCode: 400 }));
   }
-  if (isSnapshotList(url.pathname)) return snapshotList(apis, request, url);
-  const dated = splitSnapshotPath(url.pathname);
-  const below = dated ? dated.pathname : url.pathname;
+  const pathname = belowMount(url.pathname, mount);
+  if (pathname === null) return null;
+  if (isSnapshotList(pathname)) return snapshotList(apis, request, url, pathname, mount);
+  const dated = splitSnapshotPath(pathname);
+  const below = dated ? dated.pathname : pathname;
   const method = request.method.toUpperCase();
   const match = matchRoute(apis, below);
   if (!match) return dated ? early(request, null, noRoute(method, below)) : null;
@@ -70,22 +75,24 @@ export function route(apis: readonly ApiDefinition[], request: ApiRequest): Rout
     path: match.path,
     search: url.search,
     snapshot: dated?.snapshot ?? null,
-    pathname: url.pathname,
+    pathname,
+    // The route's path ends the request's: what comes before it is the mount, the week and the base as sent.
+    prefix: url.pathname.slice(0, url.pathname.length - match.path.length),
   };
   if (method === 'OPTIONS' && api.options) return early(request, api, api.options(contextOf(routed)));
   if (method !== 'HEAD' && !api.allow.includes(method)) return early(request, api, api.errors.methodNotAllowed({ method, path: below }));
   // Only an API that keeps snapshots has dated paths; which dates are held is the backend's to say.
-  if (dated && !api.snapshots) return early(request, api, noRoute(method, url.pathname));
+  if (dated && !api.snapshots) return early(request, api, noRoute(method, pathname));
   return routed;
 }
 
 /** `/snapshots`: the weeks held, a route of the API that keeps snapshots (each backend lists its own). */
-function snapshotList(apis: readonly ApiDefinition[], request: ApiRequest, url: URL): Routed | null {
+function snapshotList(apis: readonly ApiDefinition[], request: ApiRequest, url: URL, pathname: string, mount: Mount): Routed | null {
   const api = apis.find((candidate) => candidate.snapshots);
   if (!api) return null;
   const method = request.method.toUpperCase();
   if (isPreflight(request)) return early(request, api, preflight(request));
-  if (method !== 'GET' && method !== 'HEAD') return early(request, api, api.errors.methodNotAllowed({ method, path: url.pathname }));
+  if (method !== 'GET' && method !== 'HEAD') return early(request, api, api.errors.methodNotAllowed({ method, path: pathname }));
   return {
     kind: 'route',
     request,
@@ -94,16 +101,17 @@ function snapshotList(apis: readonly ApiDefinition[], request: ApiRequest, url: 
     route: SNAPSHOT_LIST_ROUTE,
     params: {},
     base: '',
-    path: url.pathname,
+    path: pathname,
     search: url.search,
     snapshot: null,
-    pathname: url.pathname,
+    pathname,
+    prefix: mount,
   };
 }
 
 /** The route of any request: a path no API has is answered early with Express's 404 (for callers with no files of their own). */
-export function routeAny(apis: readonly ApiDefinition[], request: ApiRequest): Routed {
-  const routed = route(apis, request);
+export function routeAny(apis: readonly ApiDefinition[], request: ApiRequest, mount: Mount = ROOT_MOUNT): Routed {
+  const routed = route(apis, request, mount);
   if (routed) return routed;
   return early(request, null, noRoute(request.method.toUpperCase(), new URL(request.url, ORIGIN).pathname));
 }

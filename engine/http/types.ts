@@ -57,8 +57,14 @@ export interface RoutedToData extends RoutedBase {
   search: string;
   /** `/snapshots/<date>/…`: the Site Scanning snapshot asked for; null for the newest. */
   snapshot: string | null;
-  /** The path as sent, the snapshot prefix included (for the 404 of a snapshot nobody holds). */
+  /** The path below the deployment's mount, the snapshot prefix included (for the 404 of a snapshot nobody holds). */
   pathname: string;
+  /**
+   * Everything the request's path has before the route's own path, as sent: the deployment's mount, a
+   * `/snapshots/<date>` prefix and the API's base (`/apps/gov/technology/site-scanning/v1`; '' at the app root).
+   * Where the answer's own links point, so a client following them stays where it asked.
+   */
+  prefix: string;
 }
 
 export type Routed = RoutedEarly | RoutedToData;

@@ -10,10 +10,11 @@ import { parameterObject, type FilterGrammarSpec } from './openapi-parameters.ts
 import { CEILING_RATES_SCHEMAS, SITE_SCANNING_SCHEMAS, type JsonSchema } from './schemas.ts';
 import { RETRY_AFTER_SECONDS } from '../http/respond.ts';
 import { SNAPSHOT_LIST_PATH } from '../http/snapshots.ts';
+import { ROOT_MOUNT, type Mount } from '../http/mount.ts';
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; url: string } };
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   security: Record<string, string[]>[];
@@ -22,12 +23,23 @@ export type OpenApiDocument = {
 };
 
 const VERSION = '1.0.0';
+/** Production's origin: both APIs answer there under their gateway paths (SITE_SCANNING_BASES[1], CEILING_RATES_BASES[1]). */
+const PRODUCTION_ORIGIN = 'https://api.gsa.gov';
+/** Both interfaces and their data are GSA's, works of the US government (the Site Scanning data also CC0). */
+const LICENSE = { name: 'Public domain: a work of the US government', url: 'https://www.usa.gov/government-copyright' };
 const JSON_TYPE = 'application/json';
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (schema: JsonSchema): Record<string, unknown> => ({ [JSON_TYPE]: { schema } });
 const reply = (description: string, schema: JsonSchema): Record<string, unknown> => ({ description, content: jsonContent(schema) });
 
 const CORS_NOTE = 'Every answer carries `Access-Control-Allow-Origin: *`; preflights are answered.';
+
+/** This app's server: where it is served (the deployment's base path, engine/http/mount.ts), '/' at an origin's root. */
+const appServer = (mount: Mount, description = 'This app: answered offline, from the local data'): { url: string; description: string } => ({
+  url: mount === '' ? '/' : mount,
+  description,
+});
+const PRODUCTION_SERVER = 'Production (api.gsa.gov): an api.data.gov key is required, as `api_key` or `X-Api-Key`';
 
 const KEY_NOTE =
   'Production (api.gsa.gov) requires an api.data.gov key, as the `api_key` query parameter or the `X-Api-Key` header. ' +
@@ -95,12 +107,12 @@ function siteScanningOperation(route: RouteTableEntry): Record<string, unknown> 
   );
 }
 
-function siteScanningPaths(): Record<string, Record<string, unknown>> {
-  return { ...Object.fromEntries(SITE_SCANNING_ROUTES.map((route) => [route.path, siteScanningOperation(route)])), [SNAPSHOT_LIST_PATH]: snapshotList() };
+function siteScanningPaths(mount: Mount): Record<string, Record<string, unknown>> {
+  return { ...Object.fromEntries(SITE_SCANNING_ROUTES.map((route) => [route.path, siteScanningOperation(route)])), [SNAPSHOT_LIST_PATH]: snapshotList(mount) };
 }
 
-/** `GET /snapshots` (docs/api/snapshots.md): at the root only, not under the gateway path. */
-function snapshotList(): Record<string, unknown> {
+/** `GET /snapshots` (docs/api/snapshots.md): at the app's root only, not under the gateway path nor in production. */
+function snapshotList(mount: Mount): Record<string, unknown> {
   const list: JsonSchema = {
     type: 'object',
     required: ['snapshots'],
@@ -122,9 +134,10 @@ function snapshotList(): Record<string, unknown> {
     },
   };
   return {
-    servers: [{ url: '/', description: 'The app root' }],
+    servers: [appServer(mount, 'This app, at its root')],
     ...operation(SITE_SCANNING_TAG, 'listSnapshots', 'The weekly snapshots held, each answered under /snapshots/<date>/', [], {
       '200': reply('Every week held, with its date and count of websites (empty when none has a date)', list),
+      '404': reply(OTHER_METHODS.replace('/websites', '/snapshots'), ref('Error')),
     }),
   };
 }
@@ -144,11 +157,11 @@ function ceilingRatesOperation(): Record<string, unknown> {
           'A search: hits and every aggregation. With `suggest-contains`: no hits and one terms aggregation. ' +
           'With `suggest`: completion options per field. With `export=y`: the matching records as CSV.',
         content: {
-          [JSON_TYPE]: { schema: { oneOf: [ref('Search'), ref('SuggestContains'), ref('Suggest')] } },
+          [JSON_TYPE]: { schema: ref('CeilingRatesAnswer') },
           'text/csv': { schema: { type: 'string' } },
         },
       },
-      '404': reply('A path below the base that names no route (`{"detail":"Not found."}`), e.g. `/api/v3/search/ceilingrates/x`', detail),
+      '404': reply('A path below the base that names no route (`{"detail":"Not found."}`), e.g. `/acquisition/calc/v3/api/ceilingrates/x`', detail),
       // OpenAPI has no place for "any other method" of a path: the answer every other method gets is said here.
       '405': reply('Not an answer to GET: every method other than GET, HEAD and OPTIONS gets it, e.g. `{"detail":"Method \\"POST\\" not allowed."}`', detail),
       '406': reply('A parameter is invalid: `detail` says which', detail),
@@ -167,61 +180,89 @@ export type DataLabels = Partial<Record<'websites' | 'ceilingrates', string>>;
 
 function info(title: string, description: string, data: readonly (string | undefined)[]): OpenApiDocument['info'] {
   const lines = data.filter((label): label is string => !!label).map((label) => `Data: ${label}`);
-  return { title, version: VERSION, description: [description, ...lines, CORS_NOTE].join('\n\n') };
+  return { title, version: VERSION, description: [description, ...lines, CORS_NOTE].join('\n\n'), license: LICENSE };
 }
 
-export function siteScanningDocument(data: DataLabels = {}): OpenApiDocument {
+/**
+ * The ceiling-rates route's path in full: production's gateway path, which this app answers too. Without the
+ * trailing slash production's documentation writes (a path ending in one is an error to OpenAPI linters, redocly's
+ * `no-path-trailing-slash`); this app answers both, and the description says so.
+ */
+export const CEILING_RATES_DOCUMENT_PATH = CEILING_RATES_BASES[1];
+
+/**
+ * Site Scanning: its routes below each server, this app's root, its gateway path and production's. `mount`: where
+ * the app is served (a build for a sub-path writes its documents with it).
+ */
+export function siteScanningDocument(data: DataLabels = {}, mount: Mount = ROOT_MOUNT): OpenApiDocument {
+  const gateway = SITE_SCANNING_BASES[1];
   return {
     openapi: '3.1.0',
     info: info('Site Scanning API (offline)', 'Federal websites and what their scans found, answered from a local SQLite snapshot.', [data.websites]),
-    servers: SITE_SCANNING_BASES.map((base) => ({ url: base === '' ? '/' : base, description: base === '' ? 'The app root' : "Production's gateway path" })),
+    servers: [
+      appServer(mount, 'This app, at its root: answered offline, from the local data'),
+      { url: `${mount}${gateway}`, description: "This app, at production's gateway path" },
+      { url: `${PRODUCTION_ORIGIN}${gateway}`, description: PRODUCTION_SERVER },
+    ],
     tags: [{ name: SITE_SCANNING_TAG, description: 'GET /websites, /websites/{url}, /analysis' }],
     security: SECURITY,
-    paths: siteScanningPaths(),
+    paths: siteScanningPaths(mount),
     components: { schemas: SITE_SCANNING_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
-export function ceilingRatesDocument(data: DataLabels = {}): OpenApiDocument {
+/**
+ * Ceiling rates: the route's full path, production's gateway path, under this app and under production (this app
+ * also answers it at `/api/v3/search/ceilingrates/`, the path of the combined document).
+ */
+export function ceilingRatesDocument(data: DataLabels = {}, mount: Mount = ROOT_MOUNT): OpenApiDocument {
   return {
     openapi: '3.1.0',
-    info: info('Ceiling Rates API (offline)', 'Awarded hourly ceiling rates of GSA contracts, answered from a local SQLite dataset.', [data.ceilingrates]),
-    servers: CEILING_RATES_BASES.map((base, i) => ({ url: base, description: i === 0 ? "The app's path" : "Production's gateway path" })),
-    tags: [{ name: CEILING_RATES_TAG, description: 'GET /api/v3/search/ceilingrates/' }],
+    info: info(
+      'Ceiling Rates API (offline)',
+      'Awarded hourly ceiling rates of GSA contracts, answered from a local SQLite dataset. ' +
+        `Production documents the path with a trailing slash (\`${CEILING_RATES_BASES[1]}/\`): keep it when calling production. ` +
+        `This app answers the path with and without it, and at \`${CEILING_RATES_BASES[0]}/\` too.`,
+      [data.ceilingrates],
+    ),
+    servers: [appServer(mount), { url: PRODUCTION_ORIGIN, description: PRODUCTION_SERVER }],
+    tags: [{ name: CEILING_RATES_TAG, description: `GET ${CEILING_RATES_DOCUMENT_PATH}` }],
     security: SECURITY,
-    paths: { '/': ceilingRatesOperation() },
+    paths: { [CEILING_RATES_DOCUMENT_PATH]: ceilingRatesOperation() },
     components: { schemas: CEILING_RATES_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
 /** Both APIs at their app-root paths, in one document. */
-export function combinedDocument(data: DataLabels = {}): OpenApiDocument {
-  const siteScanning = siteScanningDocument();
-  const ceilingRates = ceilingRatesDocument();
+export function combinedDocument(data: DataLabels = {}, mount: Mount = ROOT_MOUNT): OpenApiDocument {
+  const siteScanning = siteScanningDocument({}, mount);
   return {
     openapi: '3.1.0',
     info: info(
       'Site Scanning and Ceiling Rates APIs (offline)',
-      'Both APIs, answered locally at their app-root paths; each also answers under its production gateway path.',
+      "Both APIs, answered locally at their app-root paths; each also answers under its production gateway path (the APIs' own documents).",
       [data.websites, data.ceilingrates],
     ),
-    servers: [{ url: '/', description: 'This server' }],
-    tags: [...siteScanning.tags, ...ceilingRates.tags],
+    servers: [appServer(mount)],
+    tags: [...siteScanning.tags, { name: CEILING_RATES_TAG, description: `GET ${CEILING_RATES_BASES[0]}/ (with or without its trailing slash)` }],
     security: SECURITY,
-    paths: { ...siteScanning.paths, [`${CEILING_RATES_BASES[0]}/`]: ceilingRates.paths['/'] },
-    components: { schemas: { ...siteScanning.components.schemas, ...ceilingRates.components.schemas }, securitySchemes: SECURITY_SCHEMES },
+    paths: { ...siteScanning.paths, [CEILING_RATES_BASES[0]]: ceilingRatesOperation() },
+    components: { schemas: { ...siteScanning.components.schemas, ...CEILING_RATES_SCHEMAS }, securitySchemes: SECURITY_SCHEMES },
   };
 }
 
+/** How each document is made: from the data's source lines and the app's mount. */
+export type DocumentMaker = (data?: DataLabels, mount?: Mount) => OpenApiDocument;
+
 /** The documents as files of the app (the build writes them, so the service worker keeps them offline). */
-export const OPENAPI_FILES: Readonly<Record<string, (data?: DataLabels) => OpenApiDocument>> = {
+export const OPENAPI_FILES: Readonly<Record<string, DocumentMaker>> = {
   '/openapi.json': combinedDocument,
   '/openapi/site-scanning.json': siteScanningDocument,
   '/openapi/ceiling-rates.json': ceilingRatesDocument,
 };
 
 /** Every path a server publishes a document at: the files, and production's Site Scanning document path. */
-export const OPENAPI_DOCUMENTS: Readonly<Record<string, (data?: DataLabels) => OpenApiDocument>> = {
+export const OPENAPI_DOCUMENTS: Readonly<Record<string, DocumentMaker>> = {
   ...OPENAPI_FILES,
   '/technology/site-scanning/v1/api-json': siteScanningDocument,
 };

@@ -4,28 +4,24 @@
  * dialect reads (PRODUCTION_NAMES, the ceiling-rate vocabulary), so neither is written twice.
  */
 import type { OpenApiDocument } from './documents.ts';
-import type { JsonSchema } from './schemas.ts';
-import { PRODUCTION_NAMES, WEBSITE_FIELDS } from '../site-scanning/record.ts';
+import { websiteKindSchema, type JsonSchema } from './schemas.ts';
+import { PRODUCTION_NAMES, PRODUCTION_ONLY, WEBSITE_FIELDS } from '../site-scanning/record.ts';
 import { SOURCE_FIELDS } from '../ceilingrates/record.ts';
 import { DATA_SOURCE } from '../ceilingrates/production.ts';
 
 const NOTE =
   'Production dialect: the answers as production gave them in the recordings of 2022–2026 (its names, types, key order and values; docs/api/differences.md), over the same data.';
 
-/** The added robots.txt and sitemap.xml checks (site-scanning/production.ts), after the `*_detected` they follow. */
-const ADDED_AFTER: Readonly<Record<string, readonly string[]>> = {
-  robots_txt_detected: ['robots_txt_final_url_live', 'robots_txt_target_url_redirects'],
-  sitemap_xml_detected: ['sitemap_xml_final_url_live', 'sitemap_xml_target_url_redirects'],
-};
+const ABSENT = "Production's field; this data has no column for it, so it is `null` here (docs/api/differences.md)";
 
+/** The record as the production dialect writes it (site-scanning/production.ts): production's keys, the same tables. */
 function website(schema: JsonSchema): JsonSchema {
   const interfaced = schema.properties as Record<string, JsonSchema>;
   const properties: Record<string, JsonSchema> = {};
   for (const [name] of WEBSITE_FIELDS) {
     const renamed = PRODUCTION_NAMES[name];
-    if (renamed === null) continue;
-    properties[renamed ?? name] = interfaced[name];
-    for (const added of ADDED_AFTER[name] ?? []) properties[added] = { type: ['boolean', 'null'], description: 'Made from the data (docs/api/differences.md)' };
+    if (renamed !== null) properties[renamed ?? name] = interfaced[name];
+    for (const field of PRODUCTION_ONLY) if (field.after === name) properties[field.name] = { ...websiteKindSchema(field.kind), description: ABSENT };
   }
   return { ...schema, properties, required: Object.keys(properties) };
 }
@@ -46,13 +42,13 @@ function ceilingRate(schema: JsonSchema): JsonSchema {
     if (field === 'contract_start') properties.data_source = { type: 'string', examples: [DATA_SOURCE] };
   }
   properties.security_clearance = { type: ['boolean', 'null'] };
-  properties.dt_termg = { anyOf: [{ type: 'string', pattern: '^(\\d{8})?$' }] };
-  properties.education_level = { type: ['string', 'null'], examples: ['Bachelors', 'Masters', 'High School', 'Associates', 'PhD'] };
+  properties.dt_termg = { type: 'string', pattern: '^(\\d{8})?$' };
+  properties.education_level = { type: ['string', 'null'], examples: ['Bachelors', 'Masters', 'High School', 'Associates', 'PhD', 'None'] };
   properties.worksite = { type: ['string', 'null'], examples: ['Customer_Facility', 'Contractor_Facility', 'Virtual'] };
   return { ...schema, properties, required: Object.keys(properties) };
 }
 
-/** An envelope (a search's or suggest-contains') with production's five shards. */
+/** The answers (a search's or suggest-contains' envelope) with production's five shards. */
 function envelope(schema: JsonSchema): JsonSchema {
   const properties = schema.properties as Record<string, JsonSchema>;
   return { ...schema, properties: { ...properties, _shards: SHARDS_2026 } };
@@ -63,8 +59,7 @@ const REWRITES: Readonly<Record<string, (schema: JsonSchema) => JsonSchema>> = {
   Website: website,
   CeilingRate: ceilingRate,
   CeilingRateHit: (schema) => ({ ...schema, properties: { ...(schema.properties as Record<string, JsonSchema>), _index: DATED_INDEX } }),
-  Search: envelope,
-  SuggestContains: envelope,
+  CeilingRatesAnswer: envelope,
 };
 
 export function inProductionDialect(document: OpenApiDocument): OpenApiDocument {

@@ -34,6 +34,11 @@ const WEBSITE_KIND_SCHEMAS: Record<FieldKind, JsonSchema> = {
   },
 };
 
+/** The schema of a record field of this kind (every field may be null). */
+export function websiteKindSchema(kind: FieldKind): JsonSchema {
+  return WEBSITE_KIND_SCHEMAS[kind];
+}
+
 const DERIVED_DESCRIPTION =
   'Made from the data, not a snapshot column: `*_final_url_live` is the file status code being 2xx, `*_target_url_redirects` the file final URL not being https://<target_url>/<file> (docs/api/site-scanning.md#further-fields)';
 
@@ -118,19 +123,6 @@ const educationCounts = object({
   },
 });
 
-const envelope = (aggregations: JsonSchema): JsonSchema =>
-  object({
-    took: integer,
-    timed_out: { const: false },
-    _shards: object({ total: { const: 1 }, successful: { const: 1 }, skipped: { const: 0 }, failed: { const: 0 } }),
-    hits: object({
-      total: object({ value: integer, relation: { enum: ['eq', 'gte'] } }),
-      max_score: { type: 'null' },
-      hits: { type: 'array', items: ref('CeilingRateHit') },
-    }),
-    aggregations,
-  });
-
 const suggestEntry = object({
   text: { type: 'string' },
   offset: integer,
@@ -140,6 +132,57 @@ const suggestEntry = object({
     items: object({ text: { type: 'string' }, _index: { const: 'ceilingrates' }, _id: { type: 'string' }, _score: { type: 'number' }, _source: object({}) }),
   },
 });
+
+/** The aggregations every search answers (`education_level_counts` too, but not when nothing matches, as production). */
+const SEARCH_AGGREGATIONS = [...TERM_AGGREGATIONS, 'wage_histogram', 'histogram_percentiles', 'median_price', 'wage_stats'];
+
+/**
+ * Every JSON answer of the ceiling-rates route in one schema, so a generated client has one type and needs no cast
+ * (the forms cannot be told apart by a property a discriminator could name: they are told apart by the query).
+ * A search and `suggest-contains` are Elasticsearch's search answer; `suggest` is its suggest answer. Each form's
+ * required keys are said with `dependentRequired`, which validators check and generators leave alone.
+ */
+const ceilingRatesAnswer: JsonSchema = {
+  type: 'object',
+  description:
+    'A search: `took`, `timed_out`, `_shards`, `hits` and every aggregation (none when nothing matches). ' +
+    'With `suggest-contains=<field>:<text>`: the same envelope with no hits and one terms aggregation named after the field. ' +
+    'With `suggest=<field>:<text>` (repeatable): only a `<field>-suggestion` list per field asked for.',
+  properties: {
+    took: integer,
+    timed_out: { const: false },
+    _shards: object({ total: { const: 1 }, successful: { const: 1 }, skipped: { const: 0 }, failed: { const: 0 } }),
+    hits: object({
+      total: object({ value: integer, relation: { enum: ['eq', 'gte'] } }),
+      max_score: { type: 'null' },
+      hits: { type: 'array', items: ref('CeilingRateHit') },
+    }),
+    aggregations: ref('Aggregations'),
+    ...Object.fromEntries(SEARCH_FIELDS.map((field) => [`${field}-suggestion`, { type: 'array', items: suggestEntry }])),
+  },
+  additionalProperties: false,
+  minProperties: 1,
+  dependentRequired: { hits: ['took', 'timed_out', '_shards', 'aggregations'] },
+};
+
+/** A search's aggregations, or suggest-contains' one (a terms aggregation named after its field). */
+const aggregations: JsonSchema = {
+  type: 'object',
+  properties: {
+    ...Object.fromEntries([...new Set([...TERM_AGGREGATIONS, ...SEARCH_FIELDS])].map((name) => [name, terms])),
+    education_level_counts: educationCounts,
+    wage_histogram: object({
+      buckets: { type: 'array', items: object({ min: { type: 'number' }, key: { type: 'number' }, max: { type: 'number' }, doc_count: integer }) },
+    }),
+    histogram_percentiles: percentileValues(PERCENTILES),
+    median_price: percentileValues([50]),
+    wage_stats: wageStats,
+  },
+  additionalProperties: false,
+  // A search answers them all (wage_stats is a search's alone); suggest-contains exactly one.
+  dependentRequired: { wage_stats: SEARCH_AGGREGATIONS.filter((name) => name !== 'wage_stats') },
+  minProperties: 1,
+};
 
 export const SITE_SCANNING_SCHEMAS: Record<string, JsonSchema> = {
   Website: websiteRecord(),
@@ -179,34 +222,7 @@ export const CEILING_RATES_SCHEMAS: Record<string, JsonSchema> = {
     _source: ref('CeilingRate'),
     sort: { type: 'array', items: { type: ['number', 'string', 'null'] } },
   }),
-  Search: envelope(
-    object(
-      {
-        ...Object.fromEntries(TERM_AGGREGATIONS.map((name) => [name, terms])),
-        education_level_counts: educationCounts,
-        wage_histogram: object({
-          buckets: { type: 'array', items: object({ min: { type: 'number' }, key: { type: 'number' }, max: { type: 'number' }, doc_count: integer }) },
-        }),
-        histogram_percentiles: percentileValues(PERCENTILES),
-        median_price: percentileValues([50]),
-        wage_stats: wageStats,
-      },
-      // Absent when nothing matches, as production leaves it out.
-      { required: [...TERM_AGGREGATIONS, 'wage_histogram', 'histogram_percentiles', 'median_price', 'wage_stats'] },
-    ),
-  ),
-  SuggestContains: envelope({
-    type: 'object',
-    description: 'One terms aggregation named after the field asked for',
-    additionalProperties: terms,
-    minProperties: 1,
-    maxProperties: 1,
-  }),
-  Suggest: {
-    type: 'object',
-    description: 'One list per field asked for, named `<field>-suggestion`',
-    propertyNames: { pattern: `^(${SEARCH_FIELDS.join('|')})-suggestion$` },
-    additionalProperties: { type: 'array', items: suggestEntry },
-  },
+  CeilingRatesAnswer: ceilingRatesAnswer,
+  Aggregations: aggregations,
   Detail: object({ detail: { type: 'string' } }),
 };

@@ -21,7 +21,7 @@ function listWebsites(db: Database, filterIndex: () => FilterIndex, ctx: RouteCo
   const offset = (query.page - 1) * query.limit;
   // A page past the end reads nothing.
   const records = offset < positions.length ? selectWebsitesByRowid(db, index.rowidsOf(positions, offset, query.limit)) : [];
-  return text(200, websitePageJson(records, positions.length, query, ctx.snapshot), JSON_TYPE);
+  return text(200, websitePageJson(records, positions.length, query, ctx.prefix), JSON_TYPE);
 }
 
 function getWebsite(db: Database, ctx: RouteContext): ApiResponse {

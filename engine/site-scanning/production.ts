@@ -1,43 +1,34 @@
 /**
- * The Site Scanning answer in the production dialect (engine/dialect/dialect.ts): each record under production's
- * current names (record.ts, PRODUCTION_NAMES: `initial_domain`, `live`, `agency`, `primary_scan_status`,
- * `uswds_*`, …), without the two comparisons production no longer answers, and with the robots.txt and sitemap.xml
- * checks production's records carry beside `*_detected` (`robots_txt_final_url_live`,
- * `robots_txt_target_url_redirects`, and the sitemap's), made from the fields this data has as the interface
- * dialect makes them (derived.ts; there they are among the further fields). The envelope, the
- * analysis and the errors are the same in both dialects. Runs only for that dialect.
+ * The Site Scanning answer in the production dialect (engine/dialect/dialect.ts): each record with exactly the keys
+ * of production's current serializer (GSA/site-scanning-engine, entities/core-result.entity.ts and
+ * entities/website.entity.ts, 2026-08): under production's names (record.ts, PRODUCTION_NAMES: `initial_domain`,
+ * `live`, `agency`, `primary_scan_status`, `uswds_*`, …), without the two comparisons and the four robots.txt and
+ * sitemap.xml checks its records no longer carry, and with its fields this data lacks (PRODUCTION_ONLY: `www_same`,
+ * `cumulative_layout_shift`, …) answered `null`. The envelope, the analysis and the errors are the same in both
+ * dialects. Runs only for that dialect.
  */
 import type { ApiResponse } from '../http/types.ts';
 import type { RouteContext } from '../http/routes.ts';
-import { PRODUCTION_NAMES, WEBSITE_FIELDS } from './record.ts';
-import { derivedCheck } from './derived.ts';
-
-/** Each field's name in a production record, or null when production has none. */
-const NAMES: readonly (readonly [string, string | null])[] = WEBSITE_FIELDS.map(([name]) => {
-  const production = PRODUCTION_NAMES[name];
-  return [name, production === undefined ? name : production] as const;
-});
+import { PRODUCTION_NAMES, PRODUCTION_ONLY, WEBSITE_FIELDS } from './record.ts';
 
 type Record_ = Record<string, unknown>;
 
+/** Each field's production name (null when production has none) and the production-only fields written after it. */
+const WRITTEN: readonly (readonly [string, string | null, readonly string[]])[] = WEBSITE_FIELDS.map(([name]) => {
+  const production = PRODUCTION_NAMES[name];
+  const after = PRODUCTION_ONLY.filter((field) => field.after === name).map((field) => field.name);
+  return [name, production === undefined ? name : production, after] as const;
+});
+
 /**
- * One record in production's names, key order the interface's, except that the derived checks follow the
- * `*_detected` they go with (where the interface dialect has them, among the further fields, production's current
- * order is not known from a recording). Read from the interface's answer: the checks are made again from its
- * fields, by the same function.
+ * One record in production's names, key order the interface's (production's own order is not known from a
+ * recording), each field production has and this data lacks `null` after its neighbour.
  */
 export function productionRecord(record: Record_): Record_ {
   const out: Record_ = {};
-  for (const [name, production] of NAMES) {
-    if (production === null) continue;
-    out[production] = record[name] ?? null;
-    if (name === 'robots_txt_detected') {
-      out.robots_txt_final_url_live = derivedCheck('robots_txt_final_url_live', record);
-      out.robots_txt_target_url_redirects = derivedCheck('robots_txt_target_url_redirects', record);
-    } else if (name === 'sitemap_xml_detected') {
-      out.sitemap_xml_final_url_live = derivedCheck('sitemap_xml_final_url_live', record);
-      out.sitemap_xml_target_url_redirects = derivedCheck('sitemap_xml_target_url_redirects', record);
-    }
+  for (const [name, production, after] of WRITTEN) {
+    if (production !== null) out[production] = record[name] ?? null;
+    for (const absent of after) out[absent] = null;
   }
   return out;
 }

@@ -311,7 +311,9 @@ export const EVERY_CHECK_LISTED: [Exclude<keyof DerivedChecks, DerivedField>] ex
 /**
  * Production's name of each field whose name differs there (docs/api/differences.md#record-field-names): the
  * current records' and the snapshot CSV's name; null for the two comparisons production no longer answers. Read
- * by the production dialect (production.ts); a field not listed has the same name in both.
+ * by the production dialect (production.ts); a field not listed has the same name in both. With PRODUCTION_ONLY
+ * below, the production dialect's record has exactly the keys of production's serializer (GSA/site-scanning-engine,
+ * `Website.serialized()` over entities/core-result.entity.ts and entities/website.entity.ts, 2026-08).
  */
 export const PRODUCTION_NAMES: Readonly<Partial<Record<WebsiteField, string | null>>> = {
   target_url_domain: 'initial_base_domain',
@@ -360,3 +362,18 @@ export const PRODUCTION_NAMES: Readonly<Partial<Record<WebsiteField, string | nu
   ds_string_in_css: 'uswds_string_in_css',
   ds_version: 'uswds_version',
 };
+
+/**
+ * Fields of production's current records that this data has no column for (the published snapshot does not carry
+ * them): the production dialect answers each `null`, right after the field it follows in production's snapshot
+ * column order (`CoreResult.snapshotColumnOrder`; `www_same`, not there, after `www_title`), in the kind production
+ * gives it. Listed in the order they are written.
+ */
+export const PRODUCTION_ONLY: readonly { readonly name: string; readonly after: WebsiteField; readonly kind: FieldKind }[] = [
+  { name: 'hyperlink_domains', after: 'cookie_domains', kind: 'list' },
+  { name: 'tooling', after: 'cookie_domains', kind: 'list' },
+  { name: 'cumulative_layout_shift', after: 'viewport_meta_tag', kind: 'number' },
+  { name: 'largest_contentful_paint', after: 'viewport_meta_tag', kind: 'number' },
+  { name: 'feedback_links_text', after: 'required_links_text', kind: 'list' },
+  { name: 'www_same', after: 'www_title', kind: 'boolean' },
+];

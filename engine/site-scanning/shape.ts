@@ -62,13 +62,16 @@ export interface WebsitePage {
   links: PageLinks;
 }
 
-/** Links are relative to the `/websites` route whatever base was used (production's configured route). */
+/** The listing's route below its prefix. */
 const ROUTE = '/websites';
 
-/** The route with the request's filters kept (fix: production drops them), in the documented parameter order. */
-/** The listing's path: a dated request's links stay in its week (`/snapshots/<date>/websites`), as a client follows them. */
-function routeWithFilters(query: WebsiteQuery, snapshot: string | null): string {
-  const route = snapshot === null ? ROUTE : `/snapshots/${snapshot}${ROUTE}`;
+/**
+ * The listing's path with the request's filters kept (fix: production drops them), in the documented parameter
+ * order. Under the prefix the request came by (RoutedToData.prefix: a deployment's base path, a week's
+ * `/snapshots/<date>`, the gateway's base), so a client following a link stays where it asked.
+ */
+function routeWithFilters(query: WebsiteQuery, prefix: string): string {
+  const route = `${prefix}${ROUTE}`;
   const parts: string[] = [];
   for (const name of FILTER_NAMES) {
     const value = query.filters[name];
@@ -78,23 +81,23 @@ function routeWithFilters(query: WebsiteQuery, snapshot: string | null): string 
 }
 
 /** The paginated envelope; an absent link is "", and with no results `last` is "" too. */
-export function websitePage(items: WebsiteAnswer[], totalItems: number, query: WebsiteQuery, snapshot: string | null): WebsitePage {
-  return { items, ...pageMetaAndLinks(items.length, totalItems, query, snapshot) };
+export function websitePage(items: WebsiteAnswer[], totalItems: number, query: WebsiteQuery, prefix: string): WebsitePage {
+  return { items, ...pageMetaAndLinks(items.length, totalItems, query, prefix) };
 }
 
 /**
  * The page's JSON text made of its stored records (stored-record.ts): byte for byte what JSON.stringify writes
  * for websitePage of the same records as answered, without making them.
  */
-export function websitePageJson(storedRecords: readonly string[], totalItems: number, query: WebsiteQuery, snapshot: string | null): string {
-  const rest = JSON.stringify(pageMetaAndLinks(storedRecords.length, totalItems, query, snapshot));
+export function websitePageJson(storedRecords: readonly string[], totalItems: number, query: WebsiteQuery, prefix: string): string {
+  const rest = JSON.stringify(pageMetaAndLinks(storedRecords.length, totalItems, query, prefix));
   return `{"items":[${recordsJson(storedRecords)}],${rest.slice(1)}`;
 }
 
-function pageMetaAndLinks(itemCount: number, totalItems: number, query: WebsiteQuery, snapshot: string | null): Omit<WebsitePage, 'items'> {
+function pageMetaAndLinks(itemCount: number, totalItems: number, query: WebsiteQuery, prefix: string): Omit<WebsitePage, 'items'> {
   const { page, limit } = query;
   const totalPages = Math.ceil(totalItems / limit);
-  const route = routeWithFilters(query, snapshot);
+  const route = routeWithFilters(query, prefix);
   const at = (n: number): string => `${route}page=${n}&limit=${limit}`;
   return {
     meta: { totalItems, itemCount, itemsPerPage: limit, totalPages, currentPage: page },

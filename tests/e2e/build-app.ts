@@ -23,10 +23,11 @@ export function assemblePublicDir(publicDir: string, dataDir: string, extraFiles
 export const NEXT_RELEASE = { file: 'release.txt', text: 'next build' } as const;
 
 /**
- * Vite's production build of the app into `outDir`, from `publicDir` (default public/). NODE_ENV is production
- * for the build: vitest sets `test`, which would build the app (and Lit) in dev mode, not what users get.
+ * Vite's production build of the app into `outDir`, from `publicDir` (default public/), for the origin's root or
+ * a `base` path (what `BASE=… npm run build` sets). NODE_ENV is production for the build: vitest sets `test`, which
+ * would build the app (and Lit) in dev mode, not what users get.
  */
-export async function buildApp({ outDir, publicDir }: { outDir: string; publicDir?: string }): Promise<void> {
+export async function buildApp({ outDir, publicDir, base }: { outDir: string; publicDir?: string; base?: string }): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
@@ -35,6 +36,7 @@ export async function buildApp({ outDir, publicDir }: { outDir: string; publicDi
       root: ROOT,
       configFile: resolve(ROOT, 'vite.config.ts'),
       ...(publicDir ? { publicDir } : {}),
+      ...(base ? { base } : {}),
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
     });

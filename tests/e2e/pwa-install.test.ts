@@ -38,7 +38,7 @@ describe('installable', () => {
 
   it('declares name, start_url, standalone display, theme colour and 192/512 icons including maskable', async () => {
     const manifest = await browser.page.evaluate(() => fetch('/manifest.webmanifest').then((r) => r.json()));
-    expect(manifest).toMatchObject({ name: expect.any(String), short_name: expect.any(String), start_url: '/', display: 'standalone' });
+    expect(manifest).toMatchObject({ name: expect.any(String), short_name: expect.any(String), start_url: './', display: 'standalone' });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     const icons = manifest.icons as ManifestIcon[];
     for (const size of ['192x192', '512x512']) {

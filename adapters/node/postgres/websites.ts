@@ -65,7 +65,7 @@ export const listWebsites: SnapshotHandler = async (pool, snapshot, ctx) => {
   });
   const total = Number(result.rows[0][0]);
   const rows = result.rows.filter((row) => row[1] !== null).map((row) => asRow(row.slice(2)));
-  return json(200, websitePage(rows.map(recordFromRow), total, query, ctx.snapshot));
+  return json(200, websitePage(rows.map(recordFromRow), total, query, ctx.prefix));
 };
 
 export const getWebsite: SnapshotHandler = async (pool, snapshot, ctx) => {

@@ -14,6 +14,28 @@ import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { emptyDatabase, engineOver } from '../helpers/engine.ts';
 import { API, engineerOnes, ENVELOPE, queryOf, REC_2026, shapeOf, SITE_2022, stored } from './recorded-data.ts';
 
+/**
+ * The keys of a record as production's serializer writes it: GSA/site-scanning-engine @ ebbd61d6 (2026-08-04),
+ * `Website.serialized()`, the exposed fields of entities/core-result.entity.ts and then entities/website.entity.ts.
+ */
+const SERIALIZER_KEYS_2026_08 = [
+  ...['scan_date', 'not_found_scan_status', 'primary_scan_status', 'robots_txt_scan_status', 'sitemap_xml_scan_status', 'dns_scan_status'],
+  ...['initial_base_domain', 'url', 'initial_url', 'live', 'filter', 'pageviews', 'visits', 'base_domain', 'name', 'page_hash', 'media_type'],
+  ...['status_code', '404_test', 'redirect', 'uswds_usa_classes', 'uswds_usa_elements_list', 'uswds_string', 'uswds_inpage_css'],
+  ...['uswds_favicon', 'uswds_string_in_css', 'uswds_favicon_in_css', 'uswds_publicsans_font', 'uswds_semantic_version', 'uswds_version'],
+  ...['uswds_count', 'dap', 'dap_parameters', 'dap_version', 'ga_tag_id', 'og_title', 'og_description', 'og_article_published'],
+  ...['og_article_modified', 'main_element_present', 'robots_txt_url', 'robots_txt_status_code', 'robots_txt_detected', 'robots_txt_media_type'],
+  ...['robots_txt_filesize', 'robots_txt_crawl_delay', 'robots_txt_sitemap_locations', 'sitemap_xml_detected', 'sitemap_xml_status_code'],
+  ...['sitemap_xml_url', 'sitemap_xml_filesize', 'sitemap_xml_media_type', 'sitemap_xml_count', 'sitemap_xml_pdf_count', 'sitemap_xml_lastmod'],
+  ...['sitemap_xml_page_hash', 'third_party_service_domains', 'third_party_service_urls', 'third_party_service_count', 'cookie_domains'],
+  ...['ipv6', 'login', 'hostname', 'domain', 'top_level_domain', 'canonical_link', 'cms', 'required_links_url', 'required_links_text'],
+  ...['feedback_links_text', 'login_provider', 'site_search', 'search_dot_gov', 'accessibility_scan_status', 'accessibility_violations'],
+  ...['viewport_meta_tag', 'title', 'description', 'performance_scan_status', 'largest_contentful_paint', 'cumulative_layout_shift'],
+  ...['keywords', 'og_image', 'og_type', 'og_url', 'language', 'language_link', 'security_scan_status', 'https_enforced', 'hsts'],
+  ...['uswds_usa_class_list', 'uswds_banner_heres_how', 'www_scan_status', 'www_url', 'www_status_code', 'www_title', 'www_same', 'tooling'],
+  ...['hyperlink_domains', 'initial_domain', 'initial_top_level_domain', 'branch', 'agency', 'bureau', 'source_list'],
+];
+
 function get(engine: Engine, url: string, dialect?: Dialect) {
   const raw = engine.handle({ method: 'GET', url, ...(dialect ? { dialect } : {}) });
   return { status: raw.status, raw: raw.body, body: JSON.parse(raw.body) };
@@ -149,12 +171,20 @@ describe('Site Scanning in the production dialect', () => {
     expect(ours).toHaveProperty('primary_scan_status');
     expect(Object.keys(ours).filter((k) => k.startsWith('ds_'))).toEqual([]);
     expect(Object.keys(ours).filter((k) => k.startsWith('uswds_')).length).toBeGreaterThan(10);
-    // The 2022 record's robots.txt checks (robots.txt at www.gsa.gov: live, reached by a redirect from gsa.gov).
-    expect(ours.robots_txt_final_url_live).toBe(true);
-    expect(ours.robots_txt_target_url_redirects).toBe(true);
-    const www = get(sites, '/websites/www.gsa.gov', 'production').body;
-    expect(www.robots_txt_final_url_live).toBe(false);
-    expect(www.robots_txt_target_url_redirects).toBe(false);
+  });
+
+  it("has exactly the keys of production's serializer of 2026-08, its fields this data lacks null", () => {
+    for (const record of [get(sites, '/websites/gsa.gov', 'production').body, get(sites, '/websites?limit=1', 'production').body.items[0]]) {
+      expect(Object.keys(record).sort()).toEqual([...SERIALIZER_KEYS_2026_08].sort());
+      for (const absent of ['feedback_links_text', 'largest_contentful_paint', 'cumulative_layout_shift', 'www_same', 'tooling', 'hyperlink_domains']) {
+        expect(record[absent], absent).toBeNull();
+      }
+      // The 2024 documentation's four checks are gone from production's records (the interface dialect keeps them).
+      for (const gone of ['robots_txt_final_url_live', 'robots_txt_target_url_redirects', 'sitemap_xml_final_url_live', 'sitemap_xml_target_url_redirects']) {
+        expect(record, gone).not.toHaveProperty(gone);
+      }
+    }
+    expect(get(sites, '/websites/gsa.gov').body.robots_txt_final_url_live).toBe(true);
   });
 
   it('pages hold the same records; the interface dialect keeps the 2.0 names', () => {
@@ -200,7 +230,7 @@ describe('docs/api/differences.md', () => {
 });
 
 describe('values production was not seen answering', () => {
-  it('a clearance neither yes nor no is null in _source and has no bucket; NONE education and Both worksite stay', async () => {
+  it('a clearance neither yes nor no is null in _source and has no bucket; NONE education is None, as the price lists write it; Both worksite stays', async () => {
     const [first] = engineerOnes();
     const db = await emptyDatabase('ceilingrates');
     insertCeilingRates(db, [
@@ -211,8 +241,10 @@ describe('values production was not seen answering', () => {
     const answer = get(engine, API, 'production').body;
     const byId = (id: string) => answer.hits.hits.find((h: { _id: string }) => h._id === id)._source;
     const source = byId('1');
-    expect([source.security_clearance, source.education_level, source.worksite]).toEqual([null, 'NONE', 'Both']);
+    expect([source.security_clearance, source.education_level, source.worksite]).toEqual([null, 'None', 'Both']);
     expect(answer.aggregations.security_clearance.buckets).toEqual([{ key: 'true', doc_count: 1 }]);
+    expect(answer.aggregations.education_level.buckets.map((b: { key: string }) => b.key)).toContain('None');
+    expect(get(engine, `${API}?filter=education_level:None`, 'production').body.hits.total.value).toBe(1);
     expect(byId('2').security_clearance).toBe(true);
   });
 });

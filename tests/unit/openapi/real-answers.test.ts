@@ -58,7 +58,9 @@ class Checker {
    */
   path(url: string): string | null {
     const { pathname } = new URL(url, 'http://localhost');
-    if (this.api === 'ceiling-rates') return /^\/(api\/v3\/search|acquisition\/calc\/v3\/api)\/ceilingrates(\/|$)/.test(pathname) ? '/' : null;
+    if (this.api === 'ceiling-rates') {
+      return /^\/(api\/v3\/search|acquisition\/calc\/v3\/api)\/ceilingrates(\/|$)/.test(pathname) ? '/acquisition/calc/v3/api/ceilingrates' : null;
+    }
     const below = pathname.replace(/^\/technology\/site-scanning\/v1(?=\/)/, '');
     if (/^\/websites\/?$/i.test(below)) return '/websites';
     if (/^\/analysis\/?$/i.test(below)) return '/analysis';

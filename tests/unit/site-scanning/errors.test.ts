@@ -146,9 +146,15 @@ describe('503 when no websites dataset is loaded', () => {
 });
 
 describe('the three bases', () => {
-  it('answer the same body at the app root, the gateway path and an absolute URL', () => {
-    const root = call(engine, '/websites?limit=3&page=2').raw.body;
-    expect(call(engine, '/technology/site-scanning/v1/websites?limit=3&page=2').raw.body).toBe(root);
-    expect(call(engine, 'http://localhost:4173/technology/site-scanning/v1/websites?limit=3&page=2&api_key=X').raw.body).toBe(root);
+  it('answer the same records at the app root, the gateway path and an absolute URL, each linking under its own base', () => {
+    const root = call(engine, '/websites?limit=3&page=2').body;
+    const gateway = call(engine, '/technology/site-scanning/v1/websites?limit=3&page=2').body;
+    const absolute = call(engine, 'http://localhost:4173/technology/site-scanning/v1/websites?limit=3&page=2&api_key=X').body;
+    for (const answer of [gateway, absolute]) {
+      expect(answer.items).toEqual(root.items);
+      expect(answer.meta).toEqual(root.meta);
+      expect(answer.links).toEqual(Object.fromEntries(Object.entries(root.links).map(([k, v]) => [k, v && `/technology/site-scanning/v1${v}`])));
+    }
+    expect(root.links.previous).toBe('/websites?page=1&limit=3');
   });
 });

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { baseStyles } from '../common/styles.ts';
 import { ENDPOINTS, endpointById, type EndpointSpec, type ParamSpec } from './endpoints.ts';
 import { curlCommand, fetchSnippet, parseRequest, productionUrl, requestPath, type ParamValues } from './request-url.ts';
-import { sendRequest, type ConsoleResponse } from './send.ts';
+import { sendRequest, underBase, type ConsoleResponse } from './send.ts';
 import { DIALECT_CHOICES, loadDialect, saveDialect } from './dialect.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
 
@@ -128,7 +128,7 @@ export class ApiConsole extends LitElement {
       </div>
       <p class="help" data-testid="dialect-help">${DIALECT_CHOICES.find((d) => d.value === (this.dialect ?? 'interface'))!.help}
         It applies to every request to this app's APIs, a prototype's <code>fetch()</code> included.</p>
-      <p class="url"><code data-testid="request-url">${this.method} ${path}</code></p>
+      <p class="url"><code data-testid="request-url">${this.method} ${underBase(path)}</code></p>
       <div class="layout">
         <div class="side">
           <fieldset>

@@ -12,12 +12,17 @@ export interface ConsoleResponse {
   error?: string;
 }
 
-/** Send the request the way a prototype would: a plain fetch() on this origin. */
+/** The API path below the deployment's base path: `/apps/gov/websites` for a build made with `BASE=/apps/gov/`. */
+export function underBase(path: string): string {
+  return `${import.meta.env.BASE_URL}${path.replace(/^\//, '')}`;
+}
+
+/** Send the request the way a prototype would: a plain fetch() on this origin, under the app's base path. */
 export async function sendRequest(path: string, method: string): Promise<ConsoleResponse> {
   const started = performance.now();
   const fromServiceWorker = !!navigator.serviceWorker?.controller;
   try {
-    const response = await fetch(path, { method, cache: 'no-store' });
+    const response = await fetch(underBase(path), { method, cache: 'no-store' });
     const text = await response.text();
     const ms = performance.now() - started;
     return {
