@@ -10,6 +10,13 @@ import { baseStyles } from '../common/styles.ts';
 import { formatCount, formatPrice, formatSigned } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { carriesFiles } from '../common/drag-files.ts';
+import { readPriceList, type ReadJob, type ReadStep } from '../../api/price-list-reader.ts';
+
+const READ_STEP_LABELS: Record<ReadStep, string> = {
+  unzip: 'Unpacking the workbook',
+  contractor: 'Reading the Contractor Info sheet',
+  prices: 'Reading the Price List sheet',
+};
 
 /** Rows drawn before "Show all": a list of thousands of rows stays quick to open. */
 const FIRST_ROWS = 200;
@@ -132,6 +139,9 @@ export class PriceListReviewElement extends LitElement {
   @state() private source = '';
   @state() private fileName = '';
   @state() private showAll = false;
+  /** The file being read, which Cancel stops; `runs` numbers the reviews so a cancelled one's answer is dropped. */
+  private job: ReadJob | null = null;
+  private runs = 0;
 
   private readonly onDragOver = (event: DragEvent): void => {
     if (!carriesFiles(event)) return;
@@ -173,34 +183,53 @@ export class PriceListReviewElement extends LitElement {
   }
 
   private async reviewFile(file: File): Promise<void> {
+    this.job?.cancel();
+    const run = ++this.runs;
     this.open = true;
     this.error = '';
     this.busy = `Reading ${file.name}…`;
+    // The review's steps as marks (the measure script and the browser test read them): read, compared, shown.
+    performance.mark('price-list-review-start');
     try {
-      // The reader (and read-excel-file) is its own chunk, fetched on the first file.
-      const { readPriceListFile } = await import('../../../dataset/price-lists/read-file.ts');
-      let list;
-      try {
-        list = await readPriceListFile(await file.arrayBuffer());
-      } catch (error) {
-        // A PriceListError's message is written for the user; anything else is a file the reader could not take.
-        throw error instanceof Error && error.name === 'PriceListError'
-          ? error
-          : new Error(`${file.name} could not be read as a price list (${error instanceof Error ? error.message : String(error)}). Nothing was changed.`);
-      }
+      const job = readPriceList(file, (step) => {
+        if (run === this.runs) this.busy = `${READ_STEP_LABELS[step]} of ${file.name}…`;
+      });
+      this.job = job;
+      const list = await job.result;
+      if (run !== this.runs) return;
+      performance.mark('price-list-review-read');
       this.busy = `Comparing ${formatCount(list.rows.length)} hourly labor rows with the ceiling rates…`;
       const [answer, status] = await Promise.all([this.db.reviewPriceList(list), this.db.status()]);
+      // Cancelled (or replaced by another file) while the DB worker compared: its answer is dropped.
+      if (run !== this.runs) return;
       if (!answer.ok) throw new Error(answer.message);
+      performance.mark('price-list-review-compared');
       const rates = status.datasets.find((d) => d.name === 'ceilingrates');
       this.source = rates?.source?.label ?? (rates?.importName ? `Your file: ${rates.importName}` : '');
       this.review = answer.review;
       this.fileName = file.name;
       this.showAll = false;
-    } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
-    } finally {
       this.busy = null;
+      await this.updateComplete;
+      performance.mark('price-list-review-shown');
+    } catch (error) {
+      if (run === this.runs) this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (run === this.runs) {
+        this.busy = null;
+        this.job = null;
+      }
     }
+  }
+
+  /** Stops the reading (its worker ends) or drops the comparison's answer; the review shown before stays. */
+  private cancel(): void {
+    const reading = this.job;
+    this.runs++;
+    this.job = null;
+    this.busy = null;
+    reading?.cancel();
+    this.error = 'Cancelled. Nothing was changed.';
   }
 
   private onPick(event: Event): void {
@@ -312,7 +341,14 @@ export class PriceListReviewElement extends LitElement {
           the same education and an experience within max(2, 25%) years, the list's own contract left out. The file is read on this device and
           nothing is kept.
         </p>
-        ${this.busy ? html`<p role="status">${this.busy}</p>` : nothing} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+        ${
+          this.busy
+            ? html`<p class="busy" role="status">
+                <span id="review-busy">${this.busy}</span>
+                <button type="button" id="review-cancel" @click=${this.cancel}>Cancel</button>
+              </p>`
+            : nothing
+        } ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
         ${this.review && !this.busy ? this.result(this.review) : nothing}
       </div>
     </details>`;
