@@ -8,7 +8,7 @@
  * scripts/measure-review.ts, never asserted here.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { unzipSync } from 'fflate';
@@ -22,11 +22,14 @@ import { reviewPriceList, type PriceListReview } from '../../dataset/price-lists
 import { contractKey } from '../../dataset/price-lists/shipped.ts';
 import { shippedPriceLists } from '../../tools/real-data.ts';
 import { priceListXlsx } from '../helpers/price-list-xlsx.ts';
+import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { contentSecurityPolicy } from '../../adapters/node/static-files.ts';
 
 const NAME = 'GS-35F-116AA-facts.xlsx';
 let bytes: Uint8Array;
 let expected: PriceListReview;
 let db: Database;
+let server: StaticServer;
 
 beforeAll(async () => {
   const leidos = shippedPriceLists().lists.find((list) => contractKey(list.contract) === 'GS35F116AA')!;
@@ -53,9 +56,16 @@ beforeAll(async () => {
   db = new SQL.Database(gunzipSync(readFileSync(join(dataDir, manifest.datasets.ceilingrates!.file))));
   expected = reviewPriceList(db, await readPriceListFile(bytes));
   expect(expected.rows).toHaveLength(3434);
+  const appDir = dirname(dataDir);
+  const policy = contentSecurityPolicy(readFileSync(join(appDir, 'index.html'), 'utf8'));
+  expect(policy).toContain("worker-src 'self'");
+  server = await startStaticServer(appDir, { headers: { 'content-security-policy': policy! } });
 });
 
-afterAll(() => db?.close());
+afterAll(async () => {
+  db?.close();
+  await server?.close();
+});
 
 /** The panel's summary line as the app writes it for a review. */
 function summaryOf(review: PriceListReview): string {
@@ -74,7 +84,7 @@ describe.each(Object.entries(DRIVERS))('the largest real price list reviewed in 
 
   beforeAll(async () => {
     driver = await launch();
-    page = await driver.open(`${inject('baseUrl')}/#/rates`);
+    page = await driver.open(`${server.origin}/#/rates`);
     await pageUntil(
       page,
       async () => {
@@ -113,7 +123,8 @@ describe.each(Object.entries(DRIVERS))('the largest real price list reviewed in 
 
   it('reads all 3,434 rows and shows the review Node makes over the same data', async () => {
     await dropOnReview(page, NAME, bytes);
-    const outcome = await reviewOutcome(page);
+    // Within a minute (it takes about a second here): a read that hangs fails with the panel's last words.
+    const outcome = await reviewOutcome(page, 60_000);
     expect(outcome.error).toBeNull();
     expect(outcome.summary).toBe(summaryOf(expected));
     const shown = await page.evaluate(() => {
