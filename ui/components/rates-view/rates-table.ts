@@ -387,7 +387,10 @@ export class RatesTable extends LitElement {
                   }
                   if (c.key === 'labor_category') {
                     return html`<td class=${cls}>
-                      ${text}<span class="sub">${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name}</span>
+                      ${text}<span class="sub"
+                        >${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name} ·
+                        <a href=${contractHash(r.idv_piid)} title="The price list of ${r.idv_piid}: its summary and every rate">${r.idv_piid}</a></span
+                      >
                     </td>`;
                   }
                   return html`<td class=${cls} data-col=${c.key}>${text}</td>`;
