@@ -52,6 +52,7 @@ export type SwitchOutcome = { ok: true; message: string } | { ok: false; message
 /** Every match of a ceiling-rates query as CSV: the UTF-8 parts in order (transferred), or the API's refusal. */
 export type { ExportCsvAnswer } from '../../dataset/ceilingrates/features.ts';
 /** A price list reviewed against the active ceiling rates (dataset/price-lists/review.ts). */
-export type { PriceListReviewAnswer } from '../../dataset/ceilingrates/features.ts';
+export type { ComparedRatesAnswer, PriceListReviewAnswer, RowComparablesAnswer } from '../../dataset/ceilingrates/features.ts';
 export type { PriceListReview, ReviewedRow } from '../../dataset/price-lists/review.ts';
+export type { RowComparables, RowComparablesPage, RowComparablesQuery } from '../../dataset/price-lists/row-comparables.ts';
 export type { PriceList } from '../../dataset/price-lists/sheet.ts';

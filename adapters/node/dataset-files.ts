@@ -10,7 +10,7 @@ import type { Database } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
 import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
 import { datasetDefinition } from '../../engine/dataset-registry.ts';
-import { MANIFEST_FILE, transferArtifact, type DatasetArtifact, type Manifest } from '../../dataset/artifact/format.ts';
+import { MANIFEST_FILE, transferArtifact, type DatasetArtifact, type DatasetSource, type Manifest } from '../../dataset/artifact/format.ts';
 import { checkManifest, manifestArtifacts } from '../../dataset/artifact/manifest.ts';
 import { verifyArtifact } from '../../dataset/artifact/verify.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
@@ -30,6 +30,9 @@ export interface OpenedDataset {
   rows: Record<string, number>;
   /** The date of a real snapshot's records (the build's source), so its dated paths are answered too. */
   snapshot?: string;
+  /** The build's manifest version and its source (real or synthetic, its dates), for what cites them. */
+  version?: string;
+  source?: DatasetSource;
   /** Present when the file went through the import core (CSV or JSON). */
   report?: ImportReport;
   /** The build's weeks dataset (engine/site-scanning/weeks.ts): its older weeks answer dated paths; the dataset's own database stays. */
@@ -105,6 +108,8 @@ export async function openBuiltDatasets(dir: string, extras: readonly string[] =
       origin: `${artifact.file} (${manifest.version})`,
       label,
       ...(artifact.source?.kind === 'real' ? { snapshot: artifact.source.date } : {}),
+      ...(artifact.source ? { source: artifact.source } : {}),
+      version: manifest.version,
       rows: countRows(db, datasetDefinition(artifact.name).tables),
     });
   }

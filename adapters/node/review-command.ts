@@ -1,25 +1,36 @@
 /**
- * `offline-gov-api review <file.xlsx> [--format csv|json]`: a GSA Catalog Platform price list reviewed against the
- * ceiling rates the command line serves (the built default, or `--ceilingrates`/`--data`), written to stdout
- * (docs/api/price-list-review.md). Reads only: a file that is not a price list is refused and nothing is written.
+ * `offline-gov-api review <file.xlsx>`: a GSA Catalog Platform price list reviewed against the ceiling rates the
+ * command line serves (the built default, or `--ceilingrates`/`--data`), written to stdout as the app exports it
+ * (docs/api/price-list-review.md): the memo-ready CSV, JSON, or the printable page. Reads only: a file that is not
+ * a price list is refused and nothing is written.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
 import { reviewPriceList } from '../../dataset/price-lists/review.ts';
-import { reviewCsv } from '../../dataset/price-lists/review-csv.ts';
+import { dataDateOf, reviewCsv, type ReviewMeta } from '../../dataset/price-lists/review-csv.ts';
+import { comparedRatesCsv } from '../../dataset/price-lists/compared-rates.ts';
+import { reviewMemoHtml } from '../../dataset/price-lists/review-memo.ts';
+import { comparisonOptions, DEFAULT_OPTIONS, type ComparisonOptions } from '../../dataset/price-lists/comparables.ts';
 import { openBuiltDatasets, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
 
-export const REVIEW_HELP = `  offline-gov-api review <price-list.xlsx> [--format csv|json] [--ceilingrates <file>] [--data <dir>]
+export const REVIEW_HELP = `  offline-gov-api review <price-list.xlsx> [--format csv|json|html] [--compared <file.csv>]
+                         [--min-comparables ${DEFAULT_OPTIONS.minComparables}] [--every-rate] [--ceilingrates <file>] [--data <dir>]
                                     Review a GSA Catalog Platform price list against the ceiling rates:
                                     each hourly labor row's comparables, quartiles, mean, distance in
-                                    standard deviations and percentile, as CSV (default) or JSON on stdout
+                                    standard deviations, percentile and flag, as memo-ready CSV (default),
+                                    JSON or a printable HTML page on stdout; --compared writes the compared
+                                    rates; --every-rate counts an offer once per SIN, not once
 `;
+
+const FORMATS = ['csv', 'json', 'html'] as const;
 
 export interface ReviewOptions {
   file: string;
-  format: 'csv' | 'json';
+  format: (typeof FORMATS)[number];
+  comparison: ComparisonOptions;
+  compared?: string;
   ceilingrates?: string;
   dataDir?: string;
 }
@@ -31,7 +42,14 @@ export function parseReviewArgs(argv: readonly string[], fail: (message: string)
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { format: { type: 'string' }, ceilingrates: { type: 'string' }, data: { type: 'string' } },
+      options: {
+        format: { type: 'string' },
+        compared: { type: 'string' },
+        'min-comparables': { type: 'string' },
+        'every-rate': { type: 'boolean' },
+        ceilingrates: { type: 'string' },
+        data: { type: 'string' },
+      },
     });
   } catch (error) {
     throw fail((error as Error).message);
@@ -40,10 +58,21 @@ export function parseReviewArgs(argv: readonly string[], fail: (message: string)
   if (positionals.length !== 1)
     throw fail(positionals.length ? `review takes one price list, not ${positionals.length}` : 'review needs a price list: review <file.xlsx>');
   const format = values.format ?? 'csv';
-  if (format !== 'csv' && format !== 'json') throw fail(`--format must be csv or json, not "${format}"`);
+  if (!(FORMATS as readonly string[]).includes(format)) throw fail(`--format must be ${FORMATS.join(', ')}, not "${format}"`);
+  let comparison: ComparisonOptions;
+  try {
+    comparison = comparisonOptions({
+      ...(values['min-comparables'] === undefined ? {} : { minComparables: Number(values['min-comparables']) }),
+      onePerOffer: !values['every-rate'],
+    });
+  } catch (error) {
+    throw fail(`--min-comparables: ${(error as Error).message}`);
+  }
   return {
     file: positionals[0],
-    format,
+    format: format as ReviewOptions['format'],
+    comparison,
+    ...(values.compared ? { compared: values.compared } : {}),
     ...(values.ceilingrates ? { ceilingrates: values.ceilingrates } : {}),
     ...(values.data ? { dataDir: values.data } : {}),
   };
@@ -64,11 +93,22 @@ export async function runReview(options: ReviewOptions, out: (text: string) => v
   const list = await readPriceListFile(await readFile(options.file));
   const rates = await openRates(options);
   try {
-    const review = reviewPriceList(rates.db, list);
+    const review = reviewPriceList(rates.db, list, options.comparison);
+    const meta: ReviewMeta = {
+      source: { label: rates.label, version: rates.version ?? null, date: dataDateOf(rates.source) },
+      reviewedOn: new Date().toISOString().slice(0, 10),
+    };
     console.error(
       `${list.vendor} (${list.contract}), generated ${list.generated}: ${list.rows.length} hourly labor rows reviewed against ${review.rates} rates. ${rates.label}`,
     );
-    out(options.format === 'json' ? JSON.stringify({ source: rates.label, ...review }, null, 2) + '\n' : reviewCsv(review));
+    if (options.compared) await writeFile(options.compared, comparedRatesCsv(rates.db, review));
+    out(
+      options.format === 'json'
+        ? JSON.stringify({ ...meta, ...review }, null, 2) + '\n'
+        : options.format === 'html'
+          ? reviewMemoHtml(review, meta)
+          : reviewCsv(review, meta),
+    );
   } finally {
     rates.db.close();
   }

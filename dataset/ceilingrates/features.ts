@@ -6,9 +6,13 @@ import { UNAVAILABLE, type Failure } from '../../engine/http/failure.ts';
 import type { FeatureHost, Transfer } from '../feature-host.ts';
 import type { PriceListReview } from '../price-lists/review.ts';
 import type { PriceList } from '../price-lists/sheet.ts';
+import type { ComparisonOptions } from '../price-lists/comparables.ts';
+import type { RowComparables, RowComparablesPage, RowComparablesQuery } from '../price-lists/row-comparables.ts';
 
 export type ExportCsvAnswer = { ok: true; total: number; parts: Uint8Array[] } | Failure;
 export type PriceListReviewAnswer = { ok: true; review: PriceListReview } | Failure;
+export type ComparedRatesAnswer = { ok: true; csv: Uint8Array } | Failure;
+export type RowComparablesAnswer = { ok: true; comparables: RowComparables } | Failure;
 
 const DATASET = 'ceilingrates';
 
@@ -29,12 +33,33 @@ export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
      * A price list (read in the page) reviewed against the active ceiling rates (dataset/price-lists/review.ts):
      * reads only, so nothing kept changes. The rates' index is built on the first review of a database.
      */
-    async reviewPriceList(list: PriceList): Promise<PriceListReviewAnswer> {
+    async reviewPriceList(list: PriceList, options: Partial<ComparisonOptions> = {}): Promise<PriceListReviewAnswer> {
       const db = await host.database(DATASET);
       if (!db) return UNAVAILABLE;
       // A chunk of its own in the DB worker, loaded on the first review: most visits never review a list.
       const { reviewPriceList } = await import('../price-lists/review.ts');
-      return { ok: true, review: reviewPriceList(db, list) };
+      return { ok: true, review: reviewPriceList(db, list, options) };
+    },
+
+    /**
+     * The rates a review of `list` compared, as the memo's second CSV (dataset/price-lists/compared-rates.ts): the
+     * review is made again (its index kept, so in milliseconds) rather than sent back from the page.
+     */
+    async reviewComparedRates(list: PriceList, options: Partial<ComparisonOptions> = {}): Promise<ComparedRatesAnswer> {
+      const db = await host.database(DATASET);
+      if (!db) return UNAVAILABLE;
+      const [{ reviewPriceList }, { comparedRatesCsv }] = await Promise.all([import('../price-lists/review.ts'), import('../price-lists/compared-rates.ts')]);
+      const csv = new TextEncoder().encode(comparedRatesCsv(db, reviewPriceList(db, list, options)));
+      const answer: ComparedRatesAnswer = { ok: true, csv };
+      return transfer(answer, [csv.buffer]);
+    },
+
+    /** One reviewed row's comparables, exactly the review's, with their figures and a page of them (the rates view's link). */
+    async rowComparables(query: RowComparablesQuery, page: RowComparablesPage): Promise<RowComparablesAnswer> {
+      const db = await host.database(DATASET);
+      if (!db) return UNAVAILABLE;
+      const { rowComparables } = await import('../price-lists/row-comparables.ts');
+      return { ok: true, comparables: rowComparables(db, query, page) };
     },
 
     /**

@@ -1,22 +1,41 @@
 /**
  * Which ceiling rates are comparable to a price-list row (docs/api/price-list-review.md states the rule): the
- * same normalised title, else a phrase of its words broadened until at least two are found, always within the
- * row's education and experience band and never from the list's own contract. The rates are read from a
- * ceilingrates database with one SELECT and indexed once per database, then reused by every review of it.
+ * same normalised title, else the longest phrase of its words (phrases.ts says which runs are phrases; of one
+ * length, the one in the fewest titles) that finds the minimum, always within the row's education and experience
+ * band, never from the list's own contract, and by default one rate per contract, title and price. The rates are
+ * read from a ceilingrates database with one SELECT and indexed once per database, then reused by every review.
  */
 import type { Database } from 'sql.js';
 import { CEILINGRATES_TABLE } from '../../engine/ceilingrates/record.ts';
+import { isPhrase, normaliseTitle } from './phrases.ts';
 import { contractKey } from './shipped.ts';
 
-/** Comparables a phrase must find before it is taken (CALC's price-list analysis asked for two). */
-export const MIN_COMPARABLES = 2;
+export { normaliseTitle } from './phrases.ts';
 
-/** Lower case, every run of characters that are not letters or digits one space, trimmed. */
-export const normaliseTitle = (title: string): string =>
-  title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+/** How comparables are counted: the review's parameters, stated in its exports. */
+export interface ComparisonOptions {
+  /** Comparables a match must find to be taken and to flag a price (at least FIGURES_MINIMUM). */
+  minComparables: number;
+  /** One rate per contract, title and price: an offer listed under several SINs or worksites counts once. */
+  onePerOffer: boolean;
+}
+
+/** The method page's minimum: a flag rests on five comparables at least. */
+export const DEFAULT_OPTIONS: ComparisonOptions = { minComparables: 5, onePerOffer: true };
+
+/** The fewest comparables that have figures (a sample standard deviation needs two): CALC's own minimum. */
+export const FIGURES_MINIMUM = 2;
+
+/** The options as a review may take them: a whole minimum of at least FIGURES_MINIMUM, else a RangeError saying so. */
+export function comparisonOptions(options: Partial<ComparisonOptions> = {}): ComparisonOptions {
+  const chosen = { ...DEFAULT_OPTIONS, ...options };
+  if (!Number.isInteger(chosen.minComparables) || chosen.minComparables < FIGURES_MINIMUM || chosen.minComparables > 1000)
+    throw new RangeError(`the minimum of comparables is a whole number from ${FIGURES_MINIMUM} to 1000, not ${options.minComparables}`);
+  return chosen;
+}
+
+/** The band's rule in words, for the exports. */
+export const EXPERIENCE_BAND_WORDS = "within max(2, 25%) years of the row's, edges included (no stated experience: any)";
 
 /**
  * The experience band of a row asking `years`: within max(2, 25%) years either side, edges included (5 → 3…7,
@@ -45,11 +64,17 @@ export interface Band {
   contract: string;
 }
 
-/** The comparables a phrase found: record indices into the index's arrays, in no order. */
+/** `exact`: the normalised title itself; `phrase`: a run of its words; `none`: nothing found two comparables. */
+export type MatchKind = 'exact' | 'phrase' | 'none';
+
+/** The comparables a row found: record indices into the index's arrays, in no order. */
 export interface Found {
+  match: MatchKind;
+  /** The normalised title or phrase that found them ('' for none). */
   phrase: string;
-  exact: boolean;
-  /** A view of the index's scratch memory: valid until its next `comparables` call. */
+  /** At least the minimum: else the most specific match that found FIGURES_MINIMUM, kept for reference (no flag). */
+  enough: boolean;
+  /** A view of the index's scratch memory: valid until its next `comparables` or `select` call. */
   records: Int32Array;
 }
 
@@ -57,11 +82,15 @@ export interface ComparisonIndex {
   /** Rates indexed (those with a current price). */
   readonly size: number;
   readonly prices: Float64Array;
+  /** Each record's id in the database (the API's `_id`). */
+  readonly ids: Float64Array;
   /** Each record's title as stored (the rates view's exact-title pool takes these), by a code shared by equal titles. */
   readonly rawTitleOf: Int32Array;
   readonly rawTitles: readonly string[];
-  /** The comparables of a title within a band: the exact title's if at least MIN_COMPARABLES, else the broadened phrase's. */
-  comparables(title: string, band: Band): Found;
+  /** The comparables of a title within a band: the exact title's if it finds the minimum, else the most specific phrase's. */
+  comparables(title: string, band: Band, options: ComparisonOptions): Found;
+  /** The records one match finds within a band, exactly as `comparables` counted them (the rates view's link). */
+  select(match: Exclude<MatchKind, 'none'>, phrase: string, band: Band, onePerOffer: boolean): Int32Array;
 }
 
 /**
@@ -92,12 +121,34 @@ function lowerKey(keys: Float64Array, from: number, to: number, key: number): nu
   return from;
 }
 
+/** A band as the index asks it: key bounds [low, high), the contract left out (-1: none), offers counted once or not. */
+interface Slice {
+  low: number;
+  high: number;
+  contract: number;
+  onePerOffer: boolean;
+}
+
+/** A candidate the scan found: its words (ids), text, how many titles hold it, and how many comparables in the band. */
+interface Candidate {
+  match: Exclude<MatchKind, 'none'>;
+  ids: Int32Array;
+  text: string;
+  titles: number;
+  count: number;
+}
+
 class Index implements ComparisonIndex {
   readonly size: number;
   readonly prices: Float64Array;
+  readonly ids: Float64Array;
   readonly rawTitles: string[];
   readonly rawTitleOf: Int32Array;
   private readonly contractOf: Int32Array;
+  /** Each record's offer: records of one contract, normalised title and price share it. */
+  private readonly offerOf: Int32Array;
+  private readonly offerSeen: Int32Array;
+  private stamp = 0;
   private readonly contractCodes = new Map<string, number>();
   private readonly educationCodes = new Map<string, number>();
   /** Distinct normalised titles, their words (as word ids), and each one's slice of `order`/`keys`. */
@@ -119,8 +170,10 @@ class Index implements ComparisonIndex {
     if (n > RECORD_SPAN) throw new RangeError(`a review compares against at most ${RECORD_SPAN} rates, not ${n}`);
     this.size = n;
     this.prices = new Float64Array(n);
+    this.ids = new Float64Array(n);
     this.rawTitleOf = new Int32Array(n);
     this.contractOf = new Int32Array(n);
+    this.offerOf = new Int32Array(n);
     const rawCodes = new Map<string, number>();
     this.rawTitles = [];
     const titleOf = new Int32Array(n);
@@ -130,9 +183,11 @@ class Index implements ComparisonIndex {
     // Titles repeat (a title is offered on many contracts): each distinct one is normalised and indexed once.
     const titleOfRaw: number[] = [];
     const contractCodeOfRaw = new Map<string, number>();
+    const offers = new Map<string, number>();
     for (let i = 0; i < n; i++) {
-      const [title, education, years, price, contract] = rows[i] as [string, string, number | null, number, string];
+      const [title, education, years, price, contract, id] = rows[i] as [string, string, number | null, number, string, number | undefined];
       this.prices[i] = price;
+      this.ids[i] = id ?? i + 1;
       let raw = rawCodes.get(title);
       if (raw === undefined) {
         rawCodes.set(title, (raw = this.rawTitles.length));
@@ -146,7 +201,12 @@ class Index implements ComparisonIndex {
       keyOf[i] = this.code(this.educationCodes, education ?? '') * EDUCATION_STRIDE + (years === null ? 0 : recordYearsKey(years));
       const t = titleOfRaw[raw];
       titleOf[i] = t;
+      const offer = `${contractCode} ${t} ${price}`;
+      let code = offers.get(offer);
+      if (code === undefined) offers.set(offer, (code = offers.size));
+      this.offerOf[i] = code;
     }
+    this.offerSeen = new Int32Array(offers.size);
     for (const list of postingLists) this.postings.push(Int32Array.from(list));
     for (const pairs of pairLists) this.pairPostings.push(new Map([...pairs].map(([second, list]) => [second, Int32Array.from(list)])));
 
@@ -208,30 +268,44 @@ class Index implements ComparisonIndex {
   }
 
   /**
-   * Appends the records of `keys`/`records` in [start, end) (ordered by key) within [low, high), but the contract's,
-   * to the scratch from `count`; the new count.
+   * Appends the records of `keys`/`records` in [start, end) (ordered by key) within the slice's keys, but the
+   * contract's and, counting offers once, those of an offer already taken since the last `stamp`, to the scratch
+   * from `count`; the new count.
    */
-  private collect(keys: Float64Array, records: Int32Array, start: number, end: number, low: number, high: number, contract: number, count: number): number {
-    const from = lowerKey(keys, start, end, low);
-    const to = lowerKey(keys, from, end, high);
+  private collect(keys: Float64Array, records: Int32Array, start: number, end: number, slice: Slice, count: number): number {
+    const from = lowerKey(keys, start, end, slice.low);
+    const to = lowerKey(keys, from, end, slice.high);
     if (count + (to - from) > this.scratch.length) {
       const grown = new Int32Array(Math.max(this.scratch.length * 2, count + (to - from)));
       grown.set(this.scratch.subarray(0, count));
       this.scratch = grown;
     }
+    const { contract, onePerOffer } = slice;
+    const stamp = this.stamp;
     for (let k = from; k < to; k++) {
       const record = records[k];
-      if (this.contractOf[record] !== contract) this.scratch[count++] = record;
+      if (this.contractOf[record] === contract) continue;
+      if (onePerOffer) {
+        const offer = this.offerOf[record];
+        if (this.offerSeen[offer] === stamp) continue;
+        this.offerSeen[offer] = stamp;
+      }
+      this.scratch[count++] = record;
     }
     return count;
   }
 
-  /** The records of a phrase within a band, into the scratch; their count. */
-  private collectPhrase(phrase: Int32Array, text: string, low: number, high: number, contract: number): number {
+  /** The records of one candidate within a slice, into the scratch from its start; their count. */
+  private collectMatch(match: Exclude<MatchKind, 'none'>, phrase: Int32Array, text: string, slice: Slice): number {
+    this.stamp++;
+    if (match === 'exact') {
+      const t = this.titleId.get(text);
+      return t === undefined ? 0 : this.collect(this.keys, this.order, this.start[t], this.start[t + 1], slice, 0);
+    }
     const found = this.phraseRecords(phrase, text);
-    if (found.records) return this.collect(found.keys, found.records, 0, found.records.length, low, high, contract, 0);
+    if (found.records) return this.collect(found.keys, found.records, 0, found.records.length, slice, 0);
     let count = 0;
-    for (const t of found.titles) count = this.collect(this.keys, this.order, this.start[t], this.start[t + 1], low, high, contract, count);
+    for (const t of found.titles) count = this.collect(this.keys, this.order, this.start[t], this.start[t + 1], slice, count);
     return count;
   }
 
@@ -284,42 +358,64 @@ class Index implements ComparisonIndex {
     return entry;
   }
 
-  comparables(title: string, band: Band): Found {
-    const normal = normaliseTitle(title);
+  /** The band as key bounds and codes; null when no rate has its education code. */
+  private slice(band: Band, onePerOffer: boolean): Slice | null {
     const education = this.educationCodes.get(band.education);
-    // A contract no rate carries leaves nothing out.
-    const contract = this.contractCodes.get(contractKey(band.contract)) ?? -1;
-    if (education === undefined || normal === '') return { phrase: '', exact: false, records: new Int32Array(0) };
+    if (education === undefined) return null;
     const base = education * EDUCATION_STRIDE;
     // Keys of a band: [low, high). The records' experience is whole years; the band's edges are included.
     const [low, high] = band.years === null ? [base, base + EDUCATION_STRIDE] : [base + yearsKey(band.years[0]), base + yearsKey(band.years[1]) + 1e-9];
+    // A contract no rate carries leaves nothing out.
+    return { low, high, contract: this.contractCodes.get(contractKey(band.contract)) ?? -1, onePerOffer };
+  }
 
-    const exact = this.titleId.get(normal);
-    if (exact !== undefined) {
-      const [from, to] = [this.start[exact], this.start[exact + 1]];
-      const count = this.collect(this.keys, this.order, from, to, low, high, contract, 0);
-      if (count >= MIN_COMPARABLES) return { phrase: normal, exact: true, records: this.scratch.subarray(0, count) };
-    }
-
+  comparables(title: string, band: Band, options: ComparisonOptions): Found {
+    const none: Found = { match: 'none', phrase: '', enough: false, records: this.scratch.subarray(0, 0) };
+    const normal = normaliseTitle(title);
+    const slice = this.slice(band, options.onePerOffer);
+    if (!slice || normal === '') return none;
     const words = normal.split(' ');
-    const ids = words.map((word) => this.wordId.get(word) ?? -1);
-    // Longest phrases first; of one length, the phrase finding the most (the leftmost on a tie), collected again
-    // once chosen so that the scratch holds only its records.
-    for (let length = words.length; length >= 1; length--) {
-      let best: { phrase: Int32Array; text: string; count: number } | null = null;
-      for (let at = 0; at + length <= words.length; at++) {
-        const phrase = Int32Array.from(ids.slice(at, at + length));
-        if (phrase.includes(-1)) continue;
-        const text = words.slice(at, at + length).join(' ');
-        const count = this.collectPhrase(phrase, text, low, high, contract);
-        if (count >= MIN_COMPARABLES && (!best || count > best.count)) best = { phrase, text, count };
-      }
-      if (best) {
-        const count = this.collectPhrase(best.phrase, best.text, low, high, contract);
-        return { phrase: best.text, exact: false, records: this.scratch.subarray(0, count) };
-      }
+    const ids = Int32Array.from(words, (word) => this.wordId.get(word) ?? -1);
+    const min = options.minComparables;
+    const found = (c: Candidate, enough: boolean): Found => {
+      const count = this.collectMatch(c.match, c.ids, c.text, slice);
+      return { match: c.match, phrase: c.text, enough, records: this.scratch.subarray(0, count) };
+    };
+
+    // The most specific match that finds FIGURES_MINIMUM, should none find the minimum.
+    let fallback: Candidate | null = null;
+    if (isPhrase(words) && this.titleId.has(normal)) {
+      const exact: Candidate = { match: 'exact', ids, text: normal, titles: 1, count: this.collectMatch('exact', ids, normal, slice) };
+      if (exact.count >= min) return found(exact, true);
+      if (exact.count >= FIGURES_MINIMUM) fallback = exact;
     }
-    return { phrase: '', exact: false, records: this.scratch.subarray(0, 0) };
+    // Longest phrases first; of one length, the one held by the fewest titles (the leftmost on a tie).
+    for (let length = words.length; length >= 1; length--) {
+      let best: Candidate | null = null;
+      let bestFallback: Candidate | null = null;
+      for (let at = 0; at + length <= words.length; at++) {
+        const run = ids.subarray(at, at + length);
+        if (run.includes(-1) || !isPhrase(words.slice(at, at + length))) continue;
+        const text = words.slice(at, at + length).join(' ');
+        const candidate: Candidate = { match: 'phrase', ids: run, text, titles: this.phraseRecords(run, text).titles.length, count: 0 };
+        candidate.count = this.collectMatch('phrase', run, text, slice);
+        if (candidate.count >= min) {
+          if (!best || candidate.titles < best.titles) best = candidate;
+        } else if (!fallback && candidate.count >= FIGURES_MINIMUM && (!bestFallback || candidate.titles < bestFallback.titles)) bestFallback = candidate;
+      }
+      if (best) return found(best, true);
+      fallback ??= bestFallback;
+    }
+    return fallback ? found(fallback, false) : none;
+  }
+
+  select(match: Exclude<MatchKind, 'none'>, phrase: string, band: Band, onePerOffer: boolean): Int32Array {
+    const slice = this.slice(band, onePerOffer);
+    const words = phrase === '' ? [] : phrase.split(' ');
+    const ids = Int32Array.from(words, (word) => this.wordId.get(word) ?? -1);
+    // A phrase a link names that is no phrase (hand-edited) or holds a word no rate has finds nothing.
+    if (!slice || !isPhrase(words) || normaliseTitle(phrase) !== phrase || ids.includes(-1)) return new Int32Array(0);
+    return this.scratch.slice(0, this.collectMatch(match, ids, phrase, slice));
   }
 }
 
@@ -332,9 +428,9 @@ function containsRun(words: Int32Array, run: Int32Array): boolean {
 }
 
 /** The columns the index reads, in its row order. */
-export const COMPARISON_SELECT = `SELECT labor_category, education_level, min_years_experience, current_price, idv_piid FROM ${CEILINGRATES_TABLE} WHERE current_price IS NOT NULL`;
+export const COMPARISON_SELECT = `SELECT labor_category, education_level, min_years_experience, current_price, idv_piid, id FROM ${CEILINGRATES_TABLE} WHERE current_price IS NOT NULL`;
 
-/** An index over rows of COMPARISON_SELECT's columns (tests give them directly). */
+/** An index over rows of COMPARISON_SELECT's columns (tests give them directly; without an id, a row's is its place + 1). */
 export const comparisonIndexOf = (rows: readonly (readonly unknown[])[]): ComparisonIndex => new Index(rows);
 
 const built = new WeakMap<Database, ComparisonIndex>();

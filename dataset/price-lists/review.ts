@@ -1,36 +1,51 @@
 /**
  * A price list reviewed against the ceiling rates, as a pricing analyst does it (after 18F CALC's price-list
  * analysis and FAR 15.404-1(b)(2)): for each hourly labor row, its comparables (comparables.ts), their
- * quartiles, mean and sample standard deviation, and where the row's price falls among them.
+ * quartiles, mean and sample standard deviation, and where the row's price falls among them. The command line,
+ * the app and the rates view's link to a row's comparables all take their figures from here.
  */
 import type { Database } from 'sql.js';
 import { percentiles } from '../../engine/ceilingrates/query/aggregations.ts';
 import { priceCountsOfSorted } from '../../engine/ceilingrates/query/histogram.ts';
 import { priceCheck } from '../../engine/ceilingrates/price-figures.ts';
-import { comparisonIndex, experienceBand, normaliseTitle, type ComparisonIndex } from './comparables.ts';
+import {
+  comparisonIndex,
+  comparisonOptions,
+  experienceBand,
+  normaliseTitle,
+  FIGURES_MINIMUM,
+  type ComparisonIndex,
+  type ComparisonOptions,
+  type MatchKind,
+} from './comparables.ts';
 import { educationCode } from './records.ts';
 import type { PriceList } from './sheet.ts';
 
 /** Distinct titles of a row's comparables kept for the rates view's pool (its `title` limit). */
 export const MAX_REVIEW_TITLES = 100;
 
-export type ReviewFlag = 'below' | 'above' | '';
+/** `too few`: fewer comparables than the minimum, so the price is not judged (nor when there are none). */
+export type ReviewFlag = 'below' | 'above' | 'within' | 'too few';
 
 export interface ReviewedRow {
   /** The row's place among the list's hourly labor rows (0-based). */
   row: number;
   title: string;
+  /** The row's SIN(s) as the list writes them. */
+  sin: string;
   price: number;
   /** The interface's education code (`BA`), '' when the list states none. */
   education: string;
   minYears: number | null;
   /** The experience band the comparables were taken from, edges included; null: any experience. */
   years: [number, number] | null;
-  /** `exact`: the same normalised title; `phrase`: a broadened phrase; `none`: fewer than two comparables anywhere. */
-  match: 'exact' | 'phrase' | 'none';
+  /** `exact`: the same normalised title; `phrase`: a broadened phrase; `none`: nothing found two comparables. */
+  match: MatchKind;
   /** The normalised title or the phrase that found the comparables ('' for none). */
   phrase: string;
   comparables: number;
+  /** Rows of one title and band share their comparables: their comparison's number (1-based; 0 for none). */
+  comparison: number;
   p25: number | null;
   median: number | null;
   p75: number | null;
@@ -39,9 +54,11 @@ export interface ReviewedRow {
   sd: number | null;
   /** (price − mean) / sd; null when sd is 0 or there are no figures. */
   sdFromMean: number | null;
+  /** (price − median) / median, in %; null without figures. */
+  fromMedian: number | null;
   /** The price's percentile rank among the comparables: those below it plus half those equal, in % (the price check's). */
   percentile: number | null;
-  /** `below` p25, `above` p75, '' within the interquartile band or without figures. */
+  /** `below` p25, `above` p75, `within` the interquartile band; `too few` under the minimum of comparables. */
   flag: ReviewFlag;
   /** The comparables' titles as stored, distinct, the first MAX_REVIEW_TITLES found (sorted); `titleCount` is how many there were. */
   titles: string[];
@@ -54,12 +71,14 @@ export interface PriceListReview {
   generated: string;
   /** Rates compared against (those with a current price). */
   rates: number;
+  /** How comparables were counted. */
+  options: ComparisonOptions;
   rows: ReviewedRow[];
 }
 
-type Figures = Pick<ReviewedRow, 'p25' | 'median' | 'p75' | 'mean' | 'sd' | 'sdFromMean' | 'percentile' | 'flag'>;
+type Figures = Pick<ReviewedRow, 'p25' | 'median' | 'p75' | 'mean' | 'sd' | 'sdFromMean' | 'fromMedian' | 'percentile'>;
 
-const NO_FIGURES: Figures = { p25: null, median: null, p75: null, mean: null, sd: null, sdFromMean: null, percentile: null, flag: '' };
+const NO_FIGURES: Figures = { p25: null, median: null, p75: null, mean: null, sd: null, sdFromMean: null, fromMedian: null, percentile: null };
 
 /** The figures of comparables' prices (sorted ascending), which every row of the same title and band shares. */
 function statistics(sorted: Float64Array) {
@@ -73,21 +92,33 @@ function statistics(sorted: Float64Array) {
   return { p25, median, p75, mean, sd: Math.sqrt(squares / (n - 1)) };
 }
 
-/** Where one row's price falls among its comparables. */
+/** Where one price falls among comparables' prices (sorted ascending, at least FIGURES_MINIMUM of them). */
 function figures(sorted: Float64Array, stats: ReturnType<typeof statistics>, price: number): Figures {
-  const { p25, median, p75, mean, sd } = stats;
+  const { median, mean, sd } = stats;
   return {
     ...stats,
     sdFromMean: sd > 0 ? (price - mean) / sd : null,
+    fromMedian: median ? ((price - median) / median) * 100 : null,
     percentile: priceCheck(sorted, median, price).percentileRank,
-    flag: price < p25 ? 'below' : price > p75 ? 'above' : '',
   };
+}
+
+/** The flag of a price: judged only on at least the minimum of comparables. */
+const flagOf = (price: number, figures: Figures, enough: boolean): ReviewFlag =>
+  !enough || figures.p25 === null || figures.p75 === null ? 'too few' : price < figures.p25 ? 'below' : price > figures.p75 ? 'above' : 'within';
+
+/** A price's row figures and flag among comparables' prices (sorted ascending): the review's, and the link's. */
+export function priceAmong(sorted: Float64Array, price: number, enough: boolean): Figures & { flag: ReviewFlag } {
+  const found = sorted.length >= FIGURES_MINIMUM ? figures(sorted, statistics(sorted), price) : NO_FIGURES;
+  return { ...found, flag: flagOf(price, found, enough) };
 }
 
 /** What rows of one title and band share, whatever their prices: a list repeats a title under several SINs. */
 interface Comparison {
-  match: ReviewedRow['match'];
+  number: number;
+  match: MatchKind;
   phrase: string;
+  enough: boolean;
   sorted: Float64Array;
   stats: ReturnType<typeof statistics> | null;
   titles: string[];
@@ -95,14 +126,16 @@ interface Comparison {
 }
 
 /** The review of every hourly labor row of `list` against an index of rates. */
-export function reviewWithIndex(index: ComparisonIndex, list: PriceList): PriceListReview {
+export function reviewWithIndex(index: ComparisonIndex, list: PriceList, chosen: Partial<ComparisonOptions> = {}): PriceListReview {
+  const options = comparisonOptions(chosen);
   const seen = new Int32Array(index.rawTitles.length).fill(-1);
   const comparisons = new Map<string, Comparison>();
+  let numbered = 0;
   const compare = (title: string, education: string, years: [number, number] | null, stamp: number): Comparison => {
     const key = `${education}\u0000${years?.join(',') ?? ''}\u0000${normaliseTitle(title)}`;
     let comparison = comparisons.get(key);
     if (comparison) return comparison;
-    const found = index.comparables(title, { education, years, contract: list.contract });
+    const found = index.comparables(title, { education, years, contract: list.contract }, options);
     const n = found.records.length;
     const sorted = new Float64Array(n);
     const titles: string[] = [];
@@ -117,10 +150,12 @@ export function reviewWithIndex(index: ComparisonIndex, list: PriceList): PriceL
     }
     sorted.sort();
     comparison = {
-      match: n === 0 ? 'none' : found.exact ? 'exact' : 'phrase',
+      number: found.match === 'none' ? 0 : ++numbered,
+      match: found.match,
       phrase: found.phrase,
+      enough: found.enough,
       sorted,
-      stats: n === 0 ? null : statistics(sorted),
+      stats: n >= FIGURES_MINIMUM ? statistics(sorted) : null,
       titles: titles.sort(),
       titleCount,
     };
@@ -130,10 +165,12 @@ export function reviewWithIndex(index: ComparisonIndex, list: PriceList): PriceL
   const rows = list.rows.map((row, at): ReviewedRow => {
     const education = educationCode(row.education);
     const years = experienceBand(row.minYears);
-    const { match, phrase, sorted, stats, titles, titleCount } = compare(row.title, education, years, at);
+    const { number, match, phrase, enough, sorted, stats, titles, titleCount } = compare(row.title, education, years, at);
+    const found = stats ? figures(sorted, stats, row.price) : NO_FIGURES;
     return {
       row: at,
       title: row.title,
+      sin: row.sin,
       price: row.price,
       education,
       minYears: row.minYears,
@@ -141,13 +178,16 @@ export function reviewWithIndex(index: ComparisonIndex, list: PriceList): PriceL
       match,
       phrase,
       comparables: sorted.length,
-      ...(stats ? figures(sorted, stats, row.price) : NO_FIGURES),
+      comparison: number,
+      ...found,
+      flag: flagOf(row.price, found, enough),
       titles,
       titleCount,
     };
   });
-  return { contract: list.contract, vendor: list.vendor, generated: list.generated, rates: index.size, rows };
+  return { contract: list.contract, vendor: list.vendor, generated: list.generated, rates: index.size, options, rows };
 }
 
 /** The review against a ceilingrates database (its index is built on the first review and kept with it). */
-export const reviewPriceList = (db: Database, list: PriceList): PriceListReview => reviewWithIndex(comparisonIndex(db), list);
+export const reviewPriceList = (db: Database, list: PriceList, options: Partial<ComparisonOptions> = {}): PriceListReview =>
+  reviewWithIndex(comparisonIndex(db), list, options);

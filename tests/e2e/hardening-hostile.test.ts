@@ -7,10 +7,9 @@
  * shown as the exact text it is.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser.ts';
+import { launchBrowser, type Browser, downloadedText } from './browser.ts';
 import { waitForData, waitForRendered } from './app.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { waitUntilControlled } from './pwa-helpers.ts';
@@ -88,7 +87,7 @@ describe('hostile records in every view', () => {
     await page.goto(`${server.origin}/#/rates?page_size=300`);
     await waitForRendered(page, 'rates-view', '/api/v3/search/ceilingrates/?page_size=300');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     const header = parsed.data.findIndex((row) => row[0] === 'Contract #');

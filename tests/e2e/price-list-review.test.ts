@@ -1,9 +1,10 @@
 /**
- * "Review a price list" in the rates view: a made-up Catalog Platform .xlsx (harness/price-list-xlsx.ts)
+ * "Review a price list" in the rates view (Chromium): a made-up Catalog Platform .xlsx (harness/price-list-xlsx.ts)
  * picked in the page is read there, reviewed in the DB worker against the served ceiling rates, and shown furthest
- * from the median first; its CSV is the review Node computes over the same database; a file that is not a price
- * list is refused and changes nothing. The small profile's rates are generated, so the rows' titles are taken from
- * the served data.
+ * from the median first; its CSV is the review Node computes over the same database, its printable page the one
+ * Node writes; a row's link shows exactly its comparables; a file that is not a price list is refused and changes
+ * nothing. The small profile's rates are generated, so the rows' titles are taken from the served data. The large
+ * real list is reviewed in every browser by price-list-review-large.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,8 @@ import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { EDUCATION_CODES } from '../../dataset/price-lists/records.ts';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
 import { reviewPriceList } from '../../dataset/price-lists/review.ts';
-import { reviewCsv } from '../../dataset/price-lists/review-csv.ts';
+import { dataDateOf, reviewCsv } from '../../dataset/price-lists/review-csv.ts';
+import { reviewMemoHtml } from '../../dataset/price-lists/review-memo.ts';
 import { priceListXlsx, type FixtureRow } from '../../harness/price-list-xlsx.ts';
 import { downloadedText } from './browser.ts';
 
@@ -49,13 +51,30 @@ beforeAll(async () => {
   expect(common.length).toBeGreaterThan(0);
   const rows: FixtureRow[] = common.flatMap(([title, code, years, mean], i) => [
     { title, price: Math.round(mean * (1.6 + i * 0.1) * 100) / 100, education: listWord(code)!, minYears: years },
-    { title: `${title} (senior)`, price: Math.round(mean * 100) / 100, education: listWord(code)!, minYears: years },
+    { title: `${title} (senior)`, price: Math.round(mean * 100) / 100, education: listWord(code)!, minYears: years, sin: '54151S' },
   ]);
   rows.push({ title: 'Zyxwv Qqq', price: 77, education: 'Bachelors', minYears: 3 }, { title: 'Widget', price: 12, type: 'Product', unit: 'EA' });
   dir = mkdtempSync(join(tmpdir(), 'review-e2e-'));
   listFile = join(dir, 'made-up-price-list.xlsx');
   writeFileSync(listFile, priceListXlsx({ contract: '47QTCA99D9999', vendor: 'EXAMPLE ANALYTICS LLC', rows }));
 });
+
+/** What a test reads of an HTML text without a DOM: its title and the texts of one kind of cell. */
+class DOMParserless {
+  constructor(private readonly text: string) {}
+  get title(): string {
+    return /<title>(.*?)<\/title>/.exec(this.text)![1].replace(/&amp;/g, '&');
+  }
+  cells(tag: string): string[] {
+    return [...this.text.matchAll(new RegExp(`<${tag}>(.*?)</${tag}>`, 'g'))].map(([, text]) =>
+      text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    );
+  }
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -72,13 +91,13 @@ describe('reviewing a price list in the rates view', () => {
     await review().locator('#review-summary').waitFor({ timeout: 60_000 });
 
     const expected = reviewPriceList(db, await readPriceListFile(readFileSync(listFile)));
-    expect(expected.rows.filter((r) => r.comparables >= 2).length).toBeGreaterThanOrEqual(3);
+    expect(expected.rows.filter((r) => r.flag === 'above' || r.flag === 'below').length).toBeGreaterThanOrEqual(2);
     const shownRows = await review()
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row'))));
     expect(shownRows.sort((a, b) => a - b)).toEqual(expected.rows.map((r) => r.row));
-    // Furthest from the median first: the first row shown has the largest |price − median| / median.
-    const distance = (r: (typeof expected.rows)[number]) => (r.median ? Math.abs(r.price - r.median) / r.median : -1);
+    // Furthest from the median first: the first row shown has the largest |price − median| / median of those judged.
+    const distance = (r: (typeof expected.rows)[number]) => (r.flag !== 'too few' && r.fromMedian !== null ? Math.abs(r.fromMedian) : -1);
     const furthest = Math.max(...expected.rows.map(distance));
     const [first] = await review()
       .locator('tbody tr')
@@ -90,10 +109,31 @@ describe('reviewing a price list in the rates view', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), review().getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('price-list-review-47QTCA99D9999.csv');
     const csv = await downloadedText(download);
-    expect(csv).toBe(reviewCsv(expected));
-    expect(csv.split('\r\n')[0]).toBe(
-      'labor_category,current_price,education_level,min_years_experience,phrase,comparables,p25,median,p75,mean,sd_from_mean,percentile,flag',
-    );
+    const source = manifest.datasets.ceilingrates!.source!;
+    const meta = {
+      source: { label: source.label, version: manifest.version, date: dataDateOf(source) },
+      reviewedOn: new Date().toISOString().slice(0, 10),
+    };
+    expect(csv).toBe(reviewCsv(expected, meta));
+    // Generated rates are said to be generated, where the memo names its source.
+    expect(csv).toMatch(/\r\nCompared with,"?Synthetic: /);
+
+    // The printable page, in a tab of its own: the page Node writes (`review --format html`), every row in the list's order.
+    const [printable] = await Promise.all([page.context().waitForEvent('page'), review().getByRole('button', { name: 'Printable page' }).click()]);
+    await printable.waitForLoadState();
+    const written = new DOMParserless(reviewMemoHtml(expected, meta));
+    expect(await printable.title()).toBe(written.title);
+    expect(await printable.locator('dd').allTextContents()).toEqual(written.cells('dd'));
+    expect(await printable.locator('tbody td:nth-child(2)').allTextContents()).toEqual(expected.rows.map((r) => r.title));
+    expect(await printable.locator('script').count()).toBe(0);
+    await printable.setViewportSize({ width: 1280, height: 900 });
+    await printable.screenshot({ path: join(SCREENSHOT_DIR, 'price-list-review-printable-1280.png'), fullPage: true });
+    await printable.emulateMedia({ media: 'print' });
+    await printable.screenshot({ path: join(SCREENSHOT_DIR, 'price-list-review-printable-print.png'), fullPage: true });
+    await printable.setViewportSize({ width: 390, height: 844 });
+    await printable.emulateMedia({ media: 'screen' });
+    await printable.screenshot({ path: join(SCREENSHOT_DIR, 'price-list-review-printable-390.png') });
+    await printable.close();
     expect(errors).toEqual([]);
   });
 
@@ -143,10 +183,60 @@ describe('reviewing a price list in the rates view', () => {
     expect(await page.locator('import-status section').count()).toBe(0);
   });
 
-  it("links each row to the rates view's query of its comparables, the price checked", async () => {
-    const link = review().locator('tbody tr').first().locator('a');
-    await link.click();
-    await expect.poll(() => currentHash(page)).toMatch(/^#\/rates\?.*proposed_price=/);
+  it('links each row to exactly its comparables, the review’s figures with them, and keeps the review open', async () => {
+    const expected = reviewPriceList(db, await readPriceListFile(readFileSync(listFile)));
+    const first = review().locator('tbody tr').first();
+    const row = expected.rows[Number(await first.getAttribute('data-row'))];
+    await first.locator('a').click();
+    await expect.poll(() => currentHash(page)).toMatch(/^#\/rates\?comparables=/);
+    const comparables = page.locator('review-comparables');
+    await comparables.locator('#comparables-count').waitFor();
+    expect(await comparables.locator('#comparables-count').textContent()).toBe(String(row.comparables));
+    expect(await comparables.locator('#comparables-flag').textContent()).toBe(
+      { above: 'above p75', below: 'below p25', within: 'within p25-p75', 'too few': 'too few comparables' }[row.flag],
+    );
+    // The table lists them (a page of them), the list's own contract never among them.
+    const contracts = await comparables.locator('rates-table tbody tr .contract').allTextContents();
+    expect(contracts.length).toBe(Math.min(row.comparables, 50));
+    expect(contracts).not.toContain('47QTCA99D9999');
     expect(await review().locator('#review-summary').count()).toBe(1);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `price-list-review-comparables-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("links each rate's contract to its price list's summary: vendor, list date and every rate of it", async () => {
+    const link = page.locator('review-comparables rates-table tbody tr .contract').first();
+    const contract = (await link.textContent())!.trim();
+    const [vendor, count] = db.exec(`SELECT vendor_name, COUNT(*) FROM ceilingrates WHERE idv_piid = ?`, [contract])[0].values[0] as [string, number];
+    // The records' date (a real list's records share it; the generated ones need not).
+    const days = db.exec(`SELECT DISTINCT substr(_timestamp, 1, 10) FROM ceilingrates WHERE idv_piid = ?`, [contract])[0].values.map(([d]) => String(d));
+    await link.click();
+    await expect.poll(() => currentHash(page)).toMatch(/^#\/rates\?search=idv_piid:/);
+    const summary = page.locator('contract-summary');
+    await expect.poll(() => summary.locator('#contract-rates').textContent()).toBe(count.toLocaleString('en-US'));
+    expect(await summary.locator('h2').textContent()).toContain(vendor);
+    expect(days).toContain(await summary.locator('#contract-list-date').textContent());
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `rates-contract-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The table fits 1280 px: its last column (Exclude) ends inside the view.
+    await page.evaluate(() => (location.hash = '#/rates?keyword=engineer'));
+    const exclude = page.locator('rates-table tbody tr').first().locator('button.exclude');
+    await exclude.waitFor();
+    const box = await exclude.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1280);
+    // The table's rows are drawn once near the viewport (content-visibility): the picture is taken there.
+    const table = page.locator('rates-table');
+    await table.scrollIntoViewIfNeeded();
+    await table.screenshot({ path: join(SCREENSHOT_DIR, 'rates-table-1280.png') });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await table.scrollIntoViewIfNeeded();
+    await table.screenshot({ path: join(SCREENSHOT_DIR, 'rates-table-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -68,9 +68,11 @@ export interface StaticServerOptions {
    * host may: then the browser can neither revalidate a file nor reuse it unasked.
    */
   cacheHeaders?: boolean;
+  /** Headers sent with every file, as a host configures them (a Content-Security-Policy that also covers the workers). */
+  headers?: Record<string, string>;
 }
 
-export async function startStaticServer(root: string, { cacheHeaders = true }: StaticServerOptions = {}): Promise<StaticServer> {
+export async function startStaticServer(root: string, { cacheHeaders = true, headers: always = {} }: StaticServerOptions = {}): Promise<StaticServer> {
   let dir = resolve(root);
   let offline = false;
   let ranges = true;
@@ -107,6 +109,7 @@ export async function startStaticServer(root: string, { cacheHeaders = true }: S
     }
     const etag = `"${size.toString(16)}-${mtime.getTime().toString(16)}"`;
     const headers = {
+      ...always,
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       ...(cacheHeaders ? { 'cache-control': 'no-cache', etag, 'last-modified': mtime.toUTCString() } : {}),
     };

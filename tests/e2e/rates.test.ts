@@ -139,9 +139,10 @@ describe('ceiling-rates view', () => {
     await expectMatchesEngine(url);
     expect(await vendor.getAttribute('aria-sort')).toBe('descending');
 
+    // Years share the education column, under it, with a sort button of their own.
     await page
-      .locator('rates-table th', { hasText: 'Min. yrs' })
-      .getByRole('button')
+      .locator('rates-table th', { hasText: 'Edu.' })
+      .getByRole('button', { name: 'Yrs', exact: true })
       .click({ modifiers: ['Shift'] });
     url = `${BASE}?keyword=engineer&ordering=vendor_name&sort=desc&ordering=min_years_experience&sort=asc&page_size=50`;
     await waitForRendered(page, 'rates-view', url);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { readFileSync } from 'node:fs';
+import { launchBrowser, collectPageErrors, type Browser, downloadedText } from './browser.ts';
 import Papa from 'papaparse';
 import { currentHash, engineJson, nodeEngine, openApp, screenshot, waitForRendered } from './app.ts';
 import type { Engine } from '../../engine/index.ts';
@@ -130,7 +129,7 @@ describe('websites view', () => {
         .getByRole('button', { name: /^Export CSV/ })
         .click(),
     ]);
-    const rows = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8'), { skipEmptyLines: true }).data;
+    const rows = Papa.parse<string[]>(await downloadedText(download), { skipEmptyLines: true }).data;
     expect(rows[0]).toEqual(['Query', 'final_url_live=true']);
     expect(rows[1][0]).toBe('Snapshot date');
     expect(rows[2][0]).toBe('Source');

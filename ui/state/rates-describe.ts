@@ -4,6 +4,18 @@
  */
 import type { RatesQuery } from './rates-query.ts';
 
+/** The figures a memo quotes, over the export's matches (the view's own: the API's or the DB worker's). */
+export interface ExportFigures {
+  count: number;
+  avg: number | null;
+  std: number | null;
+  median: number | null;
+  /** Keyed "10.0", "25.0", … as the API's histogram_percentiles. */
+  percentiles: Record<string, number | null>;
+  /** The proposed price's rank among the matches, when one is checked. */
+  check: { below: number; equal: number; percentileRank: number | null; differencePercent: number | null } | null;
+}
+
 const EDUCATION_WORDS: Record<string, string> = {
   HS: 'high school',
   AA: 'associate',
@@ -55,8 +67,35 @@ export interface DatasetNote {
   sourceLabel: string | null;
 }
 
-/** The metadata rows an export carries after the query's own (search and filters as sent). */
-export function methodNotes(q: RatesQuery, apiUrl: string, dataset: DatasetNote, exportedAt: Date): [string, string][] {
+const money = (n: number | null): string => (n === null ? 'none' : `$${n.toFixed(2)}`);
+
+/** The figures as metadata rows: count, mean and standard deviation, median and percentiles, the proposed price's rank. */
+function figureNotes(q: RatesQuery, figures: ExportFigures): [string, string][] {
+  const on = YEAR_WORDS[q.year];
+  const notes: [string, string][] = [
+    ['Rates with a price', `${figures.count} (figures over the ${on} price)`],
+    ['Mean', money(figures.avg)],
+    ['Standard deviation', figures.std === null ? 'none' : figures.std.toFixed(2)],
+    ['Median', money(figures.median)],
+    [
+      'Percentiles',
+      Object.entries(figures.percentiles)
+        .map(([p, v]) => `p${Number(p)} ${money(v)}`)
+        .join('; '),
+    ],
+  ];
+  const check = figures.check;
+  if (q.proposed !== null && check) {
+    const rank = check.percentileRank === null ? 'none' : `${check.percentileRank.toFixed(1)}th percentile`;
+    const distance =
+      check.differencePercent === null ? '' : `, ${check.differencePercent > 0 ? '+' : ''}${check.differencePercent.toFixed(1)}% from the median`;
+    notes.push(['Proposed price rank', `${rank}: ${check.below} rates below it, ${check.equal} equal${distance}`]);
+  }
+  return notes;
+}
+
+/** The metadata rows an export carries after the query's own (search and filters as sent); the figures when the view has them. */
+export function methodNotes(q: RatesQuery, apiUrl: string, dataset: DatasetNote, exportedAt: Date, figures: ExportFigures | null = null): [string, string][] {
   const notes: [string, string][] = [
     ['Query in words', describeRatesQuery(q)],
     ['API request', `GET ${apiUrl}`],
@@ -68,5 +107,6 @@ export function methodNotes(q: RatesQuery, apiUrl: string, dataset: DatasetNote,
   if (dataset.sourceLabel) notes.splice(3, 0, ['Data source', dataset.sourceLabel]);
   if (q.year !== 'current_price') notes.push(['Figures computed on', `${YEAR_WORDS[q.year]} price`]);
   if (q.proposed !== null) notes.push(['Proposed price', `$${q.proposed.toFixed(2)}`]);
+  if (figures) notes.push(...figureNotes(q, figures));
   return notes;
 }

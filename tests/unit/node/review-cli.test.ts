@@ -3,7 +3,7 @@
  * user's own ceiling rates, so the figures are known whatever the worktree has built.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './cli-process.ts';
@@ -47,26 +47,69 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('offline-gov-api review', () => {
-  it('writes one CSV line per hourly labor row under the fixed header, and says what it compared against on stderr', async () => {
-    const { code, stdout, stderr } = await runCli(['review', list, '--ceilingrates', rates]);
+  it('writes the memo-ready CSV: what was reviewed, against what and how, then one line per hourly labor row; stderr says what it compared against', async () => {
+    const { code, stdout, stderr } = await runCli(['review', list, '--ceilingrates', rates, '--min-comparables', '2']);
     expect(code, stderr).toBe(0);
-    expect(stdout.split('\r\n')).toEqual([
-      'labor_category,current_price,education_level,min_years_experience,phrase,comparables,p25,median,p75,mean,sd_from_mean,percentile,flag',
-      // 10 years: 7.5 to 12.5; the exact title has two (100, 200), the phrase is the title itself.
-      'Program Manager,250,MA,10,program manager,2,125,150,175,150,1.41,100,above',
-      'Help Desk Technician,38,HS,1,help desk technician,2,41,42,43,42,-1.41,0,below',
-      "'=Quantum Wrangler,99,BA,3,,0,,,,,,,",
+    const lines = stdout.split('\r\n');
+    const header = lines.findIndex((line) => line.startsWith('row,'));
+    const notes = Object.fromEntries(lines.slice(0, header).map((line) => [line.slice(0, line.indexOf(',')), line.slice(line.indexOf(',') + 1)]));
+    expect(notes).toMatchObject({
+      'Price list review': 'EXAMPLE ANALYTICS LLC (47QTCA20D0001)',
+      Vendor: 'EXAMPLE ANALYTICS LLC',
+      'Contract number': '47QTCA20D0001',
+      'Price list generated': '2025-09-22',
+      'Hourly labor rows': '3',
+      'Compared with': 'Your file: rates.csv',
+      'Rates in the data': '6',
+      'Minimum comparables': '2',
+      'Reviewed on': new Date().toISOString().slice(0, 10),
+    });
+    expect(notes.Method).toMatch(
+      /^"Comparables of each hourly labor row: rates of the same normalised title, else of the longest run of its words that finds at least 2 /,
+    );
+    expect(lines.slice(header)).toEqual([
+      'row,labor_category,sin,current_price,education_level,min_years_experience,experience_band,match,comparables,comparison,p25,median,p75,mean,sd,sd_from_mean,percentile,vs_median_percent,flag',
+      // 10 years: 7.5 to 12.5; the exact title has two (100, 200); sample sd √5000 ≈ 70.71.
+      '1,Program Manager,541611,250,MA,10,7.5-12.5,exact title,2,1,125,150,175,150,70.71,1.41,100,66.7,above p75',
+      // The list's own contract's $1,000 is left out.
+      '2,Help Desk Technician,541611,38,HS,1,0-3,exact title,2,2,41,42,43,42,2.83,-1.41,0,-9.5,below p25',
+      "3,'=Quantum Wrangler,541611,99,BA,3,1-5,none,0,,,,,,,,,,too few comparables",
       '',
     ]);
     expect(stderr).toMatch(/EXAMPLE ANALYTICS LLC \(47QTCA20D0001\).*3 hourly labor rows reviewed against 6 rates\. Your file: rates\.csv/);
   });
 
-  it('writes JSON with --format json, the data source with it', async () => {
+  it('judges no price on fewer than the minimum (5 by default), and lists the compared rates with --compared', async () => {
+    const compared = join(dir, 'compared.csv');
+    const { code, stdout } = await runCli(['review', list, '--ceilingrates', rates, '--compared', compared]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('\r\n1,Program Manager,541611,250,MA,10,7.5-12.5,exact title,2,1,125,150,175,150,70.71,1.41,100,66.7,too few comparables\r\n');
+    expect(readFileSync(compared, 'utf8').split('\r\n')).toEqual([
+      'comparison,match,contract,vendor,labor_category,sin,current_price,education_level,min_years_experience,id',
+      '1,exact title,GS-00F-0001A,Vendor,Program Manager,54151S,100,MA,10,1',
+      '1,exact title,GS-00F-0002B,Vendor,Program Manager,54151S,200,MA,9,2',
+      '2,exact title,GS-00F-0004D,Vendor,Help Desk Technician,54151S,40,HS,1,4',
+      '2,exact title,GS-00F-0005E,Vendor,Help Desk Technician,54151S,44,HS,2,5',
+      '',
+    ]);
+  });
+
+  it('writes JSON with --format json and the printable page with --format html, the data source with them', async () => {
     const { code, stdout } = await runCli(['review', list, '--format', 'json', '--ceilingrates', rates]);
     expect(code).toBe(0);
     const review = JSON.parse(stdout);
-    expect(review).toMatchObject({ source: 'Your file: rates.csv', contract: '47QTCA20D0001', rates: 6 });
-    expect(review.rows[0]).toMatchObject({ match: 'exact', comparables: 2, median: 150, titles: ['Program Manager'], years: [7.5, 12.5] });
+    expect(review).toMatchObject({
+      source: { label: 'Your file: rates.csv' },
+      contract: '47QTCA20D0001',
+      rates: 6,
+      options: { minComparables: 5, onePerOffer: true },
+    });
+    expect(review.rows[0]).toMatchObject({ match: 'exact', comparables: 2, median: 150, titles: ['Program Manager'], years: [7.5, 12.5], flag: 'too few' });
+    const page = await runCli(['review', list, '--format', 'html', '--ceilingrates', rates]);
+    expect(page.stdout).toMatch(/^<!doctype html>/);
+    expect(page.stdout).toContain('<h1>Price list review: EXAMPLE ANALYTICS LLC (47QTCA20D0001)</h1>');
+    expect(page.stdout).toContain('<td>=Quantum Wrangler</td>');
+    expect(page.stdout).not.toMatch(/<script/i);
   });
 
   it('refuses a file that is not a price list, with a clear message and a non-zero exit', async () => {
@@ -85,8 +128,11 @@ describe('offline-gov-api review', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/review needs a price list/);
     const format = await runCli(['review', list, '--format', 'xml']);
-    expect(format.stderr).toMatch(/--format must be csv or json/);
+    expect(format.stderr).toMatch(/--format must be csv, json, html, not "xml"/);
+    const minimum = await runCli(['review', list, '--min-comparables', '1']);
+    expect(minimum.code).toBe(1);
+    expect(minimum.stderr).toMatch(/--min-comparables: the minimum of comparables is a whole number from 2 to 1000, not 1/);
     const help = await runCli(['review', '--help']);
-    expect(help.stdout).toContain('offline-gov-api review <price-list.xlsx> [--format csv|json]');
+    expect(help.stdout).toContain('offline-gov-api review <price-list.xlsx> [--format csv|json|html] [--compared <file.csv>]');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readPriceListFile } from '../../../dataset/price-lists/read-file.ts';
+import { unzipSync } from 'fflate';
+import { READ_STEPS, readPriceListFile, storedParts } from '../../../dataset/price-lists/read-file.ts';
 import { PriceListError } from '../../../dataset/price-lists/sheet.ts';
 import { priceListRecords } from '../../../dataset/price-lists/records.ts';
 import { priceListXlsx, workbook } from '../../../harness/price-list-xlsx.ts';
@@ -101,6 +102,32 @@ describe('a Catalog Platform price list', () => {
       'Price List': [['Vendor Name', 'Price']],
     });
     await expect(readPriceListFile(noTitle)).rejects.toBeInstanceOf(PriceListError);
+  });
+});
+
+describe('a large list, read without a worker of the unzip library', () => {
+  // 3,000 rows: a Price List part of several MB, which fflate's asynchronous unzip would inflate in a blob: worker.
+  const large = priceListXlsx({ ...list, rows: Array.from({ length: 3000 }, (_, i) => ({ title: `Engineer ${i}`, price: 100 + (i % 50) })) });
+
+  it('hands read-excel-file every part stored (copied, never inflated, so no worker starts), and reads every row', async () => {
+    const parts: { name: string; compression: number; originalSize: number }[] = [];
+    unzipSync(new Uint8Array(storedParts(large)), { filter: (part) => (parts.push(part), false) });
+    // The parts read-excel-file reads (its own filter: `.xml` and `.xml.rels`), every one of them.
+    expect(parts.map((p) => p.name).sort()).toEqual(
+      Object.keys(unzipSync(large))
+        .filter((name) => /\.xml(\.rels)?$/.test(name))
+        .sort(),
+    );
+    expect(parts.every((p) => p.compression === 0)).toBe(true);
+    expect(Math.max(...parts.map((p) => p.originalSize))).toBeGreaterThan(512 * 1024);
+    const steps: string[] = [];
+    const read = await readPriceListFile(large, (step) => steps.push(step));
+    expect(steps).toEqual([...READ_STEPS]);
+    expect(read.rows).toHaveLength(3000);
+  });
+
+  it('refuses a workbook whose parts would inflate beyond the bound, before inflating them', () => {
+    expect(() => storedParts(large, 1024 * 1024)).toThrow(/sheets hold \d+ MB of XML; a price list is read up to 1 MB\. Nothing was changed\./);
   });
 });
 

@@ -41,4 +41,32 @@ describe('a rates query in words', () => {
       'Proposed price': '$99.50',
     });
   });
+
+  it('quotes the figures when the view has them: count, mean, deviation, median, percentiles and the proposed price’s rank', () => {
+    const figures = {
+      count: 40,
+      avg: 101.25,
+      std: 12.5,
+      median: 100,
+      percentiles: { '10.0': 80, '25.0': 90, '50.0': 100, '75.0': 110, '90.0': 120.5 },
+      check: { below: 29, equal: 2, percentileRank: 75, differencePercent: 10 },
+    };
+    const notes = Object.fromEntries(
+      methodNotes(
+        q('keyword=analyst&proposed_price=110'),
+        '/api/v3/search/ceilingrates/?keyword=analyst',
+        { version: 'abc', date: null, importName: null, sourceLabel: null },
+        new Date(0),
+        figures,
+      ),
+    );
+    expect(notes).toMatchObject({
+      'Rates with a price': '40 (figures over the current year price)',
+      Mean: '$101.25',
+      'Standard deviation': '12.50',
+      Median: '$100.00',
+      Percentiles: 'p10 $80.00; p25 $90.00; p50 $100.00; p75 $110.00; p90 $120.50',
+      'Proposed price rank': '75.0th percentile: 29 rates below it, 2 equal, +10.0% from the median',
+    });
+  });
 });

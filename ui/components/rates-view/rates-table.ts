@@ -6,30 +6,43 @@ import { formatPrice } from '../common/format.ts';
 import { escalation, formatEscalation } from './figures-model.ts';
 import type { RateHit, RateRecord } from '../../api/api-types.ts';
 import { toggleOrdering, type Ordering, type SortField } from '../../state/rates-query.ts';
+import { contractHash } from '../../state/contract-link.ts';
 
 interface Column {
   /** A record field, or `escalation` (next year's price ÷ the current one, computed here). */
   key: keyof RateRecord | 'escalation';
   label: string;
   sort?: SortField;
+  /** A second field shown and sorted in the same column, under the first (vendor / contract, education / years). */
+  second?: { key: keyof RateRecord; label: string; sort: SortField };
   numeric?: boolean;
   /** Hidden on a phone, where the labor-category cell carries a one-line summary instead. */
   wideOnly?: boolean;
   format?: (r: RateRecord) => string;
 }
 
+/**
+ * Twelve fields in ten columns, so that the table (Exclude included) fits the results column at 1280 px: two
+ * pairs share a column, the second field under the first, each sortable on its own.
+ */
 export const RATE_COLUMNS: readonly Column[] = [
   { key: 'labor_category', label: 'Labor category', sort: 'labor_category' },
-  { key: 'education_level', label: 'Education', sort: 'education_level', wideOnly: true },
-  { key: 'min_years_experience', label: 'Min. yrs', sort: 'min_years_experience', numeric: true, wideOnly: true },
-  { key: 'vendor_name', label: 'Vendor', sort: 'vendor_name', wideOnly: true },
-  { key: 'schedule', label: 'Schedule', sort: 'schedule', wideOnly: true },
-  { key: 'business_size', label: 'Size', sort: 'business_size', wideOnly: true },
+  {
+    key: 'education_level',
+    label: 'Edu.',
+    sort: 'education_level',
+    wideOnly: true,
+    second: { key: 'min_years_experience', label: 'Yrs', sort: 'min_years_experience' },
+  },
+  { key: 'vendor_name', label: 'Vendor', sort: 'vendor_name', wideOnly: true, second: { key: 'idv_piid', label: 'Contract', sort: 'idv_piid' } },
+  // A rate under several SINs lists them with commas: spaced here, so the cell wraps between codes.
+  { key: 'sin', label: 'SIN', wideOnly: true, format: (r) => (r.sin ? r.sin.split(/\s*[,;]\s*/).join(', ') : '—') },
+  { key: 'schedule', label: 'Sched.', sort: 'schedule', wideOnly: true, second: { key: 'business_size', label: 'Size', sort: 'business_size' } },
   { key: 'worksite', label: 'Worksite', wideOnly: true },
   { key: 'current_price', label: 'Price', sort: 'current_price', numeric: true, format: (r) => formatPrice(r.current_price) },
-  { key: 'next_year_price', label: 'Next year', sort: 'next_year_price', numeric: true, wideOnly: true, format: (r) => formatPrice(r.next_year_price) },
-  { key: 'second_year_price', label: '2nd year', sort: 'second_year_price', numeric: true, wideOnly: true, format: (r) => formatPrice(r.second_year_price) },
-  { key: 'escalation', label: 'Escalation', numeric: true, wideOnly: true, format: (r) => formatEscalation(escalation(r)) },
+  { key: 'next_year_price', label: 'Next yr', sort: 'next_year_price', numeric: true, wideOnly: true, format: (r) => formatPrice(r.next_year_price) },
+  { key: 'second_year_price', label: '2nd yr', sort: 'second_year_price', numeric: true, wideOnly: true, format: (r) => formatPrice(r.second_year_price) },
+  { key: 'escalation', label: 'Esc.', numeric: true, wideOnly: true, format: (r) => formatEscalation(escalation(r)) },
 ];
 
 export const SORT_LABELS: Record<SortField, string> = {
@@ -105,25 +118,33 @@ export class RatesTable extends LitElement {
         vertical-align: super;
       }
       table {
-        font-size: 0.85rem;
+        font-size: 0.8rem;
       }
       th,
       td {
-        padding: 0.35rem 0.45rem;
+        padding: 0.3rem 0.35rem;
       }
       td.labor {
-        min-width: 11rem;
+        min-width: 9rem;
         font-weight: 500;
       }
       td.vendor {
-        min-width: 9rem;
+        min-width: 8rem;
+      }
+      td[data-col='sin'] {
+        max-width: 6.5rem;
+        overflow-wrap: break-word;
+      }
+      .second {
+        display: block;
+        color: var(--muted);
       }
       td.num {
         white-space: nowrap;
       }
       .contract {
         display: block;
-        color: var(--muted);
+        width: fit-content;
         font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
         font-size: 0.78rem;
       }
@@ -193,6 +214,8 @@ export class RatesTable extends LitElement {
   @property({ attribute: false }) hits: RateHit[] = [];
   @property({ attribute: false }) ordering: Ordering[] = [];
   @property({ type: Boolean }) busy = false;
+  /** Each row can be excluded (the rates view's search); a fixed set (a review row's comparables) cannot. */
+  @property({ type: Boolean }) excludable = true;
   /**
    * New rows drawn in the render that brings them. Creating a row's DOM is most of the view's first render
    * (50 rows: three quarters of its elements, about 200 ms of script on a small machine, in one task that
@@ -217,15 +240,15 @@ export class RatesTable extends LitElement {
     const ariaSort = at === 0 ? (dir === 'asc' ? 'ascending' : 'descending') : at > 0 ? 'other' : nothing;
     const cls = `${c.numeric ? 'num' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
     if (!c.sort) {
-      const title = c.key === 'escalation' ? 'Next year price ÷ current price' : nothing;
+      const title = c.key === 'escalation' ? 'Escalation: next year price ÷ current price' : c.key === 'sin' ? 'Special Item Number(s)' : nothing;
       return html`<th scope="col" class=${cls} title=${title}>${c.label}</th>`;
     }
-    if (c.key === 'vendor_name') {
-      // Vendor and contract share a column (the contract under the vendor), each sortable.
-      const contractAt = effective.findIndex((o) => o.field === 'idv_piid');
+    if (c.second) {
+      // Two fields share a column (the second under the first), each sortable.
+      const secondAt = effective.findIndex((o) => o.field === c.second!.sort);
       return html`<th scope="col" class=${cls} aria-sort=${ariaSort}>
-        ${this.sortButton('vendor_name', 'Vendor', at, dir)} <span class="muted" aria-hidden="true">/</span>
-        ${this.sortButton('idv_piid', 'Contract', contractAt, contractAt >= 0 ? effective[contractAt].dir : null)}
+        ${this.sortButton(c.sort, SORT_LABELS[c.sort], c.label, at, dir)} <span class="muted" aria-hidden="true">/</span>
+        ${this.sortButton(c.second.sort, SORT_LABELS[c.second.sort], c.second.label, secondAt, secondAt >= 0 ? effective[secondAt].dir : null)}
       </th>`;
     }
     const field = c.sort;
@@ -245,11 +268,11 @@ export class RatesTable extends LitElement {
     </th>`;
   }
 
-  private sortButton(field: SortField, label: string, at: number, dir: 'asc' | 'desc' | null) {
+  private sortButton(field: SortField, name: string, label: string, at: number, dir: 'asc' | 'desc' | null) {
     const effective = this.effective;
     return html`<button
       type="button"
-      title="Sort by ${label} (Shift+click adds it as a further ordering)"
+      title="Sort by ${name} (Shift+click adds it as a further ordering)"
       @click=${(e: MouseEvent) => this.setOrdering(toggleOrdering(this.ordering, field, e.shiftKey))}
     >
       ${label}
@@ -340,7 +363,7 @@ export class RatesTable extends LitElement {
           <thead>
             <tr>
               ${RATE_COLUMNS.map((c) => this.header(c))}
-              <th scope="col"><span class="visually-hidden">Exclude</span></th>
+              ${this.excludable ? html`<th scope="col"><span class="visually-hidden">Exclude</span></th>` : nothing}
             </tr>
           </thead>
           <tbody>
@@ -351,16 +374,30 @@ export class RatesTable extends LitElement {
                   const text = c.format ? c.format(r) : String(r[c.key as keyof RateRecord] ?? '—');
                   const cls = `${c.numeric ? 'num' : c.key === 'labor_category' ? 'labor' : c.key === 'vendor_name' ? 'vendor' : ''} ${c.wideOnly ? 'wide-only' : ''}`;
                   if (c.key === 'vendor_name') {
-                    return html`<td class=${cls}>${text}<span class="contract">${r.idv_piid}</span></td>`;
+                    // The contract opens its price list's summary: its vendor, list date and every rate of it.
+                    return html`<td class=${cls}>
+                      ${text}<a class="contract" href=${contractHash(r.idv_piid)} title="The price list of ${r.idv_piid}: its summary and every rate">${r.idv_piid}</a>
+                    </td>`;
+                  }
+                  if (c.key === 'education_level') {
+                    return html`<td class=${cls}>${r.education_level || '—'}<span class="second">${r.min_years_experience ?? '—'} yrs</span></td>`;
+                  }
+                  if (c.key === 'schedule') {
+                    return html`<td class=${cls}>${r.schedule || '—'}<span class="second">${r.business_size || '—'}</span></td>`;
                   }
                   if (c.key === 'labor_category') {
                     return html`<td class=${cls}>
-                      ${text}<span class="sub">${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name}</span>
+                      ${text}<span class="sub"
+                        >${r.education_level} · ${r.min_years_experience} yrs · ${r.vendor_name} ·
+                        <a href=${contractHash(r.idv_piid)} title="The price list of ${r.idv_piid}: its summary and every rate">${r.idv_piid}</a></span
+                      >
                     </td>`;
                   }
                   return html`<td class=${cls} data-col=${c.key}>${text}</td>`;
                 })}
-                <td class="action">
+                ${
+                  this.excludable
+                    ? html`<td class="action">
                   <button
                     type="button"
                     class="exclude"
@@ -370,7 +407,9 @@ export class RatesTable extends LitElement {
                   >
                     <span aria-hidden="true">✕</span>
                   </button>
-                </td>
+                </td>`
+                    : nothing
+                }
               </tr>`,
             )}
           </tbody>

@@ -36,6 +36,9 @@ import './pool-compare.ts';
 import './title-pool.ts';
 import '../common/source-badge.ts';
 import '../price-list-review/price-list-review.ts';
+import './review-comparables.ts';
+import './contract-summary.ts';
+import { parseComparablesLink, type ComparablesLink } from '../../state/review-link.ts';
 import type { TitlePoolChangeEvent } from './title-pool.ts';
 import type { Pool, UnpinEvent } from './pool-compare.ts';
 import type { PriceCheckChangeEvent } from './price-check.ts';
@@ -170,6 +173,8 @@ export class RatesView extends LitElement {
   @state() private exportError = '';
 
   private query: RatesQuery = parseRatesQuery(new URLSearchParams());
+  /** A review row's comparables (review-link.ts): the view shows them instead of a search, and asks the API nothing. */
+  private link: ComparablesLink | null = null;
   /** Labels for excluded ids, so the restore list says what it restores (ids alone mean nothing). */
   private readonly excludedLabels = new Map<string, string>();
   private focusAfterExclude: number | null = null;
@@ -177,13 +182,14 @@ export class RatesView extends LitElement {
 
   private readonly results = new Task(this, {
     task: async ([url]: [string]) => {
+      if (url === '') return null;
       performance.mark('rates-request', { detail: url });
       const r = await this.db.getJson<RatesResponse>(url);
       performance.mark('rates-response', { detail: url });
       if (r.status !== 200) throw new Error(errorText(r.status, r.body));
       return { url, body: r.body };
     },
-    args: () => [ratesApiUrl(this.apiQuery)] as [string],
+    args: () => [this.link ? '' : ratesApiUrl(this.apiQuery)] as [string],
   });
 
   /**
@@ -192,7 +198,7 @@ export class RatesView extends LitElement {
    */
   private readonly figures = new Task(this, {
     task: async ([query, year, proposed, titles]: [string, PriceField, number | null, string[] | null]) => {
-      if (year === 'current_price' && proposed === null && titles === null) return null;
+      if (this.link || (year === 'current_price' && proposed === null && titles === null)) return null;
       const answer = await this.db.priceFigures(query, year, proposed, titles ?? []);
       if (!answer.ok) throw new Error(`${answer.message} (HTTP ${answer.status})`);
       return { key: figuresKey(query, year, proposed, titles), figures: answer.figures };
@@ -244,7 +250,10 @@ export class RatesView extends LitElement {
   }
 
   override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has('params')) this.query = parseRatesQuery(this.params);
+    if (changed.has('params')) {
+      this.query = parseRatesQuery(this.params);
+      this.link = parseComparablesLink(this.params);
+    }
   }
 
   override updated(): void {
@@ -355,10 +364,11 @@ export class RatesView extends LitElement {
   }
 
   private onExclude(e: ExcludeRowEvent): void {
-    const hit = this.results.value?.body.hits.hits.find((h) => h._id === e.id);
+    const hits = this.results.value?.body.hits.hits ?? [];
+    const hit = hits.find((h) => h._id === e.id);
     if (hit) {
       this.excludedLabels.set(e.id, `${hit._source.labor_category} · ${hit._source.vendor_name} · ${formatPrice(hit._source.current_price)}`);
-      this.focusAfterExclude = this.results.value!.body.hits.hits.indexOf(hit);
+      this.focusAfterExclude = hits.indexOf(hit);
     }
     this.go({ exclude: [...this.query.exclude, e.id] });
   }
@@ -389,7 +399,9 @@ export class RatesView extends LitElement {
     this.exportProgress = null;
     try {
       const url = ratesApiUrl({ ...this.apiQuery, page: 1 });
-      const notes = methodNotes(this.query, url, await this.datasetNote(), new Date());
+      // The figures the view shows (the API's or the DB worker's for this year and pool), as the memo quotes them.
+      const data = this.results.value?.body;
+      const notes = methodNotes(this.query, url, await this.datasetNote(), new Date(), data ? this.model(data) : null);
       const titles = this.query.mode === 'titles' ? this.query.titles : [];
       const answer = await this.db.exportRatesCsv(url.split('?')[1] ?? '', notes, (written, total) => (this.exportProgress = { written, total }), titles);
       if (!answer.ok) throw new Error(`${answer.message} (HTTP ${answer.status})`);
@@ -445,7 +457,9 @@ export class RatesView extends LitElement {
     const count = titlesMode ? (model?.matches ?? 0) : (data?.aggregations.wage_stats.count ?? 0);
     const pages = lastPage(total, q.pageSize);
     const figuresError = this.figures.status === TaskStatus.ERROR ? String(this.figures.error) : '';
+    const contract = q.search?.field === 'idv_piid' ? (data?.hits.hits[0]?._source ?? null) : null;
     return html`<div class="results ${pending ? 'pending' : ''}">
+      ${contract ? html`<contract-summary .record=${contract} .count=${count} .median=${model?.median ?? null}></contract-summary>` : nothing}
       <price-check .year=${q.year} .proposed=${q.proposed} .check=${model?.check ?? null} @price-check-change=${this.onPriceCheck}></price-check>
       ${figuresError ? html`<p class="error" role="alert">${figuresError}</p>` : nothing}
       ${titlesMode && !this.pooling ? html`<p class="muted">Add titles to the pool to see their figures.</p>` : nothing}
@@ -520,35 +534,18 @@ export class RatesView extends LitElement {
     return html`<div class="top">
         <h1 id="view-title" tabindex="-1">Ceiling rates</h1>
         <source-badge of="ceilingrates"></source-badge>
-        <code class="api muted" title="The API request behind this view">GET ${url}</code>
+        ${
+          this.link
+            ? html`<span class="api muted">A reviewed row's comparables, selected as the review selected them (no API request)</span>`
+            : html`<code class="api muted" title="The API request behind this view">GET ${url}</code>`
+        }
       </div>
-      ${
-        this.query.mode === 'titles'
-          ? html`<title-pool
-            class="card"
-            .query=${this.query}
-            .counts=${this.figures.value?.figures.titles ?? []}
-            .leftOut=${titlesLeftOut(this.params)}
-            @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
-          ></title-pool>`
-          : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`
-      }
-      <fieldset class="mode">
-        <legend class="visually-hidden">Search mode</legend>
-        ${(
-          [
-            ['contains', 'Contains (keyword)'],
-            ['titles', 'Exact titles (a pool)'],
-          ] as const
-        ).map(
-          ([mode, label]) => html`<label
-            ><input type="radio" name="search_mode" value=${mode} .checked=${this.query.mode === mode} @change=${() => this.go({ mode, page: 1 })} />
-            ${label}</label
-          >`,
-        )}
-      </fieldset>
+      ${this.link ? nothing : this.searchControls()}
       <price-list-review></price-list-review>
-      <div class="layout">
+      ${
+        this.link
+          ? html`<review-comparables .link=${this.link} .query=${this.query} .params=${this.params}></review-comparables>`
+          : html`<div class="layout">
         <aside class=${this.filtersOpen ? '' : 'collapsed'} aria-label="Filter panel">
           <button
             type="button"
@@ -564,12 +561,42 @@ export class RatesView extends LitElement {
           ${task.render({
             initial: () => html`<p class="muted">Loading…</p>`,
             pending: () => (data ? this.body(data, true) : html`<p class="muted" role="status">Loading the rates…</p>`),
-            complete: (value) => this.body(value.body, false),
+            complete: (value) => (value ? this.body(value.body, false) : nothing),
             error: (error) => html`<p class="error" role="alert">${error instanceof Error ? error.message : String(error)}</p>
               ${data ? this.body(data, false) : nothing}`,
           })}
         </div>
-      </div>`;
+      </div>`
+      }`;
+  }
+
+  /** The search (or the pool of exact titles) and the choice between them. */
+  private searchControls() {
+    return html`${
+      this.query.mode === 'titles'
+        ? html`<title-pool
+            class="card"
+            .query=${this.query}
+            .counts=${this.figures.value?.figures.titles ?? []}
+            .leftOut=${titlesLeftOut(this.params)}
+            @title-pool-change=${(e: TitlePoolChangeEvent) => this.go({ titles: e.titles })}
+          ></title-pool>`
+        : html`<rates-search .query=${this.query} @rates-search=${this.onSearch}></rates-search>`
+    }
+      <fieldset class="mode">
+        <legend class="visually-hidden">Search mode</legend>
+        ${(
+          [
+            ['contains', 'Contains (keyword)'],
+            ['titles', 'Exact titles (a pool)'],
+          ] as const
+        ).map(
+          ([mode, label]) => html`<label
+            ><input type="radio" name="search_mode" value=${mode} .checked=${this.query.mode === mode} @change=${() => this.go({ mode, page: 1 })} />
+            ${label}</label
+          >`,
+        )}
+      </fieldset>`;
   }
 }
 
