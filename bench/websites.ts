@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { buildDatabase } from '../tools/generated-datasets.ts';
 import { toShippedForm } from '../tools/shipped-form.ts';
-import { gzipDatabase } from '../tools/gzip-database.ts';
+import { gzipDatabase } from '../adapters/node/dataset-writer.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
 import { NEWEST_SNAPSHOT, snapshotDatabase } from '../tools/real-data.ts';
 import { createEngine } from '../engine/index.ts';

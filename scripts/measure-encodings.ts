@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Database, SqlJsStatic } from 'sql.js';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { gzipDatabase } from '../tools/gzip-database.ts';
+import { gzipDatabase } from '../adapters/node/dataset-writer.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
 
 const { values } = parseArgs({

@@ -14,7 +14,7 @@ import { historyWeeks, weekRecords } from '../tools/site-scanning-source/history
 import { importIntoDatabase } from '../dataset/import/index.ts';
 import { toShippedForm } from '../tools/shipped-form.ts';
 import { makePatch } from '../tools/binary-diff.ts';
-import { brotliDatabase } from '../tools/gzip-database.ts';
+import { brotliDatabase } from '../adapters/node/dataset-writer.ts';
 import { applyPatch } from '../dataset/artifact/binary-patch.ts';
 
 const { values, positionals } = parseArgs({ options: { git: { type: 'string' } }, allowPositionals: true });

@@ -22,7 +22,7 @@ import { manifestVersion } from '../dataset/artifact/manifest.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
-import { TRANSFER_BROTLI, brotliDatabaseAsync, gzipDatabaseAsync } from './gzip-database.ts';
+import { TRANSFER_BROTLI, artifactOf, packDatabase, transferFileName } from '../adapters/node/dataset-writer.ts';
 import { buildLog, megabytes, type BuildLog, type StepLog } from './build-progress.ts';
 import { writeHistory } from '../engine/site-scanning/history.ts';
 import { WEEKS_EXTRA_ID } from '../dataset/websites/weeks-contract.ts';
@@ -207,31 +207,23 @@ async function compressed(
   log: BuildLog,
   transfer: boolean,
 ): Promise<DatasetArtifact> {
-  const brFile = file.replace(/\.gz$/, '.br');
+  const brFile = transferFileName(file);
   const { quality, lgwin } = TRANSFER_BROTLI;
-  const [gz, br] = await Promise.all([
-    log.track(`gzip of ${file}`, gzipDatabaseAsync(raw), (bytes, secs) => `${file}: ${megabytes(bytes.length)} gzip -9 in ${secs.toFixed(1)} s`),
-    transfer
-      ? log.track(
+  const packed = await packDatabase(raw, transfer, (what, made) =>
+    what === 'gzip'
+      ? log.track(`gzip of ${file}`, made, (bytes, secs) => `${file}: ${megabytes(bytes.length)} gzip -9 in ${secs.toFixed(1)} s`)
+      : log.track(
           `Brotli of ${brFile}`,
-          brotliDatabaseAsync(raw, TRANSFER_BROTLI),
+          made,
           (bytes, secs) => `${brFile}: ${megabytes(bytes.length)} Brotli q${quality} (window ${lgwin}) in ${secs.toFixed(1)} s`,
-        )
-      : null,
-  ]);
-  await writeFile(join(out, file), gz);
-  if (br) await writeFile(join(out, brFile), br);
-  log(`${file} ${JSON.stringify(rows)} ${raw.length} bytes raw, ${gz.length} gzip'd${br ? `, ${br.length} brotli` : ''} — ${source?.label}`);
-  return {
-    name,
-    file,
-    bytes: gz.length,
-    rawBytes: raw.length,
-    sha256: await sha256Hex(gz),
-    rows,
-    source,
-    ...(br ? { transfer: { file: brFile, encoding: 'br' as const, bytes: br.length, sha256: await sha256Hex(br) } } : {}),
-  };
+        ),
+  );
+  await writeFile(join(out, file), packed.gz);
+  if (packed.br) await writeFile(join(out, brFile), packed.br);
+  log(
+    `${file} ${JSON.stringify(rows)} ${raw.length} bytes raw, ${packed.gz.length} gzip'd${packed.br ? `, ${packed.br.length} brotli` : ''} — ${source?.label}`,
+  );
+  return artifactOf({ name, file, rawBytes: raw.length, rows, source }, packed);
 }
 
 /** What the output directory holds: its profile, the sources it was built from, and whether its extras are built. */
@@ -263,7 +255,7 @@ async function generatorHash(): Promise<string> {
     'engine/site-scanning/week-changes.ts',
     'dataset/websites/week-source.ts',
     'dataset/artifact/format.ts',
-    'tools/gzip-database.ts',
+    'adapters/node/dataset-writer.ts',
     'engine/site-scanning/schema.ts',
     'engine/site-scanning/record.ts',
     'engine/site-scanning/stored-record.ts',

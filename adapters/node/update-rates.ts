@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import type { Database } from 'sql.js';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type Manifest } from '../../dataset/artifact/format.ts';
 import { checkManifest, manifestVersion } from '../../dataset/artifact/manifest.ts';
@@ -23,6 +23,7 @@ import type { PriceList } from '../../dataset/price-lists/sheet.ts';
 import { CEILINGRATES_TABLE } from '../../engine/ceilingrates/record.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
 import { loadSqlJs } from './sqljs-node.ts';
+import { artifactOf, packDatabase, transferFileName } from './dataset-writer.ts';
 import { builtDataDir, packageRoot } from './package-root.ts';
 
 export const GSA_CATALOG = 'https://catalog-library-prod.s3-fips.us-east-1.amazonaws.com/pricelist/';
@@ -226,17 +227,6 @@ function replaceContracts(db: Database, contracts: readonly string[], lists: rea
   return { removed, added: records.length };
 }
 
-/** gzip -9 as the build writes it (the app and `serve` check the gzip'd bytes, whoever made them). */
-const gzip = (raw: Uint8Array): Uint8Array => gzipSync(raw, { level: 9 });
-/**
- * The browser's transfer copy: Brotli quality 9 with the 16 MiB window, the build's transfer setting (quality 11
- * saves a further tenth of the bytes of the real rates, 2.50 against 2.87 MB, and takes 107 s against 10).
- */
-const brotli = (raw: Uint8Array): Uint8Array =>
-  brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-  });
-
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 const UPDATED = /; updated from GSA's catalog on .*$/;
 
@@ -337,33 +327,21 @@ export async function runUpdateRates(
     db.close();
     db = undefined;
 
-    const packed = gzip(raw);
-    const sha256 = await sha256Hex(packed);
-    // New names: the manifest in place still names the old files, which stay whole until it is swapped.
-    const file = `ceilingrates-${sha256.slice(0, 12)}.sqlite.gz`;
+    // As the build writes it: the gzip'd file, and the transfer copy when the old one had one.
     const { patches: _patches, transfer: oldTransfer, ...rest } = old;
-    const artifact: DatasetArtifact = {
-      ...rest,
-      file,
-      bytes: packed.length,
-      rawBytes: raw.length,
-      sha256,
-      rows,
-      source: updatedSource(old.source, contracts.length, rows[CEILINGRATES_TABLE], now),
-    };
+    const packed = await packDatabase(raw, Boolean(oldTransfer));
+    // New names: the manifest in place still names the old files, which stay whole until it is swapped.
+    const file = `ceilingrates-${(await sha256Hex(packed.gz)).slice(0, 12)}.sqlite.gz`;
+    const source = updatedSource(old.source, contracts.length, rows[CEILINGRATES_TABLE], now);
+    const artifact: DatasetArtifact = { ...rest, ...(await artifactOf({ name: old.name, file, rawBytes: raw.length, rows, source }, packed)) };
     // A name the old manifest holds already holds these bytes (the same records again): left as it is.
     const writeNew = async (name: string, bytes: Uint8Array): Promise<void> => {
       if (name === old.file || name === oldTransfer?.file) return;
       written.push(resolve(dir, name));
       await writeWhole(resolve(dir, name), bytes);
     };
-    await writeNew(file, packed);
-    if (oldTransfer) {
-      const br = brotli(raw);
-      const transferFile = file.replace(/\.gz$/, '.br');
-      artifact.transfer = { file: transferFile, encoding: 'br', bytes: br.length, sha256: await sha256Hex(br) };
-      await writeNew(transferFile, br);
-    }
+    await writeNew(file, packed.gz);
+    if (packed.br) await writeNew(transferFileName(file), packed.br);
     await verifyWritten(dir, artifact, raw);
 
     const next: Manifest = { ...manifest, datasets: { ...manifest.datasets, ceilingrates: artifact } };

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { GENERATORS, buildDatabase } from '../../tools/generated-datasets.ts';
 import { MANIFEST_FILE, sha256Hex, type Manifest } from '../../dataset/artifact/format.ts';
-import { gzipDatabase } from '../../tools/gzip-database.ts';
+import { gzipDatabase } from '../../adapters/node/dataset-writer.ts';
 import { insertHostileRecords } from '../../tools/generate/hostile.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

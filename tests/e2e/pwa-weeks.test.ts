@@ -13,7 +13,7 @@ import { manifestVersion } from '../../dataset/artifact/manifest.ts';
 import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
-import { gzipDatabase } from '../../tools/gzip-database.ts';
+import { gzipDatabase } from '../../adapters/node/dataset-writer.ts';
 import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../tools/real-data.ts';
 import { diffSnapshots } from '../../engine/site-scanning/snapshot-diff.ts';
 import { formatCount } from '../../ui/components/common/format.ts';

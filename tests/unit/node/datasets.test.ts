@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex, type DatasetSource, type Manifest } from '../../../dataset/artifact/format.ts';
 import { DatasetIntegrityError } from '../../../dataset/artifact/verify.ts';
-import { brotliDatabase, gzipDatabase } from '../../../tools/gzip-database.ts';
+import { brotliDatabase, gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
 import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/dataset-files.ts';
 import { openEngine } from '../../../adapters/node/open-engine.ts';
 import { documentFor } from '../../../adapters/node/documents.ts';

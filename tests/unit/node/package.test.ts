@@ -15,7 +15,7 @@ import { ROOT } from './cli-process.ts';
 import { priceListXlsx } from '../../../harness/price-list-xlsx.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { s70Database } from '../../../tools/real-data.ts';
-import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import { gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
 import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
 
 /** The largest tarball the issue allows a prototyper to download. */
@@ -130,7 +130,10 @@ describe('the packed package', () => {
     );
     const { code, stdout, stderr } = node([bin(), 'review', list]);
     expect(code, stderr).toBe(0);
-    expect(stdout.split('\r\n')[1]).toMatch(/^Program Manager,150,BA,8,/);
+    // The memo's notes, then one line a row under the header: the row's own figures against the carried rates.
+    const rows = stdout.split('\r\n');
+    expect(rows).toContain('Vendor,EXAMPLE ANALYTICS LLC');
+    expect(rows.find((line) => line.startsWith('1,'))).toMatch(/^1,Program Manager,\w*,150,BA,8,/);
   });
 
   it.each([

@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from '../../../adapters/node/server.t
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type Manifest } from '../../../dataset/artifact/format.ts';
 import { manifestVersion } from '../../../dataset/artifact/manifest.ts';
 import { WEEKS_EXTRA_ID } from '../../../dataset/websites/weeks-contract.ts';
-import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import { gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
 import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
 import { weeksDatabase } from '../../../tools/site-scanning-source/weeks-dataset.ts';
 

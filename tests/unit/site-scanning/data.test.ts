@@ -6,7 +6,7 @@ import { generateWebsites, websitesDataset } from '../../../tools/generate/websi
 import { buildDatabase } from '../../../tools/generated-datasets.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { gunzipSync } from 'node:zlib';
-import { gzipDatabase } from '../../../tools/gzip-database.ts';
+import { gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
 import { SCAN_STATUSES, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { FILTER_NAMES } from '../../../engine/site-scanning/parameters.ts';
 import type { WebsiteFilters } from '../../../engine/site-scanning/parse-query.ts';
