@@ -3,7 +3,6 @@
  * there is one); `mcp` offers them to an MCP client over stdio. Both read the built datasets or the user's
  * own files through the same import core as the app.
  */
-import { parseArgs } from 'node:util';
 import { availableParallelism } from 'node:os';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,75 +23,96 @@ import type { DataLabels } from '../../engine/openapi/documents.ts';
 import { DIALECTS, parseDialect, type Dialect } from '../../engine/dialect/dialect.ts';
 import { inDialect } from '../../engine/dialect/shape.ts';
 import { parseRateLimit, type RateLimit } from './gateway.ts';
-// `review`: the price-list review, its own arguments and module.
-import { parseReviewArgs, REVIEW_HELP, runReview } from './review-command.ts';
-// `update-rates`: the ceiling rates of listed contracts from GSA's catalog, its own arguments and module.
-import { parseUpdateRatesArgs, runUpdateRates, UPDATE_RATES_HELP } from './update-rates.ts';
-import { FETCH_EXTRA_HELP, fetchExtra, parseFetchExtraArgs } from './fetch-extra.ts';
-import { COPY_ASSETS_HELP, copyAssets, parseCopyAssetsArgs } from './copy-assets.ts';
+import { REVIEW } from './review-command.ts';
+import { UPDATE_RATES } from './update-rates.ts';
+import { FETCH_EXTRA } from './fetch-extra.ts';
+import { COPY_ASSETS } from './copy-assets.ts';
+import {
+  helpText,
+  integerOption,
+  numberOption,
+  parseCommandLine,
+  stringOption,
+  UsageError,
+  type AnyCommand,
+  type Command,
+  type Given,
+  type OptionSpec,
+} from './command-line.ts';
 
-const HELP = `offline-gov-api: the Site Scanning and Ceiling Rates APIs, answered locally.
+export { UsageError };
 
-Usage:
-  offline-gov-api serve [options]   HTTP server: both APIs (CORS open), the built app unless --no-app,
-                                    and your own pages with --pages
-  offline-gov-api mcp [options]     MCP server over stdio, for AI assistants
-  offline-gov-api load --database <postgres-url> [--websites <file>] [--ceilingrates <file>] [--snapshot <YYYY-MM-DD>]
-                                    Load the datasets (default: the built ones) into PostgreSQL, in one transaction
-${REVIEW_HELP}${UPDATE_RATES_HELP}${FETCH_EXTRA_HELP}${COPY_ASSETS_HELP}  offline-gov-api --help
-
-Datasets (default: the built ones, from \`npm run build\`):
-  --websites <file>       Site Scanning records: the snapshot CSV (site-scanning-latest.csv), its JSON,
-                          or a SQLite file (.sqlite, .sqlite.gz)
-  --ceilingrates <file>   Ceiling rates: the export CSV, saved API pages (JSON), or a SQLite file
-  --data <dir>            Directory of built dataset files (manifest.json), default dist/data
-  CSV and JSON files go through the app's import: the same normalisation, and the same report of
-  rejected rows, printed at start.
-
-serve options:
-  --port <n>              Port (default 4173, or the PORT environment variable)
-  --host <name>           Interface to listen on (default localhost; 0.0.0.0 for every interface)
-  --no-app                Answer the APIs only; do not serve the built app
-  --pages <dir>           Serve this folder's files too (your prototype's pages), at the root beside the
-                          APIs; a path the built app has is the app's. Pages on the app's origin are kept
-                          by its service worker once opened, so they work offline (docs/deploy.md)
-  --delay <ms>            Wait this long before every API answer (latency testing)
-  --fail-rate <0..1>      Answer this share of API requests with the API's own 500 or 503
-                          (resilience testing)
-  --require-key           Answer a Site Scanning request without a key as production's gateway
-                          (api.data.gov) does: 403 {"error":{"code":"API_KEY_MISSING",…}}; ceiling
-                          rates answer without one, as production's do. The key is the X-Api-Key
-                          header or the api_key query parameter; offline, any key is valid
-  --rate-limit <n/h>      Allow n API requests an hour per key (per client address without one), as
-                          the gateway does: X-RateLimit-Limit and X-RateLimit-Remaining on every
-                          answer, 429 {"error":{"code":"OVER_RATE_LIMIT",…}} with Retry-After beyond
-                          (production: 1000/h; also n/s, n/m, n/d). docs/api/limits.md
-  --workers <n|auto>      Answer on n threads sharing one copy of the data (default auto: one per
-                          core; 1 answers on the server's own thread)
-  --grace <seconds>       On SIGTERM/SIGINT, wait this long for requests in flight before cutting
-                          them (default 10)
-  --database <url>        Answer from PostgreSQL (postgres://user@host:port/db, loaded by \`load\`)
-                          instead of datasets held in memory
-  --statement-timeout <s> With --database: how long one query may run before the request gets the API's
-                          own 503 (default 15; millions of rates need more, see docs/deploy.md)
-  --dialect <name>        interface (default): the 2.0 interface's answers; production: as production
-                          answered in 2026 (its field names, types and order: docs/api/differences.md).
-                          Also for mcp
-
-load options:
-  --database <url>        The PostgreSQL database (schema created or migrated as needed)
-  --snapshot <date>       The Site Scanning snapshot's date (default: its latest scan date); loading the
-                          same date again replaces that snapshot, another date adds one
-
-API paths (each also under its production base path):
+const API_PATHS = `API paths (each also under its production base path; docs/api/):
   GET /websites   GET /websites/{url}   GET /analysis
+  GET /snapshots/{YYYY-MM-DD}/websites …   an older Site Scanning week (the weeks extra, or --database)
   GET /api/v3/search/ceilingrates/
-  GET /openapi.json
-  GET /snapshots/{YYYY-MM-DD}/websites …   an older Site Scanning snapshot (with --database)
-`;
+  GET /openapi.json`;
+
+/** Every option of every command, once (adapters/node/command-line.ts reads it for parsing and for --help). */
+export const OPTIONS: Record<string, OptionSpec> = {
+  websites: {
+    type: 'string',
+    value: '<file>',
+    help: "Site Scanning records instead of the built ones: the snapshot CSV (site-scanning-latest.csv), its JSON, or a SQLite file (.sqlite, .sqlite.gz); CSV and JSON go through the app's import (its report is printed at start)",
+  },
+  ceilingrates: { type: 'string', value: '<file>', help: 'Ceiling rates instead of the built ones: the export CSV, saved API pages (JSON), or a SQLite file' },
+  data: { type: 'string', value: '<dir>', help: "Directory of built dataset files (manifest.json beside them); default: the package's dist/data" },
+  port: { type: 'string', value: '<n>', help: 'Port (default 4173, or the PORT environment variable)' },
+  host: { type: 'string', value: '<name>', help: 'Interface to listen on (default localhost; 0.0.0.0 for every interface)' },
+  'no-app': { type: 'boolean', help: 'Answer the APIs only; do not serve the built app' },
+  pages: {
+    type: 'string',
+    value: '<dir>',
+    help: "Serve this folder's files too (your prototype's pages), at the root beside the APIs; a path the built app has is the app's. Pages on the app's origin are kept by its service worker once opened, so they work offline (docs/deploy.md)",
+  },
+  delay: { type: 'string', value: '<ms>', help: 'Wait this long before every API answer (latency testing)' },
+  'fail-rate': { type: 'string', value: '<0..1>', help: "Answer this share of API requests with the API's own 500 or 503 (resilience testing)" },
+  'require-key': {
+    type: 'boolean',
+    help: 'Answer a Site Scanning request without a key as production\'s gateway (api.data.gov) does: 403 {"error":{"code":"API_KEY_MISSING",…}}; ceiling rates answer without one, as production\'s do. The key is the X-Api-Key header or the api_key query parameter; offline, any key is valid',
+  },
+  'rate-limit': {
+    type: 'string',
+    value: '<n/h>',
+    help: 'Allow n API requests an hour per key (per client address without one), as the gateway does: X-RateLimit-Limit and X-RateLimit-Remaining on every answer, 429 {"error":{"code":"OVER_RATE_LIMIT",…}} with Retry-After beyond (production: 1000/h; also n/s, n/m, n/d). docs/api/limits.md',
+  },
+  workers: {
+    type: 'string',
+    value: '<n|auto>',
+    help: "Answer on n threads sharing one copy of the data (default auto: one per core; 1 answers on the server's own thread)",
+  },
+  grace: { type: 'string', value: '<seconds>', help: 'On SIGTERM/SIGINT, wait this long for requests in flight before cutting them (default 10)' },
+  database: {
+    type: 'string',
+    value: '<url>',
+    help: 'PostgreSQL (postgres://user@host:port/db): serve answers from what `load` put there; load creates or migrates the schema',
+  },
+  'statement-timeout': {
+    type: 'string',
+    value: '<s>',
+    help: "With --database: how long one query may run before the request gets the API's own 503 (default 15; millions of rates need more, see docs/deploy.md)",
+  },
+  dialect: {
+    type: 'string',
+    value: '<name>',
+    help: "interface (default): the 2.0 interface's answers; production: as production answered in 2026 (its field names, types and order: docs/api/differences.md)",
+  },
+  snapshot: {
+    type: 'string',
+    value: '<YYYY-MM-DD>',
+    help: "The Site Scanning snapshot's date (default: its latest scan date); loading the same date again replaces that snapshot, another date adds one",
+  },
+  format: { type: 'string', value: 'csv|json|html', help: 'The review as memo-ready CSV (default), JSON, or a printable HTML page' },
+  compared: { type: 'string', value: '<file.csv>', help: 'Also write the compared rates (contract, title, price, education, experience) to this CSV file' },
+  'min-comparables': { type: 'string', value: '<n>', help: 'Comparables a row needs to be judged and flagged' },
+  'every-rate': { type: 'boolean', help: 'Count every rate, not one per contract, title and price (an offer under two SINs or worksites counts twice)' },
+  contracts: { type: 'string', value: '<file>', help: 'The contracts to update, one contract number a line' },
+  all: { type: 'boolean', help: 'Every contract the dataset holds' },
+  from: { type: 'string', value: '<address>', help: 'Where to fetch from' },
+};
 
 export interface CliOptions {
-  command: 'serve' | 'mcp' | 'load' | 'help';
+  command: 'serve' | 'mcp' | 'load';
   /** PostgreSQL URL: `load` writes to it, `serve` answers from it. */
   database?: string;
   /** `serve --database`: milliseconds one query may run. */
@@ -120,100 +140,115 @@ export interface CliOptions {
   open: ShareOptions;
 }
 
-export class UsageError extends Error {}
-
-function number(name: string, text: string | undefined, min: number, max: number): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a number from ${min} to ${max}, not "${text}"`);
-  }
-  return value;
-}
-
-function integer(name: string, text: string, min: number, max: number): number {
-  const value = number(name, text, min, max)!;
-  if (!Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
-  return value;
-}
-
-export function parseCli(argv: readonly string[], env: Record<string, string | undefined> = {}): CliOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'no-app': { type: 'boolean' },
-        pages: { type: 'string' },
-        'require-key': { type: 'boolean' },
-        'rate-limit': { type: 'string' },
-        data: { type: 'string' },
-        websites: { type: 'string' },
-        ceilingrates: { type: 'string' },
-        delay: { type: 'string' },
-        'fail-rate': { type: 'string' },
-        workers: { type: 'string' },
-        grace: { type: 'string' },
-        database: { type: 'string' },
-        'statement-timeout': { type: 'string' },
-        snapshot: { type: 'string' },
-        dialect: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  const command = values.help ? 'help' : (positionals[0] ?? 'serve');
-  if (command !== 'serve' && command !== 'mcp' && command !== 'load' && command !== 'help') throw new UsageError(`unknown command "${command}"`);
-  if (command === 'load' && !values.database) throw new UsageError('load needs --database <postgres-url>');
-  if (command === 'mcp' && values.database) throw new UsageError('--database is for serve and load');
-  if (values['statement-timeout'] !== undefined && (command !== 'serve' || !values.database)) {
-    throw new UsageError('--statement-timeout is for serve --database');
-  }
-  if (values.snapshot !== undefined && command !== 'load') throw new UsageError('--snapshot is for load');
-  if (command === 'serve' && values.database && (values.websites || values.ceilingrates || values.data)) {
+/** serve, mcp and load, as their options are read (one reader: they share the datasets' options). */
+function readServing(name: CliOptions['command'], { values, env }: Given): CliOptions {
+  const text = (key: string): string | undefined => stringOption(values[key]);
+  if (name === 'load' && !values.database) throw new UsageError('load needs --database <postgres-url>');
+  if (values['statement-timeout'] !== undefined && !values.database) throw new UsageError('--statement-timeout is for serve --database');
+  if (name === 'serve' && values.database && (values.websites || values.ceilingrates || values.data)) {
     throw new UsageError('serve --database answers what the database holds: load files with `offline-gov-api load --database`');
   }
-  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-  if (values.dialect !== undefined && command !== 'serve' && command !== 'mcp') throw new UsageError('--dialect is for serve and mcp');
-  if (values.dialect !== undefined && !(DIALECTS as readonly string[]).includes(values.dialect)) {
-    throw new UsageError(`--dialect must be ${DIALECTS.join(' or ')}, not "${values.dialect}"`);
-  }
-  for (const name of ['pages', 'require-key', 'rate-limit'] as const) {
-    if (values[name] !== undefined && command !== 'serve') throw new UsageError(`--${name} is for serve`);
-  }
-  const pagesDir = values.pages === undefined ? null : resolve(values.pages);
-  if (pagesDir !== null && !(existsSync(pagesDir) && statSync(pagesDir).isDirectory())) throw new UsageError(`--pages: no folder "${values.pages}"`);
-  const rateLimit = values['rate-limit'] === undefined ? null : parseRateLimit(values['rate-limit']);
-  if (values['rate-limit'] !== undefined && !rateLimit) {
-    throw new UsageError(`--rate-limit must be a number of requests from 1 to 1000000 per hour, such as 1000/h (or /s, /m, /d), not "${values['rate-limit']}"`);
+  const dialect = text('dialect');
+  if (dialect !== undefined && !(DIALECTS as readonly string[]).includes(dialect))
+    throw new UsageError(`--dialect must be ${DIALECTS.join(' or ')}, not "${dialect}"`);
+  const pages = text('pages');
+  const pagesDir = pages === undefined ? null : resolve(pages);
+  if (pagesDir !== null && !(existsSync(pagesDir) && statSync(pagesDir).isDirectory())) throw new UsageError(`--pages: no folder "${pages}"`);
+  const limit = text('rate-limit');
+  const rateLimit = limit === undefined ? null : parseRateLimit(limit);
+  if (limit !== undefined && !rateLimit) {
+    throw new UsageError(`--rate-limit must be a number of requests from 1 to 1000000 per hour, such as 1000/h (or /s, /m, /d), not "${limit}"`);
   }
   const files: OpenEngineOptions['files'] = {};
-  if (values.websites) files.websites = values.websites;
-  if (values.ceilingrates) files.ceilingrates = values.ceilingrates;
+  if (text('websites')) files.websites = text('websites');
+  if (text('ceilingrates')) files.ceilingrates = text('ceilingrates');
+  const workers = text('workers');
+  const [database, timeout, snapshot, data] = [text('database'), text('statement-timeout'), text('snapshot'), text('data')];
   return {
-    command,
-    port: number('port', values.port ?? env.PORT, 0, 65535) ?? 4173,
-    host: values.host ?? 'localhost',
+    command: name,
+    port: numberOption('port', values.port ?? env.PORT, 0, 65535) ?? 4173,
+    host: text('host') ?? 'localhost',
     app: !values['no-app'],
     pagesDir,
     requireKey: !!values['require-key'],
     rateLimit,
-    delayMs: number('delay', values.delay, 0, 600_000) ?? 0,
-    failRate: number('fail-rate', values['fail-rate'], 0, 1) ?? 0,
-    workers: values.workers === undefined || values.workers === 'auto' ? availableParallelism() : integer('workers', values.workers, 1, 256),
-    graceMs: (number('grace', values.grace, 0, 3600) ?? DEFAULT_GRACE_MS / 1000) * 1000,
-    dialect: values.dialect === undefined ? 'interface' : parseDialect(values.dialect),
-    open: { files, ...(values.data ? { dataDir: values.data } : {}) },
-    ...(values.database ? { database: values.database } : {}),
-    ...(values['statement-timeout'] !== undefined ? { statementTimeoutMs: number('statement-timeout', values['statement-timeout'], 1, 86_400)! * 1000 } : {}),
-    ...(values.snapshot !== undefined ? { snapshot: values.snapshot } : {}),
+    delayMs: numberOption('delay', values.delay, 0, 600_000) ?? 0,
+    failRate: numberOption('fail-rate', values['fail-rate'], 0, 1) ?? 0,
+    workers: workers === undefined || workers === 'auto' ? availableParallelism() : integerOption('workers', workers, 1, 256),
+    graceMs: (numberOption('grace', values.grace, 0, 3600) ?? DEFAULT_GRACE_MS / 1000) * 1000,
+    dialect: dialect === undefined ? 'interface' : parseDialect(dialect),
+    open: { files, ...(data ? { dataDir: data } : {}) },
+    ...(database ? { database } : {}),
+    ...(timeout !== undefined ? { statementTimeoutMs: numberOption('statement-timeout', timeout, 1, 86_400)! * 1000 } : {}),
+    ...(snapshot !== undefined ? { snapshot } : {}),
   };
+}
+
+const DATASET_OPTIONS = ['websites', 'ceilingrates', 'data'] as const;
+
+const SERVE: Command<CliOptions> = {
+  name: 'serve',
+  positionals: 0,
+  summary: 'HTTP server: both APIs (CORS open), the built app unless --no-app, and your own pages with --pages',
+  options: [
+    ...DATASET_OPTIONS,
+    'port',
+    'host',
+    'no-app',
+    'pages',
+    'delay',
+    'fail-rate',
+    'require-key',
+    'rate-limit',
+    'workers',
+    'grace',
+    { name: 'database', help: 'Answer from PostgreSQL (postgres://user@host:port/db, loaded by `load`) instead of datasets held in memory' },
+    'statement-timeout',
+    'dialect',
+  ],
+  read: (given) => readServing('serve', given),
+  run: (options) => runServe(options),
+};
+
+const MCP: Command<CliOptions> = {
+  name: 'mcp',
+  positionals: 0,
+  summary: 'MCP server over stdio, for AI assistants: the APIs as four tools',
+  options: [...DATASET_OPTIONS, 'dialect'],
+  read: (given) => readServing('mcp', given),
+  run: async (options) => {
+    const { engine, datasets } = await openEngine({ ...(await withWeeksWhenPresent(options.open)), dialect: options.dialect });
+    describe(datasets);
+    await serveMcpOverStdio(engine, dataLabelsOf(datasets));
+  },
+};
+
+const LOAD: Command<CliOptions> = {
+  name: 'load',
+  positionals: 0,
+  summary: 'Load the datasets (default: the built ones) into PostgreSQL, in one transaction',
+  options: [{ name: 'database', help: 'The PostgreSQL database (schema created or migrated as needed)', required: true }, ...DATASET_OPTIONS, 'snapshot'],
+  read: (given) => readServing('load', given),
+  run: async (options) => {
+    const { files, dataDir } = options.open;
+    await runLoad({
+      database: options.database!,
+      files: files ?? {},
+      ...(typeof dataDir === 'string' ? { dataDir } : {}),
+      ...(options.snapshot ? { snapshot: options.snapshot } : {}),
+    });
+  },
+};
+
+/** Every command, the default (what runs with no command named) first. */
+export const COMMANDS: readonly AnyCommand[] = [SERVE, MCP, LOAD, REVIEW, UPDATE_RATES, FETCH_EXTRA, COPY_ASSETS];
+
+/** serve's, mcp's or load's options from a command line (the other commands are read the same way by main). */
+export function parseCli(argv: readonly string[], env: Record<string, string | undefined> = {}): CliOptions {
+  const parsed = parseCommandLine(OPTIONS, COMMANDS, argv, env);
+  if ('help' in parsed) throw new UsageError('--help asks for the help, not for options');
+  if (![SERVE, MCP, LOAD].includes(parsed.command)) throw new UsageError(`${parsed.command.name} is not serve, mcp or load`);
+  return parsed.options as CliOptions;
 }
 
 /**
@@ -284,46 +319,15 @@ async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; l
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
-  // `review` (review-command.ts) takes its own arguments; `review --help` is the help below.
-  if (argv[0] === 'review' && !argv.some((a) => a === '--help' || a === '-h')) {
-    return runReview(parseReviewArgs(argv.slice(1), (message) => new UsageError(message)));
-  }
-  // `update-rates` (update-rates.ts) takes its own arguments; `update-rates --help` is the help below.
-  if (argv[0] === 'update-rates' && !argv.some((a) => a === '--help' || a === '-h')) {
-    await runUpdateRates(parseUpdateRatesArgs(argv.slice(1), (message) => new UsageError(message)));
+  const parsed = parseCommandLine(OPTIONS, COMMANDS, argv, process.env);
+  if ('help' in parsed) {
+    process.stdout.write(helpText(OPTIONS, COMMANDS, parsed.help, API_PATHS));
     return;
   }
-  const usage = (message: string) => new UsageError(message);
-  if (argv[0] === 'fetch-extra' && !argv.some((a) => a === '--help' || a === '-h')) {
-    await fetchExtra(parseFetchExtraArgs(argv.slice(1), usage));
-    return;
-  }
-  if (argv[0] === 'copy-assets' && !argv.some((a) => a === '--help' || a === '-h')) {
-    const { dataDir, into } = parseCopyAssetsArgs(argv.slice(1), usage);
-    await copyAssets(dataDir, into);
-    return;
-  }
-  const options = parseCli(argv, process.env);
-  if (options.command === 'help') {
-    process.stdout.write(HELP);
-    return;
-  }
-  if (options.command === 'load') {
-    const { files, dataDir } = options.open;
-    await runLoad({
-      database: options.database!,
-      files: files ?? {},
-      ...(typeof dataDir === 'string' ? { dataDir } : {}),
-      ...(options.snapshot ? { snapshot: options.snapshot } : {}),
-    });
-    return;
-  }
-  if (options.command === 'mcp') {
-    const { engine, datasets } = await openEngine({ ...(await withWeeksWhenPresent(options.open)), dialect: options.dialect });
-    describe(datasets);
-    await serveMcpOverStdio(engine, dataLabelsOf(datasets));
-    return;
-  }
+  await parsed.command.run(parsed.options);
+}
+
+async function runServe(options: CliOptions): Promise<void> {
   const served = await openServed(options);
   const appDir = options.app ? builtAppDir() : null;
   const server = await startServer({

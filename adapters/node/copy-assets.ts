@@ -9,30 +9,28 @@ import { resolve } from 'node:path';
 import { transferArtifact } from '../../dataset/artifact/format.ts';
 import { manifestArtifacts } from '../../dataset/artifact/manifest.ts';
 import { BROWSER_ASSETS } from '../browser/assets.ts';
-import { parseArgs } from 'node:util';
 import { readBuiltManifest } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
-
-export const COPY_ASSETS_HELP = `  offline-gov-api copy-assets <dir> [--data <dir>]
-                                    Copy what a page of your own needs to open the engine in the browser
-                                    (offline-gov-api/browser, for MSW's setupWorker) into <dir>
-`;
+import { stringOption, UsageError, type Command } from './command-line.ts';
 
 export interface CopyAssetsOptions {
   into: string;
   dataDir: string;
 }
 
-export function parseCopyAssetsArgs(argv: readonly string[], fail: (message: string) => Error): CopyAssetsOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { data: { type: 'string' } } });
-  } catch (error) {
-    throw fail((error as Error).message);
-  }
-  if (parsed.positionals.length !== 1) throw fail('copy-assets needs one directory: copy-assets public/offline-gov-api');
-  return { into: parsed.positionals[0], dataDir: parsed.values.data ?? builtDataDir() };
-}
+/** `copy-assets`, as the command line reads it (adapters/node/command-line.ts). */
+export const COPY_ASSETS: Command<CopyAssetsOptions> = {
+  name: 'copy-assets',
+  args: '<dir>',
+  positionals: 1,
+  summary: "Copy what a page of your own needs to open the engine in the browser (offline-gov-api/browser, for MSW's setupWorker) into <dir>",
+  options: ['data'],
+  read({ values, positionals }) {
+    if (positionals.length !== 1) throw new UsageError('copy-assets needs one directory: copy-assets public/offline-gov-api');
+    return { into: positionals[0], dataDir: stringOption(values.data) ?? builtDataDir() };
+  },
+  run: ({ dataDir, into }) => copyAssets(dataDir, into).then(() => undefined),
+};
 
 const require = createRequire(import.meta.url);
 

@@ -12,29 +12,9 @@ import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
 import { MANIFEST_FILE, type ExtraArtifact, type Manifest } from '../../dataset/artifact/format.ts';
 import { checkManifest } from '../../dataset/artifact/manifest.ts';
-import { parseArgs } from 'node:util';
 import { readBuiltManifest } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
-
-export const FETCH_EXTRA_HELP = `  offline-gov-api fetch-extra <id> --from <app address | build's data directory> [--data <dir>]
-                                    Add one of the build's extra datasets (websites-weeks, ceilingrates-s70-2017,
-                                    ceilingrates-synthetic) to the package's data, from a deployment of the app
-                                    or a build on disk, checked against that build's manifest
-`;
-
-/** fetch-extra's arguments (after its word); \`fail\` turns a mistake into the command line's usage error. */
-export function parseFetchExtraArgs(argv: readonly string[], fail: (message: string) => Error): FetchExtraOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: { from: { type: 'string' }, data: { type: 'string' } } });
-  } catch (error) {
-    throw fail((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw fail("fetch-extra needs one extra's id: fetch-extra websites-weeks --from <app address>");
-  if (!values.from) throw fail("fetch-extra needs --from <the app's address, or a build's data directory>");
-  return { id: positionals[0], from: values.from, dataDir: values.data ?? builtDataDir() };
-}
+import { stringOption, UsageError, type Command } from './command-line.ts';
 
 export interface FetchExtraOptions {
   id: string;
@@ -43,6 +23,23 @@ export interface FetchExtraOptions {
   /** The data directory to add it to (default: the package's). */
   dataDir: string;
 }
+
+/** `fetch-extra`, as the command line reads it (adapters/node/command-line.ts). */
+export const FETCH_EXTRA: Command<FetchExtraOptions> = {
+  name: 'fetch-extra',
+  args: '<id>',
+  positionals: 1,
+  summary:
+    "Add one of the build's extra datasets (websites-weeks, ceilingrates-s70-2017, ceilingrates-synthetic) to the package's data, from a deployment of the app or a build on disk, checked against that build's manifest",
+  options: [{ name: 'from', help: "The app's address (its files are under data/), or a build's data directory", required: true }, 'data'],
+  read({ values, positionals }) {
+    if (positionals.length !== 1) throw new UsageError("fetch-extra needs one extra's id: fetch-extra websites-weeks --from <app address>");
+    const from = stringOption(values.from);
+    if (!from) throw new UsageError("fetch-extra needs --from <the app's address, or a build's data directory>");
+    return { id: positionals[0], from, dataDir: stringOption(values.data) ?? builtDataDir() };
+  },
+  run: (options) => fetchExtra(options).then(() => undefined),
+};
 
 /** Where the other build keeps its manifest and files: a URL's `data/`, or a directory (or its `data/`). */
 function place(from: string): { manifest: string; file(name: string): string; remote: boolean } {

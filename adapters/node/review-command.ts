@@ -5,7 +5,6 @@
  * a price list is refused and nothing is written.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
 import { reviewPriceList } from '../../dataset/price-lists/review.ts';
 import { dataDateOf, reviewCsv, type ReviewMeta } from '../../dataset/price-lists/review-csv.ts';
@@ -14,15 +13,7 @@ import { reviewMemoHtml } from '../../dataset/price-lists/review-memo.ts';
 import { comparisonOptions, DEFAULT_OPTIONS, type ComparisonOptions } from '../../dataset/price-lists/comparables.ts';
 import { openBuiltDatasets, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
-
-export const REVIEW_HELP = `  offline-gov-api review <price-list.xlsx> [--format csv|json|html] [--compared <file.csv>]
-                         [--min-comparables ${DEFAULT_OPTIONS.minComparables}] [--every-rate] [--ceilingrates <file>] [--data <dir>]
-                                    Review a GSA Catalog Platform price list against the ceiling rates:
-                                    each hourly labor row's comparables, quartiles, mean, distance in
-                                    standard deviations, percentile and flag, as memo-ready CSV (default),
-                                    JSON or a printable HTML page on stdout; --compared writes the compared
-                                    rates; --every-rate counts an offer once per SIN, not once
-`;
+import { stringOption, UsageError, type Command } from './command-line.ts';
 
 const FORMATS = ['csv', 'json', 'html'] as const;
 
@@ -35,48 +26,44 @@ export interface ReviewOptions {
   dataDir?: string;
 }
 
-/** The review's arguments (after the word `review`); `fail` turns a mistake into the command line's usage error. */
-export function parseReviewArgs(argv: readonly string[], fail: (message: string) => Error): ReviewOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        format: { type: 'string' },
-        compared: { type: 'string' },
-        'min-comparables': { type: 'string' },
-        'every-rate': { type: 'boolean' },
-        ceilingrates: { type: 'string' },
-        data: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw fail((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1)
-    throw fail(positionals.length ? `review takes one price list, not ${positionals.length}` : 'review needs a price list: review <file.xlsx>');
-  const format = values.format ?? 'csv';
-  if (!(FORMATS as readonly string[]).includes(format)) throw fail(`--format must be ${FORMATS.join(', ')}, not "${format}"`);
-  let comparison: ComparisonOptions;
-  try {
-    comparison = comparisonOptions({
-      ...(values['min-comparables'] === undefined ? {} : { minComparables: Number(values['min-comparables']) }),
-      onePerOffer: !values['every-rate'],
-    });
-  } catch (error) {
-    throw fail(`--min-comparables: ${(error as Error).message}`);
-  }
-  return {
-    file: positionals[0],
-    format: format as ReviewOptions['format'],
-    comparison,
-    ...(values.compared ? { compared: values.compared } : {}),
-    ...(values.ceilingrates ? { ceilingrates: values.ceilingrates } : {}),
-    ...(values.data ? { dataDir: values.data } : {}),
-  };
-}
+/** `review`, as the command line reads it (adapters/node/command-line.ts). */
+export const REVIEW: Command<ReviewOptions> = {
+  name: 'review',
+  args: '<price-list.xlsx>',
+  positionals: 1,
+  summary:
+    "Review a GSA Catalog Platform price list against the ceiling rates: each hourly labor row's comparables, quartiles, mean, distance in standard deviations, percentile and flag, as memo-ready CSV (default), JSON or a printable HTML page on stdout",
+  options: [
+    'format',
+    'compared',
+    { name: 'min-comparables', help: `Comparables a row needs to be judged and flagged (default ${DEFAULT_OPTIONS.minComparables}; from 2)` },
+    'every-rate',
+    'ceilingrates',
+    'data',
+  ],
+  read({ values, positionals }) {
+    if (positionals.length !== 1) throw new UsageError('review needs a price list: review <file.xlsx>');
+    const format = stringOption(values.format) ?? 'csv';
+    if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be ${FORMATS.join(', ')}, not "${format}"`);
+    let comparison: ComparisonOptions;
+    const minimum = stringOption(values['min-comparables']);
+    try {
+      comparison = comparisonOptions({ ...(minimum === undefined ? {} : { minComparables: Number(minimum) }), onePerOffer: !values['every-rate'] });
+    } catch (error) {
+      throw new UsageError(`--min-comparables: ${(error as Error).message}`);
+    }
+    const [compared, ceilingrates, dataDir] = [stringOption(values.compared), stringOption(values.ceilingrates), stringOption(values.data)];
+    return {
+      file: positionals[0],
+      format: format as ReviewOptions['format'],
+      comparison,
+      ...(compared ? { compared } : {}),
+      ...(ceilingrates ? { ceilingrates } : {}),
+      ...(dataDir ? { dataDir } : {}),
+    };
+  },
+  run: (options) => runReview(options),
+};
 
 /** The ceiling rates to compare against: the user's file, else the build's (the other built datasets closed). */
 async function openRates(options: ReviewOptions): Promise<OpenedDataset> {

@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Database } from 'sql.js';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type Manifest } from '../../dataset/artifact/format.ts';
@@ -23,16 +22,11 @@ import type { PriceList } from '../../dataset/price-lists/sheet.ts';
 import { CEILINGRATES_TABLE } from '../../engine/ceilingrates/record.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../engine/ceilingrates/schema.ts';
 import { loadSqlJs } from './sqljs-node.ts';
+import { stringOption, UsageError, type Command } from './command-line.ts';
 import { artifactOf, packDatabase, transferFileName } from './dataset-writer.ts';
 import { builtDataDir, packageRoot } from './package-root.ts';
 
 export const GSA_CATALOG = 'https://catalog-library-prod.s3-fips.us-east-1.amazonaws.com/pricelist/';
-
-export const UPDATE_RATES_HELP = `  offline-gov-api update-rates (--contracts <file> | --all) [--from <base URL>] [--data <dir>]
-                                    Replace those contracts' ceiling rates (--all: every contract the dataset
-                                    holds) with their price lists from GSA's catalog, in the built data
-                                    directory (default dist/data); the old dataset stays until the new is complete
-`;
 
 /** Bounds on what one run reads: the dataset holds 1,948 contracts; a list file is a few characters a line. */
 export const LIMITS = {
@@ -53,32 +47,29 @@ export interface UpdateRatesOptions {
   dataDir?: string;
 }
 
-export function parseUpdateRatesArgs(argv: readonly string[], fail: (message: string) => Error): UpdateRatesOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { contracts: { type: 'string' }, all: { type: 'boolean' }, from: { type: 'string' }, data: { type: 'string' } },
-    }));
-  } catch (error) {
-    throw fail((error as Error).message);
-  }
-  if (Boolean(values.contracts) === Boolean(values.all)) throw fail('update-rates needs --contracts <file> or --all (one of them)');
-  const from = values.from ?? GSA_CATALOG;
-  let protocol: string;
-  try {
-    protocol = new URL(from).protocol;
-  } catch {
-    throw fail(`--from must be a URL, not "${from}"`);
-  }
-  if (protocol !== 'https:' && protocol !== 'http:') throw fail(`--from must be an http: or https: URL, not "${from}"`);
-  return {
-    all: Boolean(values.all),
-    from,
-    ...(values.contracts ? { contractsFile: values.contracts } : {}),
-    ...(values.data ? { dataDir: values.data } : {}),
-  };
-}
+/** `update-rates`, as the command line reads it (adapters/node/command-line.ts). */
+export const UPDATE_RATES: Command<UpdateRatesOptions> = {
+  name: 'update-rates',
+  positionals: 0,
+  summary:
+    "Replace those contracts' ceiling rates (--all: every contract the dataset holds) with their price lists from GSA's catalog, in the built data directory (default: the package's dist/data); the old dataset stays until the new is complete",
+  options: ['contracts', 'all', { name: 'from', help: `The catalog's base URL (default ${GSA_CATALOG})` }, 'data'],
+  read({ values }) {
+    const contracts = stringOption(values.contracts);
+    if (Boolean(contracts) === Boolean(values.all)) throw new UsageError('update-rates needs --contracts <file> or --all (one of them)');
+    const from = stringOption(values.from) ?? GSA_CATALOG;
+    let protocol: string;
+    try {
+      protocol = new URL(from).protocol;
+    } catch {
+      throw new UsageError(`--from must be a URL, not "${from}"`);
+    }
+    if (protocol !== 'https:' && protocol !== 'http:') throw new UsageError(`--from must be an http: or https: URL, not "${from}"`);
+    const dataDir = stringOption(values.data);
+    return { all: Boolean(values.all), from, ...(contracts ? { contractsFile: contracts } : {}), ...(dataDir ? { dataDir } : {}) };
+  },
+  run: (options) => runUpdateRates(options).then(() => undefined),
+};
 
 /** Contract numbers as the catalog's paths and the joins spell them (`GS-00F-0004X` is `GS00F0004X`). */
 const CONTRACT = /^[A-Z0-9]{4,20}$/;
