@@ -1,7 +1,7 @@
 /**
- * Every API request the README and the API reference show in a code block is answered over the default data (the
- * real 2025-06-09 snapshot and the real rates of GSA's 2025 price lists, as `npm start` builds them), in both
- * dialects, and where a block shows a figure the answer has it. The requests are read from the Markdown: `fetch('…')`,
+ * Every API request the README, the manual (app.md, clients.md) and the API reference show in a code block is
+ * answered over the default data (the real 2025-06-09 snapshot and the real rates of GSA's 2025 price lists, as
+ * `npm start` builds them), in both dialects, and where a block shows a figure the answer has it. The requests are read from the Markdown: `fetch('…')`,
  * `fetch(`${api}/…`)`, curl and Python URLs on the local server, `"$API/…"`. site-scanning.md and ceiling-rates.md
  * have their own tests, which check their tables and JSON too (tests/unit/*\/docs-examples.test.ts), and so has
  * snapshots.md (tests/unit/site-scanning/snapshots-docs.test.ts: its weeks against the shipped weeks).
@@ -14,10 +14,12 @@ import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
 import { realRates, realSnapshot } from '../../../harness/real-fixtures.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
-/** The pages read here: the README, the API reference's index and every page of it not read elsewhere. */
+/** The pages read here: the README, the manual's pages that show requests, and every page of the API reference not read elsewhere. */
 const OWN_TESTS = new Set(['site-scanning.md', 'ceiling-rates.md', 'snapshots.md']);
 const PAGES = [
   'README.md',
+  'docs/app.md',
+  'docs/clients.md',
   ...readdirSync(new URL('docs/api/', ROOT))
     .filter((name) => name.endsWith('.md') && !OWN_TESTS.has(name))
     .map((name) => `docs/api/${name}`),
@@ -59,7 +61,7 @@ beforeAll(async () => {
 describe('the examples of the README and the API reference', () => {
   it('are found: both APIs, every page that shows a request', () => {
     expect(EXAMPLES.length).toBeGreaterThanOrEqual(12);
-    expect(new Set(EXAMPLES.map((e) => e.page))).toEqual(new Set(['README.md', 'docs/api/README.md']));
+    expect(new Set(EXAMPLES.map((e) => e.page))).toEqual(new Set(['docs/app.md', 'docs/clients.md', 'docs/api/README.md']));
     expect(EXAMPLES.some((e) => e.request.includes('ceilingrates'))).toBe(true);
     expect(EXAMPLES.some((e) => e.request.startsWith('/technology/site-scanning/v1/'))).toBe(true);
   });
@@ -76,7 +78,7 @@ describe('the examples of the README and the API reference', () => {
   });
 
   it('shows the figures the default data answers', () => {
-    // README: the Python example prints the first page's meta.
+    // clients.md: the Python example prints the first page's meta.
     const python = EXAMPLES.find((e) => e.block.includes("print(page['meta'])"))!;
     const shown = /# (\{.*\})/.exec(python.block)![1].replaceAll("'", '"');
     expect(JSON.parse(engine.handle({ method: 'GET', url: python.request }).body).meta).toEqual(JSON.parse(shown));
