@@ -34,7 +34,7 @@ export interface BrotliLevel {
 export const BROTLI_MAX: BrotliLevel = { quality: 11, lgwin: 24 };
 
 /**
- * The first visit's transfer copies: quality 9 with the 16 MiB window. Quality 11 saved a further 3–9 % of the
+ * The first visit's transfer copies: quality 7 with the 16 MiB window. Quality 11 saved a further 3–9 % of the
  * bytes and took 7–12 times as long, most of a newcomer's `npm start` (decision 0106 has the table).
  */
 export const TRANSFER_BROTLI: BrotliLevel = { quality: 7, lgwin: 24 };
