@@ -97,23 +97,35 @@ describe('snapshots and loads', () => {
     }
   });
 
-  it('serves rates of schema 5 the same error until a load of the websites alone migrates them', async () => {
-    const url = backends.server.createDatabase('schema5');
+  it('serves rates of schema 6 the same error until a load of the websites alone migrates them, and loads rates again after', async () => {
+    const url = backends.server.createDatabase('schema6');
     const pool = createPool(url);
     const lines: string[] = [];
     const answers = new PostgresAnswers(pool, (line) => lines.push(line));
     const keyword = `/api/v3/search/ceilingrates/?keyword=${encodeURIComponent(keywordOf(backends.ceilingrates))}&page=2&page_size=5`;
+    const paths = [keyword, '/api/v3/search/ceilingrates/?filter=price_range:15,500&page_size=3', '/api/v3/search/ceilingrates/?suggest=vendor_name:a'];
+    const same = async (): Promise<void> => {
+      for (const path of paths) {
+        expect(comparable(await answers.handle({ method: 'GET', url: path })), path).toEqual(comparable(backends.engine.handle({ method: 'GET', url: path })));
+      }
+    };
     try {
       await loadIntoPostgres(pool, { ceilingrates: { db: backends.ceilingrates, origin: 'generated' } });
-      // As schema 5 left the rates: their codes as columns only.
-      await pool.query('ALTER TABLE ceilingrate_rows DROP COLUMN codes; UPDATE offline_gov_schema SET version = 5');
+      // As schema 6 left the rates: no places, counted rows or rows per value; forms and codes the engine
+      // computes now, as NOT NULL columns a later load would not fill.
+      await pool.query(`ALTER TABLE ceilingrate_rows DROP COLUMN place, ADD COLUMN c_price_key integer NOT NULL DEFAULT 0;
+        ALTER TABLE ceilingrate_terms DROP COLUMN rows, ADD COLUMN folded text NOT NULL DEFAULT '';
+        DROP TABLE ceilingrate_counted; CREATE TABLE ceilingrate_tokens (field text NOT NULL, token text NOT NULL, code integer NOT NULL);
+        UPDATE offline_gov_schema SET version = 6`);
       expect((await answers.handle({ method: 'GET', url: keyword })).status).toBe(503);
       expect(lines).toEqual(['postgres: the database holds no offline-gov-api data, or an older layout of it; run `offline-gov-api load --database <url>`']);
       await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'week 1' }, snapshot: '2025-06-02' });
-      for (const path of [keyword, '/api/v3/search/ceilingrates/?filter=price_range:15,500&page_size=3']) {
-        expect(comparable(await answers.handle({ method: 'GET', url: path })), path).toEqual(comparable(backends.engine.handle({ method: 'GET', url: path })));
-      }
+      await same();
       expect((await pool.query('SELECT version FROM offline_gov_schema')).rows).toEqual([{ version: SCHEMA_VERSION }]);
+      expect((await pool.query("SELECT to_regclass('ceilingrate_tokens') AS tokens")).rows).toEqual([{ tokens: null }]);
+      // The migrated layout takes the next load of the rates.
+      await loadIntoPostgres(pool, { ceilingrates: { db: backends.ceilingrates, origin: 'generated again' } });
+      await same();
     } finally {
       answers.close();
       await pool.end();
