@@ -15,6 +15,15 @@ import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { FIELD_SEPARATOR } from '../../../engine/site-scanning/stored-record.ts';
 import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import type { Database } from 'sql.js';
+import fc from 'fast-check';
+import { ratesFromDataArb } from './requests-from-data.ts';
+import { runs } from '../fuzz/runs.ts';
+import { loadedRates } from '../../../adapters/node/postgres/ceilingrates-loaded.ts';
+import { Params, planBranches, planCondition, restCondition } from '../../../adapters/node/postgres/ceilingrates-query.ts';
+import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
+import { parseQuery } from '../../../engine/ceilingrates/parse-query.ts';
+import { matchPlan } from '../../../engine/ceilingrates/query/match-plan.ts';
+import { matchedRows } from '../../../engine/ceilingrates/query/match-set.ts';
 
 /** The first word of the first labor category: a keyword matching several rates. */
 const keywordOf = (rates: Database): string => String(rates.exec('SELECT labor_category FROM ceilingrates ORDER BY id LIMIT 1')[0].values[0][0]).split(' ')[0];
@@ -174,6 +183,60 @@ describe('snapshots and loads', () => {
 });
 
 describe('ceiling rates in SQL', () => {
+  it('selects by a match plan the rows the engine selects, by its complement the others, and by its parts the same rows', async () => {
+    const rates = await generatedDatabase('ceilingrates', 1500);
+    // Rates with no price or no experience: a range's complement holds them.
+    rates.run('UPDATE ceilingrates SET current_price = NULL WHERE id % 13 = 0');
+    rates.run('UPDATE ceilingrates SET min_years_experience = NULL WHERE id % 17 = 0');
+    const pool = createPool(backends.server.createDatabase('plans'));
+    try {
+      await loadIntoPostgres(pool, { ceilingrates: { db: rates, origin: 'prices and experience left out' } });
+      const loaded = (await loadedRates(pool))!;
+      const index = ceilingRatesIndex(rates);
+      const idsWhere = async (from: string, where: string, params: Params): Promise<number[]> =>
+        (await pool.query({ text: `SELECT DISTINCT r.id FROM ${from} WHERE ${where} ORDER BY r.id`, values: params.values, rowMode: 'array' })).rows.map(
+          ([id]) => Number(id),
+        );
+      const every = await idsWhere('ceilingrate_rows r', 'true', new Params());
+      const { seed, numRuns } = runs(52_001, 300);
+      const queries = fc
+        .sample(ratesFromDataArb(rates), { seed, numRuns })
+        .map((request) => new URL(request.url, 'http://localhost').searchParams)
+        .flatMap((params) => {
+          try {
+            return [parseQuery(params)];
+          } catch {
+            return [];
+          }
+        });
+      let split = 0;
+      for (const query of queries) {
+        const plan = matchPlan(loaded.tables, query, query.suggestContains);
+        const engine = Array.from(matchedRows(index.match(query, query.suggestContains)), (row) => index.store.ids[row]);
+        const what = JSON.stringify([query.searches, query.keyword, query.filters, query.exclude, query.suggestContains]);
+        let params = new Params();
+        expect(await idsWhere('ceilingrate_rows r', planCondition(plan, params), params), what).toEqual(engine);
+        params = new Params();
+        const rest = await idsWhere('ceilingrate_rows r', restCondition(plan, params), params);
+        expect(
+          [...engine, ...rest].sort((a, b) => a - b),
+          what,
+        ).toEqual(every);
+        params = new Params();
+        const parts = planBranches(plan, params, true);
+        if (parts.length > 1) split++;
+        const union = `(${parts.map(({ from, where }) => `SELECT r.id FROM ${from} WHERE ${where}`).join(' UNION ALL ')}) r`;
+        expect(await idsWhere(union, 'true', params), what).toEqual(engine);
+      }
+      expect(queries.length).toBeGreaterThan(250);
+      // The keyword's parts were compared too.
+      expect(split).toBeGreaterThan(10);
+    } finally {
+      rates.close();
+      await pool.end();
+    }
+  });
+
   it('answers as the engine when the sums of huge prices overflow the doubles (the engine sums them scaled)', async () => {
     const rates = await generatedDatabase('ceilingrates', 300);
     // Sums and squares overflow, their means and deviations do not; a few exact ties and nulls too.
