@@ -94,8 +94,9 @@ export function ratesTables(columns: RatesColumns, extraRoom = 0): RatesTables {
   const rows = columns.counted(kernels);
   const aggregator = new Aggregator({ ...counted, comboFields: combos.fieldCodes, distinct, prices, rows, kernels, topTerms, everyRow: buffers.rows });
   // Every row: no row left out, an empty list in the buffers' memory (the buffers themselves are left alone).
+  const kept = columns.everyRow;
   const everyRow = new Lazy(
-    () => columns.everyRow ?? aggregationsJson(aggregator.aggregate({ mask: buffers.mask, count: size, rows: null, rest: buffers.rows.subarray(0, 0) })),
+    () => kept ?? aggregationsJson(aggregator.aggregate({ mask: buffers.mask, count: size, rows: null, rest: buffers.rows.subarray(0, 0) })),
   );
   return { size, dicts, forms, containing, aggregator, topTerms, buffers, priceOrder, firstIds, everyRowAggregations: () => everyRow.get() };
 }
