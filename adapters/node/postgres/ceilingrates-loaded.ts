@@ -37,6 +37,14 @@ const STATEMENT = `SELECT ${LOAD_IDENTITY}, l.records,
   (SELECT string_agg(codes, ''::bytea ORDER BY block) FROM ceilingrate_counted)
   FROM ceilingrates_loads l`;
 
+/** The integers of `int4send` bytes Postgres handed back (codes, or places in the engine's store). */
+export function int4sOf(bytes: Uint8Array | null): Uint32Array {
+  const values = new Uint32Array((bytes?.byteLength ?? 0) / 4);
+  const view = bytes ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+  for (let i = 0; view && i < values.length; i++) values[i] = view.getUint32(4 * i);
+  return values;
+}
+
 type Terms = Record<TermField, [values: (string | null)[], firstIds: (number | null)[], rows: (number | null)[]]>;
 
 /** Per database (pool), the last load read. */
@@ -72,10 +80,9 @@ function loadedOf([load, records, terms, combos, [distinct, keys], bytes]: [
     return { values, rank: Uint32Array.from(values, (_, code) => code) };
   };
   const text = Object.fromEntries(PLANNED_FIELDS.map((field) => [field, dict(field)])) as Record<PlannedField, ReturnType<typeof dict>>;
-  // Each rate's labor category, combination and price rank, as the load wrote them (big-endian).
-  const counted = new Uint32Array(3 * records);
-  const view = bytes ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
-  for (let i = 0; view && i < counted.length; i++) counted[i] = view.getUint32(4 * i);
+  // Each rate's labor category, combination and price rank, as the load wrote them.
+  const counted = int4sOf(bytes);
+  if (counted.length !== 3 * records) throw new Error(`load ${load}: ${counted.length / 3} counted rates for ${records} records`);
   const priceRanks = new Uint32Array(records);
   const prices = new Float64Array(records);
   for (let r = 0; r < records; r++) {

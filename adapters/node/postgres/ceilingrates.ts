@@ -18,7 +18,7 @@ import type { RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
 import { codeColumn, rankColumn } from './ceilingrates-tables.ts';
 import { coveredPlan, isRecordOrderField, orderBy, orderFields, Params, planBranches, planCondition, restCondition } from './ceilingrates-query.ts';
-import { LOAD_IDENTITY, loadedRates, type LoadedRates } from './ceilingrates-loaded.ts';
+import { int4sOf, LOAD_IDENTITY, loadedRates, type LoadedRates } from './ceilingrates-loaded.ts';
 import { quote } from './schema.ts';
 
 const LOAD = `(SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l)`;
@@ -63,7 +63,7 @@ const WIDE = 0.9;
 function isWide(plan: MatchPlan, { tables, rows }: LoadedRates): boolean {
   if (matchesEvery(plan)) return true;
   const { size, aggregator, priceOrder, dicts } = tables;
-  const every = aggregator.everyRow();
+  const every = aggregator.everyRowCounts();
   let rest = plan.exclude.length;
   for (const condition of plan.codes) {
     let most = 0;
@@ -111,14 +111,6 @@ function searchStatement(query: CeilingRatesQuery, plan: MatchPlan, wide: boolea
   if (ordered) return { text: `SELECT ${LOAD}, ${places(`(${parts.join(' UNION ALL ')}) r`)}, NULL`, values: params.values };
   // Another order: the matches once, their places and their page read from there.
   return { text: `WITH m AS MATERIALIZED (${parts.join(' UNION ')}), ${page('m r')} SELECT ${LOAD}, ${places('m r')}, ${hits}`, values: params.values };
-}
-
-/** The integers of `int4send` bytes a statement handed back (places in the engine's store, or codes). */
-function int4sOf(bytes: Uint8Array | null): Uint32Array {
-  const values = new Uint32Array((bytes?.byteLength ?? 0) / 4);
-  const view = bytes ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
-  for (let i = 0; view && i < values.length; i++) values[i] = view.getUint32(4 * i);
-  return values;
 }
 
 /**

@@ -163,8 +163,8 @@ export class Aggregator {
     return { priceKeyOfRank: this.priceKeyOfRank, packed: this.packed, totals: this.totals };
   }
 
-  /** Every row's records per code of a combination field (COMBO_FIELDS order), per labor category, per price rank. */
-  everyRow(): Readonly<Counts> {
+  /** Every row's counts: per labor category, per price rank, per code of each combination field (COMBO_FIELDS order). */
+  everyRowCounts(): Readonly<Counts> {
     return this.totals;
   }
 
