@@ -35,6 +35,14 @@ export interface Found {
   page: PageHit[];
 }
 
+/** suggest-contains' matches: how many, and the field's code of each, `codes[rows[i]]` (codes by row) or `codes[i]`. */
+export interface FieldCodes {
+  tables: RatesTables;
+  count: number;
+  codes: ArrayLike<number>;
+  rows?: ArrayLike<number>;
+}
+
 /**
  * Where the rates are: the tables searches are planned and counted with, and the rows a query selects. A store
  * plans a query with its tables (`matchPlan`) and executes the plan its own way.
@@ -46,8 +54,8 @@ export interface RatesStore {
   readonly searches?: SearchCache;
   /** The query's match set (`kept`, when one was kept) and its page in the query's order. */
   find(query: CeilingRatesQuery, kept: MatchSet | null): Awaitable<Found>;
-  /** suggest-contains: the tables, the matches' count, and each match's code of the text's field. */
-  fieldCodes(query: CeilingRatesQuery, contains: FieldText): Awaitable<{ tables: RatesTables; count: number; codes: ArrayLike<number> }>;
+  /** suggest-contains: the matches' count and each match's code of the text's field. */
+  fieldCodes(query: CeilingRatesQuery, contains: FieldText): Awaitable<FieldCodes>;
   /** export=y: the matches' CSV rows (each ending in CRLF) in the query's order, up to the result window. */
   exportRows(query: CeilingRatesQuery, kept: MatchSet | null): Awaitable<string>;
 }
@@ -92,8 +100,8 @@ export function* answerSearch(store: RatesStore, ctx: RouteContext): Answering<A
     const { field, tooShort } = query.suggestContains;
     // Under the minimum length (a typeahead's first key press): the same shape, matching nothing.
     if (tooShort) return respond(200, envelope(started, 0, [], { [field]: bucketsAggregation([], 0) }));
-    const { tables, count, codes } = yield* awaited(store.fieldCodes(query, query.suggestContains));
-    return respond(200, envelope(started, count, [], { [field]: containsAggregation(tables, field, codes) }));
+    const { tables, count, codes, rows } = yield* awaited(store.fieldCodes(query, query.suggestContains));
+    return respond(200, envelope(started, count, [], { [field]: containsAggregation(tables, field, codes, rows) }));
   }
   const key = matchKey(query);
   const kept = store.searches?.get(key);

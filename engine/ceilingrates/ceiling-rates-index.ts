@@ -21,7 +21,7 @@ import { FirstIds } from './query/suggest.ts';
 import { CsvRowWriter } from './export.ts';
 import { Lazy } from './memo.ts';
 import { SearchCache } from './query/search-cache.ts';
-import { answerNow, answerSearch, type Found, type PageHit, type RatesStore } from './answer-search.ts';
+import { answerNow, answerSearch, type FieldCodes, type Found, type PageHit, type RatesStore } from './answer-search.ts';
 import { ratesTables, type RatesTables } from './rates-tables.ts';
 
 /** Everything a request needs, built once per opened database. */
@@ -127,12 +127,9 @@ export class CeilingRatesIndex implements RatesStore {
     return { tables: this.ratesTables, match, page };
   }
 
-  fieldCodes(query: CeilingRatesQuery, contains: FieldText): { tables: RatesTables; count: number; codes: Uint32Array } {
+  fieldCodes(query: CeilingRatesQuery, contains: FieldText): FieldCodes {
     const rows = matchedRows(this.match(query, contains));
-    const { codes } = this.store.text[contains.field];
-    const of = new Uint32Array(rows.length);
-    for (let i = 0; i < rows.length; i++) of[i] = codes[rows[i]];
-    return { tables: this.ratesTables, count: rows.length, codes: of };
+    return { tables: this.ratesTables, count: rows.length, codes: this.store.text[contains.field].codes, rows };
   }
 
   exportRows(query: CeilingRatesQuery, kept: MatchSet | null): string {

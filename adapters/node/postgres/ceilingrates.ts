@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import { RESULT_WINDOW, type CeilingRatesQuery, type FieldText } from '../../../engine/ceilingrates/parse-query.ts';
-import { answerLater, answerSearch, type Found, type PageHit, type RatesStore } from '../../../engine/ceilingrates/answer-search.ts';
+import { answerLater, answerSearch, type FieldCodes, type Found, type PageHit, type RatesStore } from '../../../engine/ceilingrates/answer-search.ts';
 import { inRanges, matchPlan, matchesEvery, type MatchPlan } from '../../../engine/ceilingrates/query/match-plan.ts';
 import { matchSetOfRows, type MatchSet } from '../../../engine/ceilingrates/query/match-set.ts';
 import { topRows } from '../../../engine/ceilingrates/query/order.ts';
@@ -168,7 +168,7 @@ class PostgresRates implements RatesStore {
     return topRows({ mask: match.mask, matches: match.rows ?? undefined, keys, limit: offset + query.pageSize }).slice(offset);
   }
 
-  async fieldCodes(query: CeilingRatesQuery, contains: FieldText): Promise<{ tables: RatesTables; count: number; codes: Uint32Array }> {
+  async fieldCodes(query: CeilingRatesQuery, contains: FieldText): Promise<FieldCodes> {
     for (let loaded = await this.loaded(); ;) {
       const params = new Params();
       const where = planCondition(matchPlan(loaded.tables, query, contains), params);

@@ -13,13 +13,14 @@ import { fold } from '../text.ts';
 export const SUGGEST_CONTAINS_SIZE = 100;
 export const SUGGEST_SIZE = 5;
 
-/** suggest-contains' buckets: the top values of `field` among the matches, from each match's code of it. */
+/** suggest-contains' buckets: the top values of `field` among the matches, from each match's code of it (`codes[rows[i]]`, or `codes[i]`). */
 export function containsAggregation(
   { topTerms, dicts }: { topTerms: TopTerms; dicts: { text: Record<SearchField, TermKeys> } },
   field: SearchField,
   codes: ArrayLike<number>,
+  rows?: ArrayLike<number>,
 ): TermsAggregation {
-  return topTerms.count(dicts.text[field], codes, SUGGEST_CONTAINS_SIZE);
+  return topTerms.count(dicts.text[field], codes, SUGGEST_CONTAINS_SIZE, rows);
 }
 
 export interface SuggestOption {

@@ -80,10 +80,11 @@ export class TopTerms {
     return bucketsAggregation(buckets, total[0]);
   }
 
-  /** Codes of `dict` counted (one per record), then their top buckets. */
-  count(dict: TermKeys, codes: ArrayLike<number>, size: number): TermsAggregation {
+  /** Codes of `dict` counted, one per record (`codes[rows[i]]` when `rows` is given, else `codes[i]`), then their top buckets. */
+  count(dict: TermKeys, codes: ArrayLike<number>, size: number, rows?: ArrayLike<number>): TermsAggregation {
     const counts = this.counts.subarray(0, dict.values.length).fill(0);
-    for (let i = 0; i < codes.length; i++) counts[codes[i]]++;
+    if (rows) for (let i = 0; i < rows.length; i++) counts[codes[rows[i]]]++;
+    else for (let i = 0; i < codes.length; i++) counts[codes[i]]++;
     return this.of({ dict, counts, size });
   }
 }
