@@ -7,7 +7,8 @@ import type { Database, SqlValue } from 'sql.js';
 import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
 import { clearanceClass, containsWords, listElements, priceKey, sinCodes } from '../../engine/ceilingrates/text.ts';
-import { percentiles, PERCENTILES, statsFrom, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';
+import { percentiles, PERCENTILES, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';
+import { statsFrom } from '../../engine/ceilingrates/query/wage-stats.ts';
 import { priceCountsOfSorted, wageHistogram } from '../../engine/ceilingrates/query/histogram.ts';
 import { allRows } from '../../engine/sqlite-rows.ts';
 

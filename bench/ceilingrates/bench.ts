@@ -10,7 +10,7 @@ import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';
 import { CeilingRatesIndex, ceilingRatesIndex } from '../../engine/ceilingrates/ceiling-rates-index.ts';
 import { prepareColumns } from '../../engine/ceilingrates/columns/prepared.ts';
-import { matchedRows } from '../../engine/ceilingrates/query/match.ts';
+import { matchedRows } from '../../engine/ceilingrates/query/match-set.ts';
 import { parseQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { fold } from '../../engine/ceilingrates/text.ts';
 import { workload, type BenchRequest, type Kind } from './workload.ts';
@@ -203,7 +203,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
         const query = parseQuery(new URL(r.url, 'http://localhost').searchParams);
         for (const s of query.suggest) {
           const prefix = fold(s.text.trim());
-          for (const v of index.forms.folded.get(s.field)) if (v.startsWith(prefix)) sink++;
+          for (const v of index.ratesTables.forms.folded.get(s.field)) if (v.startsWith(prefix)) sink++;
         }
       } else {
         sink += floorPass(inputs[i]);

@@ -17,9 +17,8 @@ import { createEngine } from '../../engine/index.ts';
 import { loadColumns } from '../../engine/ceilingrates/columns/load.ts';
 import { OrderColumns } from '../../engine/ceilingrates/columns/order-columns.ts';
 import { buildCombos } from '../../engine/ceilingrates/columns/combos.ts';
-import { Aggregator, LARGEST_TERMS } from '../../engine/ceilingrates/query/aggregations.ts';
-import { TopTerms } from '../../engine/ceilingrates/query/terms.ts';
-import { KernelMemory, roomFor } from '../../engine/ceilingrates/kernels/kernels.ts';
+import { countedRows } from '../../engine/ceilingrates/query/aggregator.ts';
+import { ratesTables } from '../../engine/ceilingrates/rates-tables.ts';
 
 const DEFAULT_REQUEST =
   '/api/v3/search/ceilingrates/?page=1&page_size=20&ordering=current_price&sort=asc&filter=experience_range:0,45&filter=price_range:15,500';
@@ -66,14 +65,26 @@ for (let run = 0; run < Number(values.runs); run++) {
   const orders = new OrderColumns(store);
   const combos = timed(phases, '  buildCombos', () => buildCombos(store));
   const price = timed(phases, '  order current_price', () => orders.get('current_price'));
-  timed(phases, '  Aggregator', () => {
-    const termDicts = Aggregator.termDicts(store, combos);
-    const kernels = new KernelMemory(
-      Aggregator.room({ store, priceOrder: price, combos }) + TopTerms.room(termDicts, LARGEST_TERMS) + roomFor([4, store.size]),
-    );
-    const topTerms = new TopTerms(kernels, termDicts, LARGEST_TERMS);
-    return new Aggregator({ store, priceOrder: price, combos, kernels, topTerms, everyRow: kernels.alloc(Uint32Array, store.size) });
-  });
+  // The aggregator (every record counted once), the term buckets, the search fields folded.
+  timed(phases, '  rates tables', () =>
+    ratesTables({
+      size: store.size,
+      dicts: store,
+      combos,
+      priceOrder: price,
+      prices: store.numbers.current_price,
+      counted: (kernels) =>
+        countedRows(kernels, {
+          labor: store.text.labor_category.codes,
+          combos,
+          priceRanks: price.recordRank,
+          distinct: price.nullRank,
+          priceKeys: store.priceKeys.codes,
+        }),
+      folded: null,
+      firstIds: () => [],
+    }),
+  );
   for (const field of ['min_years_experience', 'labor_category', 'vendor_name', 'idv_piid'] as const) {
     timed(phases, `  order ${field}`, () => orders.get(field));
   }

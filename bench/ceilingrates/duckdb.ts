@@ -12,7 +12,8 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import type { Database } from 'sql.js';
 import { parseQuery, RESULT_WINDOW, type CeilingRatesQuery } from '../../engine/ceilingrates/parse-query.ts';
 import { whereSql, type Dialect, type Where as WhereOf } from './where-sql.ts';
-import { PERCENTILES, statsFrom, TERM_SIZES, type WageStats } from '../../engine/ceilingrates/query/aggregations.ts';
+import { PERCENTILES, TERM_SIZES } from '../../engine/ceilingrates/query/aggregations.ts';
+import { statsFrom, type WageStats } from '../../engine/ceilingrates/query/wage-stats.ts';
 import { wageHistogram, type HistogramBucket } from '../../engine/ceilingrates/query/histogram.ts';
 import { SUGGEST_CONTAINS_SIZE, SUGGEST_SIZE } from '../../engine/ceilingrates/query/suggest.ts';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../engine/ceilingrates/record.ts';

@@ -8,7 +8,7 @@ import { failure, type Failure } from '../http/failure.ts';
 import { ceilingRatesIndex } from './ceiling-rates-index.ts';
 import { NotAcceptable, parseQuery } from './parse-query.ts';
 import { topRows } from './query/order.ts';
-import { matchedRows } from './query/match.ts';
+import { matchedRows } from './query/match-set.ts';
 import { titlePool, titlePoolProblem } from './price-figures.ts';
 import { exportHead } from './export.ts';
 

@@ -6,7 +6,8 @@
  * else (counts, keys, strings) still goes through JSON.stringify. Plain string building, no replacer callback:
  * a search answers thousands of these a second.
  */
-import type { Aggregations, Sampled, WageStats } from './query/aggregations.ts';
+import type { Aggregations } from './query/aggregations.ts';
+import type { Sampled, WageStats } from './query/wage-stats.ts';
 import type { TermsAggregation } from './query/terms.ts';
 import type { HistogramBucket } from './query/histogram.ts';
 

@@ -27,7 +27,7 @@ export class Memo<K, V extends object> {
 }
 
 /** `compute()` on the first call, the kept value afterwards. */
-export class Lazy<V extends object> {
+export class Lazy<V extends object | string> {
   private value: V | null = null;
 
   constructor(private readonly compute: () => V) {}

@@ -8,10 +8,11 @@
 import type { Database } from 'sql.js';
 import { failure, type Failure } from '../http/failure.ts';
 import { ceilingRatesIndex } from './ceiling-rates-index.ts';
-import { matchedRows } from './query/match.ts';
+import { matchedRows } from './query/match-set.ts';
 import { NotAcceptable, parseQuery, sizeDetail } from './parse-query.ts';
 import { sizeProblem } from '../http/request-size.ts';
-import { PERCENTILES, percentiles, priceSums, statsFrom, type WageStats } from './query/aggregations.ts';
+import { PERCENTILES, percentiles } from './query/aggregations.ts';
+import { priceSums, statsFrom, type WageStats } from './query/wage-stats.ts';
 import { priceCountsOfSorted, wageHistogram, type HistogramBucket } from './query/histogram.ts';
 import { lowerBound, upperBound } from './bounds.ts';
 import { PRICE_FIGURES_PARAMETERS, type PriceField } from './parameters.ts';

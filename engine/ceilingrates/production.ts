@@ -13,7 +13,8 @@
  */
 import type { ApiResponse } from '../http/types.ts';
 import type { RouteContext } from '../http/routes.ts';
-import type { Aggregations, WageStats } from './query/aggregations.ts';
+import type { Aggregations } from './query/aggregations.ts';
+import type { WageStats } from './query/wage-stats.ts';
 import type { TermsAggregation } from './query/terms.ts';
 import type { HistogramBucket } from './query/histogram.ts';
 import { double, histogramJson, sortJson, statsJson, valuesJson } from './json.ts';

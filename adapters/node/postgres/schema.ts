@@ -9,13 +9,11 @@ import type { PoolClient } from 'pg';
 import { WEBSITE_FIELDS, type FieldKind } from '../../../engine/site-scanning/record.ts';
 import { WEBSITE_FILTER_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
 import { RECORD_FIELDS, type RecordField } from '../../../engine/ceilingrates/record.ts';
-import { CEILINGRATE_TABLES_SQL, COVERING_INDEX_SQL } from './ceilingrates-tables.ts';
+import { CEILINGRATE_TABLES_SQL, DERIVED_SQL } from './ceilingrates-tables.ts';
 import { quote } from './quote.ts';
-import { COUNTS_TABLES_SQL } from './ceilingrates-groups.ts';
-import { FILL_ROW_CODES } from './row-codes.ts';
 
 /** Bumped when the tables change; `migrate` brings an older schema up to it. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export { quote };
 
@@ -118,8 +116,6 @@ const SCHEMA_V1 = `
   -- The record's _source JSON as the engine writes it.
   ALTER TABLE ceilingrates ADD COLUMN IF NOT EXISTS source text;
   ${CEILINGRATE_TABLES_SQL}
-  ${COUNTS_TABLES_SQL}
-  ${COVERING_INDEX_SQL}
 `;
 
 /**
@@ -134,14 +130,14 @@ export async function migrate(client: PoolClient): Promise<void> {
   else if (rows[0].version > SCHEMA_VERSION)
     throw new Error(`the database's schema is version ${rows[0].version}, newer than this offline-gov-api (${SCHEMA_VERSION})`);
   else if (rows[0].version < SCHEMA_VERSION) {
-    // Version 1's rates have no match tables, version 2's no stored grouping, version 3's no price column:
-    // they must be loaded again, and until then are not served. Version 4's rates lack only the labor
-    // category's covering index, which the schema statements above build over the rows already there.
+    // Version 1's rates have no match tables, version 2's no stored grouping, version 3's no store order: they
+    // must be loaded again, and until then are not served.
     if (rows[0].version < 4) await client.query('DELETE FROM ceilingrates_loads; DELETE FROM ceilingrates');
     // Before version 5 no week had its filter columns apart: written now from the weeks already there.
     if (rows[0].version < 5) await client.query(FILL_WEBSITES_FILTERS);
-    // Before version 6 a rate's codes were columns only: written now from them.
-    if (rows[0].version < 6) await client.query(FILL_ROW_CODES);
+    // Before version 7 no load wrote the counted rows and each value's rows: derived now from the rows there
+    // (the schema statements above added each rate's place and dropped what the engine computes now).
+    if (rows[0].version < 7) await client.query(DERIVED_SQL);
     await client.query('UPDATE offline_gov_schema SET version = $1', [SCHEMA_VERSION]);
   }
 }

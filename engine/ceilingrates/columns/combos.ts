@@ -20,8 +20,9 @@ export interface Combos {
   count: number;
 }
 
-export function comboDictionary(store: ColumnStore, field: ComboField): Dictionary {
-  return field === 'min_years_experience' ? store.experienceKeys : store.text[field];
+/** A combination field's dictionary: a text field's own, or the experience's term keys. */
+export function comboDictionary<D>(dicts: { text: Record<Exclude<ComboField, 'min_years_experience'>, D>; experienceKeys: D }, field: ComboField): D {
+  return field === 'min_years_experience' ? dicts.experienceKeys : dicts.text[field];
 }
 
 export function buildCombos(store: ColumnStore): Combos {

@@ -13,6 +13,9 @@ const ABSENT_ORDER: ReadonlySet<string> = new Set(ABSENT_ORDER_FIELDS);
 /** Production's double fields: their `sort` values are written with a decimal point (`[15.0]`, as `_source` has it). */
 const DOUBLE_ORDER: ReadonlySet<string> = new Set<NumericField>(['current_price', 'next_year_price', 'second_year_price']);
 
+/** Whether a hit's `sort` value of the field is written as a double (`15.0`): the prices. */
+export const isDoubleOrder = (field: OrderField): boolean => DOUBLE_ORDER.has(field);
+
 export function isOrderField(name: string): name is OrderField {
   return (ORDER_FIELDS as readonly string[]).includes(name);
 }
@@ -34,8 +37,6 @@ export interface OrderColumnData {
 export interface OrderColumn extends OrderColumnData {
   /** The hit's `sort` element: a number for numeric fields, the string for text, null for null. */
   sortValue(row: number): number | string | null;
-  /** Whether a numeric `sort` value is a double (a price) rather than an integer (experience). */
-  double: boolean;
 }
 
 /** The order columns every bind builds (the default ordering, the default filter, search and suggest fields). */
@@ -57,7 +58,8 @@ function groupByRank(recordRank: Codes, groups: number): { perm: Uint32Array; gr
   return { perm, groupStart };
 }
 
-function numericColumn(field: NumericField, ranks: NumberRanks): OrderColumnData {
+/** A numeric field's column from its ranks. */
+export function numericColumn(field: NumericField, ranks: NumberRanks): OrderColumnData {
   const nullRank = ranks.distinct.length;
   return {
     field,
@@ -83,7 +85,7 @@ function textColumn(field: Extract<OrderField, TextField>, store: ColumnStore): 
 }
 
 /** A field no record holds: one group of nulls (rank 0 = nullRank) in row order, so the next key decides. */
-function absentColumn(field: OrderField, size: number): OrderColumnData {
+export function absentColumn(field: OrderField, size: number): OrderColumnData {
   const recordRank = new Uint8Array(size);
   return { field, recordRank, nullRank: 0, ...groupByRank(recordRank, 1), rankValues: null };
 }
@@ -91,12 +93,11 @@ function absentColumn(field: OrderField, size: number): OrderColumnData {
 /** The column with its `sort` element, read from the store (a kept column gets it the same way). */
 export function orderColumn(data: OrderColumnData, store: ColumnStore): OrderColumn {
   const { field } = data;
-  if (ABSENT_ORDER.has(field)) return { ...data, double: false, sortValue: () => null };
+  if (ABSENT_ORDER.has(field)) return { ...data, sortValue: () => null };
   if (NUMERIC_ORDER.has(field)) {
     const values = store.numbers[field as NumericField];
     return {
       ...data,
-      double: DOUBLE_ORDER.has(field),
       sortValue: (row) => {
         const v = values[row];
         return v === v ? v : null;
@@ -104,7 +105,7 @@ export function orderColumn(data: OrderColumnData, store: ColumnStore): OrderCol
     };
   }
   const dict = store.text[field as TextField];
-  return { ...data, double: false, sortValue: (row) => dict.values[dict.codes[row]] };
+  return { ...data, sortValue: (row) => dict.values[dict.codes[row]] };
 }
 
 function buildColumn(field: OrderField, store: ColumnStore): OrderColumnData {

@@ -16,7 +16,7 @@ import type { ColumnStore } from './store.ts';
 import { loadColumns } from './load.ts';
 import { buildCombos, COMBO_FIELDS, comboDictionary, type Combos } from './combos.ts';
 import { BOUND_ORDER_FIELDS, OrderColumns, type OrderColumnData } from './order-columns.ts';
-import type { AggregatorTables } from '../query/aggregations.ts';
+import type { CountedRows } from '../query/aggregator.ts';
 import type { FoldedText } from '../query/value-forms.ts';
 import { SEARCH_FIELDS, type SearchField } from '../parameters.ts';
 
@@ -31,7 +31,7 @@ export interface PreparedColumns {
   combos: Combos;
   orders: OrderColumns;
   /** The aggregations' tables, when read back (built from the database, the Aggregator computes them). */
-  aggregator?: AggregatorTables;
+  aggregator?: Required<CountedRows>;
   /**
    * When read back: the aggregations' JSON of the search that matches every record (the app's first view), so
    * the first search after a kept bind does not aggregate 250,000 records with code not yet optimised.
@@ -42,7 +42,7 @@ export interface PreparedColumns {
 }
 
 /** What is kept beyond the columns: the aggregator's tables, the every-record aggregations' JSON, the folded texts. */
-export type KeptExtras = { aggregator: AggregatorTables; everyRecord: string; folded: Record<SearchField, FoldedText> };
+export type KeptExtras = { aggregator: Required<CountedRows>; everyRecord: string; folded: Record<SearchField, FoldedText> };
 
 /** Build from the database: what binding does without kept bytes. */
 export function prepareColumns(db: Database): PreparedColumns {
@@ -60,7 +60,7 @@ function keptValue({ store, combos, orders, aggregator, everyRecord, folded }: P
   const { dicts: _shared, ...combosOwn } = combos;
   const orderData = Object.fromEntries(
     BOUND_ORDER_FIELDS.map((field): [string, OrderColumnData] => {
-      const { sortValue: _closure, double: _derived, ...data } = orders.get(field);
+      const { sortValue: _closure, ...data } = orders.get(field);
       return [field, data];
     }),
   );

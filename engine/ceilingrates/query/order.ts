@@ -4,10 +4,11 @@
  * break on id ascending, which is row order. No step recurses per key: a large tie is ordered by counting
  * sorts, one per later key, so the work is linear in the keys (at most one per orderable field).
  */
-import type { OrderColumn } from '../columns/order-columns.ts';
+import type { OrderColumnData } from '../columns/order-columns.ts';
 
-export interface OrderKey {
-  column: OrderColumn;
+/** A key of the order: what ordering reads of a field's column (any column of it), and the direction. */
+export interface OrderKey<C extends OrderColumnData = OrderColumnData> {
+  column: C;
   desc: boolean;
 }
 
@@ -38,7 +39,7 @@ export interface TopRowsOptions {
 }
 
 /** A row's position key under one order key: ascending or descending rank, the null rank last either way. */
-function positionOf(column: OrderColumn, desc: boolean, row: number): number {
+function positionOf(column: OrderColumnData, desc: boolean, row: number): number {
   const rank = column.recordRank[row];
   return desc && rank !== column.nullRank ? column.nullRank - 1 - rank : rank;
 }

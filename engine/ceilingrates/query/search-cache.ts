@@ -5,7 +5,7 @@
  * lifetime, so an entry never goes stale; a new database gets a new index and an empty cache.
  */
 import type { CeilingRatesQuery } from '../parse-query.ts';
-import type { MatchSet } from './match.ts';
+import type { MatchSet } from './match-set.ts';
 
 /** A search's match set, copied out of the per-request scratch, and its aggregations as JSON text. */
 export interface KeptSearch {

@@ -3,18 +3,24 @@
  * (up to five distinct values beginning with a text, alphabetical, over the whole dataset, as a
  * completion suggester does).
  */
-import type { ColumnStore, TextField } from '../columns/store.ts';
-import type { FieldText } from '../parse-query.ts';
+import type { ColumnStore } from '../columns/store.ts';
+import type { FieldText, SearchField } from '../parse-query.ts';
 import type { ValueForms } from './value-forms.ts';
-import type { TermsAggregation, TopTerms } from './terms.ts';
+import type { TermKeys, TermsAggregation, TopTerms } from './terms.ts';
 import { Memo } from '../memo.ts';
 import { fold } from '../text.ts';
 
 export const SUGGEST_CONTAINS_SIZE = 100;
 export const SUGGEST_SIZE = 5;
 
-export function containsAggregation(topTerms: TopTerms, store: ColumnStore, field: TextField, rows: Uint32Array): Record<string, TermsAggregation> {
-  return { [field]: topTerms.count(store.text[field], rows, SUGGEST_CONTAINS_SIZE) };
+/** suggest-contains' buckets: the top values of `field` among the matches, from each match's code of it (`codes[rows[i]]`, or `codes[i]`). */
+export function containsAggregation(
+  { topTerms, dicts }: { topTerms: TopTerms; dicts: { text: Record<SearchField, TermKeys> } },
+  field: SearchField,
+  codes: ArrayLike<number>,
+  rows?: ArrayLike<number>,
+): TermsAggregation {
+  return topTerms.count(dicts.text[field], codes, SUGGEST_CONTAINS_SIZE, rows);
 }
 
 export interface SuggestOption {
@@ -32,64 +38,52 @@ export interface SuggestEntry {
   options: SuggestOption[];
 }
 
-/** First row (lowest id) carrying each distinct value of a field, computed once per field. */
-export class FirstRows extends Memo<TextField, Int32Array> {
+/** The lowest id carrying each distinct value of a search field (-1 for none), computed once per field. */
+export class FirstIds extends Memo<SearchField, Float64Array> {
   constructor(store: ColumnStore) {
     super((field) => {
       const { codes, values } = store.text[field];
-      const first = new Int32Array(values.length).fill(-1);
-      for (let r = 0; r < store.size; r++) if (first[codes[r]] < 0) first[codes[r]] = r;
+      const first = new Float64Array(values.length).fill(-1);
+      // Rows are in id order: a value's first row holds its lowest id.
+      for (let r = store.size - 1; r >= 0; r--) first[codes[r]] = store.ids[r];
       return first;
     });
   }
 }
 
-/** What suggestions read: the columns, the folded values and each value's first row. */
+/** What suggestions read: the search fields' values, their folded forms and each value's lowest id. */
 export interface SuggestSources {
-  store: ColumnStore;
+  dicts: { text: Record<SearchField, TermKeys> };
   forms: ValueForms;
-  firstRows: FirstRows;
+  firstIds(field: SearchField): ArrayLike<number>;
 }
 
-export function suggestEntry({ store, forms, firstRows }: SuggestSources, spec: FieldText): SuggestEntry {
-  const dict = store.text[spec.field];
+/**
+ * The entry of one suggest parameter: the distinct values beginning with the (trimmed, case-folded) text, in
+ * byte order, at most SUGGEST_SIZE, each with the lowest id carrying it.
+ */
+function suggestEntry({ dicts, forms, firstIds }: SuggestSources, spec: FieldText): SuggestEntry {
+  const dict = dicts.text[spec.field];
   const folded = forms.folded.get(spec.field);
   const prefix = fold(spec.text.trim());
   const hits: number[] = [];
   for (let code = 0; code < folded.length; code++) if (dict.values[code] !== null && folded[code].startsWith(prefix)) hits.push(code);
   hits.sort((a, b) => dict.rank[a] - dict.rank[b]);
-  const first = firstRows.get(spec.field);
-  return suggestEntryOf(
-    spec,
-    hits.slice(0, SUGGEST_SIZE).map((code) => ({ text: dict.values[code]!, id: store.ids[first[code]] })),
-  );
-}
-
-/**
- * The entry of one suggest parameter from its options: the distinct values beginning with the (trimmed,
- * case-folded) text, in byte order, at most SUGGEST_SIZE, each with the lowest id carrying it.
- */
-export function suggestEntryOf(spec: FieldText, options: readonly { text: string; id: number }[]): SuggestEntry {
+  const first = firstIds(spec.field);
   return {
     text: spec.text,
     offset: 0,
     length: spec.text.length,
-    options: options.map(({ text, id }) => ({ text, _index: 'ceilingrates', _id: String(id), _score: 1.0, _source: {} })),
+    options: hits
+      .slice(0, SUGGEST_SIZE)
+      .map((code) => ({ text: dict.values[code]!, _index: 'ceilingrates', _id: String(first[code]), _score: 1.0, _source: {} })),
   };
 }
 
 /** `{"<field>-suggestion": [entry, …]}`, one entry per suggest parameter, in request order. */
 export function suggestBody(sources: SuggestSources, specs: readonly FieldText[]): Record<string, SuggestEntry[]> {
-  return suggestBodyOf(
-    specs,
-    specs.map((spec) => suggestEntry(sources, spec)),
-  );
-}
-
-/** The suggest body of each suggest parameter's entry (`entries[i]` answers `specs[i]`). */
-export function suggestBodyOf(specs: readonly FieldText[], entries: readonly SuggestEntry[]): Record<string, SuggestEntry[]> {
   const body: Record<string, SuggestEntry[]> = {};
-  specs.forEach((spec, i) => (body[`${spec.field}-suggestion`] ??= []).push(entries[i]));
+  for (const spec of specs) (body[`${spec.field}-suggestion`] ??= []).push(suggestEntry(sources, spec));
   return body;
 }
 

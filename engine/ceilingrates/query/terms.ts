@@ -43,7 +43,7 @@ export interface TermCounts {
 export class TopTerms {
   private readonly top: Uint32Array;
   private readonly total: Float64Array;
-  /** Per-code counts for a caller that counts rows here (suggest-contains): as long as the longest dictionary. */
+  /** Per-code counts for a caller that counts codes here (suggest-contains): as long as the longest dictionary. */
   private readonly counts: Uint32Array;
   /** Each dictionary's null value's code, or -1 (a dictionary numbers each distinct value once, null included). */
   private readonly nullCodes = new Map<Uint32Array, number>();
@@ -80,11 +80,11 @@ export class TopTerms {
     return bucketsAggregation(buckets, total[0]);
   }
 
-  /** The rows' codes of `dict` counted, then their top buckets. */
-  count(dict: TermKeys & Pick<Dictionary, 'codes'>, rows: Uint32Array, size: number): TermsAggregation {
+  /** Codes of `dict` counted, one per record (`codes[rows[i]]` when `rows` is given, else `codes[i]`), then their top buckets. */
+  count(dict: TermKeys, codes: ArrayLike<number>, size: number, rows?: ArrayLike<number>): TermsAggregation {
     const counts = this.counts.subarray(0, dict.values.length).fill(0);
-    const { codes } = dict;
-    for (let i = 0; i < rows.length; i++) counts[codes[rows[i]]]++;
+    if (rows) for (let i = 0; i < rows.length; i++) counts[codes[rows[i]]]++;
+    else for (let i = 0; i < codes.length; i++) counts[codes[i]]++;
     return this.of({ dict, counts, size });
   }
 }

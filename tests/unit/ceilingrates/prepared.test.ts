@@ -150,7 +150,7 @@ describe('prepared columns kept beside the database', () => {
       expect(column, field).toEqual(freshColumn);
       for (let row = 0; row < read.store.size; row++) expect(sortValue(row), `${field} ${row}`).toEqual(freshSortValue(row));
     }
-    expect(read.aggregator).toEqual(index.aggregator.tables());
+    expect(read.aggregator).toEqual(index.ratesTables.aggregator.rows());
     expect(read.aggregator!.packed.buffer).toBe(bytes.buffer);
   });
 

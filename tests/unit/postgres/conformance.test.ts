@@ -16,6 +16,15 @@ import { FIELD_SEPARATOR } from '../../../engine/site-scanning/stored-record.ts'
 import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { startPostgres } from '../helpers/postgres.ts';
 import type { Database } from 'sql.js';
+import fc from 'fast-check';
+import { ratesFromDataArb } from './requests-from-data.ts';
+import { runs } from '../fuzz/runs.ts';
+import { loadedRates } from '../../../adapters/node/postgres/ceilingrates-loaded.ts';
+import { Params, planBranches, planCondition, restCondition } from '../../../adapters/node/postgres/ceilingrates-query.ts';
+import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
+import { parseQuery } from '../../../engine/ceilingrates/parse-query.ts';
+import { matchPlan } from '../../../engine/ceilingrates/query/match-plan.ts';
+import { matchedRows } from '../../../engine/ceilingrates/query/match-set.ts';
 
 /** The first word of the first labor category: a keyword matching several rates. */
 const keywordOf = (rates: Database): string => String(rates.exec('SELECT labor_category FROM ceilingrates ORDER BY id LIMIT 1')[0].values[0][0]).split(' ')[0];
@@ -98,23 +107,35 @@ describe('snapshots and loads', () => {
     }
   });
 
-  it('serves rates of schema 5 the same error until a load of the websites alone migrates them', async () => {
-    const url = backends.server.createDatabase('schema5');
+  it('serves rates of schema 6 the same error until a load of the websites alone migrates them, and loads rates again after', async () => {
+    const url = backends.server.createDatabase('schema6');
     const pool = createPool(url);
     const lines: string[] = [];
     const answers = new PostgresAnswers(pool, (line) => lines.push(line));
     const keyword = `/api/v3/search/ceilingrates/?keyword=${encodeURIComponent(keywordOf(backends.ceilingrates))}&page=2&page_size=5`;
+    const paths = [keyword, '/api/v3/search/ceilingrates/?filter=price_range:15,500&page_size=3', '/api/v3/search/ceilingrates/?suggest=vendor_name:a'];
+    const same = async (): Promise<void> => {
+      for (const path of paths) {
+        expect(comparable(await answers.handle({ method: 'GET', url: path })), path).toEqual(comparable(backends.engine.handle({ method: 'GET', url: path })));
+      }
+    };
     try {
       await loadIntoPostgres(pool, { ceilingrates: { db: backends.ceilingrates, origin: 'generated' } });
-      // As schema 5 left the rates: their codes as columns only.
-      await pool.query('ALTER TABLE ceilingrate_rows DROP COLUMN codes; UPDATE offline_gov_schema SET version = 5');
+      // As schema 6 left the rates: no places, counted rows or rows per value; forms and codes the engine
+      // computes now, as NOT NULL columns a later load would not fill.
+      await pool.query(`ALTER TABLE ceilingrate_rows DROP COLUMN place, ADD COLUMN c_price_key integer NOT NULL DEFAULT 0;
+        ALTER TABLE ceilingrate_terms DROP COLUMN rows, ADD COLUMN folded text NOT NULL DEFAULT '';
+        DROP TABLE ceilingrate_counted; CREATE TABLE ceilingrate_tokens (field text NOT NULL, token text NOT NULL, code integer NOT NULL);
+        UPDATE offline_gov_schema SET version = 6`);
       expect((await answers.handle({ method: 'GET', url: keyword })).status).toBe(503);
       expect(lines).toEqual(['postgres: the database holds no offline-gov-api data, or an older layout of it; run `offline-gov-api load --database <url>`']);
       await loadIntoPostgres(pool, { websites: { db: backends.websites, origin: 'week 1' }, snapshot: '2025-06-02' });
-      for (const path of [keyword, '/api/v3/search/ceilingrates/?filter=price_range:15,500&page_size=3']) {
-        expect(comparable(await answers.handle({ method: 'GET', url: path })), path).toEqual(comparable(backends.engine.handle({ method: 'GET', url: path })));
-      }
+      await same();
       expect((await pool.query('SELECT version FROM offline_gov_schema')).rows).toEqual([{ version: SCHEMA_VERSION }]);
+      expect((await pool.query("SELECT to_regclass('ceilingrate_tokens') AS tokens")).rows).toEqual([{ tokens: null }]);
+      // The migrated layout takes the next load of the rates.
+      await loadIntoPostgres(pool, { ceilingrates: { db: backends.ceilingrates, origin: 'generated again' } });
+      await same();
     } finally {
       answers.close();
       await pool.end();
@@ -163,6 +184,60 @@ describe('snapshots and loads', () => {
 });
 
 describe('ceiling rates in SQL', () => {
+  it('selects by a match plan the rows the engine selects, by its complement the others, and by its parts the same rows', async () => {
+    const rates = await generatedDatabase('ceilingrates', 1500);
+    // Rates with no price or no experience: a range's complement holds them.
+    rates.run('UPDATE ceilingrates SET current_price = NULL WHERE id % 13 = 0');
+    rates.run('UPDATE ceilingrates SET min_years_experience = NULL WHERE id % 17 = 0');
+    const pool = createPool(backends.server.createDatabase('plans'));
+    try {
+      await loadIntoPostgres(pool, { ceilingrates: { db: rates, origin: 'prices and experience left out' } });
+      const loaded = (await loadedRates(pool))!;
+      const index = ceilingRatesIndex(rates);
+      const idsWhere = async (from: string, where: string, params: Params): Promise<number[]> =>
+        (await pool.query({ text: `SELECT DISTINCT r.id FROM ${from} WHERE ${where} ORDER BY r.id`, values: params.values, rowMode: 'array' })).rows.map(
+          ([id]) => Number(id),
+        );
+      const every = await idsWhere('ceilingrate_rows r', 'true', new Params());
+      const { seed, numRuns } = runs(52_001, 300);
+      const queries = fc
+        .sample(ratesFromDataArb(rates), { seed, numRuns })
+        .map((request) => new URL(request.url, 'http://localhost').searchParams)
+        .flatMap((params) => {
+          try {
+            return [parseQuery(params)];
+          } catch {
+            return [];
+          }
+        });
+      let split = 0;
+      for (const query of queries) {
+        const plan = matchPlan(loaded.tables, query, query.suggestContains);
+        const engine = Array.from(matchedRows(index.match(query, query.suggestContains)), (row) => index.store.ids[row]);
+        const what = JSON.stringify([query.searches, query.keyword, query.filters, query.exclude, query.suggestContains]);
+        let params = new Params();
+        expect(await idsWhere('ceilingrate_rows r', planCondition(plan, params), params), what).toEqual(engine);
+        params = new Params();
+        const rest = await idsWhere('ceilingrate_rows r', restCondition(plan, params), params);
+        expect(
+          [...engine, ...rest].sort((a, b) => a - b),
+          what,
+        ).toEqual(every);
+        params = new Params();
+        const parts = planBranches(plan, params, true);
+        if (parts.length > 1) split++;
+        const union = `(${parts.map(({ from, where }) => `SELECT r.id FROM ${from} WHERE ${where}`).join(' UNION ALL ')}) r`;
+        expect(await idsWhere(union, 'true', params), what).toEqual(engine);
+      }
+      expect(queries.length).toBeGreaterThan(250);
+      // The keyword's parts were compared too.
+      expect(split).toBeGreaterThan(10);
+    } finally {
+      rates.close();
+      await pool.end();
+    }
+  });
+
   it('answers as the engine when the sums of huge prices overflow the doubles (the engine sums them scaled)', async () => {
     const rates = await generatedDatabase('ceilingrates', 300);
     // Sums and squares overflow, their means and deviations do not; a few exact ties and nulls too.
