@@ -7,8 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Database } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
-import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
-import { datasetDefinition } from '../../engine/dataset-registry.ts';
+import { attachmentOf, DATASET_NAMES, datasetDefinition } from '../../engine/dataset-registry.ts';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { checkManifest, manifestArtifacts } from '../../dataset/artifact/manifest.ts';
 import { verifyArtifact } from '../../dataset/artifact/verify.ts';
@@ -16,7 +15,6 @@ import { unpack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { importIntoDatabase, type ImportReport } from '../../dataset/import/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
-import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 
 export interface OpenedDataset {
   name: DatasetName;
@@ -30,8 +28,8 @@ export interface OpenedDataset {
   snapshot?: string;
   /** Present when the file went through the import core (CSV or JSON). */
   report?: ImportReport;
-  /** The build's weeks dataset (engine/site-scanning/weeks.ts): its older weeks answer dated paths; the dataset's own database stays. */
-  weeks?: true;
+  /** Set for a dataset's attachment (its registry id, engine/dataset-registry.ts): opened beside the dataset's own database, never in its place. */
+  attachment?: string;
 }
 
 /** Every dataset the build wrote into `dir` (manifest.json beside the .sqlite.gz files), verified and opened. */
@@ -66,13 +64,14 @@ export async function openBuiltDatasets(dir: string): Promise<OpenedDataset[]> {
       rows: countRows(db, datasetDefinition(artifact.name).tables),
     });
   }
-  // Every week the build holds answers its dated paths, with no flag: the weeks extra when the build made it.
-  const weeks = manifest.extras?.find((extra) => extra.id === WEEKS_EXTRA_ID);
-  if (weeks) {
-    const gz = new Uint8Array(await readFile(resolve(dir, weeks.file)));
-    await verifyArtifact(gz, weeks);
-    const db = new SQL.Database(await unpack(gz, weeks.rawBytes));
-    opened.push({ name: weeks.name, db, origin: `${weeks.file} (${manifest.version})`, label: weeks.source.label, rows: weeks.rows, weeks: true });
+  // An attachment the build holds (the weeks) is opened too: every door answers what the build holds.
+  for (const extra of manifest.extras ?? []) {
+    const attached = attachmentOf(extra.id);
+    if (!attached) continue;
+    const gz = new Uint8Array(await readFile(resolve(dir, extra.file)));
+    await verifyArtifact(gz, extra);
+    const db = new SQL.Database(await unpack(gz, extra.rawBytes));
+    opened.push({ name: attached.name, db, origin: `${extra.file} (${manifest.version})`, label: extra.source.label, rows: extra.rows, attachment: extra.id });
   }
   return opened;
 }

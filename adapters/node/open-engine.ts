@@ -6,9 +6,7 @@ import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
 import type { Dialect } from '../../engine/dialect/dialect.ts';
-import { loadSqlJs } from './sqljs-node.ts';
-import { weekSource } from '../../dataset/websites/week-source.ts';
-import { nodeBrotli } from './brotli-sync.ts';
+import { installOpened } from './install-opened.ts';
 
 export interface OpenEngineOptions {
   /**
@@ -50,10 +48,6 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   for (const b of built) if (!datasets.includes(b)) b.db.close();
 
   const engine = createEngine({}, options.dialect);
-  const SQL = await loadSqlJs();
-  for (const d of datasets) {
-    if (d.weeks) engine.useWeeks(d.name, weekSource(SQL, d.db, nodeBrotli));
-    else engine.use(d.name, d.db, null, d.snapshot ?? null);
-  }
+  for (const d of datasets) installOpened(engine, { ...d, kept: null });
   return { engine, datasets };
 }

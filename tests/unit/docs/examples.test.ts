@@ -10,7 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
+import { gsaRatesDatabase } from '../../../tools/real-data.ts';
+import { NEWEST_WEEK, weekDatabase } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
 /** The pages read here: the README, the API reference's index and every page of it not read elsewhere. */
@@ -51,7 +52,7 @@ let engine: Engine;
 beforeAll(async () => {
   const SQL = await loadSqlJs();
   engine = createEngine();
-  engine.use('websites', (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db);
+  engine.use('websites', (await weekDatabase(SQL, NEWEST_WEEK)).db);
   engine.use('ceilingrates', gsaRatesDatabase(SQL).db);
 }, 300_000);
 

@@ -16,7 +16,8 @@ import { ceilingRatesDocument, siteScanningDocument, type OpenApiDocument } from
 import { inProductionDialect } from '../../../engine/openapi/production.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
+import { gsaRatesDatabase } from '../../../tools/real-data.ts';
+import { NEWEST_WEEK, weekDatabase } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';
 import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../fuzz/requests.ts';
 import { runs } from '../fuzz/runs.ts';
@@ -104,7 +105,7 @@ let priceBounds: number[];
 
 beforeAll(async () => {
   const SQL = await loadSqlJs();
-  const websites = (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db;
+  const websites = (await weekDatabase(SQL, NEWEST_WEEK)).db;
   const rates = gsaRatesDatabase(SQL).db;
   engine = createEngine();
   engine.use('websites', websites);

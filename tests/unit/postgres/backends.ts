@@ -11,7 +11,8 @@ import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
+import { gsaRatesDatabase } from '../../../tools/real-data.ts';
+import { NEWEST_WEEK, weekDatabase } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
 
 export interface Backends {
@@ -30,7 +31,7 @@ export interface Backends {
 /** The real default datasets, as `npm start` builds them: the snapshot of 2025-06-09 and GSA's 2025 price-list rates. */
 async function realDatabases(): Promise<{ websites: Database; ceilingrates: Database }> {
   const SQL = await loadSqlJs();
-  return { websites: (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db, ceilingrates: gsaRatesDatabase(SQL).db };
+  return { websites: (await weekDatabase(SQL, NEWEST_WEEK)).db, ceilingrates: gsaRatesDatabase(SQL).db };
 }
 
 /**

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { call, engineOver } from '../helpers/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
+import { NEWEST_WEEK, weekDatabase } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 
 const DOC = new URL('../../../docs/api/site-scanning.md', import.meta.url).pathname;
 const text = readFileSync(DOC, 'utf8');
@@ -70,7 +70,7 @@ const shownPart = (shown: Record<string, unknown>): Record<string, unknown> => O
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = engineOver('websites', (await snapshotDatabase(await loadSqlJs(), NEWEST_SNAPSHOT)).db);
+  engine = engineOver('websites', (await weekDatabase(await loadSqlJs(), NEWEST_WEEK)).db);
 }, 300_000);
 
 describe('docs/api/site-scanning.md: every example is what the default (real) data answers', () => {

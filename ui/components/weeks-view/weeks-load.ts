@@ -7,14 +7,15 @@ import type { DbClient } from '../../api/db-client.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatBytes } from '../common/format.ts';
 import { importController, type ImportState } from '../import/import-controller.ts';
-import { WEEKS_EXTRA_ID } from '../../../dataset/websites/weeks-contract.ts';
+import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 
 /** Fired once the weeks are loaded, so the view asks for them again. */
 export const WEEKS_LOADED = 'weeks-loaded';
 
 /**
- * The offer to load every weekly snapshot (a built-in extra, downloaded only when asked and kept offline): its
- * size, a button, and the load's outcome. Loading it does not change the week the rest of the app answers from.
+ * The offer to load every week (the websites' weeks attachment, a built-in extra downloaded only when asked and
+ * kept offline): its size, a button, and the load's outcome. Loading it does not change the week the rest of the
+ * app answers from.
  */
 @customElement('weeks-load')
 export class WeeksLoad extends LitElement {
@@ -29,14 +30,14 @@ export class WeeksLoad extends LitElement {
 
   @consume({ context: dbContext }) db!: DbClient;
   /** The offer's heading (a site's page names what loading would add to it). */
-  @property() heading = 'The weekly snapshots are not loaded';
+  @property() heading = 'The weeks are not loaded';
   /** Draw nothing when the build holds no weeks (a page where they are an extra, not the subject). */
   @property({ type: Boolean }) quiet = false;
   @state() private importing: ImportState = importController.state;
   private unsubscribe: (() => void) | null = null;
 
   private readonly extra = new Task(this, {
-    task: async ([db]: [DbClient]) => (await db.status()).extras?.find((e) => e.id === WEEKS_EXTRA_ID) ?? null,
+    task: async ([db]: [DbClient]) => (await db.status()).extras?.find((e) => e.id === datasetDefinition('websites').attachment?.id) ?? null,
     args: () => [this.db] as [DbClient],
   });
 
@@ -68,14 +69,14 @@ export class WeeksLoad extends LitElement {
         complete: (extra) =>
           extra
             ? html`<p>
-                  Every weekly Site Scanning snapshot this app ships (${extra.source.label}) is ${formatBytes(extra.bytes)} to download, once:
-                  it is then kept in this browser and answers offline. Loading it does not change the week the Websites list answers from.
+                  Every week of Site Scanning this app ships (${extra.source.label}) is ${formatBytes(extra.bytes)} to download, once: it is
+                  then kept in this browser and answers offline. Loading it does not change the week the Websites list answers from.
                 </p>
                 <button type="button" class="primary" ?disabled=${running} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
                   ${running ? 'Loading…' : `Load every week (${formatBytes(extra.bytes)})`}
                 </button>
                 ${failed ? html`<p class="error" role="alert">${failed}</p>` : nothing}`
-            : html`<p>This build does not hold the weekly snapshots (build it with the weeks dataset to see trends and timelines).</p>`,
+            : html`<p>This build does not hold the weeks (the default build does: they give the trends and each site's weeks).</p>`,
       })}
     </section>`;
   }
