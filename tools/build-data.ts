@@ -238,7 +238,7 @@ async function generatorHash(): Promise<string> {
     'tools/site-scanning-source/week-changes.ts',
     'engine/site-scanning/weeks-schema.ts',
     'engine/site-scanning/weeks-writer.ts',
-    'engine/site-scanning/week-history.ts',
+    'engine/site-scanning/site-weeks.ts',
     'engine/site-scanning/measures.ts',
     'dataset/artifact/format.ts',
     'tools/gzip-database.ts',

@@ -1,7 +1,7 @@
 /** The weeks' features (weeks-contract.ts): the weeks held, a site's timeline, trends, any two weeks compared. */
 import type { WeeksStore } from '../../engine/site-scanning/weeks.ts';
 import { diffWeeks, type ComparedSite } from '../../engine/site-scanning/week-diff.ts';
-import { MEASURES } from '../../engine/site-scanning/measures.ts';
+import { MEASURES, type Measure } from '../../engine/site-scanning/measures.ts';
 import type { FeatureHost } from '../feature-host.ts';
 import type { CompareOutcome, TrendPoint, TrendSeries, TrendsQuery, WeeklyTrends, WeeksFeatures } from './weeks-contract.ts';
 
@@ -14,7 +14,7 @@ function message(error: unknown): string {
 const emptyPoint = (date: string): TrendPoint => ({
   date,
   sites: 0,
-  ...(Object.fromEntries(MEASURES.map((m) => [m, 0])) as Record<(typeof MEASURES)[number], 0>),
+  ...(Object.fromEntries(MEASURES.map((m) => [m, 0])) as Record<Measure, number>),
   outcomes: {},
 });
 

@@ -7,9 +7,9 @@
  * - `website_week_rows`: each version of a site's columns (the websites table's: its URL, the API's filters and
  *   what the measures count), valid from its first week to before `valid_to`, and its place in the listing order
  *   (`listed`: target_url in UTF-8 byte order, then source file, as each week's import orders it).
- * - `website_week_blocks`: the sites' whole records over the weeks (week-history.ts), BLOCK_SITES sites to a
+ * - `website_week_blocks`: the sites' whole records over the weeks (site-weeks.ts), BLOCK_SITES sites to a
  *   Brotli-compressed JSON array, in the order of their site numbers.
- * - `website_week_items`: the item list third_party_service_urls is written with (week-history.ts), one Brotli text.
+ * - `website_week_items`: the item list third_party_service_urls is written with (site-weeks.ts), one Brotli text.
  * - `website_week_facts`: per week, agency, bureau and scan outcome, the sites and their measures (the trends).
  */
 import type { Database } from 'sql.js';

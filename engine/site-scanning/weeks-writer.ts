@@ -7,7 +7,7 @@ import type { WebsiteRecord } from './record.ts';
 import { storedTexts } from './stored-record.ts';
 import { COLUMN_FIELDS, columnValues } from './schema.ts';
 import { MEASURE_SQL, MEASURES, OUTCOME_COLUMN } from './measures.ts';
-import { HistoryBuilder, type SiteWeeks } from './week-history.ts';
+import { SiteWeeksBuilder, type SiteWeeks } from './site-weeks.ts';
 import { BLOCK_SITES, BLOCKS_TABLE, createWeeksSchema, FACTS_TABLE, indexWeeks, ITEMS_TABLE, ROWS_TABLE, WEEKS_TABLE } from './weeks-schema.ts';
 import { inTransaction } from '../sqlite-transaction.ts';
 
@@ -40,7 +40,7 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 const TARGET_URL = COLUMN_FIELDS.indexOf('target_url');
 
 export class WeeksWriter {
-  private readonly history = new HistoryBuilder();
+  private readonly siteWeeks = new SiteWeeksBuilder();
   private readonly versions = new Map<string, Version[]>();
   private readonly counts = new Map<number, number>();
   private next: number;
@@ -66,7 +66,7 @@ export class WeeksWriter {
     if (records.length !== sites.length) throw new Error(`the week of ${date}: ${records.length} records for ${sites.length} sites`);
     records.forEach((record, i) => {
       const site = sites[i];
-      this.history.add(site, week, storedTexts(record), date);
+      this.siteWeeks.add(site, week, storedTexts(record), date);
       const values = columnValues(record);
       const key = JSON.stringify(values);
       let versions = this.versions.get(site);
@@ -82,7 +82,7 @@ export class WeeksWriter {
   /** Writes every table once the oldest week is added. */
   finish(): void {
     if (this.next !== -1) throw new Error(`${this.next + 1} weeks not added, ${this.weeks[this.next].date} the newest of them`);
-    const { items, sites } = this.history.finish();
+    const { items, sites } = this.siteWeeks.finish();
     // Each (target URL, site) pair's place: the URL's bytes, then the site (the order its file lists records in).
     const pairs = new Map<string, { url: Uint8Array; site: string }>();
     for (const [site, versions] of this.versions) {

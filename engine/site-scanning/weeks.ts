@@ -14,7 +14,7 @@ import { FURTHER_FIELDS, WEBSITE_FIELDS, type WebsiteRecord } from './record.ts'
 import { recordFromStored } from './stored-record.ts';
 import { MEASURES, type Measure } from './measures.ts';
 import { comparedSites, type ComparedSite } from './week-diff.ts';
-import { recordAt, weekDayText, type SiteWeeks } from './week-history.ts';
+import { recordAt, weekDayText, type SiteWeeks } from './site-weeks.ts';
 import { WeekIndex } from './week-index.ts';
 import { BLOCK_SITES, BLOCKS_TABLE, checkWeeksFormat, FACTS_TABLE, heldWeeks, ITEMS_TABLE, ROWS_TABLE, type HeldWeek } from './weeks-schema.ts';
 

@@ -89,7 +89,7 @@ export async function loadWeeks(pool: pg.Pool, options: WeeksOptions = {}): Prom
   for (const { week, records } of everyWeek()) {
     if (only && !only.includes(week.date)) continue;
     if (git && fromGit) checkAgainstGit(git, fromGit.get(week.date), week.date, records);
-    const origin = `Real: the published Site Scanning snapshot of ${week.date} (${SOURCE_REPOSITORY} @ ${week.commit.slice(0, 8)}), ${week.count} of ${week.files} files, ${week.dropped} stale dropped`;
+    const origin = `Real: the published Site Scanning week of ${week.date} (${SOURCE_REPOSITORY} @ ${week.commit.slice(0, 8)}), ${week.count} of ${week.files} files, ${week.dropped} stale dropped`;
     const stored = listedStoredTexts(week.date, records.values());
     await inLoadTransaction(pool, (client) => loadWebsitesSnapshot(client, week.date, origin, stored));
     // One VACUUM after the last week, not one per week (each would read every week before it again); the

@@ -77,7 +77,7 @@ export function weekRecords(date: string): SourceRecord[] {
 export function weekSource(week: ShippedWeek): DatasetSource {
   return {
     kind: 'real',
-    label: `Real: the published Site Scanning snapshot of ${week.date}, ${week.count.toLocaleString('en-US')} sites (${SOURCE_REPOSITORY} @ ${week.commit.slice(0, 8)}, data CC0)`,
+    label: `Real: the published Site Scanning week of ${week.date}, ${week.count.toLocaleString('en-US')} sites (${SOURCE_REPOSITORY} @ ${week.commit.slice(0, 8)}, data CC0)`,
     repository: SOURCE_REPOSITORY,
     commit: week.commit,
     date: week.date,

@@ -103,17 +103,6 @@ export class WebsiteDetail extends LitElement {
       h1 {
         overflow-wrap: anywhere;
       }
-      .history table {
-        table-layout: fixed;
-        width: 100%;
-      }
-      .history th[scope='row'] {
-        width: 30%;
-        overflow-wrap: anywhere;
-      }
-      .history td {
-        overflow-wrap: anywhere;
-      }
       /* Long host names in chips (third-party services, class lists) wrap inside narrow cells instead of overflowing. */
       .chip {
         white-space: normal;
@@ -306,8 +295,8 @@ export class WebsiteDetail extends LitElement {
   /** Every field, week by week, shown on demand under the facts. */
   @state() private everyField = false;
 
-  /** The active snapshot's date, for the summary strip: which week these facts are from. */
-  private readonly snapshot = new Task(this, {
+  /** The active dataset's week, for the summary strip: which week these facts are from. */
+  private readonly week = new Task(this, {
     task: async ([db]: [DbClient]) => {
       const status = (await db.status()).datasets.find((d) => d.name === 'websites');
       return sourceDate(status?.source ?? null) ?? (status?.source?.kind === 'synthetic' ? 'generated data' : (status?.fileDate?.slice(0, 10) ?? null));
@@ -321,7 +310,7 @@ export class WebsiteDetail extends LitElement {
     super.connectedCallback();
     // Opened before the websites finished loading: the strip's week is read again once they have.
     this.unsubscribe = this.db.onProgress((p) => {
-      if (p.dataset === 'websites' && p.phase === 'ready') void this.snapshot.run();
+      if (p.dataset === 'websites' && p.phase === 'ready') void this.week.run();
     });
   }
 
@@ -462,10 +451,10 @@ export class WebsiteDetail extends LitElement {
       ['uswds', 'USWDS', yes(f.uswds, `Yes (${String(r.ds_usa_classes)} classes)`)],
       ['banner', 'Banner', yes(f.banner, 'Yes')],
     ];
-    const date = this.snapshot.value;
-    return html`<dl class="strip" id="site-summary" aria-label="Summary${date ? ` (snapshot of ${date})` : ''}">
+    const date = this.week.value;
+    return html`<dl class="strip" id="site-summary" aria-label="Summary${date ? ` (the week of ${date})` : ''}">
         ${facts.map(([key, name, v]) => html`<div class=${v.kind} data-summary=${key}><dt>${name}</dt><dd>${v.text}</dd></div>`)}
-        <div data-summary="week"><dt>Snapshot</dt><dd>${date ?? '—'}</dd></div>
+        <div data-summary="week"><dt>Week</dt><dd>${date ?? '—'}</dd></div>
       </dl>
       <p class="owner">${r.target_url_agency_owner ?? 'Agency not reported'}${r.target_url_bureau_owner ? html` · ${r.target_url_bureau_owner}` : ''}</p>`;
   }

@@ -96,7 +96,7 @@ export class TrendChart extends LitElement {
     // Shares that stay low (most DAP trends sit under 40 %) get the room: the axis stops at a round step above them.
     const step = this.percent ? (most > 50 ? 25 : most > 20 ? 10 : 5) : niceStep(most);
     const top = Math.min(this.percent ? 100 : Infinity, Math.max(step, Math.ceil(most / step) * step));
-    // Placed by date, not by index: a week missing from the snapshots (2025-03-10) leaves its gap.
+    // Placed by date, not by index: a week missing from the list (2025-03-10) leaves its gap.
     const days = dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 86_400_000);
     const span = days[days.length - 1] - days[0];
     const x = (i: number) => PAD.left + (span > 0 ? ((days[i] - days[0]) / span) * plotW : plotW / 2);

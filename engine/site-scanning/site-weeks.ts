@@ -7,7 +7,7 @@
  *   import gives each the day of its week, which would make every record differ every week;
  * - third_party_service_urls is the numbers of its items in the weeks' item list, comma-separated: its lists of
  *   URLs, of a few hundred thousand distinct URLs, were 185 MB as texts.
- * `historyBuilder` (the build) and `recordAt` (every door, at run time) are this format's two sides.
+ * `SiteWeeksBuilder` (the build) and `recordAt` (every door, at run time) are this format's two sides.
  */
 import { WEBSITE_FIELDS } from './record.ts';
 import { FIELD_SEPARATOR } from './stored-record.ts';
@@ -61,7 +61,7 @@ export function recordAt(site: SiteWeeks, week: number, day: string, items: () =
  * `add` a site's record in each week, then `site` its value. Item numbers are given in order of first sight here;
  * `finish` renumbers them most used first (the lists then write shorter numbers) and gives the item list.
  */
-export class HistoryBuilder {
+export class SiteWeeksBuilder {
   private readonly sites = new Map<string, { fields: [number, WeekValue][][]; last: number }>();
   private readonly itemNumbers = new Map<string, number>();
   private readonly itemUses: number[] = [];
