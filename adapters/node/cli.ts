@@ -179,7 +179,13 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
 function describe(datasets: readonly DatasetSummary[]): void {
   for (const d of datasets) {
     const rows = Object.values(d.rows).reduce((a, b) => a + b, 0);
-    console.error(`${d.name}: ${rows} records from ${d.origin}. ${d.label}`);
+    // An attachment's tables are not records: each is counted by its name.
+    const what = d.attachment
+      ? `${d.name}, its ${d.attachment}: ${Object.entries(d.rows)
+          .map(([table, n]) => `${n} ${table}`)
+          .join(', ')}`
+      : `${d.name}: ${rows} records`;
+    console.error(`${what} from ${d.origin}. ${d.label}`);
     if (d.report) console.error(summariseReport(d.report).replace(/^/gm, '  '));
   }
 }

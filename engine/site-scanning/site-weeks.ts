@@ -62,7 +62,12 @@ export function recordAt(site: SiteWeeks, week: number, day: string, items: () =
  * `finish` renumbers them most used first (the lists then write shorter numbers) and gives the item list.
  */
 export class SiteWeeksBuilder {
-  private readonly sites = new Map<string, { fields: [number, WeekValue][][]; last: number }>();
+  /**
+   * Per site, each field as gathered so far: its one value while it has not changed (the run then starts at the
+   * oldest week added), or its runs newest first; and the oldest week added. Most fields never change: a bare value
+   * keeps the builder's memory to a value a field.
+   */
+  private readonly sites = new Map<string, { fields: FieldWeeks[]; last: number }>();
   private readonly itemNumbers = new Map<string, number>();
   private readonly itemUses: number[] = [];
 
@@ -73,17 +78,29 @@ export class SiteWeeksBuilder {
   add(site: string, week: number, texts: readonly string[], date: string): void {
     if (texts.length !== WEBSITE_FIELDS.length) throw new Error(`the week ${date}: a record of ${texts.length} fields`);
     let entry = this.sites.get(site);
-    if (!entry) this.sites.set(site, (entry = { fields: WEBSITE_FIELDS.map(() => []), last: week + 1 }));
+    if (!entry) this.sites.set(site, (entry = { fields: [], last: week + 1 }));
     if (week >= entry.last) throw new Error(`the week ${date}: the site ${site} added twice, or weeks not newest first`);
+    const oldest = entry.last;
     entry.last = week;
     const day = weekDayText(date);
+    const { fields } = entry;
     texts.forEach((text, f) => {
       const value: WeekValue = f === SCAN_DATE && text === day ? WEEK_DAY : f === ITEMS_FIELD && text !== '' ? this.itemsOf(text) : text;
-      const runs = entry.fields[f];
-      const newest = runs[runs.length - 1];
-      // Runs are gathered newest first: one that goes on back in time takes this week as its start.
-      if (newest && newest[1] === value) newest[0] = week;
-      else runs.push([week, value]);
+      const field = fields[f];
+      if (field === undefined) fields[f] = value;
+      else if (!Array.isArray(field)) {
+        // Runs are gathered newest first: the one value so far ran back to the oldest week added before this one.
+        if (field !== value)
+          fields[f] = [
+            [oldest, field],
+            [week, value],
+          ];
+      } else {
+        const newest = field[field.length - 1];
+        // A run that goes on back in time takes this week as its start.
+        if (newest[1] === value) newest[0] = week;
+        else field.push([week, value]);
+      }
     });
   }
 
@@ -118,9 +135,9 @@ export class SiteWeeksBuilder {
     for (const [site, { fields }] of this.sites) {
       sites.set(
         site,
-        fields.map((runs, f) => {
-          const oldestFirst = runs.reverse().map(([week, value]): [number, WeekValue] => [week, f === ITEMS_FIELD ? renumber(value) : value]);
-          return oldestFirst.length === 1 ? oldestFirst[0][1] : oldestFirst;
+        fields.map((field, f) => {
+          const value = (v: WeekValue): WeekValue => (f === ITEMS_FIELD ? renumber(v) : v);
+          return Array.isArray(field) ? field.reverse().map(([week, v]): [number, WeekValue] => [week, value(v)]) : value(field);
         }),
       );
     }

@@ -92,7 +92,7 @@ describe('website-detail: summary strip and timeline', () => {
     const row = (week: string) =>
       page()
         .locator(`#site-timeline tr[data-week="${week}"] td[data-fact]`)
-        .evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-fact'), td.childNodes[0]?.textContent?.trim(), td.getAttribute('data-changed')]));
+        .evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-fact'), td.querySelector('.v')?.textContent, td.getAttribute('data-changed')]));
     expect(await row('2025-06-09')).toEqual([
       ['status', 'completed', 'yes'],
       ['live', 'Yes', 'yes'],

@@ -225,7 +225,7 @@ describe('weeks-view with a fake DB client', () => {
         .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-group'))),
     ).toEqual(['Agency A', 'Agency B', 'Agency C']);
     // The week before is the partial one: the comparison says so.
-    expect(await page().locator(`.partial-note[data-partial="${DATES[0]}"]`).count()).toBe(1);
+    expect(await page().locator(`section[aria-labelledby="compare-h"] .partial-note[data-partial="${DATES[0]}"]`).count()).toBe(1);
     await page().locator('#week-after').selectOption(DATES[1]);
     await expect.poll(() => currentHash(page())).toBe(`#/weeks?before=${DATES[0]}&after=${DATES[1]}`);
   });

@@ -172,7 +172,7 @@ export class DatasetChoicesList extends LitElement {
             item.id,
             item.fileName,
             item.attachment
-              ? `every week, for Every week and each site's timeline (the data in use stays as chosen here) · ${formatBytes(item.bytes)} stored`
+              ? `every week, for Every week and each site's weeks (the data in use stays as chosen here) · ${formatBytes(item.bytes)} stored`
               : `${item.formatLabel}${weekOf(c.dataset, item.source)} · ${formatCount(item.rowsImported)} rows · ${formatBytes(item.bytes)} stored · imported ${formatDate(item.importedAt)}`,
             item,
           ),

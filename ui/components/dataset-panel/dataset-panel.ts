@@ -217,7 +217,7 @@ export class DatasetPanel extends LitElement {
             </button>
             ${
               attachmentOf(extra.id)
-                ? html`<span class="muted">(for <a href="#/weeks">Every week</a> and each site's timeline; the active week stays as it is)</span>`
+                ? html`<span class="muted">(for <a href="#/weeks">Every week</a> and each site's weeks; the active week stays as it is)</span>`
                 : html`<span class="muted">(it becomes the active ${TITLES[extra.name] ?? extra.name} dataset: every view and badge then says its date)</span>`
             }
           </li>`,

@@ -160,13 +160,27 @@ export class WebsiteDetail extends LitElement {
         width: 6.2rem;
         font-variant-numeric: tabular-nums;
       }
+      /* The facts narrow, the other fields that changed the room left. */
+      .timeline table.facts th.fact {
+        width: 9%;
+      }
+      .timeline table.facts th.fact.status {
+        width: 13%;
+      }
       .timeline td.changed {
         background: var(--warm-bg, #fff4e5);
         font-weight: 650;
       }
-      .timeline td.changed::before {
+      .timeline td.changed::before,
+      .timeline td.changed .v::before {
         content: '● ';
         color: var(--warm);
+      }
+      .timeline table.facts td.changed::before {
+        content: none;
+      }
+      .timeline table.facts .name {
+        display: none;
       }
       .timeline tr.absent td {
         color: var(--muted);
@@ -181,7 +195,9 @@ export class WebsiteDetail extends LitElement {
         padding-left: 1rem;
         font-size: 0.85rem;
       }
+      /* Positioned, so the cells' visually hidden words (absolutely placed) scroll with it instead of widening the page. */
       .timeline .all {
+        position: relative;
         overflow: auto;
         max-height: 30rem;
         margin-top: 0.5rem;
@@ -200,12 +216,42 @@ export class WebsiteDetail extends LitElement {
         overflow: hidden;
         text-overflow: ellipsis;
       }
+      /* On a phone each week is a block: its day on a line, its five facts side by side, each named, the rest below. */
       @media (max-width: 600px) {
-        .timeline table.facts th[scope='row'] {
-          width: 5.2rem;
+        .timeline table.facts,
+        .timeline table.facts tbody {
+          display: block;
         }
-        .timeline table.facts {
-          font-size: 0.8rem;
+        .timeline table.facts thead {
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip-path: inset(50%);
+        }
+        .timeline table.facts tr {
+          display: grid;
+          grid-template-columns: minmax(0, 1.6fr) repeat(4, minmax(0, 1fr));
+          border-bottom: 1px solid var(--line);
+          padding: 0.25rem 0;
+        }
+        .timeline table.facts th[scope='row'],
+        .timeline table.facts td[data-col='other'],
+        .timeline table.facts tr.absent td {
+          grid-column: 1 / -1;
+          width: auto;
+        }
+        .timeline table.facts td[data-fact] {
+          overflow-wrap: break-word;
+        }
+        .timeline table.facts td.none {
+          display: none;
+        }
+        .timeline table.facts .name {
+          display: block;
+          font-size: 0.7rem;
+          font-weight: 400;
+          color: var(--muted);
         }
       }
       .chip.ok {
@@ -405,7 +451,7 @@ export class WebsiteDetail extends LitElement {
         <thead>
           <tr>
             <th scope="col">Week</th>
-            ${FACTS.map((f) => html`<th scope="col">${f.name}</th>`)}
+            ${FACTS.map((f) => html`<th scope="col" class="fact ${f.key}">${f.name}</th>`)}
             <th scope="col">Other</th>
           </tr>
         </thead>
@@ -421,10 +467,12 @@ export class WebsiteDetail extends LitElement {
                   ${FACTS.map((f) => {
                     const changed = w.changed.includes(f.field);
                     return html`<td class=${changed ? 'changed' : ''} data-fact=${f.key} data-changed=${changed ? 'yes' : 'no'}>
-                      ${factText(f.key, w.values)}${changed ? html`<span class="visually-hidden"> (changed)</span>` : nothing}
+                      <span class="name" aria-hidden="true">${f.name}</span><span class="v">${factText(f.key, w.values)}</span>${
+                        changed ? html`<span class="visually-hidden"> (changed)</span>` : nothing
+                      }
                     </td>`;
                   })}
-                  <td data-col="other">${this.otherChanges(w)}</td>
+                  <td data-col="other" class=${w.changed.some((f) => !FACT_FIELDS.has(f)) ? '' : 'none'}>${this.otherChanges(w)}</td>
                 </tr>`,
           )}
         </tbody>

@@ -72,14 +72,19 @@ export class WeeksView extends LitElement {
       ],
   });
 
-  /** The agencies, and the chosen one's bureaus, the comparison may be limited to (their sites in the newest week first). */
+  /**
+   * The agencies, and the chosen one's bureaus, the comparison may be limited to (their sites in the newest week
+   * first): asked for once two weeks are compared.
+   */
   private readonly owners = new Task(this, {
-    task: async ([held, agency]: [boolean, string]) => {
-      if (!held) return { agencies: [], bureaus: [] };
-      const names = async (query: TrendsQuery) => ((await this.db.weeklyTrends(query))?.series ?? []).map(groupName);
-      return { agencies: await names({ by: 'agency' }), bureaus: agency ? await names({ by: 'bureau', agency }) : [] };
+    task: async ([comparing, agency]: [boolean, string]) => {
+      if (!comparing) return { agencies: [], bureaus: [] };
+      const series = async (query: TrendsQuery) => (await this.db.weeklyTrends(query))?.series ?? [];
+      // Sites without an agency are no agency's to compare; an agency's sites without a bureau are its '(none)'.
+      const agencies = (await series({ by: 'agency' })).filter((s) => s.name !== null).map(groupName);
+      return { agencies, bureaus: agency ? (await series({ by: 'bureau', agency })).map(groupName) : [] };
     },
-    args: () => [!!this.weeks.value, this.query.compareAgency] as [boolean, string],
+    args: () => [!!this.weeks.value && !!this.query.before && !!this.query.after, this.query.compareAgency] as [boolean, string],
   });
 
   override willUpdate(changed: Map<string, unknown>): void {
@@ -143,7 +148,7 @@ export class WeeksView extends LitElement {
         sites lost and sites that came up, DAP and the design system gained or lost.
       </p>
       <div class="pick">
-        ${pick('before', 'Before')} ${pick('after', 'After')} ${scope}
+        ${pick('before', 'Before')} ${pick('after', 'After')} ${q.before && q.after ? scope : nothing}
         ${
           !q.before && !q.after && dates.length > 1
             ? html`<button type="button" @click=${() => this.go({ before: dates[0], after: dates.at(-1)! })}>First and newest week</button>`
