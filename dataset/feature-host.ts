@@ -13,6 +13,8 @@ export interface FeatureHost {
   openBuiltIn(name: DatasetName): Promise<OpenedDataset>;
   /** The dataset's attachment kept here (engine/dataset-registry.ts: the websites' weeks), opened as the engine reads it; null when none is kept. */
   attached?(name: DatasetName): Promise<WeeksStore | null>;
+  /** Why the kept attachment could not be opened when last looked for (a copy an older version kept), or null. */
+  attachmentRefusal?(name: DatasetName): string | null;
 }
 
 /** Hands large results across a worker boundary without a copy (Comlink.transfer in the DB worker). */

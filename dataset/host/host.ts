@@ -85,6 +85,8 @@ export class DatasetHost {
   /** Each dataset's attachment kept here, opened (its database closed with it), and its lookup (attached()). */
   private readonly attachments = new Map<DatasetName, { db: Database; opened: WeeksStore }>();
   private readonly lookups = new Map<DatasetName, Promise<WeeksStore | null>>();
+  /** Why a dataset's kept attachment could not be opened (a copy an older version kept), until one is installed. */
+  private readonly refusals = new Map<DatasetName, string>();
 
   /** `registry`: the datasets to hold, the engine's registry unless a test brings its own. */
   constructor(
@@ -257,8 +259,14 @@ export class DatasetHost {
       return await this.attach(name, opened.db);
     } catch (error) {
       this.log(`dataset host: the kept ${attachment.id} cannot be opened`, error);
+      this.refusals.set(name, message(error));
       return null;
     }
+  }
+
+  /** Why the dataset's kept attachment could not be opened when it was last looked for, or null. */
+  attachmentRefusal(name: DatasetName): string | null {
+    return this.refusals.get(name) ?? null;
   }
 
   /**
@@ -272,6 +280,7 @@ export class DatasetHost {
     const old = this.attachments.get(name);
     if (db && opened) this.attachments.set(name, { db, opened });
     else this.attachments.delete(name);
+    this.refusals.delete(name);
     this.engine.useWeeks(name, opened);
     if (old && old.db !== db) old.db.close();
     if (opened) this.lookups.set(name, Promise.resolve(opened));

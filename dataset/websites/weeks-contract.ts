@@ -56,6 +56,8 @@ export type CompareOutcome = { ok: true; diff: WeekDiff } | { ok: false; message
 /** Features over the weeks; `null`/`{ ok: false }` when they are not loaded (the view offers to load them). */
 export interface WeeksFeatures {
   weeksHeld(): Promise<WeeksHeld | null>;
+  /** Why the weeks kept here could not be read (a copy an older version kept: loading them again replaces it), or null. */
+  weeksRefused(): Promise<string | null>;
   siteTimeline(targetUrl: string): Promise<SiteTimeline | null>;
   weeklyTrends(query: TrendsQuery): Promise<WeeklyTrends | null>;
   /** Any two weeks compared (week-diff.ts: lost and came up by one rule, DAP, …, per agency), all sites or one agency's (bureau's). */

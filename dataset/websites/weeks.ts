@@ -43,6 +43,11 @@ export function weeksFeatures(host: FeatureHost): WeeksFeatures {
       return { weeks: held.weeks(), partial: held.held.flatMap(({ date, partial }) => (partial === null ? [] : [{ date, why: partial }])) };
     },
 
+    async weeksRefused() {
+      await weeks();
+      return host.attachmentRefusal?.(DATASET) ?? null;
+    },
+
     async siteTimeline(targetUrl) {
       const rows = (await weeks())?.timeline(targetUrl) ?? null;
       return rows ? { targetUrl, weeks: rows } : null;

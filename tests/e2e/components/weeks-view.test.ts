@@ -156,6 +156,14 @@ describe('weeks-view with a fake DB client', () => {
     expect(await page().locator('[data-span]').textContent()).toMatch(/3\s+weeks,\s+2025-05-26\s+to\s+2025-06-09/);
   });
 
+  it('says why the weeks kept here cannot be read, above the offer to load them again', async () => {
+    const refused = 'the weeks dataset kept here is in an older form (3, not 4): delete it and load it again';
+    await mount('', { ...loaded, weeksHeld: () => null, weeksRefused: () => refused });
+    await page().locator('weeks-load [data-refused]').waitFor();
+    expect(await page().locator('weeks-load [data-refused]').textContent()).toContain(`cannot be read (${refused}). Load them again`);
+    expect(await page().locator('weeks-view').getAttribute('data-weeks')).toBe('not-loaded');
+  });
+
   it('draws the DAP trend of every agency and their sum, with each share out of its sites', async () => {
     await mount('');
     await expect.poll(() => page().locator('weeks-trends').getAttribute('data-rendered-trends')).toBe('agency|');

@@ -41,6 +41,12 @@ export class WeeksLoad extends LitElement {
     args: () => [this.db] as [DbClient],
   });
 
+  /** Why the weeks kept here could not be read (a copy an older version of the app kept), said above the offer. */
+  private readonly refused = new Task(this, {
+    task: async ([db]: [DbClient]) => db.weeksRefused(),
+    args: () => [this.db] as [DbClient],
+  });
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.unsubscribe = importController.subscribe((state) => {
@@ -61,8 +67,16 @@ export class WeeksLoad extends LitElement {
     if (this.quiet && this.extra.value === null) return nothing;
     const running = this.importing.kind === 'running';
     const failed = this.importing.kind === 'done' && !this.importing.outcome.ok ? this.importing.outcome.message : '';
+    const refused = this.refused.value;
     return html`<section class="card" aria-labelledby="weeks-load-h" data-weeks="not-loaded">
       <h2 id="weeks-load-h">${this.heading}</h2>
+      ${
+        refused
+          ? html`<p class="error" role="alert" data-refused>
+              The weeks kept in this browser cannot be read (${refused}). Load them again: the new copy replaces it.
+            </p>`
+          : nothing
+      }
       ${this.extra.render({
         pending: () => html`<p class="muted">Reading what this build holds…</p>`,
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
