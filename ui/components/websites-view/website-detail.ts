@@ -160,7 +160,10 @@ export class WebsiteDetail extends LitElement {
         width: 6.2rem;
         font-variant-numeric: tabular-nums;
       }
-      /* The facts narrow, the other fields that changed the room left. */
+      /* The week and the facts narrow, the other fields that changed the room left. */
+      .timeline table.facts th.week {
+        width: 7rem;
+      }
       .timeline table.facts th.fact {
         width: 9%;
       }
@@ -246,6 +249,14 @@ export class WebsiteDetail extends LitElement {
         }
         .timeline table.facts td.none {
           display: none;
+        }
+        /* The mark of a change goes by the fact's name: the value keeps the whole width. */
+        .timeline table.facts td.changed .v::before {
+          content: none;
+        }
+        .timeline table.facts td.changed .name::after {
+          content: ' ●';
+          color: var(--warm);
         }
         .timeline table.facts .name {
           display: block;
@@ -450,7 +461,7 @@ export class WebsiteDetail extends LitElement {
         <caption class="visually-hidden">${timeline.targetUrl}: its scan, live, DAP, USWDS and banner per week; changed values are marked</caption>
         <thead>
           <tr>
-            <th scope="col">Week</th>
+            <th scope="col" class="week">Week</th>
             ${FACTS.map((f) => html`<th scope="col" class="fact ${f.key}">${f.name}</th>`)}
             <th scope="col">Other</th>
           </tr>
