@@ -2,10 +2,10 @@
  * The Postgres column: the same requests answered by the in-memory engine and by the Postgres backend
  * (`serve --database`'s answer source, in process, over a throwaway PostgreSQL 15 on this machine), p50/p95
  * per request kind, with every answer compared (`took` aside). Also the `load` times and the Site Scanning
- * requests with every weekly snapshot loaded: with --history <git dir>, the 17 real weeks of the source
- * repository (tools/site-scanning-source/postgres-history.ts); otherwise --weeks generated ones (the same
- * generator with a different count per week).
- *   npx tsx bench/run.ts --only postgres --records 250000 --history <git dir> --rounds 10
+ * requests with every week loaded: with --real-weeks, the 17 real weeks data/ ships
+ * (tools/site-scanning-source/postgres-weeks.ts, as load:history loads them); otherwise --weeks generated ones (the
+ * same generator with a different count per week).
+ *   npx tsx bench/run.ts --only postgres --records 250000 --real-weeks --rounds 10
  *   npx tsx bench/run.ts --only postgres --records 4000000 --weeks 1 --rounds 3
  * A measurement, not a test: nothing is asserted about times.
  */
@@ -19,7 +19,8 @@ import { createPool } from '../adapters/node/postgres/pool.ts';
 import { loadIntoPostgres } from '../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../adapters/node/postgres/answers.ts';
 import { startPostgres } from '../tests/unit/helpers/postgres.ts';
-import { loadHistory, type LoadedWeek } from '../tools/site-scanning-source/postgres-history.ts';
+import { loadWeeks, type LoadedWeek } from '../tools/site-scanning-source/postgres-weeks.ts';
+import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import type { Database } from 'sql.js';
 import { workload } from './ceilingrates/workload.ts';
 import { Samples, type Summary } from './ceilingrates/latency.ts';
@@ -30,8 +31,8 @@ export interface PostgresBenchOptions {
   /** Site Scanning snapshots to load (the newest answers the API paths). */
   weeks: number;
   rounds: number;
-  /** The bare git directory of the snapshot repository: load its real weeks instead of generated ones. */
-  history?: string;
+  /** Load the real weeks data/ ships instead of generated ones. */
+  realWeeks?: boolean;
 }
 
 export interface PostgresBenchResult {
@@ -39,8 +40,8 @@ export interface PostgresBenchResult {
   websites: number;
   weeks: number;
   rounds: number;
-  /** Real weeks (--history) or generated ones. */
-  websites_source: 'real history' | 'generated';
+  /** Real weeks (--real-weeks) or generated ones. */
+  websites_source: 'real weeks' | 'generated';
   load_ms: { ceilingrates: number; websites_per_week: number };
   /** Each real week as loaded: files, kept, stale dropped. */
   history?: LoadedWeek[];
@@ -96,15 +97,14 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
     let oldestDate: string;
     let websitesLoadMs = 0;
     let history: LoadedWeek[] | undefined;
-    if (options.history) {
-      const loaded = await loadHistory(SQL, pool, options.history, { print: log, keep: () => true });
-      history = loaded.weeks;
+    if (options.realWeeks) {
+      history = await loadWeeks(pool, { print: log });
       websitesLoadMs = history.reduce((ms, w) => ms + w.ms, 0);
-      oldestDate = history[0].date;
-      newest = loaded.kept.get(history[history.length - 1].date)!;
-      oldest = loaded.kept.get(oldestDate)!;
-      for (const db of loaded.kept.values()) if (db !== newest && db !== oldest) db.close();
-      log(`loaded ${history.length} real weekly snapshots in ${(websitesLoadMs / 1000).toFixed(1)} s (import and load)`);
+      // Loaded newest first; the engine answers over the imports of the newest and the oldest.
+      oldestDate = history[history.length - 1].date;
+      newest = (await weekDatabase(SQL, history[0].date)).db;
+      oldest = (await weekDatabase(SQL, oldestDate)).db;
+      log(`loaded ${history.length} real weeks in ${(websitesLoadMs / 1000).toFixed(1)} s (mapping and load)`);
     } else {
       // Each week: a different record count, so the weeks differ; the newest is the engine's dataset.
       newest = rates;
@@ -173,7 +173,7 @@ export async function runPostgresBench(options: PostgresBenchOptions, log: (line
       websites: options.websites,
       weeks,
       rounds: options.rounds,
-      websites_source: history ? 'real history' : 'generated',
+      websites_source: history ? 'real weeks' : 'generated',
       load_ms: { ceilingrates: Math.round(ratesLoadMs), websites_per_week: Math.round(websitesLoadMs / weeks) },
       ...(history ? { history } : {}),
       kinds,

@@ -4,7 +4,7 @@
  * --strict exits non-zero when DuckDB's answers differ from the engine's (the differences are printed either way).
  * The Postgres column (bench/postgres.ts; --websites, --weeks) runs when PostgreSQL 15 is installed, after the
  * rest; --skip-postgres leaves it out, --only postgres runs it alone (`npx tsx bench/run.ts --only postgres`);
- * --history <git dir> loads the 17 real weekly Site Scanning snapshots instead of --weeks generated ones.
+ * --real-weeks loads the 17 real weeks of Site Scanning data/ ships instead of --weeks generated ones.
  * The engine's run is repeated over the default build's real rates (103,307, from --real-data, default public/data,
  * or built from data/ when that holds no default build), printed beside the generated ones; --skip-real leaves it out.
  */
@@ -29,8 +29,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     websites: { type: 'string', default: '30000' },
     weeks: { type: 'string', default: '1' },
-    /** The bare git directory of benbalter/site-scanning-snapshots-experiment: its 17 real weeks instead of --weeks generated ones. */
-    history: { type: 'string' },
+    /** The 17 real weeks data/ ships instead of --weeks generated ones. */
+    'real-weeks': { type: 'boolean', default: false },
     'real-data': { type: 'string', default: 'public/data' },
     'skip-real': { type: 'boolean', default: false },
   },
@@ -42,7 +42,7 @@ const postgresOptions = () => ({
   websites: Number(values.websites),
   weeks: Number(values.weeks),
   rounds: Number(values.rounds),
-  ...(values.history ? { history: values.history } : {}),
+  realWeeks: values['real-weeks'],
 });
 if (values.only === 'postgres') {
   const postgres = await runPostgresBench(postgresOptions(), log);

@@ -14,7 +14,7 @@ import { buildDatabase } from '../tools/generated-datasets.ts';
 import { toShippedForm } from '../tools/shipped-form.ts';
 import { gzipDatabase } from '../adapters/node/dataset-writer.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
-import { NEWEST_SNAPSHOT, snapshotDatabase } from '../tools/real-data.ts';
+import { NEWEST_WEEK, weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { createEngine } from '../engine/index.ts';
 import { summarize, type Summary } from './ceilingrates/latency.ts';
 import { addFilterIndexes, baselineAnswer } from './websites-baseline.ts';
@@ -37,7 +37,7 @@ function time(urls: string[], answer: (url: string) => string): Summary {
 
 const SQL = await loadSqlJs();
 let started = performance.now();
-const db = values.data === 'real' ? (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db : buildDatabase(SQL, websitesDataset, 'default');
+const db = values.data === 'real' ? (await weekDatabase(SQL, NEWEST_WEEK)).db : buildDatabase(SQL, websitesDataset, 'default');
 // Timed as the app reads it: the shipped file's row order and page size.
 toShippedForm(db, 'websites');
 const built = performance.now() - started;

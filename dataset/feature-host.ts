@@ -2,6 +2,7 @@
 import type { Database } from 'sql.js';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { OpenedDataset } from './host/open.ts';
+import type { WeeksStore } from '../engine/site-scanning/weeks.ts';
 
 /** What a feature may read: the host's open databases, and another copy of a dataset opened aside. */
 export interface FeatureHost {
@@ -10,14 +11,10 @@ export interface FeatureHost {
   activeImport(name: DatasetName): string | null;
   openImport(id: string): Promise<OpenedDataset>;
   openBuiltIn(name: DatasetName): Promise<OpenedDataset>;
-  /** The built-in weeks dataset when it is loaded here (engine/site-scanning/weeks.ts), and its weeks as the engine holds them. */
-  weeks?(): Promise<HeldWeeks | null>;
-}
-
-/** The weeks dataset's database, and any week of it as the engine's dated requests read it (Engine.heldWeek: lent, never closed). */
-export interface HeldWeeks {
-  db: Database;
-  week(date: string): Database | null;
+  /** The dataset's attachment kept here (engine/dataset-registry.ts: the websites' weeks), opened as the engine reads it; null when none is kept. */
+  attached?(name: DatasetName): Promise<WeeksStore | null>;
+  /** Why the kept attachment could not be opened when last looked for (a copy an older version kept), or null. */
+  attachmentRefusal?(name: DatasetName): string | null;
 }
 
 /** Hands large results across a worker boundary without a copy (Comlink.transfer in the DB worker). */

@@ -1,7 +1,8 @@
 /**
- * The real datasets that tests, benchmarks and scripts open — a Site Scanning week through the import core, the GSA
- * price-list rates — built once per set of inputs and kept as SQLite files under .tmp/fixtures/. A week's import
- * takes 10–25 s; a suite that opened it in every file spent minutes rebuilding the same bytes.
+ * The real datasets that tests, benchmarks and scripts open — a Site Scanning week through the import core, the
+ * weeks attachment as the build makes it, the GSA price-list rates — built once per set of inputs and kept as SQLite
+ * files under .tmp/fixtures/. A week's import takes 10–25 s and the weeks a minute or two; a suite that opened them in
+ * every file spent minutes rebuilding the same bytes.
  *
  * The key is a hash of everything that decides the bytes (data/ and the code of engine/, dataset/, tools/), so an
  * edit to the import or the data builds them again, and a stale file is never read.
@@ -11,14 +12,16 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, w
 import { join, relative, resolve } from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
-import { gsaRatesDatabase, snapshotDatabase } from '../tools/real-data.ts';
+import { gsaRatesDatabase } from '../tools/real-data.ts';
+import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
+import { weeksDatabase } from '../tools/site-scanning-source/weeks-dataset.ts';
 import { startBuildWorker } from '../tools/build-worker.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = resolve(ROOT, '.tmp/fixtures');
 
-/** A real dataset the build can make: one week of Site Scanning (its date), or the shipped price lists' rates. */
-export type RealFixture = { kind: 'snapshot'; date: string } | { kind: 'gsa-rates' };
+/** A real dataset the build can make: one week of Site Scanning (its date), every week (the attachment), or the shipped price lists' rates. */
+export type RealFixture = { kind: 'week'; date: string } | { kind: 'weeks' } | { kind: 'gsa-rates' };
 
 interface Kept {
   raw: Uint8Array;
@@ -45,7 +48,7 @@ export function fixturesKey(): string {
   return key;
 }
 
-const fixtureName = (fixture: RealFixture): string => (fixture.kind === 'snapshot' ? `snapshot-${fixture.date}` : 'gsa-rates');
+const fixtureName = (fixture: RealFixture): string => (fixture.kind === 'week' ? `week-${fixture.date}` : fixture.kind);
 const paths = (fixture: RealFixture): { db: string; source: string } => {
   const base = resolve(CACHE, `${fixtureName(fixture)}-${fixturesKey()}`);
   return { db: `${base}.sqlite`, source: `${base}.json` };
@@ -71,36 +74,77 @@ function keep(fixture: RealFixture, kept: Kept): void {
 /** Fixtures of an older key: a clone edited many times would otherwise keep every version. */
 function dropStale(): void {
   if (!existsSync(CACHE)) return;
-  for (const name of readdirSync(CACHE)) if (!name.includes(fixturesKey())) rmSync(resolve(CACHE, name), { force: true });
+  for (const name of readdirSync(CACHE)) if (!name.startsWith('.') && !name.includes(fixturesKey())) rmSync(resolve(CACHE, name), { force: true });
 }
 
 async function buildHere(SQL: SqlJsStatic, fixture: RealFixture): Promise<Kept> {
-  const { db, source } = fixture.kind === 'snapshot' ? await snapshotDatabase(SQL, fixture.date) : gsaRatesDatabase(SQL);
+  const { db, source } =
+    fixture.kind === 'week' ? await weekDatabase(SQL, fixture.date) : fixture.kind === 'weeks' ? weeksDatabase(SQL) : gsaRatesDatabase(SQL);
   const raw = db.export();
   db.close();
   return { raw, source };
 }
 
+/**
+ * One builder at a time across processes (the unit and browser suites run side by side and may ask for the same
+ * fixture): a directory made atomically, removed when done; one left by a process that died is taken over.
+ */
+async function whileBuilding<T>(run: () => Promise<T>): Promise<T> {
+  mkdirSync(CACHE, { recursive: true });
+  const lock = resolve(CACHE, '.building');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(resolve(lock, 'pid'), String(process.pid));
+      break;
+    } catch {
+      const holder = Number(existsSync(resolve(lock, 'pid')) ? readFileSync(resolve(lock, 'pid'), 'utf8') : NaN);
+      if (Number.isInteger(holder) && !alive(holder)) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((wait) => setTimeout(wait, 500));
+    }
+  }
+  try {
+    return await run();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The fixture's database, opened from its kept file (built here first when missing). */
 export async function openRealFixture(SQL: SqlJsStatic, fixture: RealFixture): Promise<{ db: Database; source: DatasetSource }> {
-  let kept = read(fixture);
-  if (!kept) {
-    kept = await buildHere(SQL, fixture);
-    keep(fixture, kept);
-  }
+  const kept =
+    read(fixture) ??
+    (await whileBuilding(async () => {
+      const found = read(fixture);
+      if (found) return found;
+      const built = await buildHere(SQL, fixture);
+      keep(fixture, built);
+      return built;
+    }));
   return { db: new SQL.Database(kept.raw), source: kept.source };
 }
 
-/** A real week of Site Scanning, as `snapshotDatabase` imports it. */
-export const realSnapshot = (SQL: SqlJsStatic, date: string): Promise<{ db: Database; source: DatasetSource }> =>
-  openRealFixture(SQL, { kind: 'snapshot', date });
+/** A real week of Site Scanning, as the import of that week's file makes it (`weekDatabase`). */
+export const realWeek = (SQL: SqlJsStatic, date: string): Promise<{ db: Database; source: DatasetSource }> => openRealFixture(SQL, { kind: 'week', date });
+
+/** Every real week, as the build writes the websites dataset's weeks attachment (`weeksDatabase`). */
+export const realWeeks = (SQL: SqlJsStatic): Promise<{ db: Database; source: DatasetSource }> => openRealFixture(SQL, { kind: 'weeks' });
 
 /** The shipped price lists' ceiling rates, as `gsaRatesDatabase` builds them. */
 export const realRates = (SQL: SqlJsStatic): Promise<{ db: Database; source: DatasetSource }> => openRealFixture(SQL, { kind: 'gsa-rates' });
 
 /**
  * Builds every missing fixture before the tests start, on as many threads as there are fixtures and cores (each
- * week's import is one thread's work). Says what it built and how long it took.
+ * week's import, and the weeks, is one thread's work). Says what it built and how long it took.
  */
 export async function buildRealFixtures(
   SQL: SqlJsStatic,
@@ -109,15 +153,27 @@ export async function buildRealFixtures(
   threads = 2,
 ): Promise<void> {
   dropStale();
+  if (fixtures.every((fixture) => read(fixture))) return;
+  await whileBuilding(() => buildMissing(SQL, fixtures, say, threads));
+}
+
+async function buildMissing(SQL: SqlJsStatic, fixtures: readonly RealFixture[], say: (line: string) => void, threads: number): Promise<void> {
   const missing = fixtures.filter((fixture) => !read(fixture));
   if (!missing.length) return;
   const started = performance.now();
-  const snapshots = missing.filter((f): f is Extract<RealFixture, { kind: 'snapshot' }> => f.kind === 'snapshot');
-  const workers = Array.from({ length: Math.min(threads, snapshots.length) }, () => startBuildWorker());
+  // The weeks first: the longest job, so the shorter ones fill the other thread meanwhile.
+  const threaded = missing
+    .filter((f): f is Exclude<RealFixture, { kind: 'gsa-rates' }> => f.kind !== 'gsa-rates')
+    .sort((a, b) => (a.kind === 'weeks' ? -1 : b.kind === 'weeks' ? 1 : 0));
+  const workers = Array.from({ length: Math.min(threads, threaded.length) }, () => startBuildWorker());
   try {
-    const onThreads = snapshots.map(async (fixture, i) => {
-      const { raw, source } = await workers[i % workers.length].run({ kind: 'snapshot', date: fixture.date });
-      keep(fixture, { raw, source: source! });
+    let next = 0;
+    const onThreads = workers.map(async (worker) => {
+      while (next < threaded.length) {
+        const fixture = threaded[next++];
+        const { raw, source } = await worker.run(fixture);
+        keep(fixture, { raw, source: source! });
+      }
     });
     // The rates are a few seconds' work on this thread while the weeks import on the others.
     for (const fixture of missing) if (fixture.kind === 'gsa-rates') keep(fixture, await buildHere(SQL, fixture));
@@ -129,15 +185,15 @@ export async function buildRealFixtures(
 }
 
 /**
- * `tsx harness/real-fixtures.ts <fixture>…` (`snapshot:2025-06-09`, `gsa-rates`): the test suites' global setups run
- * the build in a process of its own (their module runner cannot start a tsx thread).
+ * `tsx harness/real-fixtures.ts <fixture>…` (`week:2025-06-09`, `weeks`, `gsa-rates`): the test suites' global
+ * setups run the build in a process of its own (their module runner cannot start a tsx thread).
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fixtures = process.argv.slice(2).map((arg): RealFixture => {
     const [kind, date] = arg.split(':');
-    if (kind === 'snapshot' && date) return { kind, date };
-    if (kind === 'gsa-rates') return { kind };
-    throw new Error(`unknown fixture ${arg} (snapshot:YYYY-MM-DD or gsa-rates)`);
+    if (kind === 'week' && date) return { kind, date };
+    if (kind === 'weeks' || kind === 'gsa-rates') return { kind };
+    throw new Error(`unknown fixture ${arg} (week:YYYY-MM-DD, weeks or gsa-rates)`);
   });
   const { loadSqlJs } = await import('../adapters/node/sqljs-node.ts');
   await buildRealFixtures(await loadSqlJs(), fixtures, (line) => console.log(line));

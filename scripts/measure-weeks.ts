@@ -1,125 +1,184 @@
 /**
- * Figures of the weeks dataset for docs/decisions/1100 (run under the bench lock; a measurement, never a test):
- *   npx tsx scripts/measure-weeks.ts [--data public/data] [--repeat 15]
- * Over the default build (npm run data): the bytes of the weeks extra and of data/site-scanning-weeks/; the time
- * to open it (gunzip, open) and the process's memory then; each dated request's time for the oldest, a middle and
- * the newest week, first (the week rebuilt and bound) and warm (median of --repeat); memory with weeks bound; the
- * comparison of two older weeks (the app's "Changes between two weeks": both rebuilt, then compared).
+ * Figures of the weeks attachment for docs/decisions/1100 (a measurement, never a test; run it alone):
+ *   npx tsx --expose-gc scripts/measure-weeks.ts [--data public/data] [--repeat 15] [--before DIR --before-data DIR]
+ * Over a default build (npm run data): the bytes of the weeks extra; the time to open it and the process's
+ * memory then; every week's first dated request (`/analysis`, then a page of 100 records), the first of all
+ * paying for the index of every week's rows; warm requests (median of --repeat) of the oldest, a middle and
+ * the newest week against the newest week answered by its own dataset; two weeks compared by a store that has
+ * read nothing yet. With --before (an older checkout of this repository, its packages installed) and
+ * --before-data (a build it made), that checkout's own scripts/measure-weeks.ts runs first over its build, and
+ * the two are printed side by side with the targets (issue 52).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { createEngine } from '../engine/index.ts';
-import { weekSource } from '../dataset/websites/week-source.ts';
+import { datasetDefinition } from '../engine/dataset-registry.ts';
+import type { WeeksStore } from '../engine/site-scanning/weeks.ts';
 import { nodeBrotli } from '../adapters/node/brotli-sync.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
-import { WEEKS_EXTRA_ID } from '../dataset/websites/weeks-contract.ts';
 import { weeksFeatures } from '../dataset/websites/weeks.ts';
-import type { FeatureHost } from '../dataset/feature-host.ts';
 
-const { values } = parseArgs({ options: { data: { type: 'string', default: 'public/data' }, repeat: { type: 'string', default: '15' } } });
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: 'public/data' },
+    repeat: { type: 'string', default: '15' },
+    before: { type: 'string' },
+    'before-data': { type: 'string' },
+  },
+});
 const dir = values.data!;
 const repeat = Number(values.repeat);
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
-const rss = (): number => process.memoryUsage().rss;
 const ms = (from: number): number => Math.round((performance.now() - from) * 10) / 10;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]): number => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] * 100) / 100;
+/** RSS once the garbage is collected (run with --expose-gc; otherwise as it is). */
+const settledRss = (): number => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss;
+};
+
+/** The older checkout's own figures, from its own script over its own build (printed as they come). */
+function before(): string | null {
+  if (!values.before) return null;
+  if (!values['before-data']) throw new Error('--before wants --before-data, the build that checkout made');
+  console.log(`== before: ${values.before} over ${values['before-data']}`);
+  const run = spawnSync('npx', ['tsx', 'scripts/measure-weeks.ts', '--data', resolve(values['before-data']), '--repeat', String(repeat)], {
+    cwd: values.before,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (run.status !== 0) throw new Error(`the older checkout's measure failed (${run.status}): ${run.stderr}`);
+  console.log(run.stdout.trimEnd());
+  return run.stdout;
+}
+
+const older = before();
+console.log(`== after: this checkout over ${dir}`);
 
 const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
-const weeks = manifest.extras?.find((e) => e.id === WEEKS_EXTRA_ID);
-if (!weeks) throw new Error(`${dir} holds no ${WEEKS_EXTRA_ID} extra: npm run data`);
-const shipped = resolve('data/site-scanning-weeks');
-const shippedBytes = readdirSync(shipped).reduce((n, f) => n + statSync(join(shipped, f)).size, 0);
-console.log(`weeks extra ${weeks.file}: ${weeks.bytes} B gzip'd (${mb(weeks.bytes)}), ${weeks.rawBytes} B raw (${mb(weeks.rawBytes)})`);
-console.log(`first visit (datasets): ${Object.values(manifest.datasets).reduce((n, a) => n + (a!.transfer ?? a!).bytes, 0)} B; the extra is not among them`);
-console.log(
-  `data/site-scanning-weeks/: ${shippedBytes} B (${mb(shippedBytes)}), largest file ${Math.max(...readdirSync(shipped).map((f) => statSync(join(shipped, f)).size))} B`,
-);
+const attachment = datasetDefinition('websites').attachment!;
+const extra = manifest.extras?.find((e) => e.id === attachment.id);
+if (!extra) throw new Error(`${dir} holds no ${attachment.id} extra: npm run data`);
+console.log(`weeks extra ${extra.file}: ${extra.bytes} B gzip'd (${mb(extra.bytes)}), ${extra.rawBytes} B raw (${mb(extra.rawBytes)})`);
 
 const SQL = await loadSqlJs();
-const base = rss();
+const base = settledRss();
 const active = manifest.datasets.websites!;
 const newestDb = new SQL.Database(gunzipSync(readFileSync(join(dir, active.file))));
 const engine = createEngine();
 engine.use('websites', newestDb, null, active.source.kind === 'real' ? active.source.date : null);
 engine.handle({ method: 'GET', url: '/analysis' });
-const withNewest = rss();
+const withNewest = settledRss();
+
 let started = performance.now();
-const raw = gunzipSync(readFileSync(join(dir, weeks.file)));
+let raw: Uint8Array | null = gunzipSync(readFileSync(join(dir, extra.file)));
 const gunzipMs = ms(started);
 started = performance.now();
-const db = new SQL.Database(raw);
-const source = weekSource(SQL, db, nodeBrotli);
-engine.useWeeks('websites', source);
+const weeksDb = new SQL.Database(raw);
+const store = attachment.open(weeksDb, nodeBrotli);
+engine.useWeeks('websites', store);
 const openMs = ms(started);
-const list = source.weeks();
+const heldRaw = settledRss() - withNewest;
+raw = null;
+const opened = settledRss() - withNewest;
+const list = store.weeks();
 console.log(`open: gunzip ${gunzipMs} ms, open + week list ${openMs} ms; ${list.length} weeks ${list[0].date} … ${list.at(-1)!.date}`);
-console.log(`memory: ${mb(withNewest - base)} for the newest week bound, +${mb(rss() - withNewest)} with the weeks dataset open`);
+console.log(
+  `memory: ${mb(withNewest - base)} for the newest week bound, +${mb(opened)} with the weeks open (+${mb(heldRaw)} while the gunzipped bytes are still held)`,
+);
 
-const oldest = list[0].date;
-const middle = '2025-03-17';
+const get = (url: string): void => {
+  const answer = engine.handle({ method: 'GET', url });
+  if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+};
 const newest = list.at(-1)!.date;
-const PATHS = ['/analysis', '/websites?limit=100&page=5', '/websites?target_url_agency_owner=Department%20of%20Energy&final_url_live=true'];
-const rows: string[] = [];
-// First requests of the three weeks, then their warm requests: a rebuild's garbage (its source records, 500 MB for
-// the oldest) is collected before any warm timing, not during the one right after it.
-const firsts = [oldest, middle, newest].map((date) => {
-  // The newest is the active dataset's own date: its dated paths are the active database's answers.
-  const before = rss();
-  const first = performance.now();
-  engine.handle({ method: 'GET', url: `/snapshots/${date}/analysis` });
-  return { date, firstMs: ms(first), memory: rss() - before };
+const older17 = list.filter((w) => w.date !== newest);
+// Every week's first request, oldest first: the first of all reads every week's rows' index.
+const firsts = older17.map(({ date }) => {
+  let t = performance.now();
+  get(`/snapshots/${date}/analysis`);
+  const analysis = ms(t);
+  t = performance.now();
+  get(`/snapshots/${date}/websites?limit=100&page=5`);
+  return { date, analysis, page: ms(t) };
 });
-for (const { date, firstMs, memory } of firsts) {
-  // A first pass of each path, untimed: the JIT has then seen every path for this week too.
-  for (const path of PATHS) for (let i = 0; i < 3; i++) engine.handle({ method: 'GET', url: `/snapshots/${date}${path}` });
-  const warm = PATHS.map((path) => {
+console.log('| week | first dated request (/analysis), ms | then its first /websites?limit=100&page=5, ms |');
+console.log('|---|---|---|');
+for (const f of firsts) console.log(`| ${f.date} | ${f.analysis} | ${f.page} |`);
+const worstFirst = Math.max(...firsts.map((f) => Math.max(f.analysis, f.page)));
+console.log(`first dated requests: the slowest ${worstFirst} ms (the first of all: ${firsts[0].analysis} ms)`);
+
+const PATHS = ['/analysis', '/websites?limit=100&page=5', '/websites?target_url_agency_owner=Department%20of%20Energy&final_url_live=true'];
+const warm = (prefix: string): number[] =>
+  PATHS.map((path) => {
+    // A first pass of each path, untimed: the JIT has then seen every path for this week too.
+    for (let i = 0; i < 3; i++) get(`${prefix}${path}`);
     const times: number[] = [];
     for (let i = 0; i < repeat; i++) {
       const t = performance.now();
-      const answer = engine.handle({ method: 'GET', url: `/snapshots/${date}${path}` });
+      get(`${prefix}${path}`);
       times.push(performance.now() - t);
-      if (answer.status !== 200) throw new Error(`${date}${path}: ${answer.status}`);
     }
-    return Math.round(median(times) * 100) / 100;
+    return median(times);
   });
-  rows.push(`| ${date} | ${firstMs} | ${warm.join(' | ')} | +${mb(memory)} |`);
+const reference = warm(`/snapshots/${newest}`);
+console.log(`| week | ${PATHS.map((p) => `warm ${p}, ms`).join(' | ')} | × the newest's own dataset |`);
+console.log('|---|---|---|---|---|');
+console.log(`| ${newest} (its own dataset) | ${reference.join(' | ')} | 1 |`);
+let worstRatio = 0;
+for (const date of [list[0].date, '2025-03-17', list.at(-2)!.date]) {
+  const times = warm(`/snapshots/${date}`);
+  const ratio = Math.max(...times.map((t, i) => t / reference[i]));
+  worstRatio = Math.max(worstRatio, ratio);
+  console.log(`| ${date} | ${times.join(' | ')} | ${ratio.toFixed(2)} |`);
 }
-console.log(`| week | first request (rebuild + bind + answer), ms | ${PATHS.map((p) => `warm ${p}, ms`).join(' | ')} | memory |`);
-console.log('|---|---|---|---|---|---|');
-for (const row of rows) console.log(row);
-// A week not bound lately, asked again: rebuilt (two weeks stay bound).
-let t = performance.now();
-engine.handle({ method: 'GET', url: `/snapshots/${list[1].date}/analysis` });
-console.log(`a fourth week first asked: ${ms(t)} ms; memory now ${mb(rss() - base)} over the start (two older weeks bound)`);
-t = performance.now();
-engine.handle({ method: 'GET', url: `/snapshots/${oldest}/analysis` });
-console.log(`the oldest asked again after being let go: ${ms(t)} ms`);
+console.log(`memory now ${mb(settledRss() - base)} over the start (every week asked)`);
 
-// Without a dated active dataset (an import active, or the service worker before it opened one): every week, the
-// newest included, is rebuilt from the weeks dataset on its first request.
-const only = createEngine();
-only.useWeeks('websites', source);
-for (const date of [newest, oldest]) {
-  t = performance.now();
-  only.handle({ method: 'GET', url: `/snapshots/${date}/analysis` });
-  const firstMs = ms(t);
-  const times: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const w = performance.now();
-    only.handle({ method: 'GET', url: `/snapshots/${date}/analysis` });
-    times.push(performance.now() - w);
-  }
-  console.log(`weeks alone, ${date}: first ${firstMs} ms, warm /analysis ${Math.round(median(times) * 100) / 100} ms`);
-}
-
-// Two older weeks compared, as the app's weeks view asks, by an engine that holds neither yet (both rebuilt).
-const comparing = createEngine();
-comparing.useWeeks('websites', source);
-const features = weeksFeatures({ weeks: async () => ({ db, week: (date: string) => comparing.heldWeek('websites', date) }) } as unknown as FeatureHost);
-t = performance.now();
-const compared = await features.compareWeeks(oldest, middle);
+// Two weeks compared, as the app's weeks view asks, by a store that has read nothing yet.
+const fresh: WeeksStore = attachment.open(weeksDb, nodeBrotli);
+const features = weeksFeatures({ attached: async () => fresh } as never);
+started = performance.now();
+const compared = await features.compareWeeks(list[0].date, '2025-03-17');
+const compareMs = ms(started);
 if (!compared.ok) throw new Error(compared.message);
-console.log(`two weeks compared (${oldest} with ${middle}): ${ms(t)} ms; ${compared.diff.totals.lost} live sites lost`);
+console.log(
+  `two weeks compared (${list[0].date} with 2025-03-17): ${compareMs} ms; ${compared.diff.totals.lost} live sites lost, ${compared.diff.totals.came_up} came up`,
+);
+started = performance.now();
+const energy = await features.compareWeeks(list[0].date, newest, { agency: 'Department of Energy' });
+if (!energy.ok) throw new Error(energy.message);
+console.log(
+  `Energy's sites compared (${list[0].date} with ${newest}): ${ms(started)} ms; ${energy.diff.totals.lost} lost, ${energy.diff.totals.came_up} came up`,
+);
+
+if (older) {
+  const pick = (pattern: RegExp): string => pattern.exec(older)?.[1] ?? '—';
+  const oldRows = [...older.matchAll(/^\| (\d{4}-\d{2}-\d{2}) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|/gm)].map(([, date, time, ...warm]) => ({
+    date,
+    time,
+    warm: warm.map(Number),
+  }));
+  const oldFirsts = oldRows.filter((r) => r.date !== newest);
+  const oldNewest = oldRows.find((r) => r.date === newest);
+  const oldRatio = oldNewest ? Math.max(...oldFirsts.flatMap((r) => r.warm.map((t, i) => t / oldNewest.warm[i]))) : NaN;
+  const oldFourth = pick(/a fourth week first asked: ([\d.]+) ms/);
+  const oldWorst = Math.max(...oldFirsts.map((f) => Number(f.time)), Number(oldFourth) || 0);
+  console.log('\n== side by side');
+  console.log('| Figure | Before | After | Target |');
+  console.log('|---|---|---|---|');
+  console.log(`| weeks extra to download | ${pick(/B gzip'd \(([\d.]+ MB)\)/)} | ${mb(extra.bytes)} | ≤ 40 MB |`);
+  console.log(
+    `| memory, the weeks open | +${pick(/\+([\d.]+ MB) with the weeks dataset open/)} (its bytes held) | +${mb(opened)} (+${mb(heldRaw)} with its bytes held) | ≤ +150 MB |`,
+  );
+  for (const { date, time } of oldFirsts) {
+    const now = firsts.find((f) => f.date === date);
+    console.log(`| first dated request, ${date} | ${time} ms | ${now ? `${now.analysis} ms` : '(its own dataset)'} | ≤ 1 s |`);
+  }
+  console.log(`| first dated request, the slowest | ${oldWorst} ms | ${worstFirst} ms | ≤ 1 s |`);
+  console.log(`| warm, an older week against the newest's own dataset | ≤ ${oldRatio.toFixed(2)}× | ≤ ${worstRatio.toFixed(2)}× | ≤ 2× |`);
+  console.log(`| two weeks compared | ${pick(/two weeks compared \([^)]*\): ([\d.]+ ms)/)} | ${compareMs} ms | ≤ 2 s |`);
+}

@@ -14,7 +14,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { gsaRatesDatabase, NEWEST_SNAPSHOT, snapshotDatabase } from '../tools/real-data.ts';
+import { gsaRatesDatabase } from '../tools/real-data.ts';
+import { NEWEST_WEEK, weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../tests/unit/postgres/requests-from-data.ts';
 import { ROOT, startServeProcess } from './serve-process.ts';
 
@@ -38,7 +39,7 @@ process.stdout.write(loaded.stdout + loaded.stderr);
 if (loaded.status !== 0) process.exit(1);
 
 const SQL = await loadSqlJs();
-const websites = (await snapshotDatabase(SQL, NEWEST_SNAPSHOT)).db;
+const websites = (await weekDatabase(SQL, NEWEST_WEEK)).db;
 const rates = gsaRatesDatabase(SQL).db;
 const sample = fc.sample(fc.oneof(websitesFromDataArb(websites), ratesFromDataArb(rates)), { seed, numRuns: requests });
 

@@ -1,9 +1,9 @@
 /**
  * Build step: every dataset of a profile as a gzip'd SQLite file, and the manifest.
  *   tsx tools/build-data.ts --profile default|small|synthetic --out public/data
- * - default: the real Site Scanning snapshot of 2025-06-09 (data/, through the import core) and the real ceiling
+ * - default: the real Site Scanning week of 2025-06-09 (data/, through the import core) and the real ceiling
  *   rates of GSA's 2025 MAS price lists (data/, price-lists/records.ts); plus datasets fetched on demand (every
- *   weekly snapshot, the 2017 Schedule 70 list, the 250,000 synthetic rates for scale).
+ *   week of Site Scanning, the websites' attachment; the 2017 Schedule 70 list; the 250,000 synthetic rates for scale).
  * - small: both generated, small (fast tests). synthetic: both generated at scale (30,000 websites; bench, scale tests).
  * Output is deterministic: the same profile gives byte-identical files.
  *   --phase first-visit: only the first visit's datasets (the manifest keeps extras still current); --phase extras:
@@ -19,14 +19,13 @@ import { GENERATORS, type DatasetGenerator } from './generated-datasets.ts';
 import { toShippedForm } from './shipped-form.ts';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type ExtraArtifact, type Manifest } from '../dataset/artifact/format.ts';
 import { manifestVersion } from '../dataset/artifact/manifest.ts';
-import { datasetDefinition } from '../engine/dataset-registry.ts';
+import { attachmentOf, datasetDefinition } from '../engine/dataset-registry.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
 import { TRANSFER_BROTLI, artifactOf, packDatabase, transferFileName } from '../adapters/node/dataset-writer.ts';
 import { buildLog, megabytes, type BuildLog, type StepLog } from './build-progress.ts';
-import { writeHistory } from '../engine/site-scanning/history.ts';
-import { WEEKS_EXTRA_ID } from '../dataset/websites/weeks-contract.ts';
-import { FIRST_SNAPSHOT, NEWEST_SNAPSHOT, gsaRatesDatabase, newestSnapshotRecords, s70Database, snapshotDatabase } from './real-data.ts';
+import { gsaRatesDatabase, s70Database } from './real-data.ts';
+import { NEWEST_WEEK, newestWeekRecords, weekDatabase } from './site-scanning-source/shipped-weeks.ts';
 import { startBuildWorker, type BuildJob, type BuildWorker } from './build-worker.ts';
 
 const { values } = parseArgs({
@@ -57,7 +56,7 @@ interface Recipe {
 let thread: BuildWorker | undefined;
 const threadJobs = new Map<string, Promise<{ raw: Uint8Array; source?: DatasetSource }>>();
 
-/** A database from the second thread, made once: the first snapshot serves the history and its own extra. */
+/** A database from the second thread, made once (a job asked for early is awaited where it is needed). */
 function onThread(job: BuildJob, say: StepLog, asking?: string): Promise<{ raw: Uint8Array; source?: DatasetSource }> {
   const key = JSON.stringify(job);
   let made = threadJobs.get(key);
@@ -91,45 +90,28 @@ function generated(def: DatasetGenerator, size: 'default' | 'small'): Recipe {
 
 const generator = (name: DatasetName): DatasetGenerator => GENERATORS.find((d) => d.name === name)!;
 
-/** A snapshot imported on the second thread (data/, through the import core). */
-async function snapshot(SQL: Awaited<ReturnType<typeof loadSqlJs>>, date: string, say: StepLog): Promise<{ db: Database; source: DatasetSource }> {
-  const { raw, source } = await onThread({ kind: 'snapshot', date }, say);
-  return { db: new SQL.Database(raw), source: source! };
-}
-
-const startSnapshot = (date: string, say: StepLog): void => {
-  void onThread({ kind: 'snapshot', date }, say, `importing the Site Scanning snapshot of ${date} (data/) on the second thread`);
-};
-
 /**
- * Every shipped week as one dataset (engine/site-scanning/weeks.ts), built on the second thread after the first
- * snapshot it also needs: the newest week as its websites table, data/'s chain as shipped, each week's counts.
+ * Every shipped week as the websites' weeks attachment (engine/site-scanning/weeks-schema.ts), built on the second
+ * thread while this one imports the newest week and the rates.
  */
 const realWeeks: Recipe = {
   name: 'websites',
-  start: (say) => void onThread({ kind: 'weeks' }, say, 'counting every shipped week of Site Scanning (data/) on the second thread'),
+  start: (say) => void onThread({ kind: 'weeks' }, say, 'writing every shipped week of Site Scanning (data/) on the second thread'),
   async build(SQL, say) {
     const { raw, source } = await onThread({ kind: 'weeks' }, say);
     return { db: new SQL.Database(raw), source: source! };
   },
 };
 
-/** The newest snapshot, with how each site's record differed in the first week (the detail view shows it). */
-const realSnapshotWithHistory = (date: string, earlier: string): Recipe => ({
+/** The newest week, imported through the import core as the import of its file. */
+const realNewestWeek: Recipe = {
   name: 'websites',
-  start: (say) => startSnapshot(earlier, say),
   async build(SQL, say) {
-    say(`reading the Site Scanning snapshot of ${date} (data/, 119 MB of JSON)`);
-    say(`${newestSnapshotRecords().length.toLocaleString('en-US')} records read; importing them through the import core`);
-    const built = await snapshotDatabase(SQL, date, say.importProgress);
-    say(`waiting for the snapshot of ${earlier} from the second thread`);
-    const older = await snapshot(SQL, earlier, say);
-    say(`writing each site's changes since ${earlier}`);
-    writeHistory(built.db, date, older.db, earlier);
-    older.db.close();
-    return built;
+    say(`reading the Site Scanning week of ${NEWEST_WEEK} (data/, 119 MB of JSON)`);
+    say(`${newestWeekRecords().length.toLocaleString('en-US')} records read; importing them through the import core`);
+    return weekDatabase(SQL, NEWEST_WEEK, { progress: say.importProgress });
   },
-});
+};
 
 const realRates: Recipe = {
   name: 'ceilingrates',
@@ -150,9 +132,9 @@ const S70_EXTRA = { ...realS70, id: 'ceilingrates-s70-2017', title: 'IT Schedule
 /** The first visit's datasets per profile, and the extras fetched on demand. */
 const RECIPES: Record<BuildProfile, { datasets: Recipe[]; extras: (Recipe & { id: string; title: string })[] }> = {
   default: {
-    datasets: [realSnapshotWithHistory(NEWEST_SNAPSHOT, FIRST_SNAPSHOT), realRates],
+    datasets: [realNewestWeek, realRates],
     extras: [
-      { ...realWeeks, id: WEEKS_EXTRA_ID, title: 'Every weekly Site Scanning snapshot (real, 17 weeks from 2025-02-10 to 2025-06-09)' },
+      { ...realWeeks, id: datasetDefinition('websites').attachment!.id, title: 'Every week of Site Scanning (real, 17 weeks from 2025-02-10 to 2025-06-09)' },
       S70_EXTRA,
       {
         ...generated(generator('ceilingrates'), 'default'),
@@ -179,17 +161,20 @@ async function build(
   file: string,
   log: BuildLog,
   transfer = false,
+  extra?: string,
 ): Promise<{ artifact: Promise<DatasetArtifact> }> {
   const say = log.step(file);
   const started = performance.now();
   const { db, source } = await recipe.build(SQL, say);
-  const rows = countRows(db, datasetDefinition(recipe.name).tables);
+  // An extra that is an attachment (the weeks) has its own tables and form.
+  const attachment = extra === undefined ? undefined : attachmentOf(extra)?.attachment;
+  const rows = countRows(db, attachment?.tables ?? datasetDefinition(recipe.name).tables);
   say(
     `${Object.values(rows)
       .reduce((n, r) => n + r, 0)
       .toLocaleString('en-US')} records; writing the shipped form (page size, VACUUM)`,
   );
-  toShippedForm(db, recipe.name);
+  toShippedForm(db, attachment?.id ?? recipe.name);
   const raw = db.export();
   db.close();
   // The first visit's datasets also get the browser's smaller transfer copy (the extras are fetched rarely).
@@ -251,16 +236,18 @@ async function generatorHash(): Promise<string> {
     'tools/random.ts',
     'tools/real-data.ts',
     'tools/site-scanning-source/weeks-dataset.ts',
-    'engine/site-scanning/weeks.ts',
-    'engine/site-scanning/week-changes.ts',
-    'dataset/websites/week-source.ts',
+    'tools/site-scanning-source/shipped-weeks.ts',
+    'tools/site-scanning-source/week-changes.ts',
+    'engine/site-scanning/weeks-schema.ts',
+    'engine/site-scanning/weeks-writer.ts',
+    'engine/site-scanning/site-weeks.ts',
+    'engine/site-scanning/measures.ts',
     'dataset/artifact/format.ts',
     'adapters/node/dataset-writer.ts',
     'engine/site-scanning/schema.ts',
     'engine/site-scanning/record.ts',
     'engine/site-scanning/stored-record.ts',
     'engine/site-scanning/parameters.ts',
-    'engine/site-scanning/history.ts',
     'engine/ceilingrates/schema.ts',
     'tools/price-lists/source.ts',
   ];
@@ -324,7 +311,7 @@ async function main(): Promise<void> {
   if (buildExtras) {
     const pendingExtras: Promise<ExtraArtifact>[] = [];
     for (const extra of extras) {
-      const { artifact } = await build(SQL, extra, `${extra.id}.sqlite.gz`, log);
+      const { artifact } = await build(SQL, extra, `${extra.id}.sqlite.gz`, log, false, extra.id);
       pendingExtras.push(artifact.then((a) => ({ ...a, id: extra.id, title: extra.title })));
     }
     extraArtifacts = await Promise.all(pendingExtras);

@@ -4,11 +4,10 @@
  */
 import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
 import { datasetGenerator, buildDatabase } from './generated-datasets.ts';
-import { snapshotDatabase } from './real-data.ts';
 import { weeksDatabase } from './site-scanning-source/weeks-dataset.ts';
+import { weekDatabase } from './site-scanning-source/shipped-weeks.ts';
 import type { BuildJob, BuildResult } from './build-worker.ts';
 import { serveJobs } from './job-thread.ts';
-import type { ImportProgress } from '../dataset/import/index.ts';
 
 const SQL = await loadSqlJs();
 
@@ -17,19 +16,11 @@ async function run(job: BuildJob, say: (line: string) => void): Promise<BuildRes
     const db = buildDatabase(SQL, datasetGenerator(job.name), job.size);
     return { raw: exported(db) };
   }
-  if (job.kind === 'weeks') {
-    const { db, source } = await weeksDatabase(SQL, { say });
+  if (job.kind === 'week') {
+    const { db, source } = await weekDatabase(SQL, job.date);
     return { raw: exported(db), source };
   }
-  const progress = (records: number) => {
-    let last = performance.now();
-    return (p: ImportProgress) => {
-      if (performance.now() - last < 2500) return;
-      last = performance.now();
-      say(`the snapshot of ${job.date}: ${p.rowsImported.toLocaleString('en-US')} of ${records.toLocaleString('en-US')} records imported`);
-    };
-  };
-  const { db, source } = await snapshotDatabase(SQL, job.date, progress);
+  const { db, source } = weeksDatabase(SQL, { say });
   return { raw: exported(db), source };
 }
 

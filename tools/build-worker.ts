@@ -1,13 +1,13 @@
 /**
  * A second thread for the data build: the machine a newcomer runs `npm start` on may have two cores, and the
- * build's thread is busy importing the newest Site Scanning snapshot for most of the build. The first week's
- * import (the history needs it) and the generated datasets run on this one meanwhile (decision 0106).
+ * build's thread is busy importing the newest Site Scanning week and the rates. Every week's tables (the weeks
+ * attachment) and the generated datasets are written on this one meanwhile (decision 0106).
  */
 import { startJobThread, type JobThread } from './job-thread.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
 
-export type BuildJob = { kind: 'snapshot'; date: string } | { kind: 'weeks' } | { kind: 'generated'; name: DatasetName; size: 'default' | 'small' };
+export type BuildJob = { kind: 'weeks' } | { kind: 'week'; date: string } | { kind: 'generated'; name: DatasetName; size: 'default' | 'small' };
 /** The job's database as bytes (not yet in its shipped form). */
 export interface BuildResult {
   raw: Uint8Array;

@@ -1,18 +1,15 @@
 /**
  * The real datasets the repository ships under data/ (docs/api/data-sources.md), read back for the build and the
- * tests: the 2025-06-09 Site Scanning snapshot, its earlier weeks rebuilt from the weekly changes, and the 2017
- * Schedule 70 price list. Each goes into a database through the import core, the same mapping as a user's file.
+ * tests: the rates of GSA's 2025 price lists and the 2017 Schedule 70 price list. (The Site Scanning weeks are read
+ * by site-scanning-source/shipped-weeks.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { importIntoDatabase, type ImportProgress } from '../dataset/import/index.ts';
+import { importIntoDatabase } from '../dataset/import/index.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import type { DatasetSource } from '../dataset/artifact/format.ts';
-import { applyWeek, sourcePath, type SourceRecord, type WeekChanges } from '../engine/site-scanning/week-changes.ts';
-import type { ChainFile } from '../engine/site-scanning/weeks.ts';
-import { WEEKS_DIR, WEEKS_INDEX, weekFile, type ShippedWeek, type ShippedWeeks } from './site-scanning-source/weeks-file.ts';
 import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../engine/ceilingrates/schema.ts';
 import { fromShippedList, PRICE_LISTS_FILE, shippedJoins, type ShippedPriceLists } from '../dataset/price-lists/shipped.ts';
 import { priceListRecords } from '../dataset/price-lists/records.ts';
@@ -20,11 +17,6 @@ import type { PriceList } from '../dataset/price-lists/sheet.ts';
 
 const DATA_DIR = fileURLToPath(new URL('../data/', import.meta.url));
 
-export const NEWEST_SNAPSHOT = '2025-06-09';
-/** The first weekly snapshot, shipped as changes against the newest. */
-export const FIRST_SNAPSHOT = '2025-02-10';
-const SNAPSHOT_FILE = `site-scanning-${NEWEST_SNAPSHOT}.json.br`;
-const FIRST_FILE = `site-scanning-${FIRST_SNAPSHOT}.changes.json.br`;
 const S70_FILE = 'ceilingrates-s70-2017.csv';
 const S70_PATH = 'contracts/docs/s70/s70_data.csv';
 
@@ -46,95 +38,8 @@ export function dataSources(): Record<string, SourceEntry> {
   return JSON.parse(readFileSync(`${DATA_DIR}sources.json`, 'utf8')) as Record<string, SourceEntry>;
 }
 
-/** A shipped Brotli file's bytes as data/ holds them, with its decoded size, and its JSON. */
-function readBrotliFile(file: string): { chain: ChainFile; value: unknown } {
-  const bytes = new Uint8Array(readFileSync(`${DATA_DIR}${file}`));
-  const decoded = brotliDecompressSync(bytes);
-  return { chain: { bytes, rawBytes: decoded.length }, value: JSON.parse(decoded.toString('utf8')) };
-}
-
 function readBrotliJson(file: string): unknown {
-  return readBrotliFile(file).value;
-}
-
-let newest: { records: SourceRecord[]; chain: ChainFile } | undefined;
-
-function readNewest(): { records: SourceRecord[]; chain: ChainFile } {
-  if (!newest) {
-    const { chain, value } = readBrotliFile(SNAPSHOT_FILE);
-    newest = { records: value as SourceRecord[], chain };
-  }
-  return newest;
-}
-
-/**
- * The newest snapshot's records as the source published them, in file order. Read once per process: a build
- * imports it and rebuilds the first week from it (119 MB of JSON each time otherwise). Nothing mutates them.
- */
-export function newestSnapshotRecords(): SourceRecord[] {
-  return readNewest().records;
-}
-
-let weeks: ShippedWeeks | undefined;
-
-/** data/site-scanning-weeks/weeks.json: every shipped week, oldest first. */
-export function shippedWeeks(): ShippedWeeks {
-  weeks ??= JSON.parse(readFileSync(`${DATA_DIR}${WEEKS_INDEX}`, 'utf8')) as ShippedWeeks;
-  return weeks;
-}
-
-const byPath = ([a]: [string, SourceRecord], [b]: [string, SourceRecord]): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Every shipped week's records by path in file (path) order, newest first, each rebuilt from the one after it
- * and its file of changes, with that file as shipped (the newest's: its records). One week at a time: the caller
- * keeps only what it needs.
- */
-export function* everyWeek(): Generator<{ week: ShippedWeek; records: Map<string, SourceRecord>; chain: ChainFile }> {
-  const list = shippedWeeks().weeks;
-  let records = new Map(newestSnapshotRecords().map((r) => [sourcePath(r), r]));
-  if (records.size !== list[list.length - 1].count) throw new Error(`${WEEKS_INDEX}: the newest week does not hold ${records.size} records`);
-  yield { week: list[list.length - 1], records, chain: readNewest().chain };
-  for (const week of list.slice(0, -1).reverse()) {
-    const { chain, value } = readBrotliFile(weekFile(week.date));
-    const change = value as WeekChanges;
-    if (change.date !== week.date) throw new Error(`${weekFile(week.date)}: changes of ${change.date}`);
-    records = new Map([...applyWeek(records, change)].sort(byPath));
-    if (records.size !== week.count) throw new Error(`${WEEKS_DIR}: ${week.date} rebuilt with ${records.size} records, not ${week.count}`);
-    yield { week, records, chain };
-  }
-}
-
-/** One week's records: the newest as shipped, the first rebuilt from its changes, in file order. */
-export function snapshotRecords(date: string): SourceRecord[] {
-  const records = newestSnapshotRecords();
-  if (date === NEWEST_SNAPSHOT) return records;
-  if (date !== FIRST_SNAPSHOT) {
-    for (const { week, records: held } of everyWeek()) if (week.date === date) return [...held.values()];
-    throw new Error(
-      `no Site Scanning snapshot of ${date} in data/ (${shippedWeeks()
-        .weeks.map((w) => w.date)
-        .join(', ')} are shipped)`,
-    );
-  }
-  const older = applyWeek(new Map(records.map((r) => [sourcePath(r), r])), readBrotliJson(FIRST_FILE) as WeekChanges);
-  return [...older.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
-}
-
-/** The label and provenance of one week's snapshot, as users see it. */
-export function snapshotSource(date: string, count: number): DatasetSource {
-  const week = date === NEWEST_SNAPSHOT || date === FIRST_SNAPSHOT ? null : shippedWeeks().weeks.find((w) => w.date === date);
-  const entry = week ? { ...dataSources()[WEEKS_DIR], commit: week.commit } : dataSources()[date === NEWEST_SNAPSHOT ? SNAPSHOT_FILE : FIRST_FILE];
-  if (!entry) throw new Error(`data/sources.json does not describe the snapshot of ${date}`);
-  return {
-    kind: 'real',
-    label: `Real: the published Site Scanning snapshot of ${date}, ${count.toLocaleString('en-US')} sites (${entry.repository} @ ${entry.commit.slice(0, 8)}, data CC0)`,
-    repository: entry.repository,
-    commit: entry.commit,
-    date,
-    licence: 'CC0-1.0',
-    count,
-  };
+  return JSON.parse(brotliDecompressSync(readFileSync(`${DATA_DIR}${file}`)).toString('utf8'));
 }
 
 /** A shipped file through the import core; more rejected rows than the file is known to have fails the build. */
@@ -144,11 +49,9 @@ async function importRecords(
   name: string,
   expected: DatasetName,
   options: {
-    snapshotDate?: string;
-    format: 'websites-json' | 'ceilingrates-csv';
+    format: 'ceilingrates-csv';
     rejects?: number;
     now?: Date;
-    onProgress?: (progress: ImportProgress) => void;
   },
 ): Promise<{ db: Database; rejected: number }> {
   const { rejects = 0, ...importOptions } = options;
@@ -159,23 +62,6 @@ async function importRecords(
     throw new Error(`${name}: ${result.report.rowsRejected} records rejected (expected ${rejects}): ${JSON.stringify(result.report.rejected.slice(0, 3))}`);
   }
   return { db: result.db, rejected: result.report.rowsRejected };
-}
-
-/** A week's Site Scanning database, through the import core's JSON mapping (scan_date: the snapshot's day). */
-export async function snapshotDatabase(
-  SQL: SqlJsStatic,
-  date: string,
-  progress?: (records: number) => (progress: ImportProgress) => void,
-): Promise<{ db: Database; source: DatasetSource }> {
-  const records = snapshotRecords(date);
-  const bytes = new TextEncoder().encode(JSON.stringify(records));
-  const onProgress = progress?.(records.length);
-  const { db } = await importRecords(SQL, bytes, `site-scanning-${date}.json`, 'websites', {
-    format: 'websites-json',
-    snapshotDate: date,
-    ...(onProgress ? { onProgress } : {}),
-  });
-  return { db, source: snapshotSource(date, records.length) };
 }
 
 /** Rows of the 2017 list whose price is `N/A`: the import refuses a rate without a price, as it would from a user. */

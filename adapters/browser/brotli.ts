@@ -31,8 +31,8 @@ function loaded(wasm?: () => Promise<Response>): Promise<typeof import('brotli-d
 }
 
 /**
- * The same decoder, loaded first, for the weeks dataset's chain: a week is rebuilt inside a synchronous request
- * (engine/site-scanning/weeks.ts), so each file decodes in one call. `wasm`: where the decoder's wasm file is read
+ * The same decoder, loaded first, for the weeks' blocks of records: a record is read inside a synchronous request
+ * (engine/site-scanning/weeks.ts), so each block decodes in one call. `wasm`: where the decoder's wasm file is read
  * (a service worker's own fetch would bypass its precache and fail offline).
  */
 export async function browserBrotliSync(wasm?: () => Promise<Response>): Promise<BrotliDecode> {

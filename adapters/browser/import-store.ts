@@ -80,8 +80,8 @@ export async function saveImport(meta: ImportedDataset, file: Blob): Promise<voi
     await Promise.all([
       tx.objectStore('files').put(file, meta.id),
       tx.objectStore('imports').put(meta),
-      // The weeks dataset is kept beside the active one, never in its place (a switch is the user's to make).
-      meta.weeks ? null : tx.objectStore('active').put(meta.id, meta.dataset),
+      // An attachment is kept beside the active dataset, never in its place (a switch is the user's to make).
+      meta.attachment ? null : tx.objectStore('active').put(meta.id, meta.dataset),
       tx.done,
     ]);
   } catch (error) {
@@ -95,9 +95,9 @@ export async function saveImport(meta: ImportedDataset, file: Blob): Promise<voi
   }
 }
 
-/** The kept weeks dataset (the newest kept), or null. */
-export async function weeksImport(): Promise<string | null> {
-  const kept = (await listImports()).filter((meta) => meta.weeks).sort((a, b) => (a.importedAt < b.importedAt ? 1 : -1));
+/** The kept copy of an attachment (the newest kept), or null. */
+export async function keptAttachment(attachment: string): Promise<string | null> {
+  const kept = (await listImports()).filter((meta) => meta.attachment === attachment).sort((a, b) => (a.importedAt < b.importedAt ? 1 : -1));
   return kept[0]?.id ?? null;
 }
 

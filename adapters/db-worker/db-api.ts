@@ -10,8 +10,7 @@ export type { ImportReport } from '../../dataset/import/index.ts';
 
 export type { PriceCheck, PriceFigures, PriceFiguresAnswer } from '../../engine/ceilingrates/price-figures.ts';
 export type { RollupRow, Rollups, RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
-export type { AgencyChanges, ChangeKind, SiteChange, SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
-export type { FieldChange, SiteHistory, WeekOfSite } from '../../engine/site-scanning/history.ts';
+export type { ChangeKind, DiffScope, GroupChanges, SiteChange, WeekDiff } from '../../engine/site-scanning/week-diff.ts';
 export type { AgencyOwners } from '../../dataset/websites/owners.ts';
 
 export type { BinaryResponse } from '../browser/relay-protocol.ts';

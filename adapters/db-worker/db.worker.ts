@@ -11,7 +11,7 @@ import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { DatasetHost } from '../../dataset/host/index.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { isRelayRequest, RELAY_PROTOCOL, type RelayResponse } from '../browser/relay-protocol.ts';
-import { activeImports, readImport, weeksImport } from '../browser/import-store.ts';
+import { activeImports, keptAttachment, readImport } from '../browser/import-store.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
 import { RUNNING_MESSAGE } from './running.ts';
@@ -29,13 +29,13 @@ holdLifeline(self as unknown as DedicatedWorkerGlobalScope);
 const host = new DatasetHost({
   sqlJs: () => initSqlJs({ locateFile: () => wasmUrl }),
   fetch: (url, init) => fetch(url, init),
-  imports: { activeImports, readImport, weeksImport },
+  imports: { activeImports, readImport, keptAttachment },
   unpacked: opfsUnpackedStore(),
   partials: opfsPartialStore(),
   files: (version) => dataCacheFiles(version),
   lock: webLock(),
   decoders: browserDecoders,
-  weeksBrotli: browserBrotliSync,
+  brotli: browserBrotliSync,
 });
 /**
  * Imports and switches, the import formats' readers with them, are a chunk of their own, loaded on the first call

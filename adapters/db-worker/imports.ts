@@ -8,7 +8,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { importIntoDatabase, isImportError, type ImportReport } from '../../dataset/import/index.ts';
 import { BUILT_IN_FORMAT, FORMAT_LABELS, type ImportableDataset } from '../../dataset/import/formats.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
-import { DATASET_NAMES, datasetDefinition } from '../../engine/dataset-registry.ts';
+import { attachmentOf, DATASET_NAMES, datasetDefinition } from '../../engine/dataset-registry.ts';
 import type { DatasetChoices, DatasetStatus, ImportedDataset, ImportOutcome, ImportProgressCallback, ImportProgressReport, SwitchOutcome } from './db-api.ts';
 import { pack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
@@ -20,7 +20,6 @@ import { fetchSource, FetchSourceError } from './fetch-source.ts';
 import type { DatasetSource, ExtraArtifact } from '../../dataset/artifact/format.ts';
 import type { ImportFormat } from '../../dataset/import/formats.ts';
 import { ReportBuilder } from '../../dataset/import/report.ts';
-import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 
 export { IMPORT_LOCK, importOwnerLock };
 
@@ -55,8 +54,8 @@ export interface DatasetSwitcher<O> {
   opened(db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): O;
   /** Where the build's own dataset's records come from (its manifest entry), null before the manifest is read. */
   builtInSource(name: DatasetName): DatasetSource | null;
-  /** Installs the weeks dataset just kept (its weeks answer the dated paths); the active dataset stays. */
-  useWeeks(name: DatasetName, db: Database | null): Promise<unknown>;
+  /** Installs a dataset's attachment just kept (or none), beside the active dataset, which stays; throws for one it cannot read. */
+  attach(name: DatasetName, db: Database | null): Promise<unknown>;
   /** One of the build's extra datasets, downloaded and checked against the manifest, opened. */
   downloadExtra(id: string, signal?: AbortSignal): Promise<{ artifact: ExtraArtifact; gz: Uint8Array; db: Database }>;
 }
@@ -151,8 +150,8 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     gz?: Blob;
     formatLabel?: string;
     source?: DatasetSource;
-    /** The build's weeks dataset: kept and installed for the dated paths, not made active. */
-    weeks?: boolean;
+    /** A dataset's attachment (its registry id): kept and installed beside the dataset, not made active. */
+    attachment?: string;
   }
 
   /** Stores a database built aside as an import and swaps it in; the open dataset stays on any failure. */
@@ -170,7 +169,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     gz: packed,
     formatLabel,
     source,
-    weeks = false,
+    attachment,
   }: Built): Promise<ImportOutcome> {
     const fail = (code: 'cancelled' | 'quota' | 'storage', text: string): ImportOutcome => {
       db.close();
@@ -182,7 +181,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       const raw = db.export();
       const gz = packed ?? (await pack(raw));
       if (signal.aborted) return fail('cancelled', CANCELLED_MESSAGE);
-      const rows = countRows(db, datasetDefinition(dataset).tables);
+      const rows = countRows(db, (attachment ? attachmentOf(attachment)?.attachment : undefined)?.tables ?? datasetDefinition(dataset).tables);
       const meta: ImportedDataset = {
         id: crypto.randomUUID(),
         dataset,
@@ -197,19 +196,19 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         bytes: gz.size,
         rawBytes: raw.length,
         ...(source ? { source } : {}),
-        ...(weeks ? { weeks: true as const } : {}),
+        ...(attachment ? { attachment } : {}),
       };
       const ownerGone = await exclusive(async () => {
         if (owned && !(await lockHeld(importOwnerLock(id)))) return true;
         // Stored and marked active in one transaction; from here on the import is kept, cancel or not.
         await saveImport(meta, gz);
-        // The weeks are kept beside the active dataset, never in its place: the week the lists answer stays.
-        if (weeks) {
-          await worker.useWeeks(dataset, db);
-          // Only the newest kept copy is read: one kept before (of an older form, refused, or the same weeks
+        // An attachment is kept beside the active dataset, never in its place: the week the lists answer stays.
+        if (attachment) {
+          await worker.attach(dataset, db);
+          // Only the newest kept copy is read: one kept before (of an older form, refused, or the same one
           // again) would stay listed, and stored, for nothing.
-          for (const older of (await listImports()).filter((item) => item.weeks && item.id !== meta.id)) {
-            await deleteImport(older.id).catch((error) => console.error('db worker: an older weeks copy could not be deleted', error));
+          for (const older of (await listImports()).filter((item) => item.attachment === attachment && item.id !== meta.id)) {
+            await deleteImport(older.id).catch((error) => console.error(`db worker: an older ${attachment} copy could not be deleted`, error));
           }
           return false;
         }
@@ -231,7 +230,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         return false;
       });
       if (ownerGone) return fail('cancelled', OWNER_GONE_MESSAGE);
-      if (!weeks) announceActive({ dataset, id: meta.id });
+      if (!attachment) announceActive({ dataset, id: meta.id });
       return { ok: true, imported: meta, report };
     } catch (error) {
       if (isQuotaError(error)) return fail('quota', QUOTA_MESSAGE);
@@ -304,7 +303,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         gz: new Blob([gz as Uint8Array<ArrayBuffer>]),
         formatLabel: 'Built-in dataset (fetched on demand)',
         source: artifact.source,
-        weeks: artifact.id === WEEKS_EXTRA_ID,
+        ...(attachmentOf(artifact.id) ? { attachment: artifact.id } : {}),
       });
     });
   }
@@ -406,7 +405,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         if (fallback) worker.close(fallback);
         return { ok: false, message: `The imported dataset could not be deleted (${message(error)}).` };
       }
-      if (meta.weeks) await worker.useWeeks(meta.dataset, null);
+      if (meta.attachment) await worker.attach(meta.dataset, null);
       if (fallback) {
         worker.adopt(meta.dataset, fallback);
         announceActive({ dataset: meta.dataset, id: null });

@@ -1,4 +1,4 @@
-/** Node's Brotli decoder for a week of the weeks dataset (engine/site-scanning/weeks.ts BrotliDecode). */
+/** Node's Brotli decoder for the weeks (engine/site-scanning/weeks.ts BrotliDecode). */
 import { brotliDecompressSync } from 'node:zlib';
 import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
 

@@ -13,7 +13,7 @@ import { startServer } from './server.ts';
 import { builtAppDir, builtDataDir } from './package-root.ts';
 import { builtExtras } from './dataset-files.ts';
 import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
-import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
+import { attachmentOf } from '../../engine/dataset-registry.ts';
 import { serveMcpOverStdio } from './mcp.ts';
 import { openBackend } from './open-backend.ts';
 import { DEFAULT_GRACE_MS } from './graceful-close.ts';
@@ -217,7 +217,7 @@ const MCP: Command<CliOptions> = {
   options: [...DATASET_OPTIONS, 'dialect'],
   read: (given) => readServing('mcp', given),
   run: async (options) => {
-    const { engine, datasets } = await openEngine({ ...(await withWeeksWhenPresent(options.open)), dialect: options.dialect });
+    const { engine, datasets } = await openEngine({ ...(await withAttachmentsWhenPresent(options.open)), dialect: options.dialect });
     describe(datasets);
     await serveMcpOverStdio(engine, dataLabelsOf(datasets));
   },
@@ -252,33 +252,37 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
 }
 
 /**
- * `serve` and `mcp` answer every week the build holds: its weeks extra is opened when its file is there (a clone's
- * `npm run build`, or a package after `fetch-extra websites-weeks`). A library caller asks for it by name.
+ * `serve` and `mcp` answer everything the build holds: a dataset's attachment (the weeks) is opened when its file is
+ * there (a clone's `npm run build`, or a package after `fetch-extra`). A library caller asks for it by name.
  */
-async function withWeeksWhenPresent(open: ShareOptions): Promise<ShareOptions> {
+async function withAttachmentsWhenPresent(open: ShareOptions): Promise<ShareOptions> {
   const dir = open.dataDir ?? builtDataDir();
   if (dir === false || !existsSync(resolve(dir, MANIFEST_FILE))) return open;
-  const weeks = (await builtExtras(dir)).some((extra) => extra.id === WEEKS_EXTRA_ID && extra.present);
-  return weeks ? { ...open, extras: [...(open.extras ?? []), WEEKS_EXTRA_ID] } : open;
+  const present = (await builtExtras(dir)).filter((extra) => extra.present && attachmentOf(extra.id)).map((extra) => extra.id);
+  return present.length ? { ...open, extras: [...(open.extras ?? []), ...present] } : open;
 }
 
 /** What was opened, on stderr (stdout belongs to the MCP protocol in `mcp`). */
 function describe(datasets: readonly DatasetSummary[]): void {
   for (const d of datasets) {
     const rows = Object.values(d.rows).reduce((a, b) => a + b, 0);
-    // The weeks extra answers the older weeks' dated paths; the current snapshot is the dataset's own file.
-    const what = d.weeks ? `${d.name}, its older weeks under /snapshots/<date>/` : d.name;
-    console.error(`${what}: ${rows} records from ${d.origin}. ${d.label}`);
+    // An attachment's tables are not records: each is counted by its name.
+    const what = d.attachment
+      ? `${d.name}, its ${d.attachment}: ${Object.entries(d.rows)
+          .map(([table, n]) => `${n} ${table}`)
+          .join(', ')}`
+      : `${d.name}: ${rows} records`;
+    console.error(`${what} from ${d.origin}. ${d.label}`);
     if (d.report) console.error(summariseReport(d.report).replace(/^/gm, '  '));
   }
 }
 
 /**
  * Each dataset's source line as the documents and the MCP tools say it: that of what answers the current snapshot,
- * never the weeks extra's ("17 weeks …"), which only answers dated paths.
+ * never an attachment's (the weeks: "17 weeks …"), which only answers dated paths.
  */
 export function dataLabelsOf(datasets: readonly DatasetSummary[]): DataLabels {
-  return Object.fromEntries(datasets.filter((d) => !d.weeks).map((d) => [d.name, d.label]));
+  return Object.fromEntries(datasets.filter((d) => !d.attachment).map((d) => [d.name, d.label]));
 }
 
 /** What `serve` serves, for its start line: the app only when there is a build to serve. */
@@ -313,7 +317,7 @@ async function openServed(options: CliOptions): Promise<{ backend: ApiBackend; l
         : { apis: source.apis, answer: async (routed) => inDialect(source.apis, routed, await source.answer(routed), options.dialect) };
     return { backend, labels: { websites: label, ceilingrates: label }, close: () => source.end() };
   }
-  const { backend, datasets, close } = await openBackend(await withWeeksWhenPresent(options.open), options.workers);
+  const { backend, datasets, close } = await openBackend(await withAttachmentsWhenPresent(options.open), options.workers);
   describe(datasets);
   return { backend, labels: dataLabelsOf(datasets), close };
 }

@@ -8,8 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Database } from 'sql.js';
 import type { DatasetName } from '../../engine/http/types.ts';
-import { DATASET_NAMES } from '../../engine/dataset-registry.ts';
-import { datasetDefinition } from '../../engine/dataset-registry.ts';
+import { attachmentOf, DATASET_NAMES, datasetDefinition } from '../../engine/dataset-registry.ts';
 import { MANIFEST_FILE, transferArtifact, type DatasetArtifact, type DatasetSource, type Manifest } from '../../dataset/artifact/format.ts';
 import { checkManifest, manifestArtifacts } from '../../dataset/artifact/manifest.ts';
 import { verifyArtifact } from '../../dataset/artifact/verify.ts';
@@ -18,7 +17,6 @@ import { countRows } from '../../dataset/sqlite-catalogue.ts';
 import { importIntoDatabase, type ImportReport } from '../../dataset/import/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
 import { nodeBrotli } from './brotli-sync.ts';
-import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
 
 export interface OpenedDataset {
   name: DatasetName;
@@ -35,8 +33,8 @@ export interface OpenedDataset {
   source?: DatasetSource;
   /** Present when the file went through the import core (CSV or JSON). */
   report?: ImportReport;
-  /** The build's weeks dataset (engine/site-scanning/weeks.ts): its older weeks answer dated paths; the dataset's own database stays. */
-  weeks?: true;
+  /** Set for a dataset's attachment (its registry id, engine/dataset-registry.ts): opened beside the dataset's own database, never in its place. */
+  attachment?: string;
 }
 
 /**
@@ -120,8 +118,9 @@ export async function openBuiltDatasets(dir: string, extras: readonly string[] =
       throw new Error(`${extra.title}: ${extra.file} is not in ${dir}; get it with \`offline-gov-api fetch-extra ${id} --from <a deployment of the app>\``);
     }
     const db = new SQL.Database(await readBuilt(dir, extra));
-    const weeks = id === WEEKS_EXTRA_ID ? ({ weeks: true } as const) : {};
-    opened.push({ name: extra.name, db, origin: `${extra.file} (${manifest.version})`, label: extra.source.label, rows: extra.rows, ...weeks });
+    // An attachment (the weeks) is opened beside its dataset's own database, never in its place.
+    const attached = attachmentOf(id) ? { attachment: id } : {};
+    opened.push({ name: extra.name, db, origin: `${extra.file} (${manifest.version})`, label: extra.source.label, rows: extra.rows, ...attached });
   }
   return opened;
 }

@@ -6,9 +6,7 @@ import { MANIFEST_FILE } from '../../dataset/artifact/format.ts';
 import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
 import type { Dialect } from '../../engine/dialect/dialect.ts';
-import { loadSqlJs } from './sqljs-node.ts';
-import { weekSource } from '../../dataset/websites/week-source.ts';
-import { nodeBrotli } from './brotli-sync.ts';
+import { installOpened } from './install-opened.ts';
 
 export interface OpenEngineOptions {
   /**
@@ -53,15 +51,11 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   const needBuilt = dataDir !== false && own.length < 2 && (own.length === 0 || existsSync(resolve(dataDir, MANIFEST_FILE)));
   const built = needBuilt ? await openBuiltDatasets(dataDir, options.extras) : [];
   // An extra in place of a default (the 2017 list for the rates) wins over it; the caller's own files over both.
-  const chosen = built.filter((b, i) => b.weeks || !built.some((later, j) => j > i && !later.weeks && later.name === b.name));
+  const chosen = built.filter((b, i) => b.attachment || !built.some((later, j) => j > i && !later.attachment && later.name === b.name));
   const datasets = [...own, ...chosen.filter((b) => !own.some((o) => o.name === b.name))];
   for (const b of built) if (!datasets.includes(b)) b.db.close();
 
   const engine = createEngine({}, options.dialect);
-  const SQL = await loadSqlJs();
-  for (const d of datasets) {
-    if (d.weeks) engine.useWeeks(d.name, weekSource(SQL, d.db, nodeBrotli));
-    else engine.use(d.name, d.db, null, d.snapshot ?? null);
-  }
+  for (const d of datasets) installOpened(engine, { ...d, kept: null });
   return { engine, datasets };
 }

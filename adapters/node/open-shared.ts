@@ -29,12 +29,12 @@ export function openShared(options: ShareOptions): Promise<SharedDatasets> {
         headerParts.push(chunk.subarray(0, end));
         header = JSON.parse(Buffer.concat(headerParts).toString('utf8')) as ShareHeader;
         if ('error' in header) return;
-        const datasets: SharedDataset[] = header.sizes.map(({ name, file, kept, snapshot, weeks }) => ({
+        const datasets: SharedDataset[] = header.sizes.map(({ name, file, kept, snapshot, attachment }) => ({
           name,
           file: shared(file),
           kept: kept === null ? null : shared(kept),
           snapshot,
-          weeks,
+          attachment,
         }));
         result = { datasets: header.datasets, shared: datasets };
         targets = datasets.flatMap(({ file, kept }) => (kept ? [file, kept] : [file]));

@@ -13,8 +13,8 @@ export interface SharedDataset {
   kept: Uint8Array | null;
   /** A real snapshot's date, so its dated paths are answered too; or null. */
   snapshot: string | null;
-  /** The build's weeks dataset: its weeks answer dated paths (Engine.useWeeks), the dataset's own file stays. */
-  weeks: boolean;
+  /** Set for a dataset's attachment (engine/dataset-registry.ts), opened beside the dataset's own file; or null. */
+  attachment: string | null;
 }
 
 export interface PoolWorkerData {
@@ -34,7 +34,7 @@ export interface DatasetBytes {
   file: Uint8Array;
   kept: Uint8Array | null;
   snapshot: string | null;
-  weeks: boolean;
+  attachment: string | null;
 }
 
 /**
@@ -48,7 +48,7 @@ export type ShareOptions = Omit<OpenEngineOptions, 'bytes'>;
  * kept bind that follow, in that order (file, then kept when not null, dataset by dataset); or why it could not.
  */
 export type ShareHeader =
-  | { datasets: DatasetSummary[]; sizes: { name: DatasetName; file: number; kept: number | null; snapshot: string | null; weeks: boolean }[] }
+  | { datasets: DatasetSummary[]; sizes: { name: DatasetName; file: number; kept: number | null; snapshot: string | null; attachment: string | null }[] }
   | { error: string };
 
 export interface SharedDatasets {

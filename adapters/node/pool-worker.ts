@@ -8,18 +8,14 @@ import { createEngine } from '../../engine/index.ts';
 import { loadSqlJs } from './sqljs-node.ts';
 import { openSharedDatabase } from './shared-bytes.ts';
 import { warm } from './warm.ts';
-import { weekSource } from '../../dataset/websites/week-source.ts';
-import { nodeBrotli } from './brotli-sync.ts';
+import { installOpened } from './install-opened.ts';
 import type { FromWorker, PoolWorkerData, ToWorker } from './pool-protocol.ts';
 
 const port = parentPort!;
 const { datasets } = workerData as PoolWorkerData;
 const SQL = await loadSqlJs();
 const engine = createEngine();
-for (const { name, file, kept, snapshot, weeks } of datasets) {
-  if (weeks) engine.useWeeks(name, weekSource(SQL, openSharedDatabase(SQL, file), nodeBrotli));
-  else engine.use(name, openSharedDatabase(SQL, file), kept, snapshot);
-}
+for (const { file, ...dataset } of datasets) installOpened(engine, { ...dataset, db: openSharedDatabase(SQL, file) });
 warm(engine);
 
 port.on('message', ({ id, routed }: ToWorker) => {

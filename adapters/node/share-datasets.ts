@@ -9,22 +9,22 @@ import { sharedCopy } from './shared-bytes.ts';
  * workers' databases over the shared bytes are read.
  */
 export function datasetBytes(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): DatasetBytes[] {
-  return datasets.map(({ name, db, snapshot = null, weeks = false }) => {
+  return datasets.map(({ name, db, snapshot = null, attachment = null }) => {
     const file = db.export();
-    const prepared = weeks ? undefined : apis.find((api) => api.dataset === name && api.prepared)?.prepared;
+    const prepared = attachment ? undefined : apis.find((api) => api.dataset === name && api.prepared)?.prepared;
     const kept = prepared ? prepared.save(db) : null;
     db.close();
-    return { name, file, kept, snapshot, weeks };
+    return { name, file, kept, snapshot, attachment };
   });
 }
 
 /** The same copied into shared memory in this process (the server receives its copy through share-process.ts). */
 export function shareDatasets(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): SharedDataset[] {
-  return datasetBytes(apis, datasets).map(({ name, file, kept, snapshot, weeks }) => ({
+  return datasetBytes(apis, datasets).map(({ name, file, kept, snapshot, attachment }) => ({
     name,
     file: sharedCopy(file),
     kept: kept ? sharedCopy(kept) : null,
     snapshot,
-    weeks,
+    attachment,
   }));
 }

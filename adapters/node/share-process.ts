@@ -24,7 +24,13 @@ try {
   const opened = datasetBytes(engine.apis, datasets);
   header = {
     datasets: summaries,
-    sizes: opened.map(({ name, file, kept, snapshot, weeks }) => ({ name, file: file.byteLength, kept: kept ? kept.byteLength : null, snapshot, weeks })),
+    sizes: opened.map(({ name, file, kept, snapshot, attachment }) => ({
+      name,
+      file: file.byteLength,
+      kept: kept ? kept.byteLength : null,
+      snapshot,
+      attachment,
+    })),
   };
   bytes = opened.flatMap(({ file, kept }) => (kept ? [file, kept] : [file]));
 } catch (error) {

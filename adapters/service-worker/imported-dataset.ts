@@ -1,5 +1,5 @@
 import type { DatasetName } from '../../engine/http/types.ts';
-import { activeImports, readImport, weeksImport } from '../browser/import-store.ts';
+import { activeImports, keptAttachment, readImport } from '../browser/import-store.ts';
 import { unpack } from '../../dataset/artifact/unpack.ts';
 import type { ImportedDatabase } from './local-engine.ts';
 
@@ -15,9 +15,9 @@ export async function activeImportedDatabase(dataset: DatasetName): Promise<Impo
   return { raw: await unpack(stored.file, stored.meta.rawBytes), source: stored.meta.source ?? null };
 }
 
-/** The kept weeks dataset's database file (ImportedDataset.weeks), or null when none is kept. */
-export async function keptWeeksDatabase(): Promise<{ name: DatasetName; raw: Uint8Array } | null> {
-  const id = await weeksImport();
+/** The database file of an attachment's kept copy (ImportedDataset.attachment), or null when none is kept. */
+export async function keptAttachmentDatabase(attachment: string): Promise<Uint8Array | null> {
+  const id = await keptAttachment(attachment);
   const stored = id ? await readImport(id) : null;
-  return stored ? { name: stored.meta.dataset, raw: await unpack(stored.file, stored.meta.rawBytes) } : null;
+  return stored ? unpack(stored.file, stored.meta.rawBytes) : null;
 }

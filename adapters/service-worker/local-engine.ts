@@ -11,7 +11,6 @@ import { openHandedOver } from '../../dataset/artifact/open-database.ts';
 import { keepPreparedIndex } from '../../dataset/artifact/unpacked-store.ts';
 import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
 import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
-import { weekSource } from '../../dataset/websites/week-source.ts';
 
 /** Nobody watches the service worker's loads: no progress is sent. */
 const SILENT = new ProgressReporter(null);
@@ -26,7 +25,7 @@ export interface ImportedDatabase {
 }
 
 const noBrotli = async (): Promise<BrotliDecode> => () => {
-  throw new Error('this service worker has no Brotli decoder to rebuild an older week with');
+  throw new Error('this service worker has no Brotli decoder to read the weeks with');
 };
 
 export interface LocalEngineOptions extends Omit<AcquirePlaces, 'files'> {
@@ -42,10 +41,10 @@ export interface LocalEngineOptions extends Omit<AcquirePlaces, 'files'> {
   imported?: (dataset: DatasetName) => Promise<ImportedDatabase | null>;
   /** The verified files of a manifest version the DB workers keep (the data cache), found before any download. */
   files?: ((version: string) => VerifiedFiles | null) | null;
-  /** The kept weeks dataset's database file (the app's DB worker keeps it like an import), or null when none is kept. */
-  weeks?: () => Promise<{ name: DatasetName; raw: Uint8Array } | null>;
-  /** The synchronous Brotli decoder an older week is rebuilt with, made ready before the weeks are installed. */
-  weeksBrotli?: () => Promise<BrotliDecode>;
+  /** The database file of an attachment's kept copy (the app's DB worker keeps it like an import), or null when none is kept. */
+  attachment?: (id: string) => Promise<Uint8Array | null>;
+  /** The synchronous Brotli decoder an attachment is read with, made ready before one is opened. */
+  brotli?: () => Promise<BrotliDecode>;
 }
 
 /**
@@ -60,13 +59,13 @@ export class LocalEngine {
   private readonly opening = new Map<DatasetName, Promise<void>>();
   /** The build's artifact each open dataset was read from (an import has none). */
   private readonly artifacts = new Map<DatasetName, DatasetArtifact>();
-  private weeksOpening: Promise<void> | null = null;
+  private readonly attaching = new Map<DatasetName, Promise<void>>();
 
   constructor(private readonly options: LocalEngineOptions) {}
 
   async answer(routed: RoutedToData): Promise<ApiResponse> {
     try {
-      if (routed.snapshot !== null || routed.route === SNAPSHOT_LIST_ROUTE) await this.openWeeks();
+      if (routed.snapshot !== null || routed.route === SNAPSHOT_LIST_ROUTE) await this.attach(routed.dataset);
       await this.open(routed.dataset);
     } catch (error) {
       // The engine then answers the API's own "unavailable" shape for this request.
@@ -76,22 +75,28 @@ export class LocalEngine {
   }
 
   /**
-   * The kept weeks dataset, for dated paths and the list of weeks: opened once it is kept (looked for again on
-   * each such request until then), its weeks then answered as the app's DB worker answers them.
+   * The dataset's kept attachment (its weeks), for dated paths and the list of weeks: opened once it is kept (looked
+   * for again on each such request until then), then answered as the app's DB worker answers it.
    */
-  private openWeeks(): Promise<void> {
-    this.weeksOpening ??= (async () => {
-      const kept = await this.options.weeks?.();
-      if (!kept) return void (this.weeksOpening = null);
-      const SQL = await this.sqlJs();
-      const decode = await (this.options.weeksBrotli ?? noBrotli)();
-      this.engine.useWeeks(kept.name, weekSource(SQL, openHandedOver(SQL, kept.raw), decode));
-    })();
-    this.weeksOpening.catch((error: unknown) => {
-      console.error('service worker: the kept weeks dataset cannot be opened', error);
-      this.weeksOpening = null;
-    });
-    return this.weeksOpening;
+  private attach(name: DatasetName): Promise<void> {
+    const attachment = datasetDefinition(name).attachment;
+    if (!attachment) return Promise.resolve();
+    let opening = this.attaching.get(name);
+    if (!opening) {
+      opening = (async () => {
+        const raw = await this.options.attachment?.(attachment.id);
+        if (!raw) return void this.attaching.delete(name);
+        const SQL = await this.sqlJs();
+        const decode = await (this.options.brotli ?? noBrotli)();
+        this.engine.useWeeks(name, attachment.open(openHandedOver(SQL, raw), decode));
+      })();
+      this.attaching.set(name, opening);
+      opening.catch((error: unknown) => {
+        console.error(`service worker: the kept ${attachment.id} cannot be opened`, error);
+        this.attaching.delete(name);
+      });
+    }
+    return opening;
   }
 
   /** Forget the open databases (a new dataset version); the next request reopens from the files. */

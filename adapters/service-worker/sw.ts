@@ -24,7 +24,7 @@ import { LocalEngine } from './local-engine.ts';
 import { DatasetCache } from './dataset-cache.ts';
 import { FLOOR_BODY, FLOOR_PATH, isPwaQuery, type PwaAnswer, type ServedBy } from './messages.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
-import { activeImportedDatabase, keptWeeksDatabase } from './imported-dataset.ts';
+import { activeImportedDatabase, keptAttachmentDatabase } from './imported-dataset.ts';
 import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
 import { opfsPartialStore } from '../browser/partial-opfs.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
@@ -66,9 +66,9 @@ const local = new LocalEngine({
   wasmUrl: new URL(wasmUrl, scope).href,
   read: async (url, init) => (await datasets.match(url)) ?? (await matchPrecache(url)) ?? fetch(url, init).catch(() => undefined),
   imported: activeImportedDatabase,
-  weeks: keptWeeksDatabase,
+  attachment: keptAttachmentDatabase,
   // Its wasm from the precache: the worker's own fetch of it would fail offline.
-  weeksBrotli: () => {
+  brotli: () => {
     const wasm = new URL(brotliWasmUrl, scope).href;
     return browserBrotliSync(async () => (await matchPrecache(wasm)) ?? fetch(wasm));
   },

@@ -12,7 +12,7 @@ import { createEngine } from '../../engine/index.ts';
 import { priceFigures } from '../../engine/ceilingrates/price-figures.ts';
 import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';
 import { websiteRollups } from '../../engine/site-scanning/rollups.ts';
-import { diffSnapshots } from '../../engine/site-scanning/snapshot-diff.ts';
+import { diffWeeks, websitesSites } from '../../engine/site-scanning/week-diff.ts';
 
 const dir = process.argv[2] ?? 'public/data';
 const SQL = await loadSqlJs();
@@ -59,4 +59,4 @@ time(
 );
 time('roll-up by agency, no filter', () => websiteRollups(websites, q(''), 'target_url_agency_owner'));
 time('roll-up by bureau, one agency', () => websiteRollups(websites, q('target_url_agency_owner=Department of Defense'), 'target_url_bureau_owner'));
-time('snapshot diff, 30,000 sites against themselves', () => diffSnapshots(websites, websites), 3);
+time('two weeks compared, 30,000 sites against themselves', () => diffWeeks(websitesSites(websites), websitesSites(websites)), 3);

@@ -89,9 +89,9 @@ export function sourceDate(source: DatasetSource | null): string | null {
 
 /** A dataset the build made that is not downloaded on the first visit: the app fetches it when asked. */
 export interface ExtraArtifact extends DatasetArtifact {
-  /** Stable id, e.g. `websites-2025-02-10`. */
+  /** Stable id, e.g. `ceilingrates-s70-2017`; a dataset's attachment has the registry's id (`websites-weeks`). */
   id: string;
-  /** For a button: "Site Scanning snapshot of 2025-02-10 (real)". */
+  /** For a button: "IT Schedule 70 price list of 2017 (real, 4,144 rates)". */
   title: string;
 }
 

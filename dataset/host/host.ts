@@ -9,8 +9,8 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { DATASETS, Engine, type DatasetDefinition } from '../../engine/index.ts';
 import { routeAny, type Routed } from '../../engine/http/route.ts';
 import { SNAPSHOT_LIST_ROUTE } from '../../engine/http/snapshots.ts';
-import type { BrotliDecode } from '../../engine/site-scanning/weeks.ts';
-import type { HeldWeeks } from '../feature-host.ts';
+import type { BrotliDecode, WeeksStore } from '../../engine/site-scanning/weeks.ts';
+import { datasetDefinition } from '../../engine/dataset-registry.ts';
 import type { ApiRequest, ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import type { DatasetArtifact, DatasetSource, ExtraArtifact, Manifest } from '../artifact/format.ts';
 import { manifestArtifacts, manifestUrl, readManifest } from '../artifact/manifest.ts';
@@ -45,12 +45,12 @@ export interface HostPlatform {
   lock?: AcquirePlaces['lock'];
   /** Decoders of the smaller transfer copies (absent: the gzip'd files are downloaded). */
   decoders?: AcquirePlaces['decoders'];
-  /** The synchronous Brotli decoder an older week is rebuilt with, made ready before the weeks are installed (absent: none can be). */
-  weeksBrotli?: () => Promise<BrotliDecode>;
+  /** The synchronous Brotli decoder an attachment is read with, made ready before one is opened (absent: none can be). */
+  brotli?: () => Promise<BrotliDecode>;
 }
 
 const noBrotli: BrotliDecode = () => {
-  throw new Error('this context has no Brotli decoder to rebuild an older week with');
+  throw new Error('this context has no Brotli decoder to read the weeks with');
 };
 
 interface Slot {
@@ -82,9 +82,11 @@ export class DatasetHost {
   private progress: ProgressCallback | null = null;
   private loading: Promise<DbStatus> | null = null;
   private manifest: Manifest | null = null;
-  /** The kept weeks dataset's database, and its lookup (weeks()). */
-  private weeksDb: Database | null = null;
-  private weeksLookup: Promise<HeldWeeks | null> | null = null;
+  /** Each dataset's attachment kept here, opened (its database closed with it), and its lookup (attached()). */
+  private readonly attachments = new Map<DatasetName, { db: Database; opened: WeeksStore }>();
+  private readonly lookups = new Map<DatasetName, Promise<WeeksStore | null>>();
+  /** Why a dataset's kept attachment could not be opened (a copy an older version kept), until one is installed. */
+  private readonly refusals = new Map<DatasetName, string>();
 
   /** `registry`: the datasets to hold, the engine's registry unless a test brings its own. */
   constructor(
@@ -130,8 +132,8 @@ export class DatasetHost {
    */
   async answer(routed: Routed, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
     if (routed.kind !== 'route') return this.engine.answer(routed);
-    // A dated path, or the list of weeks: the kept weeks dataset answers them too, opened on first need.
-    if (routed.snapshot !== null || routed.route === SNAPSHOT_LIST_ROUTE) await this.weeks();
+    // A dated path, or the list of weeks: the dataset's kept attachment answers them too, opened on first need.
+    if (routed.snapshot !== null || routed.route === SNAPSHOT_LIST_ROUTE) await this.attached(routed.dataset);
     const slot = this.slot(routed.dataset);
     if (slot.settled.isOpen) return this.timedAnswer(slot, routed);
     const relayed = options.whileArriving === 'unavailable';
@@ -231,44 +233,59 @@ export class DatasetHost {
   }
 
   /**
-   * The weeks dataset kept here (ImportedDataset.weeks), opened on first need and installed in the engine, or null
-   * when none is kept (asked again next time: another tab may keep one meanwhile).
+   * The dataset's attachment kept here (ImportedDataset.attachment), opened on first need and installed in the
+   * engine, or null when none is kept or the kept copy cannot be read (looked for again next time: another tab may
+   * keep one meanwhile, and a copy of an older form is refused until it is loaded again).
    */
-  weeks(): Promise<HeldWeeks | null> {
-    if (!this.weeksLookup) {
-      const lookup = this.openWeeks();
-      this.weeksLookup = lookup;
-      void lookup.then((found) => {
-        if (!found && this.weeksLookup === lookup) this.weeksLookup = null;
+  attached(name: DatasetName): Promise<WeeksStore | null> {
+    let lookup = this.lookups.get(name);
+    if (!lookup) {
+      const opening = this.openAttached(name);
+      this.lookups.set(name, (lookup = opening));
+      void opening.then((found) => {
+        if (!found && this.lookups.get(name) === opening) this.lookups.delete(name);
       });
     }
-    return this.weeksLookup;
+    return lookup;
   }
 
-  private async openWeeks(): Promise<HeldWeeks | null> {
+  private async openAttached(name: DatasetName): Promise<WeeksStore | null> {
+    const attachment = datasetDefinition(name).attachment;
+    if (!attachment) return null;
     try {
-      const id = await this.platform.imports.weeksImport?.();
+      const id = await this.platform.imports.keptAttachment?.(attachment.id);
       if (!id) return null;
       const opened = await openImported(this.SQL, this.platform.imports, id, new ProgressReporter(null));
-      return await this.useWeeks(opened.status.name, opened.db);
+      return await this.attach(name, opened.db);
     } catch (error) {
-      this.log('dataset host: the kept weeks dataset failed to open', error);
+      this.log(`dataset host: the kept ${attachment.id} cannot be opened`, error);
+      this.refusals.set(name, message(error));
       return null;
     }
   }
 
-  /** Install a weeks database (just kept, or opened from the store), or none: its weeks answer the dated paths. */
-  async useWeeks(name: DatasetName, db: Database | null): Promise<HeldWeeks | null> {
-    const SQL = await this.SQL;
-    // The rebuild (the import core's mapping with it) is a chunk of its own: only a user who loads the weeks fetches it.
-    const source = db ? (await import('../websites/week-source.ts')).weekSource(SQL, db, (await this.platform.weeksBrotli?.()) ?? noBrotli) : null;
-    const old = this.weeksDb;
-    this.weeksDb = db;
-    this.engine.useWeeks(name, source);
-    if (old && old !== db) old.close();
-    const held = db && source ? { db, week: (date: string) => this.engine.heldWeek(name, date) } : null;
-    this.weeksLookup = held ? Promise.resolve(held) : null;
-    return held;
+  /** Why the dataset's kept attachment could not be opened when it was last looked for, or null. */
+  attachmentRefusal(name: DatasetName): string | null {
+    return this.refusals.get(name) ?? null;
+  }
+
+  /**
+   * Install a dataset's attachment (just kept, or opened from the store), or none: the engine answers its weeks at
+   * the dated paths. Throws, and installs nothing, for a copy in an older form.
+   */
+  async attach(name: DatasetName, db: Database | null): Promise<WeeksStore | null> {
+    const attachment = datasetDefinition(name).attachment;
+    if (db && !attachment) throw new Error(`the ${name} dataset has no attachment`);
+    const opened = db && attachment ? attachment.open(db, await (this.platform.brotli?.() ?? Promise.resolve(noBrotli))) : null;
+    const old = this.attachments.get(name);
+    if (db && opened) this.attachments.set(name, { db, opened });
+    else this.attachments.delete(name);
+    this.refusals.delete(name);
+    this.engine.useWeeks(name, opened);
+    if (old && old.db !== db) old.db.close();
+    if (opened) this.lookups.set(name, Promise.resolve(opened));
+    else this.lookups.delete(name);
+    return opened;
   }
 
   /** The import the dataset was opened from, or null for the build's. */

@@ -22,8 +22,11 @@ export interface ImportedDataset {
   rawBytes: number;
   /** Set for one of the build's extra datasets kept this way: where its records come from (real, whose). */
   source?: DatasetSource;
-  /** The build's weeks dataset: kept, never made active; its weeks answer the dated paths (engine/site-scanning/weeks.ts). */
-  weeks?: true;
+  /**
+   * Set for a dataset's attachment (its registry id, engine/dataset-registry.ts): kept beside the dataset's own
+   * database, never made active.
+   */
+  attachment?: string;
 }
 
 /** What the host reads of the imported datasets on this machine (IndexedDB in the browser: adapters/browser/import-store.ts). */
@@ -32,6 +35,6 @@ export interface ImportedStore {
   activeImports(): Promise<Partial<Record<DatasetName, string>>>;
   /** One import's metadata and gzip'd database file, or null when it is no longer stored. */
   readImport(id: string): Promise<{ meta: ImportedDataset; file: Blob } | null>;
-  /** The kept weeks dataset's id (the newest kept), or null when none is (absent: this store keeps none). */
-  weeksImport?(): Promise<string | null>;
+  /** The kept copy of an attachment (the newest kept), or null when none is (absent: this store keeps none). */
+  keptAttachment?(attachment: string): Promise<string | null>;
 }

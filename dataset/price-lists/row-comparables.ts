@@ -8,7 +8,8 @@
 import type { Database } from 'sql.js';
 import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../engine/ceilingrates/record.ts';
 import { SOURCE_JSON_SQL } from '../../engine/ceilingrates/query/source.ts';
-import { PERCENTILES, percentiles, statsFrom } from '../../engine/ceilingrates/query/aggregations.ts';
+import { PERCENTILES, percentiles } from '../../engine/ceilingrates/query/aggregations.ts';
+import { statsFrom } from '../../engine/ceilingrates/query/wage-stats.ts';
 import { priceCountsOfSorted, wageHistogram } from '../../engine/ceilingrates/query/histogram.ts';
 import { priceCheck, type PriceFigures } from '../../engine/ceilingrates/price-figures.ts';
 import { comparisonIndex, type MatchKind } from './comparables.ts';

@@ -1,10 +1,7 @@
-/** The Site Scanning dataset's features beside its API: roll-ups, a site's weeks, snapshot diffs, the owners. */
+/** The Site Scanning dataset's features beside its API: roll-ups, two datasets compared, the owners. */
 import type { Database } from 'sql.js';
 import { websiteRollups, type RollupsAnswer } from '../../engine/site-scanning/rollups.ts';
-import { siteHistory, type SiteHistory } from '../../engine/site-scanning/history.ts';
-import { selectWebsiteByTargetUrl } from '../../engine/site-scanning/sql.ts';
-import { recordFromStored } from '../../engine/site-scanning/stored-record.ts';
-import { diffSnapshots, type SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
+import { diffWeeks, websitesSites, type WeekDiff } from '../../engine/site-scanning/week-diff.ts';
 import type { RollupGroup } from '../../engine/site-scanning/parameters.ts';
 import { UNAVAILABLE } from '../../engine/http/failure.ts';
 import type { OpenedDataset } from '../host/open.ts';
@@ -28,18 +25,11 @@ export function websitesFeatures(host: FeatureHost) {
       return websiteRollups(db, new URLSearchParams(query), group);
     },
 
-    /** How a site's record changed across the weekly snapshots shipped with the active websites dataset (null: none). */
-    async websiteHistory(targetUrl: string): Promise<SiteHistory | null> {
-      const db = await host.database(DATASET);
-      const stored = db ? selectWebsiteByTargetUrl(db, targetUrl) : null;
-      return db && stored !== null ? siteHistory(db, recordFromStored(stored)) : null;
-    },
-
     /**
-     * What changed between two Site Scanning datasets (engine/site-scanning/snapshot-diff.ts): each an import's
-     * id, or null for the build's. One that is not the active dataset is opened aside and closed after.
+     * What changed between two Site Scanning datasets (engine/site-scanning/week-diff.ts): each an import's id
+     * (a weekly file), or null for the build's. One that is not the active dataset is opened aside and closed after.
      */
-    async diffWebsiteSnapshots(before: string | null, after: string | null): Promise<{ ok: true; diff: SnapshotDiff } | { ok: false; message: string }> {
+    async compareWebsiteDatasets(before: string | null, after: string | null): Promise<{ ok: true; diff: WeekDiff } | { ok: false; message: string }> {
       const opened: OpenedDataset[] = [];
       const open = async (id: string | null): Promise<Database> => {
         if (id === host.activeImport(DATASET)) {
@@ -51,9 +41,9 @@ export function websitesFeatures(host: FeatureHost) {
         return aside.db;
       };
       try {
-        return { ok: true, diff: diffSnapshots(await open(before), await open(after)) };
+        return { ok: true, diff: diffWeeks(websitesSites(await open(before)), websitesSites(await open(after))) };
       } catch (error) {
-        return { ok: false, message: `The snapshots could not be compared: ${message(error)}` };
+        return { ok: false, message: `The datasets could not be compared: ${message(error)}` };
       } finally {
         for (const o of opened) o.db.close();
       }

@@ -1,40 +1,33 @@
 /**
- * What the app asks of the weekly Site Scanning snapshots (the built-in weeks dataset), across the DB worker.
- * The data side (dataset/websites/features.ts) answers these; the views draw them. Plain data: they cross workers.
+ * What the app asks of the weekly Site Scanning lists (the websites dataset's weeks attachment), across the DB
+ * worker. The data side (dataset/websites/weeks.ts) answers these; the views draw them. Plain data: they cross
+ * workers.
  */
-import type { SnapshotDiff } from '../../engine/site-scanning/snapshot-diff.ts';
+import type { WeekEntry } from '../../engine/http/snapshots.ts';
+import type { DiffScope, WeekDiff } from '../../engine/site-scanning/week-diff.ts';
+import type { Measure } from '../../engine/site-scanning/measures.ts';
+import type { TimelineRow } from '../../engine/site-scanning/weeks.ts';
 
-/** One week the weeks dataset holds. */
-export interface SnapshotWeek {
-  /** YYYY-MM-DD, the snapshot's own day (the path segment of /snapshots/<date>/…). */
-  date: string;
-  /** Sites listed that week. */
-  count: number;
-}
+export type { WeekEntry, TimelineRow };
 
-/** One week of one site: the core fields' values that week, and which of them differ from the week before. */
-export interface TimelineWeek {
-  date: string;
-  /** `absent`: that week's list had no such site (values is empty). */
-  state: 'present' | 'absent';
-  values: Record<string, unknown>;
-  /** Fields whose value differs from the previous (older) week present; empty for the oldest week. */
-  changed: string[];
+/** The weeks held, and those whose list is known to be incomplete. */
+export interface WeeksHeld {
+  /** Oldest first. */
+  weeks: WeekEntry[];
+  /** A partial week's day and why it is partial (the first week: the copying job's first runs). */
+  partial: { date: string; why: string }[];
 }
 
 export interface SiteTimeline {
   targetUrl: string;
   /** Oldest first. */
-  weeks: TimelineWeek[];
+  weeks: TimelineRow[];
 }
 
 /** One group's figures in one week; shares are counts, the view divides by `sites` (its stated denominator). */
-export interface TrendPoint {
+export interface TrendPoint extends Record<Measure, number> {
   date: string;
   sites: number;
-  live: number;
-  dap: number;
-  uswds: number;
   /** Sites per primary scan status that week (e.g. completed, timeout, dns_resolution_error). */
   outcomes: Record<string, number>;
 }
@@ -58,17 +51,15 @@ export interface WeeklyTrends {
   series: TrendSeries[];
 }
 
-/** Features over the weeks dataset; `null`/`{ ok: false }` when it is not loaded (the view offers to load it). */
+export type CompareOutcome = { ok: true; diff: WeekDiff } | { ok: false; message: string };
+
+/** Features over the weeks; `null`/`{ ok: false }` when they are not loaded (the view offers to load them). */
 export interface WeeksFeatures {
-  snapshotWeeks(): Promise<SnapshotWeek[] | null>;
+  weeksHeld(): Promise<WeeksHeld | null>;
+  /** Why the weeks kept here could not be read (a copy an older version kept: loading them again replaces it), or null. */
+  weeksRefused(): Promise<string | null>;
   siteTimeline(targetUrl: string): Promise<SiteTimeline | null>;
   weeklyTrends(query: TrendsQuery): Promise<WeeklyTrends | null>;
-  /** The existing snapshot comparison (live sites lost, DAP…, per agency) between any two weeks the dataset holds. */
-  compareWeeks(before: string, after: string): Promise<{ ok: true; diff: SnapshotDiff } | { ok: false; message: string }>;
+  /** Any two weeks compared (week-diff.ts: lost and came up by one rule, DAP, …, per agency), all sites or one agency's (bureau's). */
+  compareWeeks(before: string, after: string, scope?: DiffScope): Promise<CompareOutcome>;
 }
-
-/**
- * The manifest extra (`extras[].id`) that holds the weeks dataset: the views find it by this id to offer loading it
- * (importBuiltIn) when the features answer null. Added by the views' side; the build names its extra with it.
- */
-export const WEEKS_EXTRA_ID = 'websites-weeks';

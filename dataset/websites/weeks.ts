@@ -1,25 +1,31 @@
-/** The weeks dataset's features (weeks-contract.ts): the weeks held, a site's timeline, trends, any two weeks compared. */
-import type { Database } from 'sql.js';
-import { siteWeeks, weekFacts, weekList } from '../../engine/site-scanning/weeks.ts';
-import { diffSnapshots } from '../../engine/site-scanning/snapshot-diff.ts';
+/** The weeks' features (weeks-contract.ts): the weeks held, a site's timeline, trends, any two weeks compared. */
+import type { WeeksStore } from '../../engine/site-scanning/weeks.ts';
+import { diffWeeks, type ComparedSite } from '../../engine/site-scanning/week-diff.ts';
+import { MEASURES, type Measure } from '../../engine/site-scanning/measures.ts';
 import type { FeatureHost } from '../feature-host.ts';
-import type { SiteTimeline, SnapshotWeek, TrendPoint, TrendSeries, TrendsQuery, WeeklyTrends, WeeksFeatures } from './weeks-contract.ts';
+import type { CompareOutcome, TrendPoint, TrendSeries, TrendsQuery, WeeklyTrends, WeeksFeatures } from './weeks-contract.ts';
+
+const DATASET = 'websites';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const emptyPoint = (date: string): TrendPoint => ({
+  date,
+  sites: 0,
+  ...(Object.fromEntries(MEASURES.map((m) => [m, 0])) as Record<Measure, number>),
+  outcomes: {},
+});
+
 /** Per-week trends of each agency (or bureau): every week present, 0 sites where the group had none. */
-export function trendsOf(db: Database, query: TrendsQuery): WeeklyTrends {
-  const dates = weekList(db).map((w) => w.date);
+export function trendsOf(weeks: WeeksStore, query: TrendsQuery): WeeklyTrends {
+  const dates = weeks.held.map((w) => w.date);
   const series = new Map<string, TrendSeries>();
-  for (const fact of weekFacts(db, query.by, query.agency)) {
+  for (const fact of weeks.facts(query.by, query.agency)) {
     const key = JSON.stringify(fact.name);
     let found = series.get(key);
-    if (!found) {
-      const points: TrendPoint[] = dates.map((date) => ({ date, sites: 0, live: 0, dap: 0, uswds: 0, outcomes: {} }));
-      series.set(key, (found = { name: fact.name, points }));
-    }
+    if (!found) series.set(key, (found = { name: fact.name, points: dates.map(emptyPoint) }));
     const { name: _, ...point } = fact;
     found.points[dates.indexOf(fact.date)] = point;
   }
@@ -29,36 +35,39 @@ export function trendsOf(db: Database, query: TrendsQuery): WeeklyTrends {
 }
 
 export function weeksFeatures(host: FeatureHost): WeeksFeatures {
-  const weeks = async () => (await host.weeks?.()) ?? null;
+  const weeks = async (): Promise<WeeksStore | null> => (await host.attached?.(DATASET)) ?? null;
   return {
-    async snapshotWeeks(): Promise<SnapshotWeek[] | null> {
+    async weeksHeld() {
       const held = await weeks();
-      return held ? weekList(held.db) : null;
+      if (!held) return null;
+      return { weeks: held.weeks(), partial: held.held.flatMap(({ date, partial }) => (partial === null ? [] : [{ date, why: partial }])) };
     },
 
-    async siteTimeline(targetUrl: string): Promise<SiteTimeline | null> {
-      const held = await weeks();
-      const rows = held ? siteWeeks(held.db, targetUrl) : null;
+    async weeksRefused() {
+      await weeks();
+      return host.attachmentRefusal?.(DATASET) ?? null;
+    },
+
+    async siteTimeline(targetUrl) {
+      const rows = (await weeks())?.timeline(targetUrl) ?? null;
       return rows ? { targetUrl, weeks: rows } : null;
     },
 
-    async weeklyTrends(query: TrendsQuery): Promise<WeeklyTrends | null> {
+    async weeklyTrends(query) {
       const held = await weeks();
-      return held ? trendsOf(held.db, query) : null;
+      return held ? trendsOf(held, query) : null;
     },
 
-    async compareWeeks(before: string, after: string) {
+    async compareWeeks(before, after, scope = {}): Promise<CompareOutcome> {
       const held = await weeks();
-      if (!held) return { ok: false, message: 'The weeks dataset is not loaded: load it to compare any two weeks.' };
+      if (!held) return { ok: false, message: 'The weeks are not loaded: load them to compare any two weeks.' };
       try {
-        // The engine's copies: a week a dated request already made is not made again. It keeps two at once.
-        const week = (date: string): Database => {
-          const db = held.week(date);
-          if (!db) throw new Error(`the weeks dataset holds no week of ${date}`);
-          return db;
+        const sites = (date: string): Map<string, ComparedSite> => {
+          const found = held.sites(date);
+          if (!found) throw new Error(`no week of ${date} is held`);
+          return found;
         };
-        const first = week(before);
-        return { ok: true, diff: diffSnapshots(first, week(after)) };
+        return { ok: true, diff: diffWeeks(sites(before), sites(after), scope) };
       } catch (error) {
         return { ok: false, message: `The weeks could not be compared: ${message(error)}` };
       }

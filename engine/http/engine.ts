@@ -4,13 +4,7 @@ import type { ApiDefinition, RouteHandler } from './routes.ts';
 import { contextOf } from './routes.ts';
 import { finish, noRoute, routeAny, type Routed } from './route.ts';
 import { json } from './respond.ts';
-import { SNAPSHOT_LIST_ROUTE, type SnapshotEntry, type WeekSource } from './snapshots.ts';
-
-/** One older week bound for dated requests: its database and each API's handlers over it. */
-interface BoundWeek {
-  db: Database;
-  handlers: Map<string, Record<string, RouteHandler>>;
-}
+import { SNAPSHOT_LIST_ROUTE, type WeekEntry, type WeekSource } from './snapshots.ts';
 import { DEFAULT_DIALECT, type Dialect } from '../dialect/dialect.ts';
 
 /** What an engine tells its host. */
@@ -35,12 +29,8 @@ export class Engine {
   private readonly kept = new Map<DatasetName, Uint8Array>();
   /** The snapshot date of a dataset's database, when its API keeps snapshots and the date is known. */
   private readonly snapshots = new Map<DatasetName, string>();
-  /** The weeks a dataset holds beside its database (the built-in weeks dataset), answered at their dated paths. */
+  /** The weeks a dataset holds beside its database (its weeks attachment), answered at their dated paths. */
   private readonly weekSources = new Map<DatasetName, WeekSource>();
-  /** The weeks bound lately, least recently used first (a week's database is rebuilt, ~50 MB: few are kept). */
-  private readonly boundWeeks = new Map<string, BoundWeek>();
-  /** How many weeks stay bound at once: two is what comparing any two weeks asks for. */
-  static readonly WEEKS_BOUND = 2;
 
   constructor(
     readonly apis: readonly ApiDefinition[],
@@ -82,22 +72,16 @@ export class Engine {
   }
 
   /**
-   * Install (or remove with null) the older weeks of a dataset: `/snapshots/<date>/…` then answers any week it
-   * holds, each week's database made on its first request. The active database keeps answering its own date.
+   * Install (or remove with null) the weeks of a dataset: `/snapshots/<date>/…` then answers any week it holds,
+   * straight from the weeks as stored. The active database keeps answering its own date.
    */
   useWeeks(dataset: DatasetName, source: WeekSource | null): void {
-    for (const [key, week] of this.boundWeeks) {
-      if (key.startsWith(`${dataset}\u0000`)) {
-        week.db.close();
-        this.boundWeeks.delete(key);
-      }
-    }
     if (source) this.weekSources.set(dataset, source);
     else this.weekSources.delete(dataset);
   }
 
   /** The weeks a dataset answers at dated paths, oldest first: its older weeks and its own snapshot date. */
-  snapshotList(dataset: DatasetName): SnapshotEntry[] {
+  snapshotList(dataset: DatasetName): WeekEntry[] {
     const weeks = new Map((this.weekSources.get(dataset)?.weeks() ?? []).map((w) => [w.date, w]));
     const own = this.snapshots.get(dataset);
     const db = this.databases.get(dataset);
@@ -121,19 +105,11 @@ export class Engine {
     const api = this.apis.find((candidate) => candidate.id === routed.api);
     if (!api) return finish(request, noRoute(request.method.toUpperCase(), routed.pathname));
     if (routed.route === SNAPSHOT_LIST_ROUTE) return finish(request, json(200, { snapshots: this.snapshotList(api.dataset) }));
+    // A week other than the active database's own is answered from the weeks as stored; one not held is Express's 404.
     const older = routed.snapshot !== null && routed.snapshot !== this.snapshots.get(api.dataset);
-    if (
-      older &&
-      !this.weekSources
-        .get(api.dataset)
-        ?.weeks()
-        .some((w) => w.date === routed.snapshot)
-    ) {
-      return finish(request, noRoute(request.method.toUpperCase(), routed.pathname));
-    }
     try {
-      const handlers = older ? this.weekHandlers(api, routed.snapshot!) : this.handlersFor(api);
-      if (!handlers) return finish(request, api.errors.unavailable());
+      const handlers = older ? (this.weekSources.get(api.dataset)?.handlers(routed.snapshot!) ?? null) : this.handlersFor(api);
+      if (!handlers) return finish(request, older ? noRoute(request.method.toUpperCase(), routed.pathname) : api.errors.unavailable());
       const ctx = contextOf(routed);
       const answered = handlers[routed.route](ctx);
       // The one place a dialect acts: production's shape made from the interface's answer (no second query).
@@ -144,45 +120,6 @@ export class Engine {
       console.error('engine: internal error', request.method, request.url, error);
       return finish(request, api.errors.internal());
     }
-  }
-
-  /**
-   * A week the dataset holds beside its database, as its dated requests read it, or null when it holds no such
-   * week: the features read the same copy (comparing two weeks rebuilds neither when requests bound them). The
-   * engine keeps it: not to be closed, and read before a third week is asked for (WEEKS_BOUND).
-   */
-  heldWeek(dataset: DatasetName, date: string): Database | null {
-    return this.bindWeek(dataset, date)?.db ?? null;
-  }
-
-  /** An older week's handlers: bound on its first request. */
-  private weekHandlers(api: ApiDefinition, date: string): Record<string, RouteHandler> | null {
-    const week = this.bindWeek(api.dataset, date);
-    if (!week) return null;
-    let handlers = week.handlers.get(api.id);
-    if (!handlers) week.handlers.set(api.id, (handlers = api.bind(week.db)));
-    return handlers;
-  }
-
-  /** A week's database, made on its first need; the least recently asked week closed beyond WEEKS_BOUND. */
-  private bindWeek(dataset: DatasetName, date: string): BoundWeek | null {
-    const key = `${dataset}\u0000${date}`;
-    let week = this.boundWeeks.get(key);
-    if (week) {
-      this.boundWeeks.delete(key);
-    } else {
-      const db = this.weekSources.get(dataset)?.open(date);
-      if (!db) return null;
-      db.exec('PRAGMA locking_mode = EXCLUSIVE');
-      week = { db, handlers: new Map() };
-      for (const [old, bound] of this.boundWeeks) {
-        if (this.boundWeeks.size < Engine.WEEKS_BOUND) break;
-        bound.db.close();
-        this.boundWeeks.delete(old);
-      }
-    }
-    this.boundWeeks.set(key, week);
-    return week;
   }
 
   private handlersFor(api: ApiDefinition): Record<string, RouteHandler> | null {

@@ -1,3 +1,5 @@
+import type { RouteHandler } from './routes.ts';
+
 /**
  * `/snapshots/<YYYY-MM-DD>/<API path>`: the same API path, answered from the Site Scanning snapshot of that
  * date rather than the newest. route.ts reads the prefix; each backend says which dates it holds.
@@ -31,15 +33,16 @@ export const SNAPSHOT_LIST_PATH = '/snapshots';
 /** The route name `/snapshots` is routed to, in the API that keeps snapshots (every backend answers it itself). */
 export const SNAPSHOT_LIST_ROUTE = 'snapshotList';
 
-/** One week a backend holds: its date and how many records it lists. */
-export interface SnapshotEntry {
+/** One week a backend holds: its day and how many websites it lists (the one `{date, count}` of the code). */
+export interface WeekEntry {
+  /** YYYY-MM-DD, the week's own day: the path segment of its dated paths. */
   date: string;
   count: number;
 }
 
 /** The body of `GET /snapshots`: every week held, oldest first. */
 export interface SnapshotList {
-  snapshots: SnapshotEntry[];
+  snapshots: WeekEntry[];
 }
 
 /** True for the list's own path (a trailing slash too). */
@@ -48,12 +51,12 @@ export function isSnapshotList(pathname: string): boolean {
 }
 
 /**
- * The older weeks a dataset holds beside its active database (the built-in weeks dataset): the engine asks for a
- * week's database on its first dated request and keeps a few bound (engine.ts).
+ * The weeks a dataset holds beside its active database (its weeks attachment, engine/dataset-registry.ts): the
+ * engine answers a week's dated request with that week's handlers, which query the weeks as they are stored.
  */
 export interface WeekSource {
   /** Oldest first. */
-  weeks(): SnapshotEntry[];
-  /** A new database of that week's records, owned (and closed) by the caller; null when the week is not held. */
-  open(date: string): import('sql.js').Database | null;
+  weeks(): WeekEntry[];
+  /** The API's handlers over one week, or null when it is not held. */
+  handlers(date: string): Record<string, RouteHandler> | null;
 }

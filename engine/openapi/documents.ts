@@ -173,7 +173,7 @@ function ceilingRatesOperation(): Record<string, unknown> {
 }
 
 /**
- * Where each dataset's records come from, one line each ("Real: the published Site Scanning snapshot of …",
+ * Where each dataset's records come from, one line each ("Real: the published Site Scanning week of …",
  * "Synthetic: 250,000 generated ceiling rates …"), as the build's manifest or the server's opened files say.
  */
 export type DataLabels = Partial<Record<'websites' | 'ceilingrates', string>>;

@@ -20,8 +20,10 @@ const DISTINCT_COUNTED = ['final_url_domain', 'target_url_agency_owner'] as cons
  * records are put in listing order here, not by the query: SQLite's sort of every row (a temporary B-tree)
  * took half of a first load's time (real snapshot: 190 → 86 ms in Node). Exported so a test can check its plan.
  */
-export const LOAD_SQL = `SELECT json_group_array(rowid), json_group_array(${SORT_KEY}), ${FILTER_NAMES.map((name) => `json_group_array("${name}")`).join(', ')}
-  FROM ${WEBSITES_TABLE}`;
+export const loadSql = (table: string, sortKey: string, carried: readonly string[] = []): string =>
+  `SELECT json_group_array(rowid), json_group_array(${sortKey}), ${[...FILTER_NAMES.map((name) => `"${name}"`), ...carried].map((column) => `json_group_array(${column})`).join(', ')}
+  FROM ${table}`;
+export const LOAD_SQL = loadSql(WEBSITES_TABLE, SORT_KEY);
 
 /**
  * The table's positions (row id order) in listing order: by sort key, null first as SQLite orders it, ties in
@@ -126,13 +128,24 @@ export class FilterIndex {
   }
 
   static load(db: Database): FilterIndex {
-    const [row] = db.exec(LOAD_SQL)[0].values;
+    return FilterIndex.read(db, WEBSITES_TABLE, SORT_KEY, []).index;
+  }
+
+  /**
+   * The index of any table with the filter columns, in the order of its `sortKey` column, and its `carried`
+   * columns' numbers by listing position (the weeks' rows carry their site and weeks: week-index.ts).
+   */
+  static read(db: Database, table: string, sortKey: string, carried: readonly string[]): { index: FilterIndex; carried: Float64Array[] } {
+    const [row] = db.exec(loadSql(table, sortKey, carried))[0].values;
     const [rowids, keys, ...values] = row.map((column) => JSON.parse(String(column)) as SqlValue[]);
     const order = listingOrder(keys as (number | null)[]);
     const columns = Object.fromEntries(FILTER_NAMES.map((name, i) => [name, filterColumn(values[i], order)])) as Record<FilterName, FilterColumn>;
-    const listed = new Float64Array(order.length);
-    for (let position = 0; position < order.length; position++) listed[position] = rowids[order[position]] as number;
-    return new FilterIndex(listed, columns);
+    const inOrder = (column: readonly SqlValue[]): Float64Array => {
+      const listed = new Float64Array(order.length);
+      for (let position = 0; position < order.length; position++) listed[position] = column[order[position]] as number;
+      return listed;
+    };
+    return { index: new FilterIndex(inOrder(rowids), columns), carried: values.slice(FILTER_NAMES.length).map(inOrder) };
   }
 
   /**

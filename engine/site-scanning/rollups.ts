@@ -1,8 +1,7 @@
 /**
  * Roll-ups of the websites by owner, like GSA's published Site Scanning reports: per agency (or per bureau)
- * the number of sites, how many are live, have analytics (DAP), use the design system
- * (`ds_usa_classes > 0`), show the official banner (`ds_banner_heres_how`), and the scan-status breakdown,
- * over the records the API's filters select. The DB worker asks it directly; it is not an API route.
+ * the number of sites, how many each measure counts (measures.ts: live, DAP, the design system, the banner),
+ * and the scan-status breakdown, over the records the API's filters select. The DB worker asks it directly; it is not an API route.
  */
 import type { Database } from 'sql.js';
 import { failure, type Failure } from '../http/failure.ts';
@@ -11,6 +10,8 @@ import { parseWebsiteQuery, type WebsiteFilters } from './parse-query.ts';
 import { FILTER_NAMES } from './parameters.ts';
 import type { ScanStatus } from './record.ts';
 import type { RollupGroup } from './parameters.ts';
+import { MEASURE_SQL, MEASURES, OUTCOME_COLUMN } from './measures.ts';
+import { WEBSITES_TABLE } from './schema.ts';
 
 export interface RollupRow {
   /** The agency or bureau as stored (null: records without one). */
@@ -57,10 +58,9 @@ export function websiteRollups(db: Database, query: URLSearchParams, group: Roll
   if (!parsed.ok) return failure(400, parsed.messages.join('; '));
   const where = whereClause(parsed.query.filters);
   const statement = db.prepare(
-    `SELECT "${group}", scan_status, COUNT(*),
-            SUM(final_url_live = 1), SUM(dap_detected_final_url = 1), SUM(ds_usa_classes > 0), SUM(ds_banner_heres_how = 1)
-       FROM websites ${where.sql}
-      GROUP BY "${group}", scan_status`,
+    `SELECT "${group}", ${OUTCOME_COLUMN}, COUNT(*), ${MEASURES.map((m) => `SUM(${MEASURE_SQL[m]})`).join(', ')}
+       FROM ${WEBSITES_TABLE} ${where.sql}
+      GROUP BY "${group}", ${OUTCOME_COLUMN}`,
   );
   const byName = new Map<string | null, RollupRow>();
   const total = emptyRow(null);

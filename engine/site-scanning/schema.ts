@@ -33,13 +33,17 @@ const SQL_TYPE: Record<FieldKind, string> = {
   object: 'TEXT',
 };
 
+/** The column fields' definitions, for every table that keeps them (the weeks' rows too: weeks-schema.ts). */
+export const COLUMN_DEFINITIONS = COLUMN_FIELDS.map((name) =>
+  name === 'target_url' ? `"${name}" TEXT NOT NULL` : `"${name}" ${SQL_TYPE[KIND_OF.get(name)!]}`,
+).join(', ');
+
 /**
  * One row per record: the column fields (booleans 0/1), the sort key, and the record text. The record text comes
  * last, so a read of the columns alone never touches the pages a long record overflows into.
  */
 export function createWebsitesSchema(db: Database): void {
-  const columns = COLUMN_FIELDS.map((name) => (name === 'target_url' ? `"${name}" TEXT NOT NULL` : `"${name}" ${SQL_TYPE[KIND_OF.get(name)!]}`));
-  db.run(`CREATE TABLE ${WEBSITES_TABLE} (${columns.join(', ')}, ${SORT_KEY} INTEGER, ${RECORD_COLUMN} TEXT NOT NULL)`);
+  db.run(`CREATE TABLE ${WEBSITES_TABLE} (${COLUMN_DEFINITIONS}, ${SORT_KEY} INTEGER, ${RECORD_COLUMN} TEXT NOT NULL)`);
   // Covers the sort-key merge of insertWebsites and orders a URL's duplicates for /websites/{url}.
   db.run(`CREATE INDEX websites_by_target_url ON ${WEBSITES_TABLE} (target_url, ${SORT_KEY})`);
 }
@@ -49,6 +53,11 @@ function columnValue(kind: FieldKind, value: unknown): SqlValue {
   const answered = answeredValue(kind, value);
   if (typeof answered === 'boolean') return answered ? 1 : 0;
   return answered as SqlValue;
+}
+
+/** A record's column fields' stored values, in COLUMN_FIELDS order. */
+export function columnValues(record: WebsiteRecord): SqlValue[] {
+  return COLUMN_FIELDS.map((name) => columnValue(KIND_OF.get(name)!, record[name]));
 }
 
 /**
@@ -66,7 +75,7 @@ export function insertWebsites(db: Database, records: readonly WebsiteRecord[], 
     inTransaction(db, () => {
       const keys = sortKeys === 'now' ? sortKeysFor(db, records) : null;
       records.forEach((record, i) => {
-        insert.run([...COLUMN_FIELDS.map((name) => columnValue(KIND_OF.get(name)!, record[name])), keys ? keys[i] : null, storedRecord(record)]);
+        insert.run([...columnValues(record), keys ? keys[i] : null, storedRecord(record)]);
       });
       if (sortKeys === 'now' && !keys) renumberSortKeys(db);
     });

@@ -79,12 +79,17 @@ export function answeredValue(kind: FieldKind, value: unknown): unknown {
   }
 }
 
-/** THE writer of the stored text: every field's value as JSON text (a null as nothing), in record order. */
-export function storedRecord(record: WebsiteRecord): string {
+/** Each field's value as JSON text (a null as nothing), in record order: what the stored text joins. */
+export function storedTexts(record: WebsiteRecord): string[] {
   return WEBSITE_FIELDS.map(([name, kind]) => {
     const value = answeredValue(kind, record[name]);
     return value === null ? '' : JSON.stringify(value);
-  }).join(FIELD_SEPARATOR);
+  });
+}
+
+/** THE writer of the stored text: every field's value as JSON text (a null as nothing), in record order. */
+export function storedRecord(record: WebsiteRecord): string {
+  return storedTexts(record).join(FIELD_SEPARATOR);
 }
 
 function valueTexts(stored: string): string[] {

@@ -1,8 +1,8 @@
 /**
- * Every week, offline, through fetch(): a build whose extras hold the weeks dataset (real weeks: 2025-03-17 and the
- * newest, for speed). The user loads the weeks once; with no network the page's fetch() answers
- * /snapshots/2025-03-17/analysis (and the week's list and a site) exactly as the engine over that week's own import,
- * with the app window and without one (the service worker's engine); the Websites list still answers its own
+ * Every week, offline, through fetch(): a build whose extras hold the weeks attachment (the real fixture of the 17
+ * weeks, harness/real-fixtures.ts, as the default build ships them). The user loads the weeks once; with no network the page's fetch()
+ * answers /snapshots/2025-03-17/analysis (and the week's list and a site) exactly as the engine over that week's own
+ * import, with the app window and without one (the service worker's engine); the Websites list still answers its own
  * dataset (loading the weeks switched nothing); and the app compares two weeks as the comparison of their imports.
  */
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,14 +10,16 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MANIFEST_FILE, sha256Hex } from '../../dataset/artifact/format.ts';
 import { manifestVersion } from '../../dataset/artifact/manifest.ts';
-import { WEEKS_EXTRA_ID } from '../../dataset/websites/weeks-contract.ts';
+import { countRows } from '../../dataset/sqlite-catalogue.ts';
+import { datasetDefinition } from '../../engine/dataset-registry.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 import { gzipDatabase } from '../../adapters/node/dataset-writer.ts';
-import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../tools/real-data.ts';
-import { diffSnapshots } from '../../engine/site-scanning/snapshot-diff.ts';
+import { diffWeeks, websitesSites } from '../../engine/site-scanning/week-diff.ts';
 import { formatCount } from '../../ui/components/common/format.ts';
-import { weeksDatabase } from '../../tools/site-scanning-source/weeks-dataset.ts';
+import { weeksSource } from '../../tools/site-scanning-source/weeks-dataset.ts';
+import { shippedWeeks } from '../../tools/site-scanning-source/shipped-weeks.ts';
+import { realWeek, realWeeks } from '../../harness/real-fixtures.ts';
 import { assemblePublicDir, buildApp } from './build-app.ts';
 import { openOfflineReadyApp, pageFetch, readManifestFile, servedBy, type OfflineReadyApp } from './pwa-helpers.ts';
 import { pageUntil } from './page-until.ts';
@@ -25,36 +27,29 @@ import { pageUntil } from './page-until.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = resolve(ROOT, '.tmp/e2e-pwa-weeks');
 const MARCH = '2025-03-17';
+const NEWEST = '2025-06-09';
 
 let app: OfflineReadyApp;
 let march: Engine;
 let ownCount: number;
 
-/** The small build's data with the weeks extra added (real weeks), and the app built over it. */
+/** The small build's data with the weeks attachment added (the real weeks), and the app built over it. */
 async function buildWithWeeks(smallData: string): Promise<string> {
   rmSync(WORK, { recursive: true, force: true });
   const dataDir = join(WORK, 'data');
   cpSync(smallData, dataDir, { recursive: true });
   const SQL = await loadSqlJs();
-  const { db, source } = await weeksDatabase(SQL, { only: [MARCH] });
+  const { db } = await realWeeks(SQL);
+  const attachment = datasetDefinition('websites').attachment!;
   const raw = db.export();
+  const rows = countRows(db, attachment.tables);
   db.close();
-  const gz = gzipDatabase(raw, 6);
-  const file = `${WEEKS_EXTRA_ID}.sqlite.gz`;
+  const gz = gzipDatabase(raw, 1);
+  const file = `${attachment.id}.sqlite.gz`;
   writeFileSync(join(dataDir, file), gz);
   const manifest = readManifestFile(dataDir);
-  const weeks = {
-    id: WEEKS_EXTRA_ID,
-    title: 'Every weekly Site Scanning snapshot (real)',
-    name: 'websites' as const,
-    file,
-    bytes: gz.length,
-    rawBytes: raw.length,
-  };
-  manifest.extras = [
-    ...(manifest.extras ?? []),
-    { ...weeks, sha256: await sha256Hex(gz), rows: { websites: source.kind === 'real' ? source.count : 0 }, source },
-  ];
+  const weeks = { id: attachment.id, title: 'Every week of Site Scanning (real)', name: 'websites' as const, file, bytes: gz.length, rawBytes: raw.length };
+  manifest.extras = [...(manifest.extras ?? []), { ...weeks, sha256: await sha256Hex(gz), rows, source: weeksSource() }];
   manifest.version = await manifestVersion(manifest);
   writeFileSync(join(dataDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   ownCount = Object.values(manifest.datasets.websites!.rows).reduce((n, r) => n + r, 0);
@@ -68,9 +63,9 @@ async function buildWithWeeks(smallData: string): Promise<string> {
 beforeAll(async () => {
   const distDir = await buildWithWeeks(inject('dataDir'));
   march = createEngine();
-  march.use('websites', (await snapshotDatabase(await loadSqlJs(), MARCH)).db, null, MARCH);
+  march.use('websites', (await realWeek(await loadSqlJs(), MARCH)).db, null, MARCH);
   app = await openOfflineReadyApp(distDir);
-}, 600_000);
+}, 900_000);
 
 afterAll(() => app?.close());
 
@@ -83,23 +78,25 @@ describe('every week through fetch()', () => {
     expect(JSON.parse((await pageFetch(page, '/snapshots')).body)).toEqual({ snapshots: [] });
     await page.goto(`${app.server.origin}/#/weeks`);
     await page.getByRole('button', { name: /^Load every week/ }).click();
-    await pageUntil(page, async () => (await (await fetch('/snapshots')).json()).snapshots.length === 2, null, {
-      timeoutMs: 120_000,
+    await pageUntil(page, async () => (await (await fetch('/snapshots')).json()).snapshots.length === 17, null, {
+      timeoutMs: 180_000,
       what: 'the weeks are loaded',
     });
-    expect(JSON.parse((await pageFetch(page, '/snapshots')).body).snapshots.map((w: { date: string }) => w.date)).toEqual([MARCH, '2025-06-09']);
+    expect(JSON.parse((await pageFetch(page, '/snapshots')).body).snapshots.map((w: { date: string }) => w.date)).toEqual(
+      shippedWeeks().weeks.map((w) => w.date),
+    );
     expect(JSON.parse((await pageFetch(page, '/analysis')).body).total).toBe(ownCount);
   });
 
   it('compares two weeks in the app as the comparison of their imports does', async () => {
-    const june = (await snapshotDatabase(await loadSqlJs(), NEWEST_SNAPSHOT)).db;
-    const { totals } = diffSnapshots(march.database('websites')!, june);
+    const june = (await realWeek(await loadSqlJs(), NEWEST)).db;
+    const { totals } = diffWeeks(websitesSites(march.database('websites')!), websitesSites(june));
     june.close();
     const page = app.browser.page;
-    await page.goto(`${app.server.origin}/#/weeks?before=${MARCH}&after=${NEWEST_SNAPSHOT}`);
-    const shown = page.locator(`weeks-view[data-rendered-diff="${MARCH}|${NEWEST_SNAPSHOT}"]`);
+    await page.goto(`${app.server.origin}/#/weeks?before=${MARCH}&after=${NEWEST}`);
+    const shown = page.locator(`weeks-view[data-rendered-diff="${MARCH}|${NEWEST}||"]`);
     await shown.waitFor({ timeout: 120_000 });
-    for (const kind of ['lost', 'added', 'removed'] as const) {
+    for (const kind of ['lost', 'came_up', 'added', 'removed'] as const) {
       expect(await shown.locator(`[data-total="${kind}"]`).textContent(), kind).toBe(formatCount(totals[kind]));
     }
   });

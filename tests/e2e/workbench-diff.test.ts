@@ -1,5 +1,5 @@
 /**
- * The snapshot diff: two small weekly Site Scanning files imported through the dataset panel, compared,
+ * Two weeks compared: two small weekly Site Scanning files imported through the dataset panel, compared,
  * and every added, removed and changed site checked against the reference read off the files by hand,
  * per agency and in the exported CSV; the choices live in the hash; axe and the phone width.
  */
@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { openApp, screenshot, seriousViolations } from './app.ts';
 import { EPA, GSA, NASA, WEEK1_TO_WEEK2 } from '../fixtures/week-diff.ts';
-import { CHANGE_LABELS, LOST_DEFINITION, type ChangeKind } from '../../engine/site-scanning/snapshot-diff.ts';
+import { CAME_UP_DEFINITION, CHANGE_LABELS, LOST_DEFINITION, type ChangeKind } from '../../engine/site-scanning/week-diff.ts';
 import { downloadedText } from './browser.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/import');
@@ -72,11 +72,17 @@ describe('snapshot diff', () => {
     const rows = await diff()
       .locator('#diff-changes tbody tr')
       .evaluateAll((trs) =>
-        trs.map((tr) => [tr.getAttribute('data-change'), tr.getAttribute('data-url'), tr.children[2].textContent, tr.children[3].textContent]),
+        trs.map((tr) => [
+          tr.getAttribute('data-change'),
+          tr.getAttribute('data-url'),
+          tr.children[2].textContent,
+          tr.children[3].textContent,
+          tr.children[4].textContent,
+        ]),
       );
     expect(rows.map((r) => `${r[0]} ${r[1]}`).sort()).toEqual(WEEK1_TO_WEEK2.map(([k, u]) => `${k} ${u}`).sort());
-    for (const [kind, url, agency, before, after] of WEEK1_TO_WEEK2) {
-      expect(rows).toContainEqual([kind, url, agency, before ? `${before} → ${after}` : '']);
+    for (const [kind, url, agency, before, after, bureau] of WEEK1_TO_WEEK2) {
+      expect(rows).toContainEqual([kind, url, agency, bureau ?? '—', before ? `${before} → ${after}` : '']);
     }
     // Per agency: the reference's counts.
     const perAgency = new Map<string, Map<string, number>>();
@@ -87,7 +93,7 @@ describe('snapshot diff', () => {
     }
     for (const [agency, counts] of perAgency) {
       for (const [kind, n] of counts) {
-        expect(await diff().locator(`#diff-agencies tr[data-agency="${agency}"] td[data-kind="${kind}"]`).textContent()).toBe(String(n));
+        expect(await diff().locator(`#diff-groups tr[data-group="${agency}"] td[data-kind="${kind}"]`).textContent()).toBe(String(n));
       }
     }
     for (const kind of Object.keys(CHANGE_LABELS) as ChangeKind[]) {
@@ -95,18 +101,19 @@ describe('snapshot diff', () => {
     }
   });
 
-  it('says what "lost" counts, and sorts the agencies by each column', async () => {
+  it('says what "lost" and "came up" count, and sorts the agencies by each column', async () => {
     expect(await diff().locator('#lost-definition').textContent()).toBe(LOST_DEFINITION);
+    expect(await diff().locator('#came-up-definition').textContent()).toBe(CAME_UP_DEFINITION);
     const order = () =>
       diff()
-        .locator('#diff-agencies tbody tr')
-        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-agency')));
+        .locator('#diff-groups tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-group')));
     // Most live sites lost first, ties by name.
     expect(await order()).toEqual([GSA, EPA, NASA]);
-    await diff().locator('th button[data-sort="agency"]').click();
+    await diff().locator('th button[data-sort="name"]').click();
     expect(await order()).toEqual([EPA, GSA, NASA]);
-    expect(await diff().locator('th:has(button[data-sort="agency"])').getAttribute('aria-sort')).toBe('ascending');
-    await diff().locator('th button[data-sort="agency"]').click();
+    expect(await diff().locator('th:has(button[data-sort="name"])').getAttribute('aria-sort')).toBe('ascending');
+    await diff().locator('th button[data-sort="name"]').click();
     expect(await order()).toEqual([NASA, GSA, EPA]);
     await diff().locator('th button[data-sort="added"]').click();
     expect(await order()).toEqual([EPA, NASA, GSA]);
@@ -131,10 +138,11 @@ describe('snapshot diff', () => {
     expect(rows[0][0]).toBe('Before');
     expect(rows[0][1]).toContain('websites-week1.csv');
     const header = rows.findIndex((r) => r[0] === 'Change');
+    expect(rows[header]).toEqual(['Change', 'Target URL', 'Agency', 'Bureau', 'Before', 'After']);
     const body = rows.slice(header + 1);
     expect(body.length).toBe(WEEK1_TO_WEEK2.length);
-    for (const [kind, url, agency, before, after] of WEEK1_TO_WEEK2)
-      expect(body).toContainEqual([CHANGE_LABELS[kind as ChangeKind], url, agency, before, after]);
+    for (const [kind, url, agency, before, after, bureau] of WEEK1_TO_WEEK2)
+      expect(body).toContainEqual([CHANGE_LABELS[kind as ChangeKind], url, agency, bureau ?? '', before, after]);
   });
 
   for (const width of [1280, 390]) {

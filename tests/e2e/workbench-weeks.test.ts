@@ -44,7 +44,7 @@ async function tabsToFirstSite(limit: number): Promise<number> {
 describe('the weeks views in the app', () => {
   it('opens from a bookmark, asks the worker for the weeks, and says they are not held by this build', async () => {
     await expect.poll(() => weeks().getAttribute('data-weeks'), { timeout: 30_000 }).toBe('not-loaded');
-    expect(await weeks().locator('weeks-load p').textContent()).toContain('This build does not hold the weekly snapshots');
+    expect(await weeks().locator('weeks-load p').textContent()).toContain('This build does not hold the weeks');
     expect(await page.locator('app-shell nav a[aria-current="page"]').textContent()).toContain('Every week');
     expect(await page.title()).toBe('Every week · Offline Gov Data');
   });

@@ -1,17 +1,11 @@
 /**
- * Reading one weekly commit of benbalter/site-scanning-snapshots-experiment from its bare git directory:
- * every `data/<initial_domain>.json` blob, parsed. Build time only (it runs `git`).
+ * Reading benbalter/site-scanning-snapshots-experiment from its bare git directory: its weekly commits, and a
+ * commit's `data/<initial_domain>.json` blobs, parsed. Build time only (it runs `git`).
  */
 import { execFileSync } from 'node:child_process';
 
 export const SOURCE_REPOSITORY = 'benbalter/site-scanning-snapshots-experiment';
 export const SOURCE_LICENCE = 'CC0-1.0 (the data; the repository states it stays under the original snapshot licence)';
-
-export interface SnapshotFile {
-  path: string;
-  blob: string;
-  record: Record<string, unknown>;
-}
 
 function git(dir: string, args: string[], input?: string): Buffer {
   return execFileSync('git', ['-C', dir, ...args], { input, maxBuffer: 1 << 30 });
@@ -44,18 +38,6 @@ export function readBlobs(dir: string, blobs: readonly string[]): Record<string,
     at = start + size + 1;
   }
   return records;
-}
-
-/** The commit date (YYYY-MM-DD, UTC) of a commit. */
-export function commitDate(dir: string, commit: string): string {
-  return git(dir, ['log', '-1', '--format=%cd', '--date=format-local:%Y-%m-%d', commit], undefined).toString().trim();
-}
-
-/** The full 40-hex id of a commit given by any prefix. */
-export function fullCommit(dir: string, commit: string): string {
-  return git(dir, ['rev-parse', `${commit}^{commit}`])
-    .toString()
-    .trim();
 }
 
 /** The weekly archive commits ("Archive snapshot"), oldest first. */

@@ -1,34 +1,33 @@
 /**
- * The built-in weeks dataset (engine/site-scanning/weeks.ts): data/'s chain (real-data.ts everyWeek) stored as
- * shipped, every CHECKPOINT_EVERY-th older week's records whole (Brotli), and each week mapped once by the import
- * core's own mapping: the newest into its `websites` table, every week to count its trends and its sites' core
- * fields. Build time only.
+ * The websites dataset's weeks attachment (engine/site-scanning/weeks-schema.ts), built from every week data/
+ * ships (shipped-weeks.ts), each mapped once by the import core's own mapping, as the import of its file maps it.
+ * Build time only.
  */
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { DatasetSource } from '../../dataset/artifact/format.ts';
-import { mappedWeek, websitesDatabase } from '../../dataset/websites/week-source.ts';
-import type { SourceRecord } from '../../engine/site-scanning/week-changes.ts';
-import { sortKeyPaths, WeeksWriter, type ChainFile } from '../../engine/site-scanning/weeks.ts';
-import { everyWeek, shippedWeeks } from '../real-data.ts';
+import { mapJsonRecords } from '../../dataset/import/import.ts';
+import type { WebsiteRecord } from '../../engine/site-scanning/record.ts';
+import { WeeksWriter, type BrotliEncode } from '../../engine/site-scanning/weeks-writer.ts';
+import { everyWeek, shippedWeeks } from './shipped-weeks.ts';
 import { SOURCE_REPOSITORY } from './git-snapshot.ts';
 
 /**
- * Every this many weeks back from the newest, a week is kept whole: a rebuild then decodes one whole week and at most
- * CHECKPOINT_EVERY - 1 chain files (docs/decisions/1100: sizes and times per choice).
+ * The blocks and the item list, each a Brotli stream. Quality 9, window 4 MB: the blocks are 29.4 MB at 9, 30.2 MB
+ * at 5 (decision 1100); a block decodes in 0.5 ms at either.
  */
-export const CHECKPOINT_EVERY = 4;
-
-/**
- * A week's records as one Brotli JSON array. Quality 5 with a 16 MB window: 5.8 MB for the newest's 119 MB in 1.5 s;
- * quality 9 saves 1 MB a week for 4 s more, 11 (data/'s) 0.8 MB more for 100 s.
- */
-function wholeWeek(records: ReadonlyMap<string, SourceRecord>): ChainFile {
-  const raw = new TextEncoder().encode(JSON.stringify([...records.values()]));
+const brotli: BrotliEncode = (raw) => {
   const bytes = brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_LGWIN]: 22, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
   });
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), rawBytes: raw.length };
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
+/** A week's records as the import of its file maps them (scan_date: the week's day); every record must be kept. */
+export function mappedWeek(date: string, records: Iterable<unknown>): WebsiteRecord[] {
+  const { records: mapped, report } = mapJsonRecords('websites', records, { snapshotDate: date });
+  if (report.rowsRejected !== 0) throw new Error(`the week of ${date}: ${report.rowsRejected} records refused by the import`);
+  return mapped;
 }
 
 export function weeksSource(): DatasetSource {
@@ -37,7 +36,7 @@ export function weeksSource(): DatasetSource {
   return {
     kind: 'real',
     label:
-      `Real: every published weekly Site Scanning snapshot, ${weeks.length} weeks from ${weeks[0].date} to ${newest.date}, ` +
+      `Real: every published weekly Site Scanning list, ${weeks.length} weeks from ${weeks[0].date} to ${newest.date}, ` +
       `${newest.count.toLocaleString('en-US')} sites in the newest (${SOURCE_REPOSITORY} @ ${newest.commit.slice(0, 8)}, data CC0)`,
     repository: SOURCE_REPOSITORY,
     commit: newest.commit,
@@ -48,42 +47,26 @@ export function weeksSource(): DatasetSource {
   };
 }
 
-/**
- * Every shipped week (or the newest and the `only` dates: a test's smaller copy, which still holds the whole chain
- * to decode them) as one weeks database.
- */
-export async function weeksDatabase(
-  SQL: SqlJsStatic,
-  { say = () => {}, only }: { say?: (line: string) => void; only?: readonly string[] } = {},
-): Promise<{ db: Database; source: DatasetSource }> {
-  let db: Database | null = null;
-  let writer: WeeksWriter | null = null;
+/** Every shipped week as the weeks attachment's database. */
+export function weeksDatabase(SQL: SqlJsStatic, { say = () => {} }: { say?: (line: string) => void } = {}): { db: Database; source: DatasetSource } {
+  const db = new SQL.Database();
   try {
-    let back = 0;
-    for (const { week, records, chain } of everyWeek()) {
+    const writer = new WeeksWriter(
+      db,
+      shippedWeeks().weeks.map(({ date, partial }) => ({ date, partial: partial ?? null })),
+      brotli,
+    );
+    for (const { week, records } of everyWeek()) {
       const started = performance.now();
-      const paths = [...records.keys()];
-      const checkpoint = back > 0 && back % CHECKPOINT_EVERY === 0;
-      back++;
-      if (writer && only && !only.includes(week.date)) {
-        writer.link(week.date, chain);
-        if (checkpoint) writer.checkpoint(week.date, wholeWeek(records));
-        continue;
-      }
-      const mapped = mappedWeek(week.date, records.values());
-      if (!writer) {
-        // The newest week's table is what the import of its file makes (weeks-real.test.ts), from the same mapping.
-        db = websitesDatabase(SQL, mapped);
-        writer = new WeeksWriter(db, sortKeyPaths(db, paths));
-      }
-      writer.add(week.date, mapped, paths, chain);
-      if (checkpoint) writer.checkpoint(week.date, wholeWeek(records));
+      writer.add(week.date, mappedWeek(week.date, records.values()), [...records.keys()]);
       say(`the week of ${week.date}: ${records.size.toLocaleString('en-US')} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
+    const started = performance.now();
+    writer.finish();
+    say(`the weeks' tables written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return { db, source: weeksSource() };
   } catch (error) {
-    db?.close();
+    db.close();
     throw error;
   }
-  if (!db) throw new Error('no weeks shipped');
-  return { db, source: weeksSource() };
 }

@@ -8,10 +8,11 @@ import type { WeeksFeatures } from '../../dataset/websites/weeks-contract.ts';
 
 export type {
   AgencyOwners,
-  AgencyChanges,
   ChangeKind,
+  DiffScope,
+  GroupChanges,
   SiteChange,
-  SnapshotDiff,
+  WeekDiff,
   ExportCsvAnswer,
   RollupRow,
   Rollups,
@@ -24,11 +25,12 @@ export type {
   DbStatus,
   LoadProgress,
 } from '../../adapters/db-worker/db-api.ts';
-export type { FieldChange, SiteHistory, WeekOfSite } from '../../adapters/db-worker/db-api.ts';
 export type {
-  SnapshotWeek,
+  CompareOutcome,
   SiteTimeline,
-  TimelineWeek,
+  TimelineRow,
+  WeekEntry,
+  WeeksHeld,
   TrendPoint,
   TrendSeries,
   TrendsQuery,

@@ -1,8 +1,9 @@
 /**
- * The weeks view's state in the hash (`#/weeks?by=bureau&agency=…&metric=dap&g=…&before=…&after=…`): the trend's
- * grouping, its measure, the groups drawn, and the two weeks compared. Defaults are left out of the hash.
+ * The weeks view's state in the hash (`#/weeks?by=bureau&agency=…&metric=dap&g=…&from=…&before=…&after=…&compare_agency=…`):
+ * the trend's grouping, its measure, the groups drawn, the week it starts at, and the two weeks compared and whose
+ * sites. Defaults are left out of the hash.
  */
-export const TREND_METRICS = ['sites', 'live', 'dap', 'uswds', 'outcome'] as const;
+export const TREND_METRICS = ['sites', 'live', 'dap', 'uswds', 'banner', 'outcome'] as const;
 export type TrendMetric = (typeof TREND_METRICS)[number];
 
 /** The scan status a trend of outcomes draws when none is chosen: the share of scans that completed. */
@@ -33,9 +34,14 @@ export interface WeeksQuery {
   min: number;
   order: GroupOrder;
   dir: 'asc' | 'desc';
+  /** The week the trends start at (YYYY-MM-DD), or '' for the first week held. */
+  from: string;
   /** The two weeks compared (YYYY-MM-DD), or '' for none chosen. */
   before: string;
   after: string;
+  /** The comparison limited to one agency's sites ('' for every agency's), and to one bureau of it ('(none)' for none). */
+  compareAgency: string;
+  compareBureau: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -55,8 +61,11 @@ export function parseWeeksQuery(params: URLSearchParams): WeeksQuery {
     min: MIN_SITES.includes(Number(params.get('min')) as (typeof MIN_SITES)[number]) ? Number(params.get('min')) : 0,
     order: (GROUP_ORDERS as readonly string[]).includes(params.get('order') ?? '') ? (params.get('order') as GroupOrder) : 'sites',
     dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
+    from: day('from'),
     before: day('before'),
     after: day('after'),
+    compareAgency: params.get('compare_agency') ?? '',
+    compareBureau: params.get('compare_agency') ? (params.get('compare_bureau') ?? '') : '',
   };
 }
 
@@ -70,7 +79,10 @@ export function weeksHashParams(q: WeeksQuery): URLSearchParams {
   if (q.min) p.append('min', String(q.min));
   if (q.order !== 'sites') p.append('order', q.order);
   if (q.dir !== 'desc') p.append('dir', q.dir);
+  if (q.from) p.append('from', q.from);
   if (q.before) p.append('before', q.before);
   if (q.after) p.append('after', q.after);
+  if (q.compareAgency) p.append('compare_agency', q.compareAgency);
+  if (q.compareAgency && q.compareBureau) p.append('compare_bureau', q.compareBureau);
   return p;
 }

@@ -34,8 +34,12 @@ export async function runLoad(command: LoadCommand, print: (line: string) => voi
   for (const d of datasets) if (d.report) print(`${d.name}: ${summariseReport(d.report)}`);
   const pool = createPool(command.database, { max: 1 });
   try {
-    const sources = Object.fromEntries(datasets.map((d) => [d.name, { db: d.db, origin: d.origin }]));
-    const result = await loadIntoPostgres(pool, { ...sources, ...(command.snapshot ? { snapshot: command.snapshot } : {}) });
+    // An attachment (the build's weeks) is not loaded here: `load:history` loads the weeks.
+    const own = datasets.filter((d) => !d.attachment);
+    const sources = Object.fromEntries(own.map((d) => [d.name, { db: d.db, origin: d.origin }]));
+    // The build's real week is filed at its own day (its records' latest scan may be the day before).
+    const snapshot = command.snapshot ?? own.find((d) => d.snapshot)?.snapshot;
+    const result = await loadIntoPostgres(pool, { ...sources, ...(snapshot ? { snapshot } : {}) });
     for (const name of DATASET_NAMES) {
       const loaded = (result as Partial<Record<DatasetName, unknown>>)[name];
       const store = storeOf(name);

@@ -9,7 +9,6 @@ import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-sc
 import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
 import { isSnapshotDate, SNAPSHOT_LIST_ROUTE } from '../../../engine/http/snapshots.ts';
 import { json } from '../../../engine/http/respond.ts';
-import { recordedSnapshotDate } from '../../../engine/site-scanning/weeks.ts';
 import { noRoute } from '../../../engine/http/route.ts';
 import { copyRows } from './copy.ts';
 import { sqliteRows } from './sqlite-rows.ts';
@@ -96,7 +95,7 @@ export const websitesStore: PostgresStore<WebsitesLoaded> = {
   tables: ['websites', 'websites_filters'],
 
   load(client, { db, origin }, options) {
-    const snapshot = options.snapshot ?? recordedSnapshotDate(db) ?? latestScanDate(db) ?? new Date().toISOString().slice(0, 10);
+    const snapshot = options.snapshot ?? latestScanDate(db) ?? new Date().toISOString().slice(0, 10);
     return loadWebsitesSnapshot(client, snapshot, origin, listedRecords(db));
   },
 

@@ -73,6 +73,8 @@ function defaults(engine: Engine, manifest: Manifest): FakeAnswers {
       return { url, status: response.status, headers: response.headers, body: JSON.parse(response.body) } satisfies ApiResult<unknown>;
     },
     status: () => loadedStatus(manifest),
+    // No copy of the weeks was refused unless a test says so.
+    weeksRefused: () => null,
   };
 }
 

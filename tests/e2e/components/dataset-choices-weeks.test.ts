@@ -37,7 +37,7 @@ const choices: DatasetChoices[] = [
     builtIn: real('2025-06-09'),
     imports: [
       kept('week-1', 'Snapshot of 2025-02-10', { source: real('2025-02-10') }),
-      kept('weeks', 'Every week', { source: real('2025-06-09'), weeks: true }),
+      kept('weeks', 'Every week', { source: real('2025-06-09'), attachment: 'websites-weeks' }),
     ],
   },
 ];

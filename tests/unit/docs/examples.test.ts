@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
-import { realRates, realSnapshot } from '../../../harness/real-fixtures.ts';
+import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
+import { realRates, realWeek } from '../../../harness/real-fixtures.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
 /** The pages read here: the README, the manual's pages that show requests, and every page of the API reference not read elsewhere. */
@@ -54,7 +54,7 @@ let engine: Engine;
 beforeAll(async () => {
   const SQL = await loadSqlJs();
   engine = createEngine();
-  engine.use('websites', (await realSnapshot(SQL, NEWEST_SNAPSHOT)).db);
+  engine.use('websites', (await realWeek(SQL, NEWEST_WEEK)).db);
   engine.use('ceilingrates', (await realRates(SQL)).db);
 }, 300_000);
 

@@ -29,7 +29,7 @@ vi.mock('../../../adapters/browser/import-store.ts', async (original) => ({
   saveImport: async (meta: ImportedDataset) => {
     if (store.failSave) throw store.failSave;
     store.imports.set(meta.id, meta);
-    if (!meta.weeks) store.active.set(meta.dataset, meta.id);
+    if (!meta.attachment) store.active.set(meta.dataset, meta.id);
   },
   setActive: async (dataset: DatasetName, id: string | null) => {
     if (id === null) store.active.delete(dataset);
@@ -62,7 +62,7 @@ function fakeWorker() {
   const open = new Map<DatasetName, Opened>();
   const adopted: { name: DatasetName; importId: string | null }[] = [];
   const closed: Opened[] = [];
-  /** The weeks databases installed, in order (null: removed). */
+  /** The attachments installed, in order (null: removed). */
   const weeks: (Database | null)[] = [];
   const builtIn = (name: DatasetName): Opened => ({ db: new SQL.Database(), status: { name, importId: null } });
   open.set('websites', builtIn('websites'));
@@ -86,7 +86,7 @@ function fakeWorker() {
       adopted.push({ name, importId: opened.status.importId ?? null });
     },
     close: (opened: Opened) => closed.push(opened),
-    useWeeks: async (_name: DatasetName, db: Database | null) => weeks.push(db),
+    attach: async (_name: DatasetName, db: Database | null) => weeks.push(db),
     opened: (db: Database, status: Partial<DatasetStatus> & { name: DatasetName }): Opened => ({ db, status }),
     builtInSource: () => null,
     downloadExtra: async (id: string) => {
@@ -146,15 +146,15 @@ describe('importBuiltIn', () => {
     expect(fake.adopted).toEqual([{ name: 'websites', importId: outcome.imported.id }]);
   });
 
-  it('keeps the weeks dataset without making it active: the open dataset stays, its weeks answer dated paths', async () => {
+  it('keeps the weeks attachment without making it active: the open dataset stays, its weeks answer dated paths', async () => {
     const fake = fakeWorker();
     const imports = createImports(fake.worker);
     const before = fake.open.get('websites');
     const outcome = await imports.importBuiltIn('websites-weeks', { id: 'run' });
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    expect(outcome.imported.weeks).toBe(true);
-    expect(store.imports.get(outcome.imported.id)).toMatchObject({ weeks: true });
+    expect(outcome.imported.attachment).toBe('websites-weeks');
+    expect(store.imports.get(outcome.imported.id)).toMatchObject({ attachment: 'websites-weeks' });
     expect(store.active.size).toBe(0);
     expect(fake.adopted).toEqual([]);
     expect(fake.open.get('websites')).toBe(before);

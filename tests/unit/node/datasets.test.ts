@@ -87,9 +87,9 @@ describe('built datasets', () => {
   it("carry the manifest's word on where their records come from, which the OpenAPI documents repeat", async () => {
     const opened = await openBuiltDatasets(await writeBuild({ websites: websitesGz }));
     expect(opened[0].label).toBe('test data');
-    const labels = { websites: 'Real: the published Site Scanning snapshot of 2025-06-09', ceilingrates: 'Synthetic: 250,000 generated ceiling rates' };
+    const labels = { websites: 'Real: the published Site Scanning week of 2025-06-09', ceilingrates: 'Synthetic: 250,000 generated ceiling rates' };
     const combined = JSON.parse(documentFor('/openapi.json', { method: 'GET', url: '/openapi.json' }, labels)!.body) as { info: { description: string } };
-    expect(combined.info.description).toContain('Data: Real: the published Site Scanning snapshot of 2025-06-09');
+    expect(combined.info.description).toContain('Data: Real: the published Site Scanning week of 2025-06-09');
     expect(combined.info.description).toContain('Data: Synthetic: 250,000 generated ceiling rates');
     const rates = JSON.parse(documentFor('/openapi/ceiling-rates.json', { method: 'GET', url: '/openapi/ceiling-rates.json' }, labels)!.body) as {
       info: { description: string };

@@ -16,8 +16,8 @@ import { ceilingRatesDocument, siteScanningDocument, type OpenApiDocument } from
 import { inProductionDialect } from '../../../engine/openapi/production.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
-import { realRates, realSnapshot } from '../../../harness/real-fixtures.ts';
+import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
+import { realRates, realWeek } from '../../../harness/real-fixtures.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';
 import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../fuzz/requests.ts';
 import { runs } from '../fuzz/runs.ts';
@@ -107,7 +107,7 @@ let priceBounds: number[];
 
 beforeAll(async () => {
   const SQL = await loadSqlJs();
-  const websites = (await realSnapshot(SQL, NEWEST_SNAPSHOT)).db;
+  const websites = (await realWeek(SQL, NEWEST_WEEK)).db;
   const rates = (await realRates(SQL)).db;
   engine = createEngine();
   engine.use('websites', websites);

@@ -11,8 +11,8 @@ import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
-import { realRates, realSnapshot } from '../../../harness/real-fixtures.ts';
+import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
+import { realRates, realWeek } from '../../../harness/real-fixtures.ts';
 import type { ThrowawayPostgres } from '../helpers/postgres.ts';
 import { suitePostgres } from '../helpers/suite-postgres.ts';
 
@@ -32,7 +32,7 @@ export interface Backends {
 /** The real default datasets, as `npm start` builds them: the snapshot of 2025-06-09 and GSA's 2025 price-list rates. */
 async function realDatabases(): Promise<{ websites: Database; ceilingrates: Database }> {
   const SQL = await loadSqlJs();
-  return { websites: (await realSnapshot(SQL, NEWEST_SNAPSHOT)).db, ceilingrates: (await realRates(SQL)).db };
+  return { websites: (await realWeek(SQL, NEWEST_WEEK)).db, ceilingrates: (await realRates(SQL)).db };
 }
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bothAnswers, startBackends, type Backends } from './backends.ts';
 import { ratesFromDataArb, websitesFromDataArb } from './requests-from-data.ts';
-import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
+import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { runs } from '../fuzz/runs.ts';
 import type { ApiRequest } from '../../../engine/http/types.ts';
 
@@ -15,7 +15,7 @@ const REQUESTS = 1_500;
 let backends: Backends;
 
 beforeAll(async () => {
-  backends = await startBackends(NEWEST_SNAPSHOT, 'real');
+  backends = await startBackends(NEWEST_WEEK, 'real');
 }, 600_000);
 
 afterAll(async () => {

@@ -1,25 +1,32 @@
 /**
- * Every door answers a week as the Postgres door does: the engine holding the newest week and the weeks dataset
- * (older weeks rebuilt on their first dated request) against Postgres holding the same real weeks loaded one by
- * one (load's own load, as load:history does), request for request, the list of weeks included.
+ * Every door answers a week as the Postgres door does: the engine holding the newest week and the weeks attachment
+ * (the shared fixture of the 17 real weeks) against Postgres holding the same real weeks as `load:history` loads
+ * them (postgres-weeks.ts, from the weeks data/ ships), request for request, the list of weeks included; and the
+ * `load` command, given a build with the weeks, files its newest week at its own day and leaves the weeks to
+ * `load:history`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type pg from 'pg';
 import type { Database } from 'sql.js';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
 import { createPool } from '../../../adapters/node/postgres/pool.ts';
-import { loadIntoPostgres } from '../../../adapters/node/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
+import { runLoad } from '../../../adapters/node/postgres/commands.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { weekSource } from '../../../dataset/websites/week-source.ts';
+import { WeeksStore } from '../../../engine/site-scanning/weeks.ts';
 import { nodeBrotli } from '../../../adapters/node/brotli-sync.ts';
-import { NEWEST_SNAPSHOT, snapshotDatabase } from '../../../tools/real-data.ts';
-import { weeksDatabase } from '../../../tools/site-scanning-source/weeks-dataset.ts';
-import { startPostgres, type ThrowawayPostgres } from '../helpers/postgres.ts';
+import { loadWeeks, type LoadedWeek } from '../../../tools/site-scanning-source/postgres-weeks.ts';
+import { COMPARED_WEEKS, writeBuildDir } from '../../../harness/weeks-fixture.ts';
+import { realWeek, realWeeks } from '../../../harness/real-fixtures.ts';
+import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import { suitePostgres } from '../helpers/suite-postgres.ts';
 import { comparable } from './backends.ts';
 
-const WEEKS = ['2025-02-10', '2025-03-17', NEWEST_SNAPSHOT];
+const NEWEST = COMPARED_WEEKS[COMPARED_WEEKS.length - 1];
 
 let server: ThrowawayPostgres;
 let pool: pg.Pool;
@@ -27,21 +34,19 @@ let postgres: PostgresAnswers;
 let engine: Engine;
 let newest: Database;
 let weeks: Database;
+let loaded: LoadedWeek[];
+const lines: string[] = [];
 
 beforeAll(async () => {
-  server = await startPostgres();
+  server = suitePostgres();
   pool = createPool(server.createDatabase('weeks'));
+  loaded = await loadWeeks(pool, { only: COMPARED_WEEKS, print: (line) => lines.push(line) });
   const SQL = await loadSqlJs();
-  for (const date of WEEKS) {
-    const { db, source } = await snapshotDatabase(SQL, date);
-    await loadIntoPostgres(pool, { websites: { db, origin: source.label }, snapshot: date });
-    if (date === NEWEST_SNAPSHOT) newest = db;
-    else db.close();
-  }
-  weeks = (await weeksDatabase(SQL, { only: WEEKS })).db;
+  newest = (await realWeek(SQL, NEWEST)).db;
+  weeks = (await realWeeks(SQL)).db;
   engine = createEngine();
-  engine.use('websites', newest, null, NEWEST_SNAPSHOT);
-  engine.useWeeks('websites', weekSource(SQL, weeks, nodeBrotli));
+  engine.use('websites', newest, null, NEWEST);
+  engine.useWeeks('websites', new WeeksStore(weeks, nodeBrotli));
   postgres = new PostgresAnswers(pool);
   await postgres.warm();
 }, 900_000);
@@ -73,19 +78,17 @@ async function same(url: string): Promise<ApiResponse> {
 }
 
 describe('the weeks at every door, as Postgres answers them', () => {
-  it('lists the same weeks with the same counts', async () => {
-    const list = await same('/snapshots');
-    expect(JSON.parse(list.body)).toEqual({
-      snapshots: [
-        { date: '2025-02-10', count: 29488 },
-        { date: '2025-03-17', count: 34770 },
-        { date: NEWEST_SNAPSHOT, count: 36331 },
-      ],
-    });
+  it('loads each week with what its commit kept and dropped, newest first', () => {
+    expect(loaded.map((w) => [w.date, w.kept])).toEqual([
+      [NEWEST, 36331],
+      ['2025-03-17', 34770],
+      ['2025-02-10', 29488],
+    ]);
+    expect(lines[0]).toMatch(/^2025-06-09 @ f2cc7380: 36906 files, 36331 kept, 575 stale dropped \(\d+\.\d s\)$/);
   });
 
   it('answers each week’s dated paths request for request, each week at its own date', async () => {
-    for (const date of [...WEEKS, ...WEEKS]) {
+    for (const date of [...COMPARED_WEEKS, ...COMPARED_WEEKS]) {
       for (const path of PATHS) await same(`/snapshots/${date}${path}`);
     }
     expect(JSON.parse((await same('/snapshots/2025-02-10/analysis')).body).total).toBe(29488);
@@ -95,9 +98,29 @@ describe('the weeks at every door, as Postgres answers them', () => {
     expect((await same('/snapshots/2025-03-10/websites')).status).toBe(404);
   });
 
-  it('files a weeks database loaded with no date at its own newest week, not at its records’ last scan day', async () => {
-    const loaded = await loadIntoPostgres(pool, { websites: { db: weeks, origin: 'the weeks dataset' } });
-    expect(loaded.websites).toMatchObject({ snapshot: NEWEST_SNAPSHOT, records: 36331, replaced: true });
-    expect(JSON.parse((await same('/snapshots')).body).snapshots.map((w: { date: string }) => w.date)).toEqual(WEEKS);
+  it('lists the weeks each holds: the engine every week, Postgres those loaded', async () => {
+    const list = (answer: ApiResponse) => (JSON.parse(answer.body) as { snapshots: { date: string; count: number }[] }).snapshots;
+    const all = list(engine.handle({ method: 'GET', url: '/snapshots' }));
+    expect(all).toHaveLength(17);
+    expect(list(await postgres.handle({ method: 'GET', url: '/snapshots' }))).toEqual(
+      all.filter((w) => (COMPARED_WEEKS as readonly string[]).includes(w.date)),
+    );
+  });
+
+  it('files the build’s newest week at its own day with `load`, leaving the weeks to load:history', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'load-weeks-'));
+    const url = server.createDatabase('load');
+    const other = createPool(url, { max: 1 });
+    try {
+      await writeBuildDir(await loadSqlJs(), dir);
+      const printed: string[] = [];
+      const result = await runLoad({ database: url, files: {}, dataDir: dir }, (line) => printed.push(line));
+      expect(result.websites).toMatchObject({ snapshot: NEWEST, records: 36331, replaced: false });
+      const { rows } = await other.query('SELECT snapshot::text AS date, records FROM websites_snapshots');
+      expect(rows).toEqual([{ date: NEWEST, records: 36331 }]);
+    } finally {
+      await other.end();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 300_000);
 });

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { call, engineOver } from '../helpers/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { NEWEST_SNAPSHOT } from '../../../tools/real-data.ts';
-import { realSnapshot } from '../../../harness/real-fixtures.ts';
+import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
+import { realWeek } from '../../../harness/real-fixtures.ts';
 
 const DOC = new URL('../../../docs/api/site-scanning.md', import.meta.url).pathname;
 const text = readFileSync(DOC, 'utf8');
@@ -71,7 +71,7 @@ const shownPart = (shown: Record<string, unknown>): Record<string, unknown> => O
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = engineOver('websites', (await realSnapshot(await loadSqlJs(), NEWEST_SNAPSHOT)).db);
+  engine = engineOver('websites', (await realWeek(await loadSqlJs(), NEWEST_WEEK)).db);
 }, 300_000);
 
 describe('docs/api/site-scanning.md: every example is what the default (real) data answers', () => {

@@ -6,8 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { newestSnapshotRecords, NEWEST_SNAPSHOT, dataSources } from '../../../tools/real-data.ts';
-import { realSnapshot } from '../../../harness/real-fixtures.ts';
+import { dataSources } from '../../../tools/real-data.ts';
+import { NEWEST_WEEK, newestWeekRecords } from '../../../tools/site-scanning-source/shipped-weeks.ts';
+import { realWeek } from '../../../harness/real-fixtures.ts';
 import { call, engineOver } from '../helpers/engine.ts';
 
 type Source = Record<string, unknown>;
@@ -26,8 +27,8 @@ let source: Source[];
 let engine: Engine;
 
 beforeAll(async () => {
-  source = newestSnapshotRecords();
-  const { db } = await realSnapshot(await loadSqlJs(), NEWEST_SNAPSHOT);
+  source = newestWeekRecords();
+  const { db } = await realWeek(await loadSqlJs(), NEWEST_WEEK);
   engine = engineOver('websites', db);
 }, 300_000);
 
@@ -38,7 +39,7 @@ describe('the real 2025-06-09 snapshot, through the API', () => {
   it('holds every current record, and data/sources.json says so', () => {
     expect(source).toHaveLength(36_331);
     expect(total('/websites?limit=1')).toBe(36_331);
-    const entry = dataSources()[`site-scanning-${NEWEST_SNAPSHOT}.json.br`];
+    const entry = dataSources()[`site-scanning-${NEWEST_WEEK}.json.br`];
     expect(entry).toMatchObject({ count: 36_331, commit: 'f2cc7380b424ffc84df3293ef461a5af09be694b', dropped: 575, files: 36_906 });
     // The stale files carried the old `public` key: none is left.
     expect(source.filter((r) => 'public' in r)).toHaveLength(0);

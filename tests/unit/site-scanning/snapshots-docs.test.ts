@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
-import { NEWEST_SNAPSHOT, shippedWeeks } from '../../../tools/real-data.ts';
-import { realSnapshot } from '../../../harness/real-fixtures.ts';
+import { NEWEST_WEEK, shippedWeeks } from '../../../tools/site-scanning-source/shipped-weeks.ts';
+import { realWeek } from '../../../harness/real-fixtures.ts';
 
 const PAGE = readFileSync(new URL('../../../docs/api/snapshots.md', import.meta.url), 'utf8');
 
@@ -16,7 +16,7 @@ let engine: Engine;
 beforeAll(async () => {
   const SQL = await loadSqlJs();
   engine = createEngine();
-  engine.use('websites', (await realSnapshot(SQL, NEWEST_SNAPSHOT)).db, null, NEWEST_SNAPSHOT);
+  engine.use('websites', (await realWeek(SQL, NEWEST_WEEK)).db, null, NEWEST_WEEK);
 }, 120_000);
 
 describe('docs/api/snapshots.md', () => {
@@ -41,7 +41,7 @@ describe('docs/api/snapshots.md', () => {
   });
 
   it('answers the gateway form under the prefix, as the page says', () => {
-    const answer = engine.handle({ method: 'GET', url: `/snapshots/${NEWEST_SNAPSHOT}/technology/site-scanning/v1/analysis` });
+    const answer = engine.handle({ method: 'GET', url: `/snapshots/${NEWEST_WEEK}/technology/site-scanning/v1/analysis` });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).total).toBe(shippedWeeks().weeks.at(-1)!.count);
   });

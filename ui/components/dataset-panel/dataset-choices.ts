@@ -152,7 +152,7 @@ export class DatasetChoicesList extends LitElement {
         ${
           active
             ? html`<span class="badge">Active</span>`
-            : item?.weeks
+            : item?.attachment
               ? nothing
               : html`<button type="button" ?disabled=${this.busy} @click=${() => this.use(c.dataset, id)} aria-label="Use ${name}">Use</button>`
         }
@@ -171,8 +171,8 @@ export class DatasetChoicesList extends LitElement {
             c,
             item.id,
             item.fileName,
-            item.weeks
-              ? `every week, for Every week and each site's timeline (the data in use stays as chosen here) · ${formatBytes(item.bytes)} stored`
+            item.attachment
+              ? `every week, for Every week and each site's weeks (the data in use stays as chosen here) · ${formatBytes(item.bytes)} stored`
               : `${item.formatLabel}${weekOf(c.dataset, item.source)} · ${formatCount(item.rowsImported)} rows · ${formatBytes(item.bytes)} stored · imported ${formatDate(item.importedAt)}`,
             item,
           ),

@@ -12,7 +12,7 @@ import './snapshot-diff.ts';
 import './import-from-web.ts';
 import { DATASETS_CHANGED, importController, type ImportState } from '../import/import-controller.ts';
 import { sourceDate, type DatasetSource, type ExtraArtifact } from '../../../dataset/artifact/format.ts';
-import { WEEKS_EXTRA_ID } from '../../../dataset/websites/weeks-contract.ts';
+import { attachmentOf } from '../../../engine/dataset-registry.ts';
 
 const TITLES: Record<string, string> = {
   websites: 'Site Scanning websites',
@@ -213,11 +213,11 @@ export class DatasetPanel extends LitElement {
             <strong>${extra.title}</strong>, ${formatBytes(extra.bytes)} to download.
             <span class="muted">${extra.source.label}</span>
             <button type="button" ?disabled=${this.importing} @click=${() => void importController.startBuiltIn(this.db, extra.id, extra.title, extra.bytes)}>
-              ${extra.id === WEEKS_EXTRA_ID ? 'Load' : `Load and answer from it`}
+              ${attachmentOf(extra.id) ? 'Load' : `Load and answer from it`}
             </button>
             ${
-              extra.id === WEEKS_EXTRA_ID
-                ? html`<span class="muted">(for <a href="#/weeks">Every week</a> and each site's timeline; the active week stays as it is)</span>`
+              attachmentOf(extra.id)
+                ? html`<span class="muted">(for <a href="#/weeks">Every week</a> and each site's weeks; the active week stays as it is)</span>`
                 : html`<span class="muted">(it becomes the active ${TITLES[extra.name] ?? extra.name} dataset: every view and badge then says its date)</span>`
             }
           </li>`,

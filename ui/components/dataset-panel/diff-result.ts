@@ -1,33 +1,34 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { SnapshotDiff } from '../../api/db-client.ts';
+import type { GroupChanges, WeekDiff } from '../../api/db-client.ts';
 import { baseStyles, compactTableStyles } from '../common/styles.ts';
 import { formatCount } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { formatRoute } from '../../state/route.ts';
 import {
-  agencyChangesCsv,
+  CAME_UP_DEFINITION,
   CHANGE_KINDS,
   CHANGE_LABELS,
+  groupChangesCsv,
   LOST_DEFINITION,
-  snapshotDiffCsv,
-  type AgencyChanges,
+  weekDiffCsv,
   type ChangeKind,
-} from '../../../engine/site-scanning/snapshot-diff.ts';
+} from '../../../engine/site-scanning/week-diff.ts';
 
 /** Changes listed on the page; the CSV has them all. */
 const LISTED = 100;
 
-/** The per-agency table's order: a column (a change kind, or the agency's name) and its direction. */
-type SortKey = ChangeKind | 'agency';
+/** The per-group table's order: a column (a change kind, or the group's name) and its direction. */
+type SortKey = ChangeKind | 'name';
 
 /**
- * What changed between two Site Scanning snapshots, however they were chosen (two datasets, two weeks): the totals,
- * the definition of a live site lost, the counts per agency (sortable), the changed sites, and both as CSV with the
- * weeks and their sources on top.
+ * What changed between two weeks of Site Scanning, however they were chosen (two weeks held, two datasets): the
+ * totals, the one rule of a live site lost and of a site that came up, the counts per agency (or per bureau of the
+ * agency compared: sortable), the changed sites, and both as CSV with the weeks, their sources and the sites
+ * compared on top.
  */
-@customElement('snapshot-diff-result')
-export class SnapshotDiffResult extends LitElement {
+@customElement('week-diff-result')
+export class WeekDiffResult extends LitElement {
   static override styles = [
     baseStyles,
     compactTableStyles,
@@ -51,8 +52,17 @@ export class SnapshotDiffResult extends LitElement {
         max-height: 24rem;
         margin: 0.5rem 0;
       }
-      td.agency {
+      td.name {
         min-width: 10rem;
+      }
+      dl.definitions {
+        margin: 0.25rem 0 0.5rem;
+      }
+      dl.definitions dt {
+        font-weight: 600;
+      }
+      dl.definitions dd {
+        margin: 0 0 0.35rem;
       }
       h3 {
         margin-top: 0.75rem;
@@ -73,43 +83,45 @@ export class SnapshotDiffResult extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) diff!: SnapshotDiff;
+  @property({ attribute: false }) diff!: WeekDiff;
   /** The two weeks and where their records come from, as the exports' header rows. */
   @property({ attribute: false }) notes: [string, string][] = [];
   /** The two weeks' names in the exported files' names. */
   @property({ attribute: false }) names: { before: string; after: string } = { before: 'before', after: 'after' };
+  /** Whose sites were compared, in words ("every agency", an agency's name). */
+  @property() whose = 'every agency';
   /** Most live sites lost first: what an analyst asks of two weeks first. */
   @state() private sort: { key: SortKey; descending: boolean } = { key: 'lost', descending: true };
 
-  private sorted(agencies: readonly AgencyChanges[]): AgencyChanges[] {
+  private sorted(groups: readonly GroupChanges[]): GroupChanges[] {
     const { key, descending } = this.sort;
-    const name = (a: AgencyChanges) => a.agency ?? '\uffff';
-    const by = (x: AgencyChanges, y: AgencyChanges) => (key === 'agency' ? name(x).localeCompare(name(y)) : x.counts[key] - y.counts[key]);
-    return [...agencies].sort((x, y) => (descending ? by(y, x) : by(x, y)) || name(x).localeCompare(name(y)));
+    const name = (g: GroupChanges) => g.name ?? '\uffff';
+    const by = (x: GroupChanges, y: GroupChanges) => (key === 'name' ? name(x).localeCompare(name(y)) : x.counts[key] - y.counts[key]);
+    return [...groups].sort((x, y) => (descending ? by(y, x) : by(x, y)) || name(x).localeCompare(name(y)));
   }
 
   private sortBy(key: SortKey): void {
     // A name reads A to Z first, a count most first.
-    this.sort = { key, descending: this.sort.key === key ? !this.sort.descending : key !== 'agency' };
+    this.sort = { key, descending: this.sort.key === key ? !this.sort.descending : key !== 'name' };
   }
 
   private sortHeader(key: SortKey, label: string) {
     const active = this.sort.key === key;
     const order = active ? (this.sort.descending ? 'descending' : 'ascending') : nothing;
-    return html`<th scope="col" class=${key === 'agency' ? '' : 'num'} aria-sort=${order}>
+    return html`<th scope="col" class=${key === 'name' ? '' : 'num'} aria-sort=${order}>
       <button type="button" class="sort" data-sort=${key} title=${`Sort by ${label}`} @click=${() => this.sortBy(key)}>
         ${label}<span aria-hidden="true">${active ? (this.sort.descending ? ' ▼' : ' ▲') : ''}</span>
       </button>
     </th>`;
   }
 
-  private exportAgencies(diff: SnapshotDiff): void {
-    const csv = agencyChangesCsv(this.sorted(diff.agencies), this.notes);
-    saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-by-agency-${this.names.before}-to-${this.names.after}.csv`, 'text/csv;charset=utf-8');
+  private exportGroups(diff: WeekDiff): void {
+    const csv = groupChangesCsv(diff, this.sorted(diff.groups), this.notes);
+    saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-by-${diff.by}-${this.names.before}-to-${this.names.after}.csv`, 'text/csv;charset=utf-8');
   }
 
-  private exportCsv(diff: SnapshotDiff): void {
-    const csv = snapshotDiffCsv(diff, [...this.notes, ['Compared', new Date().toISOString()]]);
+  private exportCsv(diff: WeekDiff): void {
+    const csv = weekDiffCsv(diff, [...this.notes, ['Compared', new Date().toISOString()]]);
     saveBytes(new TextEncoder().encode(csv), `site-scanning-changes-${this.names.before}-to-${this.names.after}.csv`, 'text/csv;charset=utf-8');
   }
 
@@ -122,28 +134,34 @@ export class SnapshotDiffResult extends LitElement {
         <li>Sites: <strong data-diff="before">${formatCount(diff.sites.before)}</strong> → <strong data-diff="after">${formatCount(diff.sites.after)}</strong></li>
         ${CHANGE_KINDS.map((k) => html`<li>${CHANGE_LABELS[k]}: <strong data-total=${k}>${formatCount(diff.totals[k])}</strong></li>`)}
       </ul>
-      <p class="muted" id="lost-definition">${LOST_DEFINITION}</p>
+      <p class="muted" data-whose>The sites of ${this.whose}: ${formatCount(diff.sites.before)} before, ${formatCount(diff.sites.after)} after.</p>
+      <dl class="definitions muted">
+        <dt>${CHANGE_LABELS.lost}</dt>
+        <dd id="lost-definition">${LOST_DEFINITION}</dd>
+        <dt>${CHANGE_LABELS.came_up}</dt>
+        <dd id="came-up-definition">${CAME_UP_DEFINITION}</dd>
+      </dl>
       <div class="actions">
         <button type="button" @click=${() => this.exportCsv(diff)}>Export changes as CSV</button>
-        ${diff.agencies.length ? html`<button type="button" @click=${() => this.exportAgencies(diff)}>Export counts by agency as CSV</button>` : nothing}
+        ${diff.groups.length ? html`<button type="button" @click=${() => this.exportGroups(diff)}>Export counts by ${diff.by} as CSV</button>` : nothing}
       </div>
       ${
         diff.changes.length === 0
-          ? html`<p class="muted">No changes: the two snapshots hold the same sites with the same states.</p>`
-          : html`<h3>By agency</h3>
-            <div class="wrap" tabindex="0" role="region" aria-label="Changes by agency">
-              <table id="diff-agencies">
-                <caption class="visually-hidden">Changes per agency</caption>
+          ? html`<p class="muted">No changes: the two weeks hold the same sites with the same states.</p>`
+          : html`<h3>By ${diff.by}</h3>
+            <div class="wrap" tabindex="0" role="region" aria-label="Changes by ${diff.by}">
+              <table id="diff-groups" data-by=${diff.by}>
+                <caption class="visually-hidden">Changes per ${diff.by}</caption>
                 <thead>
                   <tr>
-                    ${this.sortHeader('agency', 'Agency')} ${kinds.map((k) => this.sortHeader(k, CHANGE_LABELS[k]))}
+                    ${this.sortHeader('name', diff.by === 'agency' ? 'Agency' : 'Bureau')} ${kinds.map((k) => this.sortHeader(k, CHANGE_LABELS[k]))}
                   </tr>
                 </thead>
                 <tbody>
-                  ${this.sorted(diff.agencies).map(
-                    (a) => html`<tr data-agency=${a.agency ?? ''}>
-                      <td class="agency">${a.agency ?? '(none)'}</td>
-                      ${kinds.map((k) => html`<td class="num" data-kind=${k}>${a.counts[k] ? formatCount(a.counts[k]) : ''}</td>`)}
+                  ${this.sorted(diff.groups).map(
+                    (g) => html`<tr data-group=${g.name ?? ''}>
+                      <td class="name">${g.name ?? '(none)'}</td>
+                      ${kinds.map((k) => html`<td class="num" data-kind=${k}>${g.counts[k] ? formatCount(g.counts[k]) : ''}</td>`)}
                     </tr>`,
                   )}
                 </tbody>
@@ -158,6 +176,7 @@ export class SnapshotDiffResult extends LitElement {
                     <th scope="col">Change</th>
                     <th scope="col">Target URL</th>
                     <th scope="col">Agency</th>
+                    <th scope="col">Bureau</th>
                     <th scope="col">Before → after</th>
                   </tr>
                 </thead>
@@ -167,6 +186,7 @@ export class SnapshotDiffResult extends LitElement {
                       <td>${CHANGE_LABELS[c.kind]}</td>
                       <td><a href=${formatRoute({ view: 'website', url: c.targetUrl })}>${c.targetUrl}</a></td>
                       <td>${c.agency ?? '—'}</td>
+                      <td>${c.bureau ?? '—'}</td>
                       <td>${c.before ? `${c.before} → ${c.after}` : ''}</td>
                     </tr>`,
                   )}
@@ -179,6 +199,6 @@ export class SnapshotDiffResult extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'snapshot-diff-result': SnapshotDiffResult;
+    'week-diff-result': WeekDiffResult;
   }
 }

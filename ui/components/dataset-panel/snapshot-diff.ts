@@ -3,12 +3,12 @@ import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
-import type { DatasetChoices, DbClient, SnapshotDiff } from '../../api/db-client.ts';
+import type { DatasetChoices, DbClient, WeekDiff } from '../../api/db-client.ts';
 import { baseStyles, pickerStyles } from '../common/styles.ts';
 import { formatDate } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
 import { BUILD_DATASET_ID, SNAPSHOT_DIFF_PARAMETERS } from '../../../engine/site-scanning/parameters.ts';
-import { LOST_DEFINITION } from '../../../engine/site-scanning/snapshot-diff.ts';
+import { CAME_UP_DEFINITION, LOST_DEFINITION } from '../../../engine/site-scanning/week-diff.ts';
 import './diff-result.ts';
 import { sourceDate, type DatasetSource } from '../../../dataset/artifact/format.ts';
 import { DATASETS_CHANGED } from '../import/import-controller.ts';
@@ -18,7 +18,7 @@ const [FROM, TO] = SNAPSHOT_DIFF_PARAMETERS;
 interface Choice {
   id: string;
   label: string;
-  /** The week's date (a real snapshot's), or null when the file does not say. */
+  /** The week's date (a real week's), or null when the file does not say. */
   date: string | null;
   /** Where its records come from, in one line. */
   source: string;
@@ -32,9 +32,10 @@ const choice = (id: string, label: string, source: DatasetSource | null | undefi
 const toDatasetId = (choice: string): string | null => (choice === BUILD_DATASET_ID ? null : choice);
 
 /**
- * Two Site Scanning datasets side by side (the build's and the imported weekly files): the sites added and
- * removed, and those that went down or came up, gained or lost analytics or the design system, or changed
- * scan status, per agency; exportable as CSV. The two choices live in the URL (`diff_from`, `diff_to`).
+ * Two Site Scanning datasets side by side (the build's and the imported weekly files), compared as two weeks are
+ * (engine/site-scanning/week-diff.ts): the sites added and removed, and those lost or that came up, gained or lost
+ * analytics or the design system, or changed scan status, per agency; exportable as CSV. The two choices live in
+ * the URL (`diff_from`, `diff_to`).
  */
 @customElement('snapshot-diff')
 export class SnapshotDiffPanel extends LitElement {
@@ -64,9 +65,9 @@ export class SnapshotDiffPanel extends LitElement {
   });
 
   private readonly diff = new Task(this, {
-    task: async ([from, to]: [string, string]): Promise<{ key: string; diff: SnapshotDiff } | null> => {
+    task: async ([from, to]: [string, string]): Promise<{ key: string; diff: WeekDiff } | null> => {
       if (!from || !to) return null;
-      const answer = await this.db.diffWebsiteSnapshots(toDatasetId(from), toDatasetId(to));
+      const answer = await this.db.compareWebsiteDatasets(toDatasetId(from), toDatasetId(to));
       if (!answer.ok) throw new Error(answer.message);
       return { key: `${from}|${to}`, diff: answer.diff };
     },
@@ -109,6 +110,7 @@ export class SnapshotDiffPanel extends LitElement {
       ['Source before', before?.source ?? ''],
       ['Source after', after?.source ?? ''],
       ['Live sites lost', LOST_DEFINITION],
+      ['Came up', CAME_UP_DEFINITION],
     ];
   }
 
@@ -135,9 +137,9 @@ export class SnapshotDiffPanel extends LitElement {
     const from = this.params.get(FROM.name) ?? '';
     const to = this.params.get(TO.name) ?? '';
     return html`<section class="card" aria-labelledby="diff-h">
-      <h2 id="diff-h">Compare two Site Scanning snapshots</h2>
+      <h2 id="diff-h">Compare two weeks of Site Scanning files</h2>
       <p class="muted">
-        Import two weekly snapshot files (or compare one with the built-in dataset) to see which sites were added or removed and which changed.
+        Import two weekly files (or compare one with the built-in dataset) to see which sites were added or removed and which changed.
         Any two of the built-in weeks: <a href="#/weeks">Every week</a>.
       </p>
       <div class="pick">${this.select('from', 'Before', choices)} ${this.select('to', 'After', choices)}</div>
@@ -145,7 +147,7 @@ export class SnapshotDiffPanel extends LitElement {
       ${this.diff.render({
         pending: () => html`<p class="muted" role="status">Comparing…</p>`,
         complete: (value) =>
-          value ? html`<snapshot-diff-result .diff=${value.diff} .notes=${this.weekNotes()} .names=${this.names()}></snapshot-diff-result>` : nothing,
+          value ? html`<week-diff-result .diff=${value.diff} .notes=${this.weekNotes()} .names=${this.names()}></week-diff-result>` : nothing,
         error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
       })}
     </section>`;

@@ -102,9 +102,9 @@ export class ImportStatus extends LitElement {
       </div>
       ${
         o.ok
-          ? o.imported.weeks
+          ? o.imported.attachment
             ? html`<p class="ok" role="status" data-message>
-                Every week is stored in this browser for offline use: see <a href="#/weeks">Every week</a> and each site's timeline. The
+                Every week is stored in this browser for offline use: see <a href="#/weeks">Every week</a> and each site's weeks. The
                 websites dataset in use has not changed.
               </p>`
             : html`<p class="ok" role="status" data-message>

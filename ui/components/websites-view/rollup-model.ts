@@ -2,6 +2,7 @@
 import type { RollupRow, Rollups } from '../../api/db-client.ts';
 import { csvLine } from '../../../engine/ceilingrates/export.ts';
 import type { RollupColumn } from '../../state/websites-query.ts';
+import { MEASURE_WORDS, MEASURES, type Measure } from '../../../engine/site-scanning/measures.ts';
 
 export interface ShareColumn {
   key: RollupColumn;
@@ -11,11 +12,15 @@ export interface ShareColumn {
   help?: string;
 }
 
+const share = (key: Measure): ShareColumn => ({
+  key,
+  label: `% ${MEASURE_WORDS[key].label}`,
+  count: (r) => r[key],
+  help: MEASURE_WORDS[key].what.replace(/^./, (c) => c.toUpperCase()),
+});
+
 export const ROLLUP_SHARES: readonly ShareColumn[] = [
-  { key: 'live', label: '% live', count: (r) => r.live, help: 'The final URL answered 2xx' },
-  { key: 'dap', label: '% DAP', count: (r) => r.dap, help: 'Digital Analytics Program code found' },
-  { key: 'uswds', label: '% USWDS', count: (r) => r.uswds, help: 'U.S. Web Design System classes used (ds_usa_classes > 0)' },
-  { key: 'banner', label: '% banner', count: (r) => r.banner, help: 'The official banner’s “Here’s how you know” found' },
+  ...MEASURES.map(share),
   { key: 'completed', label: 'Scans', count: (r) => r.statuses.completed ?? 0, help: 'Share of scans completed; the bar shows every status' },
 ];
 

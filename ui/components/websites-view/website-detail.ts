@@ -1,9 +1,9 @@
 import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
-import type { DbClient, SiteHistory, SiteTimeline } from '../../api/db-client.ts';
+import type { DbClient, SiteTimeline, TimelineRow, WeeksHeld } from '../../api/db-client.ts';
 import { errorText, type WebsiteRecord } from '../../api/api-types.ts';
 import { baseStyles, viewHeaderStyles } from '../common/styles.ts';
 import { lastListHash, websiteApiUrl } from '../../state/websites-query.ts';
@@ -13,6 +13,7 @@ import '../weeks-view/weeks-load.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { csvLine } from '../../../engine/ceilingrates/export.ts';
 import { WEEKS_SOURCE } from '../weeks-view/trends-model.ts';
+import { siteFacts, type SiteFacts } from '../../../engine/site-scanning/measures.ts';
 import '../common/source-badge.ts';
 
 /** Fields that hold a bare host name: shown as a link to the site. */
@@ -69,6 +70,26 @@ function cellValue(value: unknown): string {
   return String(value);
 }
 
+/** The facts a site's weeks show first, each with the field it is read from (a change of that field marks it). */
+const FACTS: readonly { key: keyof SiteFacts; name: string; field: string }[] = [
+  { key: 'status', name: 'Scan', field: 'scan_status' },
+  { key: 'live', name: 'Live', field: 'final_url_live' },
+  { key: 'dap', name: 'DAP', field: 'dap_detected_final_url' },
+  { key: 'uswds', name: 'USWDS', field: 'ds_usa_classes' },
+  { key: 'banner', name: 'Banner', field: 'ds_banner_heres_how' },
+];
+const FACT_FIELDS = new Set(FACTS.map((f) => f.field));
+
+const yesNo = (v: boolean | null): string => (v === null ? '—' : v ? 'Yes' : 'No');
+
+/** A fact as a week's cell says it: the scan's status in words, the USWDS classes counted. */
+function factText(key: keyof SiteFacts, values: Record<string, unknown>): string {
+  const facts = siteFacts(values as Parameters<typeof siteFacts>[0]);
+  if (key === 'status') return String(facts.status ?? '—').replaceAll('_', ' ');
+  if (key === 'uswds' && facts.uswds) return `Yes (${String(values.ds_usa_classes)})`;
+  return yesNo(facts[key] as boolean | null);
+}
+
 /** One website scan record with every field the API returns, in the API's order. */
 @customElement('website-detail')
 export class WebsiteDetail extends LitElement {
@@ -80,17 +101,6 @@ export class WebsiteDetail extends LitElement {
         margin-bottom: 0.75rem;
       }
       h1 {
-        overflow-wrap: anywhere;
-      }
-      .history table {
-        table-layout: fixed;
-        width: 100%;
-      }
-      .history th[scope='row'] {
-        width: 30%;
-        overflow-wrap: anywhere;
-      }
-      .history td {
         overflow-wrap: anywhere;
       }
       /* Long host names in chips (third-party services, class lists) wrap inside narrow cells instead of overflowing. */
@@ -135,35 +145,125 @@ export class WebsiteDetail extends LitElement {
       section.card {
         margin-bottom: 0.75rem;
       }
-      .timeline .wrap {
-        overflow: auto;
-        max-height: 30rem;
+      .timeline table.facts {
+        table-layout: fixed;
+        width: 100%;
+        font-size: 0.9rem;
       }
-      .timeline table {
-        font-size: 0.85rem;
+      .timeline table.facts th,
+      .timeline table.facts td {
+        padding: 0.3rem 0.35rem;
+        overflow-wrap: anywhere;
+        vertical-align: top;
+      }
+      .timeline table.facts th[scope='row'] {
+        width: 6.2rem;
         font-variant-numeric: tabular-nums;
       }
-      .timeline th,
-      .timeline td {
-        padding: 0.3rem 0.45rem;
-        white-space: nowrap;
+      /* The week and the facts narrow, the other fields that changed the room left. */
+      .timeline table.facts th.week {
+        width: 7rem;
       }
-      .timeline td.value {
-        max-width: 16rem;
-        overflow: hidden;
-        text-overflow: ellipsis;
+      .timeline table.facts th.fact {
+        width: 9%;
+      }
+      .timeline table.facts th.fact.status {
+        width: 13%;
       }
       .timeline td.changed {
         background: var(--warm-bg, #fff4e5);
         font-weight: 650;
       }
-      .timeline td.changed::before {
+      .timeline td.changed::before,
+      .timeline td.changed .v::before {
         content: '● ';
         color: var(--warm);
+      }
+      .timeline table.facts td.changed::before {
+        content: none;
+      }
+      .timeline table.facts .name {
+        display: none;
       }
       .timeline tr.absent td {
         color: var(--muted);
         font-style: italic;
+      }
+      .timeline details summary {
+        cursor: pointer;
+        color: var(--link);
+      }
+      .timeline details ul {
+        margin: 0.25rem 0 0;
+        padding-left: 1rem;
+        font-size: 0.85rem;
+      }
+      /* Positioned, so the cells' visually hidden words (absolutely placed) scroll with it instead of widening the page. */
+      .timeline .all {
+        position: relative;
+        overflow: auto;
+        max-height: 30rem;
+        margin-top: 0.5rem;
+      }
+      .timeline .all table {
+        font-size: 0.85rem;
+        font-variant-numeric: tabular-nums;
+      }
+      .timeline .all th,
+      .timeline .all td {
+        padding: 0.3rem 0.45rem;
+        white-space: nowrap;
+      }
+      .timeline .all td.value {
+        max-width: 16rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+      /* On a phone each week is a block: its day on a line, its five facts side by side, each named, the rest below. */
+      @media (max-width: 600px) {
+        .timeline table.facts,
+        .timeline table.facts tbody {
+          display: block;
+        }
+        .timeline table.facts thead {
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip-path: inset(50%);
+        }
+        .timeline table.facts tr {
+          display: grid;
+          grid-template-columns: minmax(0, 1.6fr) repeat(4, minmax(0, 1fr));
+          border-bottom: 1px solid var(--line);
+          padding: 0.25rem 0;
+        }
+        .timeline table.facts th[scope='row'],
+        .timeline table.facts td[data-col='other'],
+        .timeline table.facts tr.absent td {
+          grid-column: 1 / -1;
+          width: auto;
+        }
+        .timeline table.facts td[data-fact] {
+          overflow-wrap: break-word;
+        }
+        .timeline table.facts td.none {
+          display: none;
+        }
+        /* The mark of a change goes by the fact's name: the value keeps the whole width. */
+        .timeline table.facts td.changed .v::before {
+          content: none;
+        }
+        .timeline table.facts td.changed .name::after {
+          content: ' ●';
+          color: var(--warm);
+        }
+        .timeline table.facts .name {
+          display: block;
+          font-size: 0.7rem;
+          font-weight: 400;
+          color: var(--muted);
+        }
       }
       .chip.ok {
         background: var(--ok-bg);
@@ -240,20 +340,20 @@ export class WebsiteDetail extends LitElement {
     args: () => [this.url] as [string],
   });
 
-  /** How the record changed across the weekly snapshots shipped with the data (none for an imported file). */
-  private readonly history = new Task(this, {
-    task: async ([url]: [string]) => this.db.websiteHistory(url.toLowerCase()),
-    args: () => [this.url] as [string],
-  });
-
-  /** Each core field week by week, from the weeks dataset (null: not loaded, and the page offers to load it). */
+  /** The site's weeks, and which weeks are partial (null: the weeks are not loaded, and the page offers to load them). */
   private readonly timeline = new Task(this, {
-    task: async ([url]: [string]) => this.db.siteTimeline(url.toLowerCase()),
+    task: async ([url]: [string]): Promise<{ timeline: SiteTimeline; held: WeeksHeld } | null> => {
+      const [timeline, held] = await Promise.all([this.db.siteTimeline(url.toLowerCase()), this.db.weeksHeld()]);
+      return timeline && held ? { timeline, held } : null;
+    },
     args: () => [this.url] as [string],
   });
 
-  /** The active snapshot's date, for the summary strip: which week these facts are from. */
-  private readonly snapshot = new Task(this, {
+  /** Every field, week by week, shown on demand under the facts. */
+  @state() private everyField = false;
+
+  /** The active dataset's week, for the summary strip: which week these facts are from. */
+  private readonly week = new Task(this, {
     task: async ([db]: [DbClient]) => {
       const status = (await db.status()).datasets.find((d) => d.name === 'websites');
       return sourceDate(status?.source ?? null) ?? (status?.source?.kind === 'synthetic' ? 'generated data' : (status?.fileDate?.slice(0, 10) ?? null));
@@ -267,7 +367,7 @@ export class WebsiteDetail extends LitElement {
     super.connectedCallback();
     // Opened before the websites finished loading: the strip's week is read again once they have.
     this.unsubscribe = this.db.onProgress((p) => {
-      if (p.dataset === 'websites' && p.phase === 'ready') void this.snapshot.run();
+      if (p.dataset === 'websites' && p.phase === 'ready') void this.week.run();
     });
   }
 
@@ -296,108 +396,124 @@ export class WebsiteDetail extends LitElement {
     saveBytes(new TextEncoder().encode(lines.join('\r\n') + '\r\n'), `site-scanning-weeks-${name}.csv`, 'text/csv;charset=utf-8');
   }
 
-  private timelineSection(timeline: SiteTimeline, agency: string | null) {
+  /** A week's fields that changed beside the facts, on demand: each with its value that week. */
+  private otherChanges(week: TimelineRow) {
+    const others = week.changed.filter((f) => !FACT_FIELDS.has(f));
+    if (others.length === 0) return html`<span class="muted">—</span>`;
+    return html`<details data-others=${others.length}>
+      <summary>${others.length} changed</summary>
+      <ul>
+        ${others.map((f) => html`<li data-field=${f}><strong>${label(f)}</strong>: ${cellValue(week.values[f])}</li>`)}
+      </ul>
+    </details>`;
+  }
+
+  /** Every core field week by week (the table before the facts came first), in its own scrolling region. */
+  private allFields(weeks: TimelineRow[], fields: string[], timeline: SiteTimeline) {
+    return html`<div class="all" tabindex="0" role="region" aria-label="Every field, week by week">
+      <table id="site-timeline-all">
+        <caption class="visually-hidden">${timeline.targetUrl}: every core field per week; changed values are marked</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            ${fields.map((f) => html`<th scope="col" title=${f}>${label(f)}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${weeks.map((w) =>
+            w.state === 'absent'
+              ? html`<tr class="absent" data-week=${w.date}>
+                  <th scope="row">${w.date}</th>
+                  <td colspan=${fields.length}>Not in that week's list</td>
+                </tr>`
+              : html`<tr data-week=${w.date}>
+                  <th scope="row">${w.date}</th>
+                  ${fields.map((f) => {
+                    const changed = w.changed.includes(f);
+                    const text = cellValue(w.values[f]);
+                    return html`<td class="value ${changed ? 'changed' : ''}" data-field=${f} data-changed=${changed ? 'yes' : 'no'} title=${text}>
+                      ${text}${changed ? html`<span class="visually-hidden"> (changed)</span>` : nothing}
+                    </td>`;
+                  })}
+                </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+
+  private timelineSection({ timeline, held }: { timeline: SiteTimeline; held: WeeksHeld }, agency: string | null) {
     const weeks = [...timeline.weeks].reverse();
+    const partial = new Set(held.partial.map((p) => p.date));
     const fields: string[] = [];
     for (const w of timeline.weeks) for (const f of Object.keys(w.values)) if (!fields.includes(f)) fields.push(f);
     const changes = timeline.weeks.reduce((n, w) => n + w.changed.length, 0);
     return html`<section class="card timeline" aria-labelledby="timeline-title">
       <h2 id="timeline-title">Week by week</h2>
       <p class="muted">
-        The core fields in each of the ${timeline.weeks.length} weekly snapshots, newest first. A marked cell (●) differs from the week
-        before: ${changes} ${changes === 1 ? 'change' : 'changes'} in all.
+        The scan and what it found in each of the ${timeline.weeks.length} weeks, newest first; a marked cell (●) differs from the week
+        before (${changes} ${changes === 1 ? 'change' : 'changes'} in all, every field). The other fields that changed open under “Other”.
         <a href=${formatRoute({ view: 'weeks', query: new URLSearchParams(agency ? { g: agency } : {}) })}
           >${agency ? `${agency}'s trends over the weeks` : 'Trends and changes of every site'}</a
         >
       </p>
-      <p><button type="button" @click=${() => this.exportTimeline(timeline, fields)}>Export these weeks as CSV</button></p>
-      <div class="wrap" tabindex="0" role="region" aria-labelledby="timeline-title">
-        <table id="site-timeline">
-          <caption class="visually-hidden">${timeline.targetUrl}: core fields per week; changed values are marked</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week</th>
-              ${fields.map((f) => html`<th scope="col" title=${f}>${label(f)}</th>`)}
-            </tr>
-          </thead>
-          <tbody>
-            ${weeks.map((w) =>
-              w.state === 'absent'
-                ? html`<tr class="absent" data-week=${w.date} data-state="absent">
-                    <th scope="row">${w.date}</th>
-                    <td colspan=${fields.length}>Not in that week's list</td>
-                  </tr>`
-                : html`<tr data-week=${w.date} data-state="present">
-                    <th scope="row">${w.date}</th>
-                    ${fields.map((f) => {
-                      const changed = w.changed.includes(f);
-                      const text = cellValue(w.values[f]);
-                      return html`<td class="value ${changed ? 'changed' : ''}" data-field=${f} data-changed=${changed ? 'yes' : 'no'} title=${text}>
-                        ${text}${changed ? html`<span class="visually-hidden"> (changed)</span>` : nothing}
-                      </td>`;
-                    })}
-                  </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-    </section>`;
-  }
-
-  private weeks(history: SiteHistory | null) {
-    if (!history || !history.weeks.length) return nothing;
-    return html`<section class="card history" aria-labelledby="history-title">
-      <h2 id="history-title">Across the weeks</h2>
-      <p class="muted" id="history-note">
-        This record is from the snapshot of ${history.date ?? 'the dataset'}. Each earlier weekly snapshot shipped with the app lists
-        <strong>only the fields that differ</strong> from this record (production's API keeps no history; scan dates and the snapshot's
-        counters are not compared). Load every week for each field week by week.
+      <table id="site-timeline" class="facts">
+        <caption class="visually-hidden">${timeline.targetUrl}: its scan, live, DAP, USWDS and banner per week; changed values are marked</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="week">Week</th>
+            ${FACTS.map((f) => html`<th scope="col" class="fact ${f.key}">${f.name}</th>`)}
+            <th scope="col">Other</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${weeks.map((w) =>
+            w.state === 'absent'
+              ? html`<tr class="absent" data-week=${w.date} data-state="absent">
+                  <th scope="row">${w.date}</th>
+                  <td colspan=${FACTS.length + 1}>Not in that week's list${partial.has(w.date) ? ' (a partial week)' : ''}</td>
+                </tr>`
+              : html`<tr data-week=${w.date} data-state="present">
+                  <th scope="row">${w.date}${partial.has(w.date) ? html`<br /><small class="muted">partial week</small>` : nothing}</th>
+                  ${FACTS.map((f) => {
+                    const changed = w.changed.includes(f.field);
+                    return html`<td class=${changed ? 'changed' : ''} data-fact=${f.key} data-changed=${changed ? 'yes' : 'no'}>
+                      <span class="name" aria-hidden="true">${f.name}</span><span class="v">${factText(f.key, w.values)}</span>${
+                        changed ? html`<span class="visually-hidden"> (changed)</span>` : nothing
+                      }
+                    </td>`;
+                  })}
+                  <td data-col="other" class=${w.changed.some((f) => !FACT_FIELDS.has(f)) ? '' : 'none'}>${this.otherChanges(w)}</td>
+                </tr>`,
+          )}
+        </tbody>
+      </table>
+      <p>
+        <button type="button" aria-expanded=${this.everyField ? 'true' : 'false'} @click=${() => (this.everyField = !this.everyField)}>
+          ${this.everyField ? 'Hide' : 'Show'} every field, week by week
+        </button>
+        <button type="button" @click=${() => this.exportTimeline(timeline, fields)}>Export these weeks as CSV</button>
       </p>
-      ${history.weeks.map(
-        (week) => html`<h3>${week.date}</h3>
-          ${
-            week.state === 'absent'
-              ? html`<p data-week=${week.date} data-state="absent">Not in that week's snapshot: the site was added since.</p>`
-              : week.state === 'same'
-                ? html`<p data-week=${week.date} data-state="same">No compared field was different.</p>`
-                : html`<table data-week=${week.date} data-state="changed">
-                  <caption class="visually-hidden">Only the fields that differ between ${week.date} and ${history.date ?? 'now'}</caption>
-                  <thead><tr><th scope="col">Field that differs</th><th scope="col">${week.date}</th><th scope="col">${history.date ?? 'Now'}</th></tr></thead>
-                  <tbody>
-                    ${week.changes.map(
-                      (c) => html`<tr data-field=${c.field}>
-                        <th scope="row">${label(c.field)} <code>${c.field}</code></th>
-                        <td>${renderValue(c.field, c.then)}</td>
-                        <td>${renderValue(c.field, c.now)}</td>
-                      </tr>`,
-                    )}
-                  </tbody>
-                </table>`
-          }`,
-      )}
+      ${this.everyField ? this.allFields(weeks, fields, timeline) : nothing}
     </section>`;
   }
 
   /** The facts an analyst looks for first, at the top: the week they are from, then live, DAP, USWDS, the banner. */
   private summary(r: WebsiteRecord) {
-    const yes = (v: boolean | null | undefined, on: string, off: string) =>
-      v === true ? { text: on, kind: 'ok' } : v === false ? { text: off, kind: 'bad' } : { text: 'not reported', kind: '' };
-    const classes = typeof r.ds_usa_classes === 'number' ? r.ds_usa_classes : null;
+    const yes = (v: boolean | null, on: string) =>
+      v === true ? { text: on, kind: 'ok' } : v === false ? { text: 'No', kind: 'bad' } : { text: 'not reported', kind: '' };
+    const f = siteFacts(r);
     const facts: [string, string, { text: string; kind: string }][] = [
-      ['status', 'Scan', { text: r.scan_status.replaceAll('_', ' '), kind: r.scan_status === 'completed' ? 'ok' : 'bad' }],
-      ['live', 'Live', yes(r.final_url_live, 'Yes', 'No')],
-      ['dap', 'DAP', yes(r.dap_detected_final_url, 'Yes', 'No')],
-      [
-        'uswds',
-        'USWDS',
-        classes === null ? { text: 'not reported', kind: '' } : classes > 0 ? { text: `Yes (${classes} classes)`, kind: 'ok' } : { text: 'No', kind: 'bad' },
-      ],
-      ['banner', 'Banner', yes(r.ds_banner_heres_how, 'Yes', 'No')],
+      ['status', 'Scan', { text: f.status.replaceAll('_', ' '), kind: f.status === 'completed' ? 'ok' : 'bad' }],
+      ['live', 'Live', yes(f.live, 'Yes')],
+      ['dap', 'DAP', yes(f.dap, 'Yes')],
+      ['uswds', 'USWDS', yes(f.uswds, `Yes (${String(r.ds_usa_classes)} classes)`)],
+      ['banner', 'Banner', yes(f.banner, 'Yes')],
     ];
-    const date = this.snapshot.value;
-    return html`<dl class="strip" id="site-summary" aria-label="Summary${date ? ` (snapshot of ${date})` : ''}">
+    const date = this.week.value;
+    return html`<dl class="strip" id="site-summary" aria-label="Summary${date ? ` (the week of ${date})` : ''}">
         ${facts.map(([key, name, v]) => html`<div class=${v.kind} data-summary=${key}><dt>${name}</dt><dd>${v.text}</dd></div>`)}
-        <div data-summary="week"><dt>Snapshot</dt><dd>${date ?? '—'}</dd></div>
+        <div data-summary="week"><dt>Week</dt><dd>${date ?? '—'}</dd></div>
       </dl>
       <p class="owner">${r.target_url_agency_owner ?? 'Agency not reported'}${r.target_url_bureau_owner ? html` · ${r.target_url_bureau_owner}` : ''}</p>`;
   }
@@ -418,14 +534,10 @@ export class WebsiteDetail extends LitElement {
                 ${this.timeline.render({
                   pending: () => html`<p class="muted" role="status">Reading the weeks…</p>`,
                   error: (e) => html`<p class="error" role="alert">${e instanceof Error ? e.message : String(e)}</p>`,
-                  complete: (timeline) =>
-                    timeline
-                      ? this.timelineSection(timeline, record.target_url_agency_owner)
-                      : html`${this.weeks(this.history.value ?? null)}<weeks-load
-                          quiet
-                          heading="Week by week: the weekly snapshots are not loaded"
-                          @weeks-loaded=${() => void this.timeline.run()}
-                        ></weeks-load>`,
+                  complete: (weeks) =>
+                    weeks
+                      ? this.timelineSection(weeks, record.target_url_agency_owner)
+                      : html`<weeks-load quiet heading="Week by week: the weeks are not loaded" @weeks-loaded=${() => void this.timeline.run()}></weeks-load>`,
                 })}
                 <div class="card">
                 <dl class="fields" id="website-fields">

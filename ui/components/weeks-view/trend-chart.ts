@@ -45,6 +45,15 @@ export class TrendChart extends LitElement {
         stroke: var(--line);
         stroke-width: 1;
       }
+      .partial line {
+        stroke: var(--warm, #8a4b00);
+        stroke-width: 1.5;
+        stroke-dasharray: 3 3;
+      }
+      .partial text {
+        fill: var(--warm, #8a4b00);
+        font-size: 11px;
+      }
       .legend {
         display: flex;
         flex-wrap: wrap;
@@ -73,6 +82,8 @@ export class TrendChart extends LitElement {
   @property({ type: Boolean }) percent = false;
   /** What the lines measure, for the image's name. */
   @property() label = '';
+  /** The dates whose list is known to be incomplete: marked on the drawing and said in its name. */
+  @property({ attribute: false }) partial: string[] = [];
   private readonly box = new BoxWidth(this, 280, WIDEST);
 
   override render() {
@@ -85,7 +96,7 @@ export class TrendChart extends LitElement {
     // Shares that stay low (most DAP trends sit under 40 %) get the room: the axis stops at a round step above them.
     const step = this.percent ? (most > 50 ? 25 : most > 20 ? 10 : 5) : niceStep(most);
     const top = Math.min(this.percent ? 100 : Infinity, Math.max(step, Math.ceil(most / step) * step));
-    // Placed by date, not by index: a week missing from the snapshots (2025-03-10) leaves its gap.
+    // Placed by date, not by index: a week missing from the list (2025-03-10) leaves its gap.
     const days = dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 86_400_000);
     const span = days[days.length - 1] - days[0];
     const x = (i: number) => PAD.left + (span > 0 ? ((days[i] - days[0]) / span) * plotW : plotW / 2);
@@ -118,7 +129,15 @@ export class TrendChart extends LitElement {
       return d;
     };
     const coloured = lines.map((line, i) => ({ line, colour: colour(line, line.total ? 0 : i - (lines[0]?.total ? 1 : 0)) }));
-    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${this.label}: ${lines.map((l) => l.name).join(', ')}, ${dates[0]} to ${dates.at(-1)}. The numbers are in the table below.">
+    const partial = dates.flatMap((d, i) => (this.partial.includes(d) ? [i] : []));
+    const partialWords = partial.length ? ` ${partial.map((i) => dates[i]).join(', ')} is a partial week.` : '';
+    return html`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${this.label}: ${lines.map((l) => l.name).join(', ')}, ${dates[0]} to ${dates.at(-1)}.${partialWords} The numbers are in the table below.">
+        ${partial.map(
+          (i) => svg`<g class="partial" data-partial=${dates[i]}>
+            <line x1=${x(i)} x2=${x(i)} y1=${PAD.top} y2=${PAD.top + plotH}></line>
+            <text x=${x(i) + (i === 0 ? 4 : -4)} y=${PAD.top + 10} text-anchor=${i === 0 ? 'start' : 'end'}>partial week</text>
+          </g>`,
+        )}
         ${ticks.map(
           (t) => svg`<line class="grid" x1=${PAD.left} x2=${W - PAD.right} y1=${y(t)} y2=${y(t)}></line>
             <text class="axis" x=${PAD.left - 6} y=${y(t) + 4} text-anchor="end">${this.percent ? `${t}%` : t.toLocaleString('en-US')}</text>`,

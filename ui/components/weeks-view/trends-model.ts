@@ -1,12 +1,13 @@
 /** The weekly trends' measures, their definitions and denominators, the chosen lines and the CSV: plain functions. */
 import { csvLine } from '../../../engine/ceilingrates/export.ts';
+import { MEASURE_WORDS, MEASURES, type Measure } from '../../../engine/site-scanning/measures.ts';
 import type { TrendPoint, TrendSeries, WeeklyTrends } from '../../api/db-client.ts';
 import { formatCount } from '../common/format.ts';
 import { percent } from '../websites-view/rollup-model.ts';
 import { DEFAULT_GROUPS, type GroupOrder, type TrendMetric } from '../../state/weeks-query.ts';
 
 /** Where the weeks come from, as the exports' header rows say it. */
-export const WEEKS_SOURCE = 'GSA Site Scanning weekly snapshots (public, CC0), as shipped with this app';
+export const WEEKS_SOURCE = 'GSA Site Scanning, every week published (public, CC0), as shipped with this app';
 
 /** The name written for records with no agency (or bureau). */
 export const NONE = '(none)';
@@ -19,20 +20,18 @@ export interface MetricSpec {
   definition: string;
 }
 
+/** A measure's share: what it counts, out of every site in that week's list (measures.ts says what each counts). */
+const share = (measure: Measure): MetricSpec => ({
+  label: `% ${MEASURE_WORDS[measure].label}`,
+  definition: `Sites where ${MEASURE_WORDS[measure].what}, out of every site in that week’s list (a failed or unscanned scan counts as not).`,
+});
+
 export const METRICS: Record<TrendMetric, MetricSpec> = {
   sites: { label: 'Sites', definition: 'Sites in that week’s list (every site, whatever its scan found).' },
-  live: {
-    label: '% live',
-    definition: 'Sites whose final URL answered 2xx, out of every site in that week’s list (failed and unscanned scans count as not live).',
-  },
-  dap: {
-    label: '% DAP',
-    definition: 'Sites where Digital Analytics Program code was found, out of every site in that week’s list (failed scans count as without).',
-  },
-  uswds: {
-    label: '% USWDS',
-    definition: 'Sites using U.S. Web Design System classes (ds_usa_classes > 0), out of every site in that week’s list.',
-  },
+  live: share('live'),
+  dap: share('dap'),
+  uswds: share('uswds'),
+  banner: share('banner'),
   outcome: { label: 'Scan outcomes', definition: 'Sites whose primary scan ended with the chosen status, out of every site in that week’s list.' },
 };
 
@@ -62,14 +61,12 @@ export function plotted(f: Figure): number | null {
 /** Every group's weeks added up: the whole list (by agency) or the agency (its bureaus). */
 export function totalSeries(trends: WeeklyTrends, name: string): TrendSeries {
   const points = trends.dates.map((date, i) => {
-    const sum: TrendPoint = { date, sites: 0, live: 0, dap: 0, uswds: 0, outcomes: {} };
+    const sum: TrendPoint = { date, sites: 0, live: 0, dap: 0, uswds: 0, banner: 0, outcomes: {} };
     for (const s of trends.series) {
       const p = s.points[i];
       if (!p) continue;
       sum.sites += p.sites;
-      sum.live += p.live;
-      sum.dap += p.dap;
-      sum.uswds += p.uswds;
+      for (const m of MEASURES) sum[m] += p[m];
       for (const [k, n] of Object.entries(p.outcomes)) sum.outcomes[k] = (sum.outcomes[k] ?? 0) + n;
     }
     return sum;
@@ -102,9 +99,15 @@ export function formatFigure(f: Figure): string {
  */
 export function trendsCsv(trends: WeeklyTrends, total: TrendSeries, notes: readonly (readonly [string, string])[]): string {
   const statuses = outcomeStatuses(trends);
-  const head = ['Group', 'Week', 'Sites', 'Live', 'DAP', 'USWDS', ...statuses.map((s) => `Scan ${s}`)];
+  const head = [
+    'Group',
+    'Week',
+    'Sites',
+    ...MEASURES.map((m) => MEASURE_WORDS[m].label.replace(/^./, (c) => c.toUpperCase())),
+    ...statuses.map((s) => `Scan ${s}`),
+  ];
   const rows = [total, ...trends.series].flatMap((s) =>
-    s.points.map((p) => [groupName(s), p.date, p.sites, p.live, p.dap, p.uswds, ...statuses.map((k) => p.outcomes[k] ?? 0)]),
+    s.points.map((p) => [groupName(s), p.date, p.sites, ...MEASURES.map((m) => p[m]), ...statuses.map((k) => p.outcomes[k] ?? 0)]),
   );
   return [...notes.map((n) => csvLine(n)), csvLine(head), ...rows.map((r) => csvLine(r))].join('\r\n') + '\r\n';
 }
@@ -128,4 +131,17 @@ export function sortGroups(series: readonly TrendSeries[], order: GroupOrder, di
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
     return sign * (typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number));
   });
+}
+
+/** The trends from one week on ('' or a week not held: from the first). */
+export function fromWeek(trends: WeeklyTrends, from: string): WeeklyTrends {
+  const start = Math.max(0, trends.dates.indexOf(from));
+  if (start === 0) return trends;
+  return { dates: trends.dates.slice(start), series: trends.series.map((s) => ({ ...s, points: s.points.slice(start) })) };
+}
+
+/** The first week after the partial ones at the start, or null when the first week is complete. */
+export function firstCompleteWeek(dates: readonly string[], partial: ReadonlySet<string>): string | null {
+  if (!partial.has(dates[0])) return null;
+  return dates.find((d) => !partial.has(d)) ?? null;
 }

@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
-import type { DbClient, TrendSeries, TrendsQuery, WeeklyTrends } from '../../api/db-client.ts';
+import type { DbClient, TrendSeries, TrendsQuery, WeeklyTrends, WeeksHeld } from '../../api/db-client.ts';
 import { baseStyles, compactTableStyles } from '../common/styles.ts';
 import { formatCount, formatSigned } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
@@ -22,6 +22,8 @@ import {
   WEEKS_SOURCE,
   sortGroups,
   firstAndLast,
+  firstCompleteWeek,
+  fromWeek,
 } from './trends-model.ts';
 import './trend-chart.ts';
 import type { ChartLine } from './trend-chart.ts';
@@ -127,12 +129,24 @@ export class WeeksTrends extends LitElement {
       h3 {
         margin-top: 0.75rem;
       }
+      .partial-note {
+        border-left: 4px solid var(--warm);
+        padding: 0.25rem 0.6rem;
+        margin: 0.25rem 0 0.5rem;
+      }
+      tr.partial th[scope='row']::after {
+        content: ' (partial)';
+        color: var(--warm);
+        font-weight: 600;
+      }
     `,
   ];
 
   @consume({ context: dbContext }) db!: DbClient;
   @property({ attribute: false }) query!: WeeksQuery;
   @property({ attribute: false }) trendsQuery!: TrendsQuery;
+  /** The weeks whose list is known to be incomplete, and why. */
+  @property({ attribute: false }) partial: WeeksHeld['partial'] = [];
   private readonly roving = new RovingTable(this);
 
   private readonly trends = new Task(this, {
@@ -153,6 +167,15 @@ export class WeeksTrends extends LitElement {
     this.roving.sync(this.renderRoot.querySelector<HTMLTableElement>('#trend-groups'));
     const shown = this.trends.value?.key ?? '';
     if (this.getAttribute('data-rendered-trends') !== shown) this.setAttribute('data-rendered-trends', shown);
+  }
+
+  private partialDates(): Set<string> {
+    return new Set(this.partial.map((p) => p.date));
+  }
+
+  /** How a week is written where it heads a column or a row: a partial week says so. */
+  private weekName(date: string): string {
+    return this.partialDates().has(date) ? `${date} (partial)` : date;
   }
 
   private change(patch: Partial<WeeksQuery>): void {
@@ -180,6 +203,7 @@ export class WeeksTrends extends LitElement {
     const csv = trendsCsv(trends, totalSeries(trends, this.totalName()), [
       ['Trend', q.by === 'bureau' ? `By bureau${q.agency ? ` of ${q.agency}` : ''}` : 'By agency'],
       ['Weeks', `${trends.dates[0]} to ${trends.dates.at(-1)} (${trends.dates.length})`],
+      ...this.partial.filter((p) => trends.dates.includes(p.date)).map((p): [string, string] => ['Partial week', `${p.date}: ${p.why}`]),
       ['Source', WEEKS_SOURCE],
       ['Denominator', 'Every share is of Sites: every site in that week’s list, whether its scan completed or not'],
       ['Exported', new Date().toISOString()],
@@ -257,7 +281,7 @@ export class WeeksTrends extends LitElement {
           </thead>
           <tbody>
             ${trends.dates.map(
-              (date, i) => html`<tr data-week=${date}>
+              (date, i) => html`<tr data-week=${date} class=${this.partialDates().has(date) ? 'partial' : ''}>
                 <th scope="row">${date}</th>
                 ${lines.map((s) => {
                   const f = figure(s.points[i], q.metric, q.status);
@@ -322,7 +346,7 @@ export class WeeksTrends extends LitElement {
           <thead>
             <tr>
               ${this.sortHeader('name', label === 'agency' ? 'Agency' : 'Bureau')} ${this.sortHeader('sites', `Sites ${trends.dates[last]}`)}
-              ${this.sortHeader('first', `${METRICS[q.metric].label} ${trends.dates[0]}`)}
+              ${this.sortHeader('first', `${METRICS[q.metric].label} ${this.weekName(trends.dates[0])}`)}
               ${this.sortHeader('last', `${METRICS[q.metric].label} ${trends.dates[last]}`)}
               ${this.sortHeader('change', q.metric === 'sites' ? 'Change' : 'Change (points)')}
             </tr>
@@ -347,8 +371,39 @@ export class WeeksTrends extends LitElement {
       </div>`;
   }
 
-  private draw(trends: WeeklyTrends) {
+  /** The start of the trends: the first week held, or the first complete one; a partial start is said beside the chart. */
+  private start(all: WeeklyTrends, shown: WeeklyTrends) {
+    const partial = this.partialDates();
+    const complete = firstCompleteWeek(all.dates, partial);
+    const starting = this.partial.find((p) => p.date === shown.dates[0]);
+    return html`${
+      starting
+        ? html`<p class="partial-note" id="trend-partial" data-partial=${starting.date}>
+            <strong>${starting.date} is a partial week</strong> (${starting.why}): the trends start with it, so a change “since ${starting.date}”
+            counts sites the list did not hold yet.
+          </p>`
+        : nothing
+    }
+    ${
+      complete
+        ? html`<p>
+            <label
+              ><input
+                type="checkbox"
+                id="trend-from-complete"
+                .checked=${shown.dates[0] === complete}
+                @change=${(e: Event) => this.change({ from: (e.target as HTMLInputElement).checked ? complete : '' })}
+              />
+              Start at ${complete}, the first complete week</label
+            >
+          </p>`
+        : nothing
+    }`;
+  }
+
+  private draw(all: WeeklyTrends) {
     const q = this.query;
+    const trends = fromWeek(all, q.from);
     const chosen = chosenSeries(trends, q.groups);
     const total = totalSeries(trends, this.totalName());
     const lines = [total, ...chosen];
@@ -361,7 +416,14 @@ export class WeeksTrends extends LitElement {
     const measure = q.metric === 'outcome' ? `% ${q.status.replaceAll('_', ' ')}` : spec.label;
     return html`${this.controls(outcomeStatuses(trends))}
       <p class="definition" id="trend-definition"><strong>${measure}:</strong> ${spec.definition}</p>
-      <trend-chart .dates=${trends.dates} .lines=${chart} ?percent=${q.metric !== 'sites'} label=${`${measure} per week`}></trend-chart>
+      ${this.start(all, trends)}
+      <trend-chart
+        .dates=${trends.dates}
+        .lines=${chart}
+        .partial=${this.partial.map((p) => p.date)}
+        ?percent=${q.metric !== 'sites'}
+        label=${`${measure} per week`}
+      ></trend-chart>
       <div class="actions">
         <button type="button" @click=${() => this.exportCsv(trends)}>Export every ${this.groupLabel()}'s weeks as CSV</button>
         <span class="muted">${formatCount(trends.series.length)} ${this.groupLabel() === 'agency' ? 'agencies' : 'bureaus'} × ${trends.dates.length} weeks, counts only</span>

@@ -1,6 +1,7 @@
 /**
- * Every weekly snapshot of benbalter/site-scanning-snapshots-experiment, less its stale files, read from the bare
- * git directory of a fetched copy. Build time only (it runs `git`).
+ * Every week of benbalter/site-scanning-snapshots-experiment (its weekly archive commits), less its stale files,
+ * read from the bare git directory of a fetched copy: what extract.ts writes data/'s weeks from, and what
+ * `load:history --git` checks them against. Build time only (it runs `git`).
  *
  * The copying job writes one file per site each week and never deletes a file, so a site that left the published
  * snapshot keeps the file of the last week it was in. Such a file is told apart by three things, all of which must
@@ -12,14 +13,14 @@
  * an unchanged write from no write. The first week has no week before it, so none of its files are dropped.
  */
 import { listBlobs, readBlobs, weeklyCommits } from './git-snapshot.ts';
-import type { SourceRecord } from '../../engine/site-scanning/week-changes.ts';
+import type { SourceRecord } from './week-changes.ts';
 
 export const STALE_RULE =
   'a file is stale in a week (its site had left the published snapshot, and the job never deletes a file) when its blob that week ' +
   'is the blob of the week before, stays the same in every later week, and its record in the newest week still has the `public` key ' +
   'that the job stopped writing on 2025-05-19. Stale files are dropped; the first week keeps every file (no week before it).';
 
-export interface HistoryWeek {
+export interface GitWeek {
   date: string;
   commit: string;
   /** `data/*.json` files in the commit. */
@@ -29,7 +30,7 @@ export interface HistoryWeek {
 }
 
 /** The weekly commits oldest first, with each week's stale files. Reads the trees and only the newest records it must. */
-export function historyWeeks(dir: string): HistoryWeek[] {
+export function gitWeeks(dir: string): GitWeek[] {
   const commits = weeklyCommits(dir);
   const trees = commits.map(({ commit }) => listBlobs(dir, commit));
   const newest = trees[trees.length - 1];
@@ -60,7 +61,7 @@ export function historyWeeks(dir: string): HistoryWeek[] {
 }
 
 /** One week's records, less its stale files, by path in path order. */
-export function weekRecords(dir: string, week: HistoryWeek): Map<string, SourceRecord> {
+export function gitWeekRecords(dir: string, week: GitWeek): Map<string, SourceRecord> {
   const blobs = listBlobs(dir, week.commit);
   const paths = [...blobs.keys()].filter((path) => !week.stale.has(path)).sort();
   const parsed = readBlobs(

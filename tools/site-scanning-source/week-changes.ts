@@ -1,9 +1,9 @@
 /**
- * A week of the snapshot history as changes against the week after it, field by field: for a site in both weeks,
- * the fields whose value differs (and those the older record lacks); a site only in the older week whole; and
- * the sites the older week did not have. Applying the changes to the newer week's records rebuilds the older
- * week's values exactly. Pure: the build writes the changes (diffWeek), and every door rebuilds a week from
- * them at run time (weeks.ts, applyWeek), the same code in Node, the DB worker and the service worker.
+ * An older week as its changes against the week after it, field by field (the form data/ ships the weeks in,
+ * weeks-file.ts): for a site in both weeks, the fields whose value differs (and those the older record lacks);
+ * a site only in the older week whole; and the sites the older week did not have. Applying the changes to the
+ * newer week's records makes the older week's exactly: extract.ts writes them (diffWeek), shipped-weeks.ts
+ * applies them (applyWeek).
  */
 export type SourceRecord = Record<string, unknown>;
 
@@ -49,28 +49,16 @@ export function diffWeek(date: string, newer: ReadonlyMap<string, SourceRecord>,
 /** The older week's records from the newer week's and the changes (inverse of diffWeek), by path; `newer` is left as it is. */
 export function applyWeek(newer: ReadonlyMap<string, SourceRecord>, changes: WeekChanges): Map<string, SourceRecord> {
   const older = new Map(newer);
-  // Only the records a change rewrites are copied; the others are shared with the newer week.
-  for (const { path } of changes.changed) {
-    const record = older.get(path);
-    if (record) older.set(path, { ...record });
-  }
-  applyWeekInPlace(older, changes);
-  return older;
-}
-
-/**
- * The older week's records made from the newer week's in place, on records the caller owns: the run-time rebuild
- * walks up to 16 weeks of 20,000–36,000 changed records each, where a copy of each changed record made most of a
- * week's rebuild time.
- */
-export function applyWeekInPlace(records: Map<string, SourceRecord>, changes: WeekChanges): void {
-  for (const path of changes.absent) records.delete(path);
+  for (const path of changes.absent) older.delete(path);
   for (const { path, set, dropped } of changes.changed) {
-    const record = records.get(path);
+    const record = older.get(path);
     // A change to a site the week after does not list changes nothing.
     if (!record) continue;
-    Object.assign(record, set);
-    for (const key of dropped ?? []) delete record[key];
+    // Only the records a change rewrites are copied; the others are shared with the newer week.
+    const copy = { ...record, ...set };
+    for (const key of dropped ?? []) delete copy[key];
+    older.set(path, copy);
   }
-  for (const { path, record } of changes.added) records.set(path, record);
+  for (const { path, record } of changes.added) older.set(path, record);
+  return older;
 }

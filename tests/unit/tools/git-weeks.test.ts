@@ -1,5 +1,5 @@
 /**
- * The stale-file rule of the weekly history (tools/site-scanning-source/history.ts) over a small git repository
+ * The stale-file rule of the weeks (tools/site-scanning-source/git-weeks.ts) over a small git repository
  * built like the source: one commit per week "(Archive snapshot)", one file per site, never a file deleted, the
  * `public` key dropped from the records the job rewrites from the fourth week on.
  */
@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { historyWeeks, weekRecords } from '../../../tools/site-scanning-source/history.ts';
+import { gitWeekRecords, gitWeeks } from '../../../tools/site-scanning-source/git-weeks.ts';
 
 let root: string;
 
@@ -23,7 +23,7 @@ function week(date: string, written: Record<string, Record<string, unknown>>): v
 }
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'history-'));
+  root = mkdtempSync(join(tmpdir(), 'git-weeks-'));
   mkdirSync(join(root, 'data'));
   git('init', '-q');
   git('config', 'user.email', 'job@example.org');
@@ -42,7 +42,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 it('drops a file from the week after its last write, when it never changes again and keeps the old shape', () => {
-  const weeks = historyWeeks(root);
+  const weeks = gitWeeks(root);
   const stale = weeks.map((w) => [w.date, [...w.stale].sort()]);
   expect(stale).toEqual([
     ['2025-01-06', []],
@@ -53,7 +53,7 @@ it('drops a file from the week after its last write, when it never changes again
     ['2025-02-03', ['data/b.json', 'data/c.json']],
   ]);
   expect(weeks.map((w) => w.files)).toEqual([4, 4, 4, 4, 4]);
-  const records = weekRecords(root, weeks[2]);
+  const records = gitWeekRecords(root, weeks[2]);
   expect([...records.keys()]).toEqual(['data/a.json', 'data/d.json']);
   expect(records.get('data/a.json')).toEqual({ initial_domain: 'a', public: true, visits: 3 });
 });

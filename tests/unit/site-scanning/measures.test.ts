@@ -1,0 +1,38 @@
+/**
+ * The measures defined once (engine/site-scanning/measures.ts): their SQL form over the stored columns and their
+ * form on a record agree on every record of the real newest and first weeks (the shared fixture's imports), unknown
+ * included; and a site is up only when live in a scan that completed.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { isUp, MEASURE_SQL, MEASURES, siteFacts } from '../../../engine/site-scanning/measures.ts';
+import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
+import { realWeek } from '../../../harness/real-fixtures.ts';
+
+describe('the measures', () => {
+  it('count the same in SQL and on a record, every real record', async () => {
+    const SQL = await loadSqlJs();
+    for (const date of ['2025-02-10', '2025-06-09'] as const) {
+      const db = (await realWeek(SQL, date)).db;
+      const rows = db.exec(`SELECT record, scan_status, ${MEASURES.map((m) => MEASURE_SQL[m]).join(', ')} FROM websites`)[0].values;
+      const flag = (v: unknown): boolean | null => (v === null ? null : Number(v) !== 0);
+      let unknown = 0;
+      for (const [stored, status, ...measured] of rows) {
+        const facts = siteFacts(recordFromStored(String(stored)));
+        expect(facts.status).toBe(status);
+        MEASURES.forEach((m, i) => expect(facts[m], m).toBe(flag(measured[i])));
+        if (MEASURES.some((m) => facts[m] === null)) unknown++;
+      }
+      // Some records leave a measure unreported: the two forms agree on those too.
+      expect(unknown, date).toBeGreaterThan(0);
+      db.close();
+    }
+  });
+
+  it('call a site up only when it is live in a scan that completed', () => {
+    expect(isUp({ status: 'completed', live: true })).toBe(true);
+    expect(isUp({ status: 'timeout', live: true })).toBe(false);
+    expect(isUp({ status: 'completed', live: false })).toBe(false);
+    expect(isUp({ status: 'completed', live: null })).toBe(false);
+  });
+});
