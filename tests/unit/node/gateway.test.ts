@@ -172,9 +172,9 @@ describe('offline-gov-api serve: the gateway, the pages and what it says it serv
     expect(servedParts({ app: true, pagesDir: '/p' }, false)).toBe('the pages of /p and both APIs: no built app to serve, `npm run build` makes one');
   });
 
-  it("labels the current snapshot by its own source line, never the weeks extra's (serve's documents, MCP)", () => {
-    const current = { name: 'websites', origin: 'websites.sqlite.gz', label: 'Real: the published snapshot of 2025-06-09', rows: {} } as const;
-    const weeks = { name: 'websites', origin: 'websites-weeks.sqlite.gz', label: 'Real: every weekly snapshot, 17 weeks', rows: {}, weeks: true } as const;
+  it("labels the current week by its own source line, never the weeks attachment's (serve's documents, MCP)", () => {
+    const current = { name: 'websites', origin: 'websites.sqlite.gz', label: 'Real: the published week of 2025-06-09', rows: {} } as const;
+    const weeks = { name: 'websites', origin: 'websites-weeks.sqlite.gz', label: 'Real: every week, 17 weeks', rows: {}, attachment: 'websites-weeks' } as const;
     const rates = { name: 'ceilingrates', origin: 'ceilingrates.sqlite.gz', label: 'Real: price lists', rows: {} } as const;
     for (const order of [
       [current, weeks, rates],
