@@ -10,14 +10,14 @@
  * A measurement, not a test: nothing is asserted about times.
  */
 import os from 'node:os';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { buildDatabase } from '../tools/generated-datasets.ts';
 import { ceilingRatesDataset } from '../tools/generate/ceilingrates.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
 import { createEngine } from '../engine/index.ts';
-import { createPool } from '../adapters/node/postgres/pool.ts';
-import { loadIntoPostgres } from '../adapters/node/postgres/load.ts';
-import { PostgresAnswers } from '../adapters/node/postgres/answers.ts';
+import { createPool } from '../adapters/node/backends/postgres/pool.ts';
+import { loadIntoPostgres } from '../adapters/node/backends/postgres/load.ts';
+import { PostgresAnswers } from '../adapters/node/backends/postgres/answers.ts';
 import { startPostgres } from '../tests/unit/helpers/postgres.ts';
 import { loadWeeks, type LoadedWeek } from '../tools/site-scanning-source/postgres-weeks.ts';
 import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';

@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { runBench, sideBySide, table } from './ceilingrates/bench.ts';
 import { realRatesDatabase } from './ceilingrates/real.ts';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { postgresTable, runPostgresBench } from './postgres.ts';
 import { postgresAvailable } from '../tests/unit/helpers/postgres.ts';
 

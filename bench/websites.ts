@@ -9,10 +9,10 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { buildDatabase } from '../tools/generated-datasets.ts';
 import { toShippedForm } from '../tools/shipped-form.ts';
-import { gzipDatabase } from '../adapters/node/dataset-writer.ts';
+import { gzipDatabase } from '../adapters/node/datasets/dataset-writer.ts';
 import { websitesDataset } from '../tools/generate/websites.ts';
 import { NEWEST_WEEK, weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { createEngine } from '../engine/index.ts';

@@ -195,6 +195,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (kind === 'weeks' || kind === 'gsa-rates') return { kind };
     throw new Error(`unknown fixture ${arg} (week:YYYY-MM-DD, weeks or gsa-rates)`);
   });
-  const { loadSqlJs } = await import('../adapters/node/sqljs-node.ts');
+  const { loadSqlJs } = await import('../adapters/node/datasets/sqljs-node.ts');
   await buildRealFixtures(await loadSqlJs(), fixtures, (line) => console.log(line));
 }

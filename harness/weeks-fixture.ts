@@ -10,7 +10,7 @@ import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, typ
 import { manifestVersion } from '../dataset/artifact/manifest.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
-import { gzipDatabase } from '../adapters/node/dataset-writer.ts';
+import { gzipDatabase } from '../adapters/node/datasets/dataset-writer.ts';
 import { realWeek, realWeeks } from './real-fixtures.ts';
 
 /** The weeks compared with their imports: the first (partial), one from the middle, the newest. */

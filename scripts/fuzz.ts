@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { createEngine, type Engine } from '../engine/index.ts';
 import { engineOver } from '../tests/unit/helpers/engine.ts';
 import { importedHostileRates } from '../tests/unit/fuzz/imported.ts';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { buildDatabase, datasetGenerator } from '../tools/generated-datasets.ts';
 import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../tests/unit/fuzz/requests.ts';
 import { oversizedRequestArb, REPRODUCERS } from '../tests/unit/fuzz/oversized.ts';

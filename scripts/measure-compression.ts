@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliDecompressSync, gunzipSync, gzipSync as zlibGzipSync } from 'node:zlib';
 import { gzipSync } from 'fflate';
-import { brotliDatabase, brotliDatabaseAsync, gzipDatabaseAsync, TRANSFER_BROTLI } from '../adapters/node/dataset-writer.ts';
+import { brotliDatabase, brotliDatabaseAsync, gzipDatabaseAsync, TRANSFER_BROTLI } from '../adapters/node/datasets/dataset-writer.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
 
 const list = (text: string): number[] => text.split(',').filter(Boolean).map(Number);

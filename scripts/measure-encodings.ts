@@ -17,8 +17,8 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { gzipDatabase } from '../adapters/node/dataset-writer.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
+import { gzipDatabase } from '../adapters/node/datasets/dataset-writer.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
 
 const { values } = parseArgs({

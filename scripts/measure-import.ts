@@ -10,7 +10,7 @@
  */
 import { openAsBlob, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../dataset/import/into-database.ts';
 import { startImport } from '../dataset/import/import.ts';
 import { isImportError } from '../dataset/import/errors.ts';

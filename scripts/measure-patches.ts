@@ -8,11 +8,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { weekDatabase as importedWeek } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { toShippedForm } from '../tools/shipped-form.ts';
 import { makePatch } from '../tools/binary-diff.ts';
-import { brotliDatabase } from '../adapters/node/dataset-writer.ts';
+import { brotliDatabase } from '../adapters/node/datasets/dataset-writer.ts';
 import { applyPatch } from '../dataset/artifact/binary-patch.ts';
 
 const { positionals } = parseArgs({ allowPositionals: true });

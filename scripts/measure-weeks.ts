@@ -14,11 +14,11 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { createEngine } from '../engine/index.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
 import type { WeeksStore } from '../engine/site-scanning/weeks.ts';
-import { nodeBrotli } from '../adapters/node/brotli-sync.ts';
+import { nodeBrotli } from '../adapters/node/datasets/brotli-sync.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
 import { weeksFeatures } from '../dataset/websites/weeks.ts';
 

@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { gsaRatesDatabase } from '../tools/real-data.ts';
 import { NEWEST_WEEK, weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../tests/unit/postgres/requests-from-data.ts';

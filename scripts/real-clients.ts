@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { createEngine } from '../engine/index.ts';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { startServer } from '../adapters/node/server.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
+import { startServer } from '../adapters/node/doors/server.ts';
 import { DIALECTS, parseDialect, type Dialect } from '../engine/dialect/dialect.ts';
 import { buildDatabase, datasetGenerator } from '../tools/generated-datasets.ts';
 

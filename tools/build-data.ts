@@ -13,7 +13,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import type { Database } from 'sql.js';
 import { GENERATORS, type DatasetGenerator } from './generated-datasets.ts';
 import { toShippedForm } from './shipped-form.ts';
@@ -22,7 +22,7 @@ import { manifestVersion } from '../dataset/artifact/manifest.ts';
 import { attachmentOf, datasetDefinition } from '../engine/dataset-registry.ts';
 import type { DatasetName } from '../engine/http/types.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
-import { TRANSFER_BROTLI, artifactOf, packDatabase, transferFileName } from '../adapters/node/dataset-writer.ts';
+import { TRANSFER_BROTLI, artifactOf, packDatabase, transferFileName } from '../adapters/node/datasets/dataset-writer.ts';
 import { buildLog, megabytes, type BuildLog, type StepLog } from './build-progress.ts';
 import { gsaRatesDatabase, s70Database } from './real-data.ts';
 import { NEWEST_WEEK, newestWeekRecords, weekDatabase } from './site-scanning-source/shipped-weeks.ts';
@@ -243,7 +243,7 @@ async function generatorHash(): Promise<string> {
     'engine/site-scanning/site-weeks.ts',
     'engine/site-scanning/measures.ts',
     'dataset/artifact/format.ts',
-    'adapters/node/dataset-writer.ts',
+    'adapters/node/datasets/dataset-writer.ts',
     'engine/site-scanning/schema.ts',
     'engine/site-scanning/record.ts',
     'engine/site-scanning/stored-record.ts',

@@ -18,20 +18,20 @@ const ROOT = resolve(import.meta.dirname, '..');
 export const NODE_DIST = resolve(ROOT, 'adapters/node/dist');
 
 export const ENTRIES = {
-  bin: 'adapters/node/bin.ts',
+  bin: 'adapters/node/commands/bin.ts',
   index: 'adapters/node/index.ts',
-  msw: 'adapters/node/msw.ts',
+  msw: 'adapters/node/doors/msw.ts',
   // The server's worker threads and the process that opens its datasets are loaded by path (worker-pool.ts,
   // open-shared.ts), so each is an entry of its own.
-  'pool-worker': 'adapters/node/pool-worker.ts',
-  'share-process': 'adapters/node/share-process.ts',
+  'pool-worker': 'adapters/node/backends/pool-worker.ts',
+  'share-process': 'adapters/node/backends/share-process.ts',
 };
 
 /** The entry for browsers: the engine in a page of one's own. */
 export const BROWSER_ENTRIES = { browser: 'adapters/browser/library.ts' };
 
 /** The entries a consumer imports, and so their type declarations: `offline-gov-api`, `/msw`, `/browser`. */
-const TYPED_ENTRIES = { index: 'adapters/node/index', msw: 'adapters/node/msw', browser: 'adapters/browser/library' };
+const TYPED_ENTRIES = { index: 'adapters/node/index', msw: 'adapters/node/doors/msw', browser: 'adapters/browser/library' };
 const DECLARATIONS = resolve(ROOT, '.tmp/declarations');
 
 export async function buildNode(): Promise<void> {

@@ -2,7 +2,7 @@
  * The data build's second thread (tools/build-worker.ts starts it): builds the databases the build's thread asks
  * for, one after another, and hands back their bytes. Its lines go to the build's log.
  */
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { datasetGenerator, buildDatabase } from './generated-datasets.ts';
 import { weeksDatabase } from './site-scanning-source/weeks-dataset.ts';
 import { weekDatabase } from './site-scanning-source/shipped-weeks.ts';

@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, sha256Hex, transferArtifact, type DatasetArtifact, type Manifest, type PatchFile } from '../dataset/artifact/format.ts';
 import { manifestArtifacts } from '../dataset/artifact/manifest.ts';
 import { makePatch } from './binary-diff.ts';
-import { brotliDatabase } from '../adapters/node/dataset-writer.ts';
+import { brotliDatabase } from '../adapters/node/datasets/dataset-writer.ts';
 
 /**
  * A patch is shipped only when it is at most this share of the whole file: applying one costs the browser a

@@ -1,13 +1,13 @@
 /**
  * `npm run docs:cli`: docs/cli.md's reference of every command and option, made again from the same option table and
- * commands as the parser and `--help` (adapters/node/cli.ts); a unit test checks the file is current.
+ * commands as the parser and `--help` (adapters/node/commands/cli.ts); a unit test checks the file is current.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { COMMANDS, OPTIONS } from '../adapters/node/cli.ts';
-import { usageOf, type AnyCommand, type OptionSpec } from '../adapters/node/command-line.ts';
+import { COMMANDS, OPTIONS } from '../adapters/node/commands/cli.ts';
+import { usageOf, type AnyCommand, type OptionSpec } from '../adapters/node/commands/command-line.ts';
 
-export const CLI_DOCS_START = '<!-- made from adapters/node/cli.ts: npm run docs:cli -->';
+export const CLI_DOCS_START = '<!-- made from adapters/node/commands/cli.ts: npm run docs:cli -->';
 export const CLI_DOCS_END = '<!-- end of what docs:cli makes -->';
 
 const cell = (text: string): string => text.replaceAll('|', '\\|');

@@ -10,8 +10,8 @@
  * unfiltered listing and analysis and a second page (site-scanning-source/postgres-week-check.ts); any difference fails.
  */
 import { parseArgs } from 'node:util';
-import { loadSqlJs } from '../adapters/node/sqljs-node.ts';
-import { createPool, oneLine, shownUrl } from '../adapters/node/postgres/pool.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
+import { createPool, oneLine, shownUrl } from '../adapters/node/backends/postgres/pool.ts';
 import { loadWeeks } from './site-scanning-source/postgres-weeks.ts';
 import { STALE_RULE } from './site-scanning-source/git-weeks.ts';
 import { checkWeek } from './site-scanning-source/postgres-week-check.ts';

@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { buildDatabase } from '../../tools/generated-datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { buildDatabase } from '../../tools/generated-datasets.ts';
 import { ceilingRatesDataset } from '../../tools/generate/ceilingrates.ts';
 import { createEngine } from '../../engine/index.ts';

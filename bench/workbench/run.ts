@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { createEngine } from '../../engine/index.ts';
 import { priceFigures } from '../../engine/ceilingrates/price-figures.ts';
 import { exportAllCsv } from '../../engine/ceilingrates/export-all.ts';

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { collectPageErrors, launchBrowser, type Browser } from './browser.ts';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';

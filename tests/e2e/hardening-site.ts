@@ -5,10 +5,10 @@
  */
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { GENERATORS, buildDatabase } from '../../tools/generated-datasets.ts';
 import { MANIFEST_FILE, sha256Hex, type Manifest } from '../../dataset/artifact/format.ts';
-import { gzipDatabase } from '../../adapters/node/dataset-writer.ts';
+import { gzipDatabase } from '../../adapters/node/datasets/dataset-writer.ts';
 import { insertHostileRecords } from '../../tools/generate/hostile.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

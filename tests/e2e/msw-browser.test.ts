@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { copyAssets } from '../../adapters/node/copy-assets.ts';
+import { copyAssets } from '../../adapters/node/commands/copy-assets.ts';
 import { collectPageErrors, launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { nodeEngine } from './app.ts';

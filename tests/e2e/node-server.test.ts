@@ -9,8 +9,8 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
 import { openApp } from './app.ts';
-import { openEngine } from '../../adapters/node/open-engine.ts';
-import { startServer, type RunningServer } from '../../adapters/node/server.ts';
+import { openEngine } from '../../adapters/node/datasets/open-engine.ts';
+import { startServer, type RunningServer } from '../../adapters/node/doors/server.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { ApiRequest } from '../../engine/http/types.ts';
 

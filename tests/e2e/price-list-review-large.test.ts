@@ -15,7 +15,7 @@ import { unzipSync } from 'fflate';
 import type { Database } from 'sql.js';
 import { DRIVERS, pageUntil, type BrowserDriver, type DriverPage } from './browser-driver.ts';
 import { dropOnReview, reviewOutcome } from './review-page.ts';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
 import { reviewPriceList, type PriceListReview } from '../../dataset/price-lists/review.ts';
@@ -23,7 +23,7 @@ import { contractKey } from '../../dataset/price-lists/shipped.ts';
 import { shippedPriceLists } from '../../tools/real-data.ts';
 import { priceListXlsx } from '../../harness/price-list-xlsx.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { contentSecurityPolicy } from '../../adapters/node/static-files.ts';
+import { contentSecurityPolicy } from '../../adapters/node/doors/static-files.ts';
 
 const NAME = 'GS-35F-116AA-facts.xlsx';
 let bytes: Uint8Array;

@@ -15,7 +15,7 @@ import type { Database } from 'sql.js';
 import type { Page } from 'playwright-core';
 import type { Browser } from './browser.ts';
 import { currentHash, openAppSession, screenshot, SCREENSHOT_DIR, seriousViolations } from './app.ts';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { EDUCATION_CODES } from '../../dataset/price-lists/records.ts';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';

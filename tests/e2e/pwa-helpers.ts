@@ -15,7 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from '../../dataset/artifact/format.ts';
 import { unpackedFileName } from '../../dataset/artifact/unpacked-store.ts';
 import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number; early: number };
 

@@ -12,8 +12,8 @@ import { launchBrowser, type Browser } from './browser.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import { openAppUntilOfflineReady, pageFetch, readManifestFile, waitUntilControlled, waitUntilKeptUnpacked } from './pwa-helpers.ts';
 import { waitForData } from './app.ts';
-import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
-import { brotliDatabase, gzipDatabase } from '../../adapters/node/dataset-writer.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
+import { brotliDatabase, gzipDatabase } from '../../adapters/node/datasets/dataset-writer.ts';
 import { addPatches } from '../../tools/dataset-patches.ts';
 import { MANIFEST_FILE, sha256Hex, type DatasetArtifact } from '../../dataset/artifact/format.ts';
 

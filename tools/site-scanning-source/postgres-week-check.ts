@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import type { Database } from 'sql.js';
 import { createEngine } from '../../engine/index.ts';
-import { PostgresAnswers } from '../../adapters/node/postgres/answers.ts';
+import { PostgresAnswers } from '../../adapters/node/backends/postgres/answers.ts';
 import { websitesFromDataArb } from '../../tests/unit/postgres/requests-from-data.ts';
 
 export interface WeekCheck {

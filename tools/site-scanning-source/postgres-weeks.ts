@@ -8,10 +8,10 @@
  */
 import type pg from 'pg';
 import { mapJsonRecords } from '../../dataset/import/import.ts';
-import { inLoadTransaction, vacuumLoaded } from '../../adapters/node/postgres/load.ts';
-import { loadWebsitesSnapshot } from '../../adapters/node/postgres/websites-store.ts';
-import { quote } from '../../adapters/node/postgres/quote.ts';
-import { storeOf } from '../../adapters/node/postgres/stores.ts';
+import { inLoadTransaction, vacuumLoaded } from '../../adapters/node/backends/postgres/load.ts';
+import { loadWebsitesSnapshot } from '../../adapters/node/backends/postgres/websites-store.ts';
+import { quote } from '../../adapters/node/backends/postgres/quote.ts';
+import { storeOf } from '../../adapters/node/backends/postgres/stores.ts';
 import { WEBSITE_FILTER_PARAMETERS } from '../../engine/site-scanning/parameters.ts';
 import { listingOrder } from '../../engine/site-scanning/schema.ts';
 import { storedRecord } from '../../engine/site-scanning/stored-record.ts';

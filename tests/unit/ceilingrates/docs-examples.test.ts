@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { call, engineOver } from '../helpers/engine.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { realRates } from '../../../harness/real-fixtures.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;

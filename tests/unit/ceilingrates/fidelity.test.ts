@@ -3,7 +3,7 @@
  * prototype written against production keeps working here, and the reverse. Known records; one test per point.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import type { Engine } from '../../../engine/index.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';

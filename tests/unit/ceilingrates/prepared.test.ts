@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { Database } from 'sql.js';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { emptyDatabase, generatedDatabase } from '../helpers/engine.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
 import { KNOWN } from './known-records.ts';

@@ -11,7 +11,7 @@ import type { Engine } from '../../../engine/index.ts';
 import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
 import { keepMatch, matchKey, SearchCache } from '../../../engine/ceilingrates/query/search-cache.ts';
 import { parseQuery } from '../../../engine/ceilingrates/parse-query.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 
 const API = '/api/v3/search/ceilingrates/';
 let cachedDb: Database;

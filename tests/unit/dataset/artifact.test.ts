@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/format.ts';
 import { DatasetIntegrityError, groupOwners, pack, readManifest, resolveDataUrl, unpack, verifyArtifact } from '../../../dataset/index.ts';
 import { acquireArtifact } from '../../../dataset/artifact/acquire.ts';
-import { gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
+import { gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 
 /** Bytes that do not compress away, so the gzip'd file arrives in several chunks. */
 const raw = new Uint8Array(200_000);

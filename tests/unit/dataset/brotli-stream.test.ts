@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { initSync, DecompressStream } from 'brotli-dec-wasm/web';
 import { BrotliInto } from '../../../dataset/artifact/brotli-stream.ts';
 import { decodeWhole } from '../../../dataset/artifact/unpack.ts';
-import { brotliDatabase } from '../../../adapters/node/dataset-writer.ts';
+import { brotliDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 
 let raw: Uint8Array;
 let br: Uint8Array;

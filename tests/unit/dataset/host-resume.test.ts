@@ -9,15 +9,15 @@ import { DatasetHost, type LoadProgress } from '../../../dataset/host/index.ts';
 import { sha256Hex, type DatasetArtifact, type Manifest } from '../../../dataset/artifact/format.ts';
 import { requestedRange } from '../../../dataset/artifact/byte-range.ts';
 import { memoryPartialStore } from '../../../dataset/artifact/partial-store.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
+import { gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 import { built, type BuiltFile as Built } from '../helpers/built-file.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 
 /** What this file serves of a build: the bytes and their manifest entry. */
 type BuiltFile = Pick<Built, 'gz' | 'artifact'>;
 import { datasetLines } from '../../../ui/components/app-shell/download-text.ts';
-import { brotliDatabase } from '../../../adapters/node/dataset-writer.ts';
+import { brotliDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 import { brotliDecompressSync } from 'node:zlib';
 
 const DATA = 'https://app.example/data/';

@@ -16,7 +16,7 @@ import {
   type StoredDatabase,
   type UnpackedStore,
 } from '../../../dataset/artifact/unpacked-store.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { built, builtFrom, type BuiltFile } from '../helpers/built-file.ts';
 import { makePatch } from '../../../tools/binary-diff.ts';

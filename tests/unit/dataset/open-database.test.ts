@@ -3,7 +3,7 @@
  * file (no copy of the database): a change to them after the open shows in the next read of that page.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { openHandedOver } from '../../../dataset/artifact/open-database.ts';
 
 async function fileWith(text: string): Promise<Uint8Array> {

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { openEngine } from '../../../adapters/node/open-engine.ts';
-import { createHandlers } from '../../../adapters/node/msw.ts';
-import { createMcpServer } from '../../../adapters/node/mcp.ts';
-import { parseCli, UsageError } from '../../../adapters/node/cli.ts';
+import { openEngine } from '../../../adapters/node/datasets/open-engine.ts';
+import { createHandlers } from '../../../adapters/node/doors/msw.ts';
+import { createMcpServer } from '../../../adapters/node/doors/mcp.ts';
+import { parseCli, UsageError } from '../../../adapters/node/commands/cli.ts';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
@@ -98,7 +98,7 @@ describe('--dialect on the command line', () => {
 
 describe("each door's OpenAPI documents follow its dialect", () => {
   it("serve --dialect production publishes the production dialect's documents at the same paths", async () => {
-    const { createApp } = await import('../../../adapters/node/server.ts');
+    const { createApp } = await import('../../../adapters/node/doors/server.ts');
     const engine = await opened();
     const production = createApp({ engine, dialect: 'production' });
     const plain = createApp({ engine });

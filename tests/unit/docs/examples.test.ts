@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../engine/index.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realRates, realWeek } from '../../../harness/real-fixtures.ts';
 

@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/index.ts';
 import { HOSTILE_PAYLOADS } from '../../../tools/generate/hostile.ts';
 

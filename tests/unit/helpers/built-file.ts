@@ -1,5 +1,5 @@
 import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/format.ts';
-import { gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
+import { gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { generatedDatabase } from './engine.ts';

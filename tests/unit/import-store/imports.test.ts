@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import type { DatasetStatus } from '../../../adapters/db-worker/db-api.ts';
 import type { ImportedDataset } from '../../../adapters/browser/import-store.ts';

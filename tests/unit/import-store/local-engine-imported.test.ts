@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LocalEngine, type FileSource, type ImportedDatabase } from '../../../adapters/service-worker/local-engine.ts';
 import type { Manifest } from '../../../dataset/artifact/format.ts';
 import { built } from '../helpers/built-file.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/index.ts';
 
 const DATA = 'https://app.example/data/';

@@ -5,7 +5,7 @@
  * scripts/measure-import.ts (docs/decisions/0505).
  */
 import { describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import { ImportError } from '../../../dataset/import/errors.ts';
 import { MAX_CELL } from '../../../dataset/import/csv-rows.ts';

@@ -3,7 +3,7 @@
  * never stored: a JSON file of the API's own records imports with those columns ignored, and answers the same.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';

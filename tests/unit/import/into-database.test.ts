@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import { ImportError, type ImportErrorCode } from '../../../dataset/import/errors.ts';
 import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEngine } from '../../../adapters/node/open-engine.ts';
+import { openEngine } from '../../../adapters/node/datasets/open-engine.ts';
 import type { Engine } from '../../../engine/http/engine.ts';
-import { parseCli } from '../../../adapters/node/cli.ts';
+import { parseCli } from '../../../adapters/node/commands/cli.ts';
 import { fixture, runCli, serveCli, type Served } from './cli-process.ts';
 import { comparable } from './samples.ts';
 

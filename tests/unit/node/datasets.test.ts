@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sha256Hex, type DatasetSource, type Manifest } from '../../../dataset/artifact/format.ts';
 import { DatasetIntegrityError } from '../../../dataset/artifact/verify.ts';
-import { brotliDatabase, gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
-import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/dataset-files.ts';
-import { openEngine } from '../../../adapters/node/open-engine.ts';
-import { documentFor } from '../../../adapters/node/documents.ts';
-import { startWorkerPool } from '../../../adapters/node/worker-pool.ts';
-import { shareDatasets } from '../../../adapters/node/share-datasets.ts';
+import { brotliDatabase, gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
+import { openBuiltDatasets, openDatasetBytes } from '../../../adapters/node/datasets/dataset-files.ts';
+import { openEngine } from '../../../adapters/node/datasets/open-engine.ts';
+import { documentFor } from '../../../adapters/node/doors/documents.ts';
+import { startWorkerPool } from '../../../adapters/node/backends/worker-pool.ts';
+import { shareDatasets } from '../../../adapters/node/backends/share-datasets.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { fixture } from './cli-process.ts';
 

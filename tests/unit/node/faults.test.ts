@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { withFaults } from '../../../adapters/node/faults.ts';
+import { withFaults } from '../../../adapters/node/doors/faults.ts';
 import { routeAny } from '../../../engine/http/route.ts';
 import { APIS } from '../../../engine/index.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';

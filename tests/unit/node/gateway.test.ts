@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiKeyOf, Gateway, parseRateLimit } from '../../../adapters/node/gateway.ts';
-import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
-import { dataLabelsOf, parseCli, servedParts } from '../../../adapters/node/cli.ts';
+import { apiKeyOf, Gateway, parseRateLimit } from '../../../adapters/node/doors/gateway.ts';
+import { startServer, type RunningServer } from '../../../adapters/node/doors/server.ts';
+import { dataLabelsOf, parseCli, servedParts } from '../../../adapters/node/commands/cli.ts';
 import type { ApiRequest } from '../../../engine/http/types.ts';
 import { routeAny, type Routed } from '../../../engine/http/route.ts';
 import { APIS } from '../../../engine/index.ts';
@@ -174,7 +174,13 @@ describe('offline-gov-api serve: the gateway, the pages and what it says it serv
 
   it("labels the current week by its own source line, never the weeks attachment's (serve's documents, MCP)", () => {
     const current = { name: 'websites', origin: 'websites.sqlite.gz', label: 'Real: the published week of 2025-06-09', rows: {} } as const;
-    const weeks = { name: 'websites', origin: 'websites-weeks.sqlite.gz', label: 'Real: every week, 17 weeks', rows: {}, attachment: 'websites-weeks' } as const;
+    const weeks = {
+      name: 'websites',
+      origin: 'websites-weeks.sqlite.gz',
+      label: 'Real: every week, 17 weeks',
+      rows: {},
+      attachment: 'websites-weeks',
+    } as const;
     const rates = { name: 'ceilingrates', origin: 'ceilingrates.sqlite.gz', label: 'Real: price lists', rows: {} } as const;
     for (const order of [
       [current, weeks, rates],

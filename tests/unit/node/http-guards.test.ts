@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import type { Engine } from '../../../engine/http/engine.ts';
-import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
-import { hostProblem } from '../../../adapters/node/http-guards.ts';
+import { startServer, type RunningServer } from '../../../adapters/node/doors/server.ts';
+import { hostProblem } from '../../../adapters/node/doors/http-guards.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 
 let engine: Engine;

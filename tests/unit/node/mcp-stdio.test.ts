@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_MESSAGE_BYTES } from '../../../adapters/node/mcp-stdio.ts';
-import { ECHOED } from '../../../adapters/node/mcp-tools.ts';
+import { MAX_MESSAGE_BYTES } from '../../../adapters/node/doors/mcp-stdio.ts';
+import { ECHOED } from '../../../adapters/node/doors/mcp-tools.ts';
 import { BIN, fixture, ROOT } from './cli-process.ts';
 
 let dir: string;

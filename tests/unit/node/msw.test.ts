@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { Engine } from '../../../engine/http/engine.ts';
-import { createHandlers } from '../../../adapters/node/msw.ts';
+import { createHandlers } from '../../../adapters/node/doors/msw.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
 import { fixture } from './cli-process.ts';

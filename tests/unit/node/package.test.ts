@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from './cli-process.ts';
 import { priceListXlsx } from '../../../harness/price-list-xlsx.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { s70Database } from '../../../tools/real-data.ts';
-import { gzipDatabase } from '../../../adapters/node/dataset-writer.ts';
+import { gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
 
 /** The largest tarball the issue allows a prototyper to download. */

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from '../../../engine/http/engine.ts';
-import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
-import { cacheControl, contentSecurityPolicy, fileTag, tagMatches } from '../../../adapters/node/static-files.ts';
+import { startServer, type RunningServer } from '../../../adapters/node/doors/server.ts';
+import { cacheControl, contentSecurityPolicy, fileTag, tagMatches } from '../../../adapters/node/doors/static-files.ts';
 import { engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
 

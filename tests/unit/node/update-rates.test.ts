@@ -14,8 +14,8 @@ import { sha256Hex, type DatasetArtifact, type Manifest } from '../../../dataset
 import { readPriceListFile } from '../../../dataset/price-lists/read-file.ts';
 import { priceListRecords } from '../../../dataset/price-lists/records.ts';
 import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
-import { openBuiltDatasets } from '../../../adapters/node/dataset-files.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { openBuiltDatasets } from '../../../adapters/node/datasets/dataset-files.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { priceListXlsx, type FixtureList } from '../../../harness/price-list-xlsx.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 import { runCli } from './cli-process.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../engine/index.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
-import { warm } from '../../../adapters/node/warm.ts';
+import { warm } from '../../../adapters/node/backends/warm.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
 
 describe('warm', () => {

@@ -15,7 +15,7 @@ import { siteScanningApi } from '../../../engine/site-scanning/api.ts';
 import { ceilingRatesDocument, siteScanningDocument, type OpenApiDocument } from '../../../engine/openapi/documents.ts';
 import { inProductionDialect } from '../../../engine/openapi/production.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realRates, realWeek } from '../../../harness/real-fixtures.ts';
 import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli, serveCli, type Served } from '../node/cli-process.ts';
 import type { ThrowawayPostgres } from '../helpers/postgres.ts';
 import { suitePostgres } from '../helpers/suite-postgres.ts';
-import { openEngine } from '../../../adapters/node/open-engine.ts';
-import { startServer, type RunningServer } from '../../../adapters/node/server.ts';
+import { openEngine } from '../../../adapters/node/datasets/open-engine.ts';
+import { startServer, type RunningServer } from '../../../adapters/node/doors/server.ts';
 import { inWeek } from './backends.ts';
 
 let postgres: ThrowawayPostgres;
@@ -115,7 +115,7 @@ describe('load, then serve --database', () => {
 
 describe('the options', () => {
   it('load needs --database; --snapshot is for load; serve --database takes no files', async () => {
-    const { parseCli } = await import('../../../adapters/node/cli.ts');
+    const { parseCli } = await import('../../../adapters/node/commands/cli.ts');
     expect(parseCli(['load', '--database', 'postgres://x/y', '--snapshot', '2025-06-02'])).toMatchObject({
       command: 'load',
       database: 'postgres://x/y',

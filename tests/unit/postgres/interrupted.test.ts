@@ -11,8 +11,8 @@ import { BIN, ROOT, runCli } from '../node/cli-process.ts';
 import type { ThrowawayPostgres } from '../helpers/postgres.ts';
 import { suitePostgres } from '../helpers/suite-postgres.ts';
 import { generatedDatabase } from '../helpers/engine.ts';
-import { createPool } from '../../../adapters/node/postgres/pool.ts';
-import { PostgresAnswers } from '../../../adapters/node/postgres/answers.ts';
+import { createPool } from '../../../adapters/node/backends/postgres/pool.ts';
+import { PostgresAnswers } from '../../../adapters/node/backends/postgres/answers.ts';
 import { comparable } from './backends.ts';
 
 let postgres: ThrowawayPostgres;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { gsaRatesDatabase, shippedPriceLists } from '../../../tools/real-data.ts';
 import { comparisonIndex, experienceBand } from '../../../dataset/price-lists/comparables.ts';
 import { isLevelOrFiller, MIN_PHRASE_CHARACTERS } from '../../../dataset/price-lists/phrases.ts';

@@ -11,7 +11,7 @@ import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
 import { DatasetHost } from '../../../dataset/host/index.ts';
 import { DATASETS } from '../../../engine/index.ts';
 import { memoryPartialStore } from '../../../dataset/artifact/partial-store.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 
 const DATA = 'https://app.example/data/';
 const WASM = 'https://app.example/assets/sql-wasm.wasm';

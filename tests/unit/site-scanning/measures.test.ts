@@ -4,7 +4,7 @@
  * included; and a site is up only when live in a scan that completed.
  */
 import { describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { isUp, MEASURE_SQL, MEASURES, siteFacts } from '../../../engine/site-scanning/measures.ts';
 import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
 import { realWeek } from '../../../harness/real-fixtures.ts';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { dataSources } from '../../../tools/real-data.ts';
 import { NEWEST_WEEK, newestWeekRecords } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realWeek } from '../../../harness/real-fixtures.ts';

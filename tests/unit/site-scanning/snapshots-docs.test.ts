@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { NEWEST_WEEK, shippedWeeks } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realWeek } from '../../../harness/real-fixtures.ts';

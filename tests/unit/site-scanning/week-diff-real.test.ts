@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { diffWeeks, groupChangesCsv, websitesSites, type WeekDiff } from '../../../engine/site-scanning/week-diff.ts';
 import { realWeek } from '../../../harness/real-fixtures.ts';
 

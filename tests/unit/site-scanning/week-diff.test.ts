@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/index.ts';
 import { diffWeeks, groupChangesCsv, websitesSites, weekDiffCsv, type ComparedSite, type WeekDiff } from '../../../engine/site-scanning/week-diff.ts';
 import { fixtureText } from '../import/helpers.ts';

@@ -6,8 +6,8 @@
  */
 import { brotliCompressSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { nodeBrotli } from '../../../adapters/node/brotli-sync.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
+import { nodeBrotli } from '../../../adapters/node/datasets/brotli-sync.ts';
 import { WeeksStore } from '../../../engine/site-scanning/weeks.ts';
 import { WeeksWriter } from '../../../engine/site-scanning/weeks-writer.ts';
 import { RECORD_COLUMN, SORT_KEY, WEBSITES_TABLE } from '../../../engine/site-scanning/schema.ts';

@@ -6,15 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { WeeksStore } from '../../../engine/site-scanning/weeks.ts';
-import { nodeBrotli } from '../../../adapters/node/brotli-sync.ts';
+import { nodeBrotli } from '../../../adapters/node/datasets/brotli-sync.ts';
 import { diffWeeks, websitesSites } from '../../../engine/site-scanning/week-diff.ts';
 import { shippedWeeks } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { weeksFeatures } from '../../../dataset/websites/weeks.ts';
 import type { FeatureHost } from '../../../dataset/feature-host.ts';
-import { agencyAnalysis, listWebsites } from '../../../adapters/node/mcp-tools.ts';
+import { agencyAnalysis, listWebsites } from '../../../adapters/node/doors/mcp-tools.ts';
 import { COMPARED_WEEKS, type ComparedWeek } from '../../../harness/weeks-fixture.ts';
 import { realWeek, realWeeks } from '../../../harness/real-fixtures.ts';
 

@@ -8,8 +8,8 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/sqljs-node.ts';
-import { nodeBrotli } from '../../../adapters/node/brotli-sync.ts';
+import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
+import { nodeBrotli } from '../../../adapters/node/datasets/brotli-sync.ts';
 import { createEngine } from '../../../engine/index.ts';
 import { recordFromStored } from '../../../engine/site-scanning/stored-record.ts';
 import { CORE_FIELDS, WeeksStore } from '../../../engine/site-scanning/weeks.ts';

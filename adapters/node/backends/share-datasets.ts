@@ -1,0 +1,30 @@
+import type { ApiDefinition } from '../../../engine/http/routes.ts';
+import type { OpenedDataset } from '../datasets/dataset-files.ts';
+import type { DatasetBytes, SharedDataset } from './pool-protocol.ts';
+import { sharedCopy } from './shared-bytes.ts';
+
+/**
+ * The opened datasets as the worker pool reads them: each database file, and the bind its APIs keep (computed
+ * here once, so no worker binds from the records). The opened databases are closed: from here on only the
+ * workers' databases over the shared bytes are read.
+ */
+export function datasetBytes(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): DatasetBytes[] {
+  return datasets.map(({ name, db, snapshot = null, attachment = null }) => {
+    const file = db.export();
+    const prepared = attachment ? undefined : apis.find((api) => api.dataset === name && api.prepared)?.prepared;
+    const kept = prepared ? prepared.save(db) : null;
+    db.close();
+    return { name, file, kept, snapshot, attachment };
+  });
+}
+
+/** The same copied into shared memory in this process (the server receives its copy through share-process.ts). */
+export function shareDatasets(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): SharedDataset[] {
+  return datasetBytes(apis, datasets).map(({ name, file, kept, snapshot, attachment }) => ({
+    name,
+    file: sharedCopy(file),
+    kept: kept ? sharedCopy(kept) : null,
+    snapshot,
+    attachment,
+  }));
+}
