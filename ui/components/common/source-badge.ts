@@ -4,9 +4,9 @@ import { consume } from '@lit/context';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
-import { DATASETS_CHANGED } from '../import/import-controller.ts';
 import { baseStyles } from './styles.ts';
 import { sourceDate } from '../../../dataset/artifact/format.ts';
+import { ReloadOnReady, readyOf } from './reload-on-ready.ts';
 
 type Kind = 'real' | 'synthetic' | 'imported';
 
@@ -26,22 +26,16 @@ export class SourceBadge extends LitElement {
   @property() of: DatasetName = 'ceilingrates';
   @state() private source: { kind: Kind; label: string; date: string | null } | null = null;
 
-  private unsubscribe: (() => void) | null = null;
-  private readonly refresh = (): void => void this.read();
+  private readonly reloadOnReady = new ReloadOnReady(
+    this,
+    () => this.db,
+    () => void this.read(),
+    { when: (p) => readyOf(this.of)(p), onDatasetsChanged: true },
+  );
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.unsubscribe = this.db.onProgress((p) => {
-      if (p.dataset === this.of && p.phase === 'ready') this.refresh();
-    });
-    window.addEventListener(DATASETS_CHANGED, this.refresh);
-    this.refresh();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-    window.removeEventListener(DATASETS_CHANGED, this.refresh);
+    void this.read();
   }
 
   private async read(): Promise<void> {

@@ -8,8 +8,9 @@ import type { DatasetName } from '../../../engine/http/types.ts';
 import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatBytes, formatCount, formatDate } from '../common/format.ts';
-import { DATASETS_CHANGED, importController, tellServiceWorker } from '../import/import-controller.ts';
+import { importController, tellServiceWorker } from '../import/import-controller.ts';
 import { sourceDate, type DatasetSource } from '../../../dataset/artifact/format.ts';
+import { ReloadOnReady } from '../common/reload-on-ready.ts';
 
 const TITLES: Partial<Record<DatasetName, string>> = { websites: 'Site Scanning websites', ceilingrates: 'Ceiling rates' };
 
@@ -100,22 +101,9 @@ export class DatasetChoicesList extends LitElement {
   });
 
   private readonly refresh = () => void this.choices.run();
-  private unsubscribe: (() => void) | null = null;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener(DATASETS_CHANGED, this.refresh);
-    // Another tab imported or switched: this tab's DB worker followed it and says so.
-    this.unsubscribe = this.db.onProgress((p) => {
-      if (p.replaced) this.refresh();
-    });
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener(DATASETS_CHANGED, this.refresh);
-    this.unsubscribe?.();
-  }
+  // Another tab imported or switched: this tab's DB worker followed it and says so.
+  private readonly reloadOnReady = new ReloadOnReady(this, () => this.db, this.refresh, { when: (p) => p.replaced === true, onDatasetsChanged: true });
 
   private async change(action: () => Promise<{ ok: boolean; message: string }>, version: string): Promise<void> {
     this.busy = true;

@@ -10,9 +10,10 @@ import { saveBytes } from '../common/save-file.ts';
 import './dataset-choices.ts';
 import './snapshot-diff.ts';
 import './import-from-web.ts';
-import { DATASETS_CHANGED, importController, type ImportState } from '../import/import-controller.ts';
+import { importController, type ImportState } from '../import/import-controller.ts';
 import { sourceDate, type DatasetSource, type ExtraArtifact } from '../../../dataset/artifact/format.ts';
 import { attachmentOf } from '../../../engine/dataset-registry.ts';
+import { ReloadOnReady } from '../common/reload-on-ready.ts';
 
 const TITLES: Record<string, string> = {
   websites: 'Site Scanning websites',
@@ -94,31 +95,33 @@ export class DatasetPanel extends LitElement {
   @state() private message = '';
   @state() private importing = importController.state.kind === 'running';
   private unsubscribeImport: (() => void) | null = null;
-  private unsubscribe: (() => void) | null = null;
 
   private readonly status = new Task(this, {
     task: async ([db]: [DbClient]) => db.status(),
     args: () => [this.db] as [DbClient],
   });
 
+  // Redraw when a load (the first one, or another tab of this panel's doing) finishes a dataset.
+  private readonly reloadOnReady = new ReloadOnReady(
+    this,
+    () => this.db,
+    () => void this.status.run(),
+    {
+      when: (p) => p.phase === 'ready' || p.phase === 'error',
+      onDatasetsChanged: true,
+    },
+  );
+
   override connectedCallback(): void {
     super.connectedCallback();
-    // Redraw when a load (the first one, or another tab of this panel's doing) finishes a dataset.
-    this.unsubscribe = this.db.onProgress((p) => {
-      if (p.phase === 'ready' || p.phase === 'error') void this.status.run();
-    });
-    window.addEventListener(DATASETS_CHANGED, this.refresh);
     this.unsubscribeImport = importController.subscribe((state: ImportState) => (this.importing = state.kind === 'running'));
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.unsubscribe?.();
-    window.removeEventListener(DATASETS_CHANGED, this.refresh);
     this.unsubscribeImport?.();
   }
 
-  private readonly refresh = () => void this.status.run();
 
   private async act(kind: 'reload' | 'reset'): Promise<void> {
     this.busy = kind;

@@ -46,6 +46,7 @@ import type { PageChangeEvent } from '../common/page-nav.ts';
 import type { RatesSearchEvent } from './rates-search.ts';
 import type { FiltersChangeEvent } from './rates-filters.ts';
 import type { ExcludeRowEvent, OrderingChangeEvent } from './rates-table.ts';
+import { ReloadOnReady, readyOf } from '../common/reload-on-ready.ts';
 
 /**
  * The everyday price-analysis page. Its state is the API query in the URL hash; each change becomes a
@@ -232,22 +233,15 @@ export class RatesView extends LitElement {
     args: () => [this.query.pins, this.query.year, this.query.proposed] as [string[], PriceField, number | null],
   });
 
-  private unsubscribe: (() => void) | null = null;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // A dataset that failed and was loaded again (Datasets → Reload): ask again what failed.
-    this.unsubscribe = this.db.onProgress((p) => {
-      if (p.dataset === 'ceilingrates' && p.phase === 'ready') {
-        if (this.results.status === TaskStatus.ERROR) void this.results.run();
-      }
-    });
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-  }
+  // A dataset that failed and was loaded again (Datasets → Reload): ask again what failed.
+  private readonly reloadOnReady = new ReloadOnReady(
+    this,
+    () => this.db,
+    () => {
+      if (this.results.status === TaskStatus.ERROR) void this.results.run();
+    },
+    { when: readyOf('ceilingrates') },
+  );
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) {

@@ -15,6 +15,7 @@ import { csvLine } from '../../../engine/ceilingrates/export.ts';
 import { WEEKS_SOURCE } from '../weeks-view/trends-model.ts';
 import { siteFacts, type SiteFacts } from '../../../engine/site-scanning/measures.ts';
 import '../common/source-badge.ts';
+import { ReloadOnReady, readyOf } from '../common/reload-on-ready.ts';
 
 /** Fields that hold a bare host name: shown as a link to the site. */
 const HOST_FIELDS = new Set(['target_url', 'final_url_website']);
@@ -361,20 +362,13 @@ export class WebsiteDetail extends LitElement {
     args: () => [this.db] as [DbClient],
   });
 
-  private unsubscribe: (() => void) | null = null;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Opened before the websites finished loading: the strip's week is read again once they have.
-    this.unsubscribe = this.db.onProgress((p) => {
-      if (p.dataset === 'websites' && p.phase === 'ready') void this.week.run();
-    });
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-  }
+  // Opened before the websites finished loading: the strip's week is read again once they have.
+  private readonly reloadOnReady = new ReloadOnReady(
+    this,
+    () => this.db,
+    () => void this.week.run(),
+    { when: readyOf('websites') },
+  );
 
   /** The site's weeks as CSV, oldest first: every core field and which of them changed, under the site and the source. */
   private exportTimeline(timeline: SiteTimeline, fields: string[]): void {

@@ -31,6 +31,7 @@ import { saveBytes } from '../common/save-file.ts';
 import { matchingWebsites, websitesCsv, WEBSITES_CSV_MAX } from '../../state/websites-csv.ts';
 import { sourceDate } from '../../../dataset/artifact/format.ts';
 import type { WebsitePage } from '../../../engine/site-scanning/shape.ts';
+import { ReloadOnReady, readyOf } from '../common/reload-on-ready.ts';
 
 async function getOk<T>(db: DbClient, url: string): Promise<T> {
   const r = await db.getJson<T>(url);
@@ -161,25 +162,18 @@ export class WebsitesView extends LitElement {
     args: () => [websitesFilterQuery(this.query), this.query.rollup.group] as [string, RollupGroup],
   });
 
-  private unsubscribe: (() => void) | null = null;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // A dataset that failed and was loaded again (Datasets → Reload): ask again what failed.
-    this.unsubscribe = this.db.onProgress((p) => {
-      if (p.dataset === 'websites' && p.phase === 'ready') {
-        if (this.list.status === TaskStatus.ERROR) void this.list.run();
-        if (this.analysis.status === TaskStatus.ERROR) void this.analysis.run();
-        if (this.rollups.status === TaskStatus.ERROR) void this.rollups.run();
-        void this.owners.run();
-      }
-    });
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-  }
+  // A dataset that failed and was loaded again (Datasets → Reload): ask again what failed.
+  private readonly reloadOnReady = new ReloadOnReady(
+    this,
+    () => this.db,
+    () => {
+      if (this.list.status === TaskStatus.ERROR) void this.list.run();
+      if (this.analysis.status === TaskStatus.ERROR) void this.analysis.run();
+      if (this.rollups.status === TaskStatus.ERROR) void this.rollups.run();
+      void this.owners.run();
+    },
+    { when: readyOf('websites') },
+  );
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('params')) {
