@@ -4,7 +4,7 @@
  */
 export { createEngine, Engine, type EngineEvents, type ApiRequest, type ApiResponse, type DatasetName, type Dialect, DIALECTS } from '../../engine/index.ts';
 export { openEngine, type OpenEngineOptions, type OpenedEngine } from './datasets/open-engine.ts';
-export { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './datasets/dataset-files.ts';
+export { openBuiltDatasets, openDatasetBytes, openDatasetFile, type DatasetFromFile } from './datasets/dataset-files.ts';
 export { createApp, startServer, type ListenOptions, type RunningServer, type ServerOptions } from './doors/server.ts';
 export { withFaults, type Faults } from './doors/faults.ts';
 export type { ApiBackend } from './backends/backend.ts';

@@ -1,7 +1,7 @@
 /** What the server's thread and its worker threads say to each other (worker-pool.ts, pool-worker.ts). */
 import type { ApiResponse, DatasetName } from '../../../engine/http/types.ts';
 import type { Routed } from '../../../engine/http/route.ts';
-import type { OpenedDataset } from '../datasets/dataset-files.ts';
+import type { DatasetFromFile } from '../datasets/dataset-files.ts';
 import type { OpenEngineOptions } from '../datasets/open-engine.ts';
 
 /** A dataset as every worker receives it: shared bytes (SharedArrayBuffer views), never a copy per worker. */
@@ -26,7 +26,7 @@ export type ToWorker = { id: number; routed: Routed };
 export type FromWorker = { ready: true } | { id: number; response: ApiResponse };
 
 /** What was opened, for the start-up lines: an opened dataset without its database. */
-export type DatasetSummary = Omit<OpenedDataset, 'db'>;
+export type DatasetSummary = Omit<DatasetFromFile, 'db'>;
 
 /** A dataset's bytes as opened, before they are shared. */
 export interface DatasetBytes {

@@ -1,5 +1,5 @@
 import type { ApiDefinition } from '../../../engine/http/routes.ts';
-import type { OpenedDataset } from '../datasets/dataset-files.ts';
+import type { DatasetFromFile } from '../datasets/dataset-files.ts';
 import type { DatasetBytes, SharedDataset } from './pool-protocol.ts';
 import { sharedCopy } from './shared-bytes.ts';
 
@@ -8,7 +8,7 @@ import { sharedCopy } from './shared-bytes.ts';
  * here once, so no worker binds from the records). The opened databases are closed: from here on only the
  * workers' databases over the shared bytes are read.
  */
-export function datasetBytes(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): DatasetBytes[] {
+export function datasetBytes(apis: readonly ApiDefinition[], datasets: readonly DatasetFromFile[]): DatasetBytes[] {
   return datasets.map(({ name, db, snapshot = null, attachment = null }) => {
     const file = db.export();
     const prepared = attachment ? undefined : apis.find((api) => api.dataset === name && api.prepared)?.prepared;
@@ -19,7 +19,7 @@ export function datasetBytes(apis: readonly ApiDefinition[], datasets: readonly 
 }
 
 /** The same copied into shared memory in this process (the server receives its copy through share-process.ts). */
-export function shareDatasets(apis: readonly ApiDefinition[], datasets: readonly OpenedDataset[]): SharedDataset[] {
+export function shareDatasets(apis: readonly ApiDefinition[], datasets: readonly DatasetFromFile[]): SharedDataset[] {
   return datasetBytes(apis, datasets).map(({ name, file, kept, snapshot, attachment }) => ({
     name,
     file: sharedCopy(file),

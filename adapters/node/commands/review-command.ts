@@ -11,7 +11,7 @@ import { dataDateOf, reviewCsv, type ReviewMeta } from '../../../dataset/price-l
 import { comparedRatesCsv } from '../../../dataset/price-lists/compared-rates.ts';
 import { reviewMemoHtml } from '../../../dataset/price-lists/review-memo.ts';
 import { comparisonOptions, DEFAULT_OPTIONS, type ComparisonOptions } from '../../../dataset/price-lists/comparables.ts';
-import { openBuiltDatasets, openDatasetFile, type OpenedDataset } from '../datasets/dataset-files.ts';
+import { openBuiltDatasets, openDatasetFile, type DatasetFromFile } from '../datasets/dataset-files.ts';
 import { builtDataDir } from '../datasets/package-root.ts';
 import { stringOption, UsageError, type Command } from './command-line.ts';
 
@@ -66,7 +66,7 @@ export const REVIEW: Command<ReviewOptions> = {
 };
 
 /** The ceiling rates to compare against: the user's file, else the build's (the other built datasets closed). */
-async function openRates(options: ReviewOptions): Promise<OpenedDataset> {
+async function openRates(options: ReviewOptions): Promise<DatasetFromFile> {
   if (options.ceilingrates) return openDatasetFile(options.ceilingrates, 'ceilingrates');
   const built = await openBuiltDatasets(options.dataDir ?? builtDataDir());
   for (const d of built) if (d.name !== 'ceilingrates') d.db.close();

@@ -18,7 +18,8 @@ import { importIntoDatabase, type ImportReport } from '../../../dataset/import/i
 import { loadSqlJs } from './sqljs-node.ts';
 import { nodeBrotli } from './brotli-sync.ts';
 
-export interface OpenedDataset {
+/** A Node door's dataset, opened from a file (a build's or the caller's): its database and where it came from. */
+export interface DatasetFromFile {
   name: DatasetName;
   db: Database;
   /** Where it came from, for a start-up line: a file path, or `name (manifest version)`. */
@@ -93,10 +94,10 @@ export async function builtExtras(dir: string): Promise<BuiltExtra[]> {
  * Every first-visit dataset the build wrote into `dir` (manifest.json beside the files), verified and opened, and
  * the extras named in `extras` (by id): an extra is opened only when asked for, as the app fetches it only then.
  */
-export async function openBuiltDatasets(dir: string, extras: readonly string[] = []): Promise<OpenedDataset[]> {
+export async function openBuiltDatasets(dir: string, extras: readonly string[] = []): Promise<DatasetFromFile[]> {
   const manifest = await readBuiltManifest(dir);
   const SQL = await loadSqlJs();
-  const opened: OpenedDataset[] = [];
+  const opened: DatasetFromFile[] = [];
   for (const artifact of manifestArtifacts(manifest)) {
     const db = new SQL.Database(await readBuilt(dir, artifact));
     const label = artifact.source?.label ?? 'built-in (no source recorded)';
@@ -145,12 +146,12 @@ function datasetOfDatabase(db: Database): DatasetName | null {
  * or a CSV/JSON file the import core recognises. Throws with a message for the user when it is neither, or
  * holds the other dataset; an ImportError (its message is the app's) when the import core refuses it.
  */
-export async function openDatasetFile(path: string, expected: DatasetName): Promise<OpenedDataset> {
+export async function openDatasetFile(path: string, expected: DatasetName): Promise<DatasetFromFile> {
   return openDatasetBytes(new Uint8Array(await readFile(path)), expected, path);
 }
 
 /** The same for bytes already in memory; `name` labels messages and is the import's file name. */
-export async function openDatasetBytes(input: Uint8Array, expected: DatasetName, name: string = expected): Promise<OpenedDataset> {
+export async function openDatasetBytes(input: Uint8Array, expected: DatasetName, name: string = expected): Promise<DatasetFromFile> {
   const SQL = await loadSqlJs();
   // A gzip'd SQLite file is several times its packed size; the buffer grows if that is not enough.
   const bytes = isGzip(input) ? await unpack(input, input.length * 4) : input;

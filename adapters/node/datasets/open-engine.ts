@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { MANIFEST_FILE } from '../../../dataset/artifact/format.ts';
-import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type OpenedDataset } from './dataset-files.ts';
+import { openBuiltDatasets, openDatasetBytes, openDatasetFile, type DatasetFromFile } from './dataset-files.ts';
 import { builtDataDir } from './package-root.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { installOpened } from './install-opened.ts';
@@ -34,7 +34,7 @@ export interface OpenEngineOptions {
 export interface OpenedEngine {
   engine: Engine;
   /** What each dataset came from, with its row counts and, for an import, its report. */
-  datasets: OpenedDataset[];
+  datasets: DatasetFromFile[];
 }
 
 /**
@@ -42,7 +42,7 @@ export interface OpenedEngine {
  * file or bytes when given. Without a build, only the caller's own datasets are opened.
  */
 export async function openEngine(options: OpenEngineOptions = {}): Promise<OpenedEngine> {
-  const own: OpenedDataset[] = [];
+  const own: DatasetFromFile[] = [];
   for (const [name, path] of Object.entries(options.files ?? {}) as [DatasetName, string][]) own.push(await openDatasetFile(path, name));
   for (const [name, bytes] of Object.entries(options.bytes ?? {}) as [DatasetName, Uint8Array][]) own.push(await openDatasetBytes(bytes, name));
 

@@ -5,7 +5,7 @@
 import { summariseReport } from '../../../../dataset/import/index.ts';
 import type { DatasetName } from '../../../../engine/http/types.ts';
 import { DATASET_NAMES } from '../../../../engine/dataset-registry.ts';
-import { openBuiltDatasets, openDatasetFile, type OpenedDataset } from '../../datasets/dataset-files.ts';
+import { openBuiltDatasets, openDatasetFile, type DatasetFromFile } from '../../datasets/dataset-files.ts';
 import { builtDataDir } from '../../datasets/package-root.ts';
 import { createPool, oneLine, shownUrl } from './pool.ts';
 import { loadIntoPostgres, type LoadResult } from './load.ts';
@@ -21,10 +21,10 @@ export interface LoadCommand {
 }
 
 /** Open what to load: the given files (CSV and JSON through the import core, as the app reads them), or the build. */
-async function datasetsToLoad(command: LoadCommand): Promise<OpenedDataset[]> {
+async function datasetsToLoad(command: LoadCommand): Promise<DatasetFromFile[]> {
   const given = Object.entries(command.files) as [DatasetName, string][];
   if (given.length === 0) return openBuiltDatasets(command.dataDir ?? builtDataDir());
-  const opened: OpenedDataset[] = [];
+  const opened: DatasetFromFile[] = [];
   for (const [name, path] of given) opened.push(await openDatasetFile(path, name));
   return opened;
 }
