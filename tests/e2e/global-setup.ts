@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { build, preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
@@ -54,12 +54,12 @@ function freePort(): Promise<number> {
   });
 }
 
-function buildData(): void {
-  const result = spawnSync('npx', ['tsx', 'tools/build-data.ts', '--profile', 'small', '--out', DATA_DIR], {
-    cwd: ROOT,
-    stdio: 'inherit',
+function buildData(): Promise<void> {
+  const child = spawn('npx', ['tsx', 'tools/build-data.ts', '--profile', 'small', '--out', DATA_DIR], { cwd: ROOT, stdio: 'inherit' });
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`data build failed (exit ${code})`))));
   });
-  if (result.status !== 0) throw new Error(`data build failed (exit ${result.status})`);
 }
 
 /** The fixture page alone: the app's components and the fake DB client, no service worker, no data. */
@@ -92,10 +92,24 @@ async function serve(options: {
   return { server, url: `http://localhost:${port}` };
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+const BUILDS = Symbol.for('offline-gov-api.e2e-builds');
+type WithBuilds = typeof globalThis & { [BUILDS]?: Promise<void> };
+
+/**
+ * What the browser tests serve, built once per run: the small data, the app, its next version and the component
+ * fixture. Vitest runs the projects' global setups one after another; the unit setup starts this first (it needs
+ * no more than a core for a minute) so that it runs beside the unit suite's own fixtures instead of after them.
+ */
+export function startE2eBuilds(): Promise<void> {
+  const holder = globalThis as WithBuilds;
+  holder[BUILDS] ??= buildAll();
+  return holder[BUILDS];
+}
+
+async function buildAll(): Promise<void> {
   const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(resolve(OUT_DIR, 'index.html'));
   if (!reuse) {
-    buildData();
+    await buildData();
     assemblePublicDir(PUBLIC_DIR, DATA_DIR);
   }
   // vitest runs with NODE_ENV=test, which would make Vite build the app (and Lit) in dev mode:
@@ -114,6 +128,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await startE2eBuilds();
   const app = await serve({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir: PUBLIC_DIR, outDir: OUT_DIR });
   const components = await serve({ root: FIXTURE_ROOT, configFile: false, outDir: FIXTURE_OUT_DIR });
   project.provide('baseUrl', app.url);
