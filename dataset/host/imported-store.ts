@@ -24,6 +24,8 @@ export interface ImportedDataset {
   source?: DatasetSource;
   /** The build's weeks dataset: kept, never made active; its weeks answer the dated paths (engine/site-scanning/weeks.ts). */
   weeks?: true;
+  /** Open in this window but not stored (the browser refused it): gone once the app reloads or another dataset answers. */
+  sessionOnly?: true;
 }
 
 /** What the host reads of the imported datasets on this machine (IndexedDB in the browser: adapters/browser/import-store.ts). */
@@ -31,7 +33,7 @@ export interface ImportedStore {
   /** The active import id of each dataset (absent: the build's dataset). */
   activeImports(): Promise<Partial<Record<DatasetName, string>>>;
   /** One import's metadata and gzip'd database file, or null when it is no longer stored. */
-  readImport(id: string): Promise<{ meta: ImportedDataset; file: Blob } | null>;
+  readImport(id: string): Promise<{ meta: ImportedDataset; file: Uint8Array } | null>;
   /** The kept weeks dataset's id (the newest kept), or null when none is (absent: this store keeps none). */
   weeksImport?(): Promise<string | null>;
 }

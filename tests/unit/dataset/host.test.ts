@@ -63,10 +63,10 @@ function server(files: BuiltFile[], version = 'v1') {
   };
 }
 
-type MemoryStore = ImportedStore & { items: Map<string, { meta: ImportedDataset; file: Blob }>; active: Partial<Record<DatasetName, string>> };
+type MemoryStore = ImportedStore & { items: Map<string, { meta: ImportedDataset; file: Uint8Array }>; active: Partial<Record<DatasetName, string>> };
 
 function memoryStore(): MemoryStore {
-  const items = new Map<string, { meta: ImportedDataset; file: Blob }>();
+  const items = new Map<string, { meta: ImportedDataset; file: Uint8Array }>();
   const active: Partial<Record<DatasetName, string>> = {};
   return {
     items,
@@ -89,7 +89,7 @@ async function storeImport(store: MemoryStore, id: string, source: BuiltFile): P
     rowsImported: 1,
     rowsRejected: 0,
     sourceBytes: 1,
-    bytes: file.size,
+    bytes: file.length,
     rawBytes: source.raw.length,
   };
   store.items.set(id, { meta, file });
