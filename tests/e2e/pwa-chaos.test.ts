@@ -16,8 +16,8 @@ import type { Manifest } from '../../dataset/artifact/format.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 
 const MiB = 1024 * 1024;
-/** A download cut mid-body, as each browser words it (Chromium, Firefox). */
-const CUT_ERROR = /network error|Failed to fetch|Error in input stream/;
+/** A download cut mid-body, as each browser words it (Chromium, Firefox, WebKit). */
+const CUT_ERROR = /network error|Failed to fetch|Error in input stream|Load failed/;
 /** The two APIs of the first visit (the registry may hold more datasets than the build ships). */
 type Api = 'websites' | 'ceilingrates';
 const URLS: Record<Api, string> = { websites: '/websites?limit=3', ceilingrates: '/api/v3/search/ceilingrates/?page=1' };
