@@ -15,8 +15,8 @@ import { activeImports, readImport, weeksImport } from '../browser/import-store.
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
 import { RUNNING_MESSAGE } from './running.ts';
-import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
-import { opfsPartialStore } from '../browser/partial-opfs.ts';
+import { unpackedStore } from '../browser/unpacked-files.ts';
+import { partialStore } from '../browser/partial-files.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
 import { webLock } from '../browser/download-lock.ts';
 import { browserBrotliSync, browserDecoders } from '../browser/brotli.ts';
@@ -30,8 +30,8 @@ const host = new DatasetHost({
   sqlJs: () => initSqlJs({ locateFile: () => wasmUrl }),
   fetch: (url, init) => fetch(url, init),
   imports: { activeImports, readImport, weeksImport },
-  unpacked: opfsUnpackedStore(),
-  partials: opfsPartialStore(),
+  unpacked: unpackedStore(),
+  partials: partialStore(),
   files: (version) => dataCacheFiles(version),
   lock: webLock(),
   decoders: browserDecoders,

@@ -14,7 +14,8 @@ import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from '../../dataset/artifact/format.ts';
 import { unpackedFileName } from '../../dataset/artifact/unpacked-store.ts';
-import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
+import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-files.ts';
+import { KEPT_DIRECTORIES, KEPT_FILES_DB } from '../../adapters/browser/kept-files.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number; early: number };
@@ -136,18 +137,42 @@ export function readManifestFile(dir: string): Manifest {
   return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
 }
 
-/** The artifact's database is kept unpacked in the page's origin-private files: its metadata file, written last, is there. */
+/**
+ * The artifact's database is kept unpacked where the page's browser keeps files (adapters/browser/kept-files.ts):
+ * its metadata file, written last, is in the origin-private directory, or (no such file system here) in the
+ * IndexedDB store standing in for it.
+ */
 export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, timeoutMs = 60_000): Promise<void> {
   await pageUntil(
     page,
-    async ([directory, file]) => {
-      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory, { create: true });
-      return dir.getFileHandle(file).then(
-        () => true,
-        () => false,
-      );
+    async ([directory, file, database, stores]) => {
+      const root = await navigator.storage?.getDirectory?.().catch(() => null);
+      if (root) {
+        const dir = await root.getDirectoryHandle(directory, { create: true });
+        return dir.getFileHandle(file).then(
+          () => true,
+          () => false,
+        );
+      }
+      // The app's own schema, should this page open the database first.
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(database, 1);
+        opening.onupgradeneeded = () => stores.forEach((store) => opening.result.createObjectStore(store));
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      try {
+        const count = await new Promise<number>((resolve, reject) => {
+          const counting = db.transaction(directory).objectStore(directory).count(file);
+          counting.onsuccess = () => resolve(counting.result);
+          counting.onerror = () => reject(counting.error);
+        });
+        return count === 1;
+      } finally {
+        db.close();
+      }
     },
-    [UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json')] as const,
+    [UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json'), KEPT_FILES_DB, [...KEPT_DIRECTORIES]] as const,
     `${artifact.name} is kept unpacked`,
     timeoutMs,
   );
