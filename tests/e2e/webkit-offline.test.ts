@@ -3,14 +3,17 @@
  * installs the service worker and keeps the data (unpacked into IndexedDB: WebKitGTK has no origin-private files),
  * both APIs answer a page's fetch() through the service worker as the engine answers in Node, a price list is
  * reviewed, a file is imported and kept across a reload, and with the network gone a reload answers both APIs at
- * once from what was kept, with an app window and without one. One browser for the whole file: an automated
- * WebKit keeps its storage only while it runs (docs/testing.md).
+ * once from what was kept, with an app window and without one; the Datasets page says what Safari may delete, and
+ * kept data deleted as a browser deletes it is said to be gone and downloaded again. One browser for the whole
+ * file: an automated WebKit keeps its storage only while it runs (docs/testing.md).
  */
 import { dirname } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SCREENSHOT_DIR } from './app.ts';
 import { launchWebKit, type WebKitBrowser, type WebKitPage } from './webkit.ts';
 import { startStaticServer, type StaticServer } from './pwa-server.ts';
 import {
@@ -174,6 +177,31 @@ describe('WebKitGTK, first visit', () => {
     }
   });
 
+  it('the Datasets page says where the data is kept and that Safari deletes it after 7 days unless installed (1280 and 390 px)', async () => {
+    await page.evaluate(() => void (location.hash = '#/datasets'), null);
+    const facts = await until(
+      () =>
+        page.evaluate(() => {
+          const card = document.querySelector('app-shell')?.shadowRoot?.querySelector('dataset-panel')?.shadowRoot?.querySelector('storage-card');
+          const root = card?.shadowRoot;
+          const keptIn = root?.querySelector('[data-field="kept-in"]')?.getAttribute('data-kind');
+          return keptIn ? { keptIn, rule: root!.querySelector('[data-rule]')?.getAttribute('data-rule') ?? null } : null;
+        }, null),
+      'the storage card',
+    );
+    expect(facts).toEqual({ keptIn: 'indexeddb', rule: 'seven-days' });
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewport({ width, height: 900 });
+      await page.evaluate(() => {
+        const card = document.querySelector('app-shell')?.shadowRoot?.querySelector('dataset-panel')?.shadowRoot?.querySelector('storage-card');
+        card?.scrollIntoView();
+      }, null);
+      writeFileSync(`${SCREENSHOT_DIR}/webkit-datasets-storage-${width}.png`, await page.screenshot());
+    }
+    await page.setViewport({ width: 1280, height: 800 });
+  });
+
   it('imports a file: it answers at once and is kept across a reload (stored as bytes: WebKit refuses Blobs)', async () => {
     await page.evaluate(() => void (location.hash = '#/datasets'), null);
     await pageUntil(page, () => !!document.querySelector('app-shell')?.shadowRoot?.querySelector('dataset-panel'), null, 'the dataset panel');
@@ -219,5 +247,34 @@ describe('WebKitGTK, with the network gone', () => {
     // The browser's own requests (the service worker's update check, the tab's default icon) may still be tried.
     const browsersOwn = new Set(['GET /sw.js', 'GET /favicon.ico']);
     expect(server.refused.filter((request) => !browsersOwn.has(request))).toEqual([]);
+  });
+});
+
+describe('WebKitGTK, the kept data deleted as a browser deletes it', () => {
+  it('the next opening says the data is gone, downloads it again with progress and answers', async () => {
+    server.setOffline(false);
+    server.reset();
+    const plain = await webkit.open(`${server.origin}/playground.html`);
+    // What the browser's deletion takes: the data caches and the kept databases (the imports' store stays here).
+    await plain.evaluate(async () => {
+      for (const name of await caches.keys()) if (name.startsWith('offline-gov-api-data-')) await caches.delete(name);
+      await new Promise((resolve, reject) => {
+        const deleting = indexedDB.deleteDatabase('offline-gov-api-kept-files');
+        deleting.onsuccess = resolve;
+        deleting.onerror = () => reject(deleting.error);
+      });
+    }, null);
+    const app = await webkit.open(`${server.origin}/#/websites`);
+    const notice = await until(
+      () =>
+        app.evaluate(() => {
+          const bar = document.querySelector('app-shell')?.shadowRoot?.querySelector('load-progress');
+          return bar?.shadowRoot?.querySelector('[data-data-gone]')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+        }, null),
+      'the notice that the kept data is gone',
+    );
+    expect(notice).toMatch(/is gone: Safari deletes what a site keeps after 7 days .* It is being downloaded again\./);
+    await expectEngineAnswers(app, [WEBSITES]);
+    expect(server.log.some((request) => request.path.startsWith('/data/websites.'))).toBe(true);
   });
 });
