@@ -23,6 +23,10 @@ export class StorageCard extends LitElement {
   static override styles = [
     baseStyles,
     css`
+      :host {
+        display: block;
+        margin-top: 1rem;
+      }
       dl {
         display: grid;
         grid-template-columns: minmax(7rem, auto) 1fr;
