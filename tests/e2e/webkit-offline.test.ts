@@ -27,6 +27,7 @@ import {
   waitUntilKeptUnpacked,
 } from './pwa-helpers.ts';
 import { pageUntil, type EvaluatingPage } from './browser-driver.ts';
+import { importOutcome, pickFile } from './pick-file.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
@@ -65,24 +66,6 @@ async function ratesTotal(p: EvaluatingPage): Promise<number> {
   return (JSON.parse(answer.body) as { hits: { total: { value: number } } }).hits.total.value;
 }
 
-/** A file handed to a file input as a user's pick is (a DataTransfer's files), found through the shadow roots. */
-async function pick(p: EvaluatingPage, input: string, file: { name: string; type: string; base64: string }): Promise<void> {
-  await p.evaluate(
-    ([selector, { name, type, base64 }]) => {
-      const find = (root: Document | ShadowRoot): HTMLInputElement | null =>
-        root.querySelector<HTMLInputElement>(selector) ??
-        [...root.querySelectorAll('*')].reduce<HTMLInputElement | null>((found, el) => found ?? (el.shadowRoot ? find(el.shadowRoot) : null), null);
-      const field = find(document);
-      if (!field) throw new Error(`no ${selector} in the page`);
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }));
-      field.files = transfer.files;
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    [input, file] as const,
-  );
-}
-
 /** What `read` finds in the page, once it finds something (null: not yet). */
 async function until<T>(read: () => Promise<T | null>, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -92,23 +75,6 @@ async function until<T>(read: () => Promise<T | null>, what: string, timeoutMs =
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** The import card's outcome, once it shows one. */
-function importOutcome(p: EvaluatingPage): Promise<{ state: string; code: string; message: string }> {
-  const read = () =>
-    p.evaluate(() => {
-      const status = document.querySelector('app-shell')?.shadowRoot?.querySelector('import-drop-zone')?.shadowRoot?.querySelector('import-status');
-      const card = status?.shadowRoot?.querySelector('section[data-state="done"], section[data-state="failed"]');
-      return card
-        ? {
-            state: card.getAttribute('data-state')!,
-            code: card.getAttribute('data-code')!,
-            message: card.querySelector('[data-message]')?.textContent?.trim() ?? '',
-          }
-        : null;
-    }, null);
-  return until(read, 'the import outcome');
 }
 
 beforeAll(async () => {
@@ -159,10 +125,10 @@ describe('WebKitGTK, first visit', () => {
       const expected = reviewPriceList(db, await readPriceListFile(xlsx));
       await page.evaluate(() => void (location.hash = '#/rates'), null);
       await pageUntil(page, () => !!document.querySelector('app-shell')?.shadowRoot?.querySelector('rates-view'), null, 'the rates view');
-      await pick(page, '#price-list-file', {
+      await pickFile(page, '#price-list-file', {
         name: 'made-up-price-list.xlsx',
         type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        base64: Buffer.from(xlsx).toString('base64'),
+        bytes: xlsx,
       });
       const shown = () =>
         page.evaluate(() => {
@@ -207,11 +173,7 @@ describe('WebKitGTK, first visit', () => {
   it('imports a file: it answers at once and is kept across a reload (stored as bytes: WebKit refuses Blobs)', async () => {
     await page.evaluate(() => void (location.hash = '#/datasets'), null);
     await pageUntil(page, () => !!document.querySelector('app-shell')?.shadowRoot?.querySelector('dataset-panel'), null, 'the dataset panel');
-    await pick(page, '#import-file', {
-      name: 'rates.csv',
-      type: 'text/csv',
-      base64: readFileSync(join(FIXTURES, 'ceilingrates-export.csv')).toString('base64'),
-    });
+    await pickFile(page, '#import-file', { name: 'rates.csv', type: 'text/csv', bytes: readFileSync(join(FIXTURES, 'ceilingrates-export.csv')) });
     expect(await importOutcome(page)).toMatchObject({ state: 'done', code: 'ok' });
     expect(await ratesTotal(page)).toBe(IMPORTED_RATES);
     await page.reload();
