@@ -17,9 +17,10 @@ export class WebDriverError extends Error {
 type Method = 'GET' | 'POST' | 'DELETE';
 
 /** One request to the remote end; its `value` or its error. */
-export async function webDriverCall<T>(base: string, method: Method, path: string, body?: unknown): Promise<T> {
+export async function webDriverCall<T>(base: string, method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const response = await fetch(base + path, {
     method,
+    signal,
     headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -131,8 +132,11 @@ Promise.resolve(arguments[0]).then(${fn.toString()}).then(
     return outcome.value;
   }
 
-  /** Ends the session (the remote end closes its windows). */
-  async delete(): Promise<void> {
-    await this.command('DELETE', '');
+  /**
+   * Ends the session (the remote end closes its windows), not behind the commands still waiting: one stuck in a
+   * page must not hold the browser open. Gives up after `timeoutMs` (the caller ends the processes anyway).
+   */
+  async delete(timeoutMs = 5_000): Promise<void> {
+    await webDriverCall(this.base, 'DELETE', `/session/${this.id}`, undefined, AbortSignal.timeout(timeoutMs)).catch(() => {});
   }
 }

@@ -28,6 +28,7 @@ import {
 } from './pwa-helpers.ts';
 import { pageUntil, type EvaluatingPage } from './browser-driver.ts';
 import { importOutcome, pickFile } from './pick-file.ts';
+import { KEPT_DIRECTORIES, KEPT_FILES_DB } from '../../adapters/browser/kept-files.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
@@ -220,14 +221,25 @@ describe('WebKitGTK, the kept data deleted as a browser deletes it', () => {
     server.reset();
     const plain = await webkit.open(`${server.origin}/playground.html`);
     // What the browser's deletion takes: the data caches and the kept databases (the imports' store stays here).
-    await plain.evaluate(async () => {
-      for (const name of await caches.keys()) if (name.startsWith('offline-gov-api-data-')) await caches.delete(name);
-      await new Promise((resolve, reject) => {
-        const deleting = indexedDB.deleteDatabase('offline-gov-api-kept-files');
-        deleting.onsuccess = resolve;
-        deleting.onerror = () => reject(deleting.error);
-      });
-    }, null);
+    // The kept files are emptied, not the database deleted: the service worker holds it open.
+    await plain.evaluate(
+      async ([database, stores]) => {
+        for (const name of await caches.keys()) if (name.startsWith('offline-gov-api-data-')) await caches.delete(name);
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const opening = indexedDB.open(database, 1);
+          opening.onsuccess = () => resolve(opening.result);
+          opening.onerror = () => reject(opening.error);
+        });
+        await new Promise((resolve, reject) => {
+          const clearing = db.transaction(stores, 'readwrite');
+          for (const store of stores) clearing.objectStore(store).clear();
+          clearing.oncomplete = resolve;
+          clearing.onerror = () => reject(clearing.error);
+        });
+        db.close();
+      },
+      [KEPT_FILES_DB, [...KEPT_DIRECTORIES]] as const,
+    );
     const app = await webkit.open(`${server.origin}/#/websites`);
     const notice = await until(
       () =>

@@ -134,7 +134,8 @@ export async function launchWebKit({ viewport = { width: 1280, height: 800 } } =
     children.push(driver);
     const base = `http://127.0.0.1:${driverPort}`;
     const session = await until('WebKitWebDriver starts a session in MiniBrowser', () => WebDriverSession.create(base));
-    await session.setTimeouts({ script: 600_000, pageLoad: 120_000 });
+    // A script stuck in a page fails within a test's time, and frees the session for the next command.
+    await session.setTimeouts({ script: 110_000, pageLoad: 110_000 });
     const page = (window: string): WebKitPage => ({
       window,
       evaluate: (fn, arg) => session.evaluate(window, fn, arg),
