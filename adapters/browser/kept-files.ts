@@ -82,13 +82,18 @@ export function keptFilesPlace(): Promise<Place> {
   return found;
 }
 
-/** The files of one directory, kept wherever this context keeps them. */
+/**
+ * The files of one directory, kept wherever this context keeps them. The place is found, and its directory or
+ * database opened, at once: a worker makes its stores as it starts, and its first read (a reopening's kept copy)
+ * then finds them open instead of waiting for those round trips after the manifest.
+ */
 export function keptFiles(directory: KeptDirectory, place: () => Promise<Place> = () => keptFilesPlace()): KeptFiles {
   let backend: Promise<KeptFiles> | null = null;
   const chosen = () => {
     backend ??= place().then(({ kind, root }) => (root ? opfsFiles(kind, root, directory) : kind === 'indexeddb' ? indexedDbFiles(directory) : noFiles()));
     return backend;
   };
+  chosen().catch(() => (backend = null));
   return {
     kind: () => chosen().then((files) => files.kind()),
     names: () => chosen().then((files) => files.names()),
@@ -120,6 +125,7 @@ function opfsFiles(kind: KeptFilesKind, root: FileSystemDirectoryHandle, name: K
     }
     return opened;
   };
+  void directory().catch(() => {});
   return {
     kind: async () => kind,
     async names() {
@@ -208,6 +214,7 @@ function keptFilesDb(): Promise<IDBPDatabase> {
 
 /** One record per file: bytes (text is kept as its UTF-8 bytes), keyed by the file's name. */
 function indexedDbFiles(directory: KeptDirectory): KeptFiles {
+  void keptFilesDb().catch(() => {});
   return {
     kind: async () => 'indexeddb',
     names: async () => (await (await keptFilesDb()).getAllKeys(directory)).map(String),
