@@ -163,11 +163,15 @@ export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick
       });
       try {
         const count = await new Promise<number>((resolve, reject) => {
-          const counting = db.transaction(directory).objectStore(directory).count(file);
+          // A file's records are keyed [name, index].
+          const counting = db
+            .transaction(directory)
+            .objectStore(directory)
+            .count(IDBKeyRange.bound([file, 0], [file, Infinity]));
           counting.onsuccess = () => resolve(counting.result);
           counting.onerror = () => reject(counting.error);
         });
-        return count === 1;
+        return count > 0;
       } finally {
         db.close();
       }
