@@ -46,12 +46,14 @@ interface Reopen {
  */
 function timeReopen(page: DriverPage): Promise<Reopen> {
   return page.evaluate(async () => {
+    // No named function in here: tsx names them with a helper the page does not have.
     const rows = await new Promise<number>((resolve) => {
-      const look = () => {
+      const timer = setInterval(() => {
         const mark = performance.getEntriesByName('view-rendered')[0];
-        return mark ? resolve(mark.startTime) : setTimeout(look, 5);
-      };
-      look();
+        if (!mark) return;
+        clearInterval(timer);
+        resolve(mark.startTime);
+      }, 5);
     });
     const shell = document.querySelector('app-shell') as unknown as {
       db: { status(): Promise<{ ready: boolean; datasets: { name: string; loaded: boolean; error: string | null; timings: unknown }[] }> };
