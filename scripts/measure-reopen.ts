@@ -92,7 +92,16 @@ try {
     pages[name] = page;
     await untilOfflineReady(page);
     if (!values['no-kept']) for (const artifact of Object.values(manifest.datasets)) await waitUntilKeptUnpacked(page, artifact!, 180_000);
-    keptIn[name] = await page.evaluate(async () => ((await navigator.storage?.getDirectory?.().catch(() => null)) ? 'opfs' : 'indexeddb'), null);
+    // Where adapters/browser/kept-files.ts finds its place: the origin-private files, else Cache Storage, else IndexedDB.
+    keptIn[name] = await page.evaluate(async () => {
+      if (await navigator.storage?.getDirectory?.().catch(() => null)) return 'opfs';
+      return (await caches
+        ?.keys()
+        .then(() => true)
+        .catch(() => false))
+        ? 'cache'
+        : 'indexeddb';
+    }, null);
   }
   for (let i = 0; i < reopens; i++) {
     for (const name of BROWSERS) {

@@ -1,14 +1,16 @@
 /**
  * Named files kept on this machine for every context of the app (the DB worker and the service worker): a
- * directory of the origin-private file system where the browser has one, else an object store of IndexedDB.
+ * directory of the origin-private file system where the browser has one, else Cache Storage, else IndexedDB.
  * Which one is found out once per context, by what the browser offers (docs/decisions/1200):
  *
  * - `opfs`: the origin-private file system, written with `createWritable` (a swap file, replaced on close);
  * - `opfs-sync`: the same files, written with a synchronous access handle where `createWritable` is missing
  *   (Safari 15.2 to 18) and the context is a dedicated worker (the DB worker);
  * - `opfs-read`: the same files, read but not written (a service worker there: the DB worker writes them);
- * - `indexeddb`: no origin-private file system (WebKitGTK ships it off; WebKit refuses it in a private or automated
- *   window; Firefox in a private window): IndexedDB holds the same files, in records of at most 4 MiB;
+ * - `cache`: no origin-private file system (WebKitGTK ships it off; WebKit refuses it in a private or automated
+ *   window): Cache Storage holds the same files, an entry each (kept-files-cache.ts). Not IndexedDB first: WebKit
+ *   answers a worker's IndexedDB through its page's main thread, busy drawing the app while the copies are read;
+ * - `indexeddb`: Cache Storage refused too (a private window that refuses it): IndexedDB holds them, in 4 MiB records;
  * - `none`: neither (nothing is kept: every opening decodes the download again).
  *
  * Every context of an origin finds the same place (the file system is there for all of them or for none), so what
@@ -17,8 +19,9 @@
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import { NotWritableHere } from '../../dataset/artifact/unpacked-store.ts';
+import { cacheFiles, KEPT_FILES_CACHE } from './kept-files-cache.ts';
 
-export type KeptFilesKind = 'opfs' | 'opfs-sync' | 'opfs-read' | 'indexeddb' | 'none';
+export type KeptFilesKind = 'opfs' | 'opfs-sync' | 'opfs-read' | 'cache' | 'indexeddb' | 'none';
 
 export interface ReadOptions {
   /** The length the file must have; null when it has another (no read then). */
@@ -47,17 +50,23 @@ export type KeptDirectory = (typeof KEPT_DIRECTORIES)[number];
 export interface Place {
   kind: KeptFilesKind;
   root: FileSystemDirectoryHandle | null;
+  /** The Cache Storage the files are kept in (kind `cache`). */
+  caches?: Pick<CacheStorage, 'open'>;
 }
 
 /** What a context offers, as the global scope shows it. */
 export interface KeptFilesScope {
   navigator?: { storage?: Pick<StorageManager, 'getDirectory'> };
+  caches?: Pick<CacheStorage, 'open'>;
   indexedDB?: unknown;
   FileSystemFileHandle?: { prototype: object };
   DedicatedWorkerGlobalScope?: unknown;
 }
 
-/** Where this scope keeps files: the origin-private file system (and how it writes there), IndexedDB, or nowhere. */
+/**
+ * Where this scope keeps files: the origin-private file system (and how it writes there), else Cache Storage, else
+ * IndexedDB, else nowhere.
+ */
 export async function findPlace(scope: KeptFilesScope): Promise<Place> {
   const storage = scope.navigator?.storage;
   if (storage?.getDirectory) {
@@ -68,7 +77,15 @@ export async function findPlace(scope: KeptFilesScope): Promise<Place> {
       if (handle && 'createSyncAccessHandle' in handle && typeof scope.DedicatedWorkerGlobalScope === 'function') return { kind: 'opfs-sync', root };
       return { kind: 'opfs-read', root };
     } catch {
-      // Present but refused (a private or automated window): IndexedDB stands in.
+      // Present but refused (a private or automated window): Cache Storage or IndexedDB stands in.
+    }
+  }
+  if (scope.caches) {
+    try {
+      await scope.caches.open(KEPT_FILES_CACHE);
+      return { kind: 'cache', root: null, caches: scope.caches };
+    } catch {
+      // Refused (a private window): IndexedDB stands in.
     }
   }
   return { kind: scope.indexedDB ? 'indexeddb' : 'none', root: null };
@@ -90,7 +107,15 @@ export function keptFilesPlace(): Promise<Place> {
 export function keptFiles(directory: KeptDirectory, place: () => Promise<Place> = () => keptFilesPlace()): KeptFiles {
   let backend: Promise<KeptFiles> | null = null;
   const chosen = () => {
-    backend ??= place().then(({ kind, root }) => (root ? opfsFiles(kind, root, directory) : kind === 'indexeddb' ? indexedDbFiles(directory) : noFiles()));
+    backend ??= place().then(({ kind, root, caches }) =>
+      root
+        ? opfsFiles(kind, root, directory)
+        : caches
+          ? behindForeground(cacheFiles(caches, directory))
+          : kind === 'indexeddb'
+            ? behindForeground(indexedDbFiles(directory))
+            : noFiles(),
+    );
     return backend;
   };
   chosen().catch(() => (backend = null));
@@ -100,6 +125,29 @@ export function keptFiles(directory: KeptDirectory, place: () => Promise<Place> 
     read: (name, options) => chosen().then((files) => files.read(name, options)),
     write: (name, data) => chosen().then((files) => files.write(name, data)),
     remove: (name) => chosen().then((files) => files.remove(name)),
+  };
+}
+
+/** The foreground reads under way in this context (across directories): a background read starts after them. */
+const foregroundReads = new Set<Promise<unknown>>();
+
+/**
+ * A place outside the file system, whose reads come through the browser's storage process (and in WebKit through
+ * the page's main thread) in turns: a background read waits for the foreground ones under way, or the first view's
+ * copy would arrive later by the other's size.
+ */
+function behindForeground(files: KeptFiles): KeptFiles {
+  return {
+    ...files,
+    async read(file, options = {}) {
+      if (options.background) {
+        await Promise.allSettled(foregroundReads);
+        return files.read(file, options);
+      }
+      const reading = files.read(file, options);
+      foregroundReads.add(reading);
+      return reading.finally(() => foregroundReads.delete(reading));
+    },
   };
 }
 
@@ -225,14 +273,7 @@ function recordsOf(file: string): IDBKeyRange {
   return IDBKeyRange.bound([file, 0], [file, Infinity]);
 }
 
-/** The foreground reads under way in this context (across directories): a background read starts after them. */
-const foregroundReads = new Set<Promise<unknown>>();
-
-/**
- * One file as records of bytes (text is kept as its UTF-8 bytes), written and read in one transaction each. A
- * background read waits for the foreground ones under way: the records of both would otherwise come through the
- * browser's storage process in turns, and the first view's copy would arrive later by the other's size.
- */
+/** One file as records of bytes (text is kept as its UTF-8 bytes), written and read in one transaction each. */
 function indexedDbFiles(directory: KeptDirectory): KeptFiles {
   void keptFilesDb().catch(() => {});
   const readRecords = async (file: string, size: number | null): Promise<Uint8Array | null> => {
@@ -257,15 +298,7 @@ function indexedDbFiles(directory: KeptDirectory): KeptFiles {
   return {
     kind: async () => 'indexeddb',
     names: async () => [...new Set((await (await keptFilesDb()).getAllKeys(directory)).map((key) => String((key as [string, number])[0])))],
-    async read(file, { size = null, background = false } = {}) {
-      if (background) {
-        await Promise.allSettled(foregroundReads);
-        return readRecords(file, size);
-      }
-      const reading = readRecords(file, size);
-      foregroundReads.add(reading);
-      return reading.finally(() => foregroundReads.delete(reading));
-    },
+    read: (file, { size = null } = {}) => readRecords(file, size),
     async write(file, data) {
       const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
       const transaction = (await keptFilesDb()).transaction(directory, 'readwrite');

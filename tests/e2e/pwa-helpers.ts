@@ -16,6 +16,7 @@ import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from '../../datase
 import { unpackedFileName } from '../../dataset/artifact/unpacked-store.ts';
 import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-files.ts';
 import { KEPT_DIRECTORIES, KEPT_FILES_DB } from '../../adapters/browser/kept-files.ts';
+import { KEPT_FILES_CACHE, keptFileUrl } from '../../adapters/browser/kept-files-cache.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number; early: number };
@@ -139,13 +140,13 @@ export function readManifestFile(dir: string): Manifest {
 
 /**
  * The artifact's database is kept unpacked where the page's browser keeps files (adapters/browser/kept-files.ts):
- * its metadata file, written last, is in the origin-private directory, or (no such file system here) in the
- * IndexedDB store standing in for it.
+ * its metadata file, written last, is in the origin-private directory, or (no such file system here) in the cache
+ * or the IndexedDB store standing in for it.
  */
 export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, timeoutMs = 60_000): Promise<void> {
   await pageUntil(
     page,
-    async ([directory, file, database, stores]) => {
+    async ([directory, file, cacheName, url, database, stores]) => {
       const root = await navigator.storage?.getDirectory?.().catch(() => null);
       if (root) {
         const dir = await root.getDirectoryHandle(directory, { create: true });
@@ -154,6 +155,7 @@ export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick
           () => false,
         );
       }
+      if (await caches.has(cacheName).catch(() => false)) return !!(await (await caches.open(cacheName)).match(url));
       // The app's own schema, should this page open the database first.
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const opening = indexedDB.open(database, 1);
@@ -176,7 +178,14 @@ export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick
         db.close();
       }
     },
-    [UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json'), KEPT_FILES_DB, [...KEPT_DIRECTORIES]] as const,
+    [
+      UNPACKED_DIRECTORY,
+      unpackedFileName(artifact, 'json'),
+      KEPT_FILES_CACHE,
+      keptFileUrl(UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json')),
+      KEPT_FILES_DB,
+      [...KEPT_DIRECTORIES],
+    ] as const,
     `${artifact.name} is kept unpacked`,
     timeoutMs,
   );

@@ -1,6 +1,6 @@
 /**
  * Safari's engine (Debian's WebKitGTK, tests/e2e/webkit.ts), as a Mac in the field runs the app: a first visit
- * installs the service worker and keeps the data (unpacked into IndexedDB: WebKitGTK has no origin-private files),
+ * installs the service worker and keeps the data (unpacked into Cache Storage: WebKitGTK has no origin-private files),
  * both APIs answer a page's fetch() through the service worker as the engine answers in Node, a price list is
  * reviewed, a file is imported and kept across a reload, and with the network gone a reload answers both APIs at
  * once from what was kept, with an app window and without one; the Datasets page says what Safari may delete, and
@@ -28,7 +28,7 @@ import {
 } from './pwa-helpers.ts';
 import { pageUntil, type EvaluatingPage } from './browser-driver.ts';
 import { importOutcome, pickFile } from './pick-file.ts';
-import { KEPT_DIRECTORIES, KEPT_FILES_DB } from '../../adapters/browser/kept-files.ts';
+import { KEPT_FILES_CACHE } from '../../adapters/browser/kept-files-cache.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import { loadSqlJs } from '../../adapters/node/sqljs-node.ts';
@@ -104,7 +104,7 @@ describe('WebKitGTK, first visit', () => {
     expect(after.relay + after['service-worker']).toBe(before.relay + before['service-worker'] + 2);
   });
 
-  it('keeps each database unpacked (IndexedDB stands in for the origin-private files WebKitGTK lacks)', async () => {
+  it('keeps each database unpacked (Cache Storage stands in for the origin-private files WebKitGTK lacks)', async () => {
     for (const artifact of Object.values(manifest.datasets)) await waitUntilKeptUnpacked(page, artifact!);
   });
 
@@ -156,7 +156,7 @@ describe('WebKitGTK, first visit', () => {
         }, null),
       'the storage card',
     );
-    expect(facts).toEqual({ keptIn: 'indexeddb', rule: 'seven-days' });
+    expect(facts).toEqual({ keptIn: 'cache', rule: 'seven-days' });
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     for (const width of [1280, 390]) {
       await page.setViewport({ width, height: 900 });
@@ -221,25 +221,9 @@ describe('WebKitGTK, the kept data deleted as a browser deletes it', () => {
     server.reset();
     const plain = await webkit.open(`${server.origin}/playground.html`);
     // What the browser's deletion takes: the data caches and the kept databases (the imports' store stays here).
-    // The kept files are emptied, not the database deleted: the service worker holds it open.
-    await plain.evaluate(
-      async ([database, stores]) => {
-        for (const name of await caches.keys()) if (name.startsWith('offline-gov-api-data-')) await caches.delete(name);
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const opening = indexedDB.open(database, 1);
-          opening.onsuccess = () => resolve(opening.result);
-          opening.onerror = () => reject(opening.error);
-        });
-        await new Promise((resolve, reject) => {
-          const clearing = db.transaction(stores, 'readwrite');
-          for (const store of stores) clearing.objectStore(store).clear();
-          clearing.oncomplete = resolve;
-          clearing.onerror = () => reject(clearing.error);
-        });
-        db.close();
-      },
-      [KEPT_FILES_DB, [...KEPT_DIRECTORIES]] as const,
-    );
+    await plain.evaluate(async (kept) => {
+      for (const name of await caches.keys()) if (name.startsWith('offline-gov-api-data-') || name === kept) await caches.delete(name);
+    }, KEPT_FILES_CACHE);
     const app = await webkit.open(`${server.origin}/#/websites`);
     const notice = await until(
       () =>

@@ -1,12 +1,13 @@
 /**
  * Where the browser contexts keep the unpacked databases and a cut download's chunks (adapters/browser/kept-files.ts):
  * the place found from what a context offers, and the two stores written once over any place. The places themselves
- * (the origin-private file system, IndexedDB) are exercised by the browser tests, in each engine.
+ * (the origin-private file system, Cache Storage) are exercised by the browser tests, in each engine.
  */
 import { describe, expect, it } from 'vitest';
 import { findPlace, type KeptFiles, type KeptFilesScope } from '../../../adapters/browser/kept-files.ts';
 import { unpackedStore } from '../../../adapters/browser/unpacked-files.ts';
 import { partialStore } from '../../../adapters/browser/partial-files.ts';
+import { cacheFiles, KEPT_FILES_CACHE } from '../../../adapters/browser/kept-files-cache.ts';
 import { acquireArtifact } from '../../../dataset/artifact/acquire.ts';
 import { NotWritableHere, unpackedFileName } from '../../../dataset/artifact/unpacked-store.ts';
 import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/format.ts';
@@ -14,6 +15,8 @@ import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/forma
 const root = {} as FileSystemDirectoryHandle;
 const directory = (getDirectory: () => Promise<FileSystemDirectoryHandle>) => ({ storage: { getDirectory } });
 const prototypeWith = (...methods: string[]) => ({ prototype: Object.fromEntries(methods.map((m) => [m, () => {}])) });
+const openCaches = { open: async () => ({}) as Cache };
+const refusedCaches = { open: () => Promise.reject(new DOMException('', 'SecurityError')) };
 
 describe('the place a context keeps files in', () => {
   it.each<[string, KeptFilesScope, string]>([
@@ -33,11 +36,13 @@ describe('the place a context keeps files in', () => {
       'opfs-read',
     ],
     [
-      'a directory refused (WebKit in an automated or private window): IndexedDB',
-      { navigator: directory(() => Promise.reject(new DOMException('', 'UnknownError'))), indexedDB: {} },
-      'indexeddb',
+      'a directory refused (WebKit in an automated or private window): Cache Storage',
+      { navigator: directory(() => Promise.reject(new DOMException('', 'UnknownError'))), caches: openCaches, indexedDB: {} },
+      'cache',
     ],
-    ['no Storage API (WebKitGTK as shipped): IndexedDB', { navigator: {}, indexedDB: {} }, 'indexeddb'],
+    ['no Storage API (WebKitGTK as shipped): Cache Storage', { navigator: {}, caches: openCaches, indexedDB: {} }, 'cache'],
+    ['no Storage API, Cache Storage refused: IndexedDB', { navigator: {}, caches: refusedCaches, indexedDB: {} }, 'indexeddb'],
+    ['no Storage API, no Cache Storage: IndexedDB', { navigator: {}, indexedDB: {} }, 'indexeddb'],
     ['neither', {}, 'none'],
   ])('%s', async (_what, scope, kind) => {
     expect((await findPlace(scope)).kind).toBe(kind);
@@ -127,5 +132,52 @@ describe("a cut download's chunks over kept files", () => {
     expect(await store.read(artifact('a'))).toEqual(new Uint8Array());
     await store.clear(artifact('b'));
     expect(files.files.size).toBe(0);
+  });
+});
+
+/** Cache Storage in memory, as a browser keeps it: named caches of responses by URL; `delete` drops one whole. */
+function memoryCaches(): Pick<CacheStorage, 'open' | 'delete'> {
+  const named = new Map<string, Map<string, Response>>();
+  return {
+    async open(name) {
+      const entries = named.get(name) ?? new Map<string, Response>();
+      named.set(name, entries);
+      return {
+        keys: async () => [...entries.keys()].map((url) => new Request(url)),
+        match: async (url: string) => entries.get(url)?.clone(),
+        put: async (url: string, response: Response) => void entries.set(url, response),
+        delete: async (url: string) => entries.delete(url),
+      } as unknown as Cache;
+    },
+    delete: async (name) => named.delete(name),
+  };
+}
+
+describe('kept files in Cache Storage (no origin-private file system)', () => {
+  it('keeps whole files under names of their own per directory, read at the size asked, removed', async () => {
+    const caches = memoryCaches();
+    const unpacked = cacheFiles(caches, 'unpacked-datasets');
+    const partial = cacheFiles(caches, 'partial-downloads');
+    await unpacked.write('a b.sqlite', new Uint8Array([1, 2, 3]));
+    await unpacked.write('a b.json', '{"rows":{}}');
+    await partial.write('a b.sqlite', new Uint8Array([4]));
+    expect((await unpacked.names()).sort()).toEqual(['a b.json', 'a b.sqlite']);
+    expect(await unpacked.read('a b.sqlite', { size: 3 })).toEqual(new Uint8Array([1, 2, 3]));
+    expect(await unpacked.read('a b.sqlite', { size: 4 })).toBeNull();
+    expect(new TextDecoder().decode((await unpacked.read('a b.json'))!)).toBe('{"rows":{}}');
+    expect(await partial.read('a b.sqlite')).toEqual(new Uint8Array([4]));
+    await unpacked.remove('a b.sqlite');
+    expect(await unpacked.read('a b.sqlite')).toBeNull();
+    expect(await unpacked.names()).toEqual(['a b.json']);
+  });
+
+  it('writes into the cache again once the browser deleted it (nothing written where no one reads)', async () => {
+    const caches = memoryCaches();
+    const files = cacheFiles(caches, 'unpacked-datasets');
+    await files.write('a.sqlite', new Uint8Array([1]));
+    await caches.delete(KEPT_FILES_CACHE);
+    expect(await files.names()).toEqual([]);
+    await files.write('a.sqlite', new Uint8Array([2]));
+    expect(await cacheFiles(caches, 'unpacked-datasets').read('a.sqlite')).toEqual(new Uint8Array([2]));
   });
 });

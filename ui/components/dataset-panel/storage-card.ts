@@ -10,6 +10,7 @@ const PLACES: Record<KeptFilesKind, string> = {
   opfs: "the browser's private file system for this site",
   'opfs-sync': "the browser's private file system for this site",
   'opfs-read': "the browser's private file system for this site",
+  cache: "the browser's cache storage for this site (this browser offers no private file system here)",
   indexeddb: "the browser's database for this site (IndexedDB: this browser offers no private file system here)",
   none: 'nowhere: this browser keeps no files for the app, so each opening decodes the downloaded data again',
 };
