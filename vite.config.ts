@@ -126,6 +126,12 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
+    rolldownOptions: {
+      output: {
+        // The DB worker's body in a chunk of its own, never imported from its entry file (adapters/db-worker/db.worker.ts).
+        codeSplitting: { groups: [{ name: 'db-worker-body', test: /adapters[\\/]db-worker[\\/]worker-body\.ts$/ }] },
+      },
+    },
   },
   preview: {
     port: 4173,

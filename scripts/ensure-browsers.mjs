@@ -1,13 +1,17 @@
-// The browser tests need Debian's Chromium (playwright-core drives it) and Firefox ESR (puppeteer-core drives it
-// over WebDriver BiDi); neither downloads a browser of its own. For each: use its environment variable, then
-// Debian's binary; when neither is there, install Debian's package if we can (root with apt-get), else stop with
-// a message saying how.
+// The browser tests need Debian's Chromium (playwright-core drives it), Firefox ESR (puppeteer-core drives it
+// over WebDriver BiDi) and WebKitGTK (WebKitWebDriver and MiniBrowser, package webkit2gtk-driver, in an X server of
+// its own: xvfb); none downloads a browser of its own. For each: use its environment variable, then Debian's
+// binary; when neither is there, install Debian's package if we can (root with apt-get), else stop with a message
+// saying how.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
 const BROWSERS = [
   { name: 'Chromium', env: 'CHROME_PATH', binary: '/usr/bin/chromium', pkg: 'chromium' },
   { name: 'Firefox ESR', env: 'FIREFOX_PATH', binary: '/usr/bin/firefox-esr', pkg: 'firefox-esr' },
+  // MiniBrowser comes with it (libwebkit2gtk-4.1-0; tests/e2e/webkit.ts finds it, or $MINIBROWSER_PATH).
+  { name: 'WebKitGTK WebDriver', env: 'WEBKIT_DRIVER_PATH', binary: '/usr/bin/WebKitWebDriver', pkg: 'webkit2gtk-driver' },
+  { name: 'Xvfb (the X server WebKitGTK runs in)', env: 'XVFB_PATH', binary: '/usr/bin/Xvfb', pkg: 'xvfb' },
 ];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,6 +1,6 @@
 /**
  * The imported datasets on this machine, in IndexedDB: what each import is (metadata), its database file
- * (gzip'd, as a Blob), and which dataset is active per API. Read by the DB worker and by the service
+ * (gzip'd bytes: dataset/artifact/unpack.ts `pack`), and which dataset is active per API. Read by the DB worker and by the service
  * worker's own engine, so both open the same active dataset. Platform-free apart from IndexedDB.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
@@ -14,8 +14,11 @@ const VERSION = 1;
 
 interface ImportSchema extends DBSchema {
   imports: { key: string; value: ImportedDataset };
-  /** The gzip'd SQLite file of each import; apart from the metadata so listing never reads megabytes. */
-  files: { key: string; value: Blob };
+  /**
+   * The gzip'd SQLite file of each import; apart from the metadata so listing never reads megabytes. Bytes; an
+   * earlier version kept Blobs, which WebKit's IndexedDB refuses to store (they are still read).
+   */
+  files: { key: string; value: Uint8Array | Blob };
   /** The active import id per dataset; no entry means the build's dataset. */
   active: { key: DatasetName; value: string };
 }
@@ -61,19 +64,20 @@ export async function activeImports(): Promise<Partial<Record<DatasetName, strin
   return result;
 }
 
-export async function readImport(id: string): Promise<{ meta: ImportedDataset; file: Blob } | null> {
+export async function readImport(id: string): Promise<{ meta: ImportedDataset; file: Uint8Array } | null> {
   const db = await store();
   const tx = db.transaction(['imports', 'files']);
   const [meta, file] = await Promise.all([tx.objectStore('imports').get(id), tx.objectStore('files').get(id)]);
   await tx.done;
-  return meta && file ? { meta, file } : null;
+  if (!meta || !file) return null;
+  return { meta, file: file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : file };
 }
 
 /**
  * Stores an import and makes it the active one of its dataset, in one transaction: after a crash, a
  * reload or a quota error there is either all of it or none of it.
  */
-export async function saveImport(meta: ImportedDataset, file: Blob): Promise<void> {
+export async function saveImport(meta: ImportedDataset, file: Uint8Array): Promise<void> {
   const db = await store();
   const tx = db.transaction(['imports', 'files', 'active'], 'readwrite');
   try {

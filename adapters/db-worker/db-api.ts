@@ -28,13 +28,20 @@ export type ImportProgressCallback = (progress: ImportProgressReport) => void;
 
 /**
  * Why an import left everything as it was: the import core's codes, plus `busy` (another tab is
- * importing), `quota` (the browser refused the storage), `storage` (another IndexedDB failure) and `fetch`
- * (a file imported by URL could not be downloaded: HTTP error, CORS, network).
+ * importing), `storage` (the new database could not be made ready to keep) and `fetch` (a file imported by URL
+ * could not be downloaded: HTTP error, CORS, network).
  */
-export type ImportFailureCode = ImportErrorCode | 'busy' | 'quota' | 'storage' | 'fetch';
+export type ImportFailureCode = ImportErrorCode | 'busy' | 'storage' | 'fetch';
+
+/** Why an import answers in this window only: the browser refused to store it (`quota`, or another refusal). */
+export interface NotKept {
+  code: 'quota' | 'storage';
+  message: string;
+}
 
 export type ImportOutcome =
-  { ok: true; imported: ImportedDataset; report: ImportReport } | { ok: false; code: ImportFailureCode; message: string; report: ImportReport | null };
+  | { ok: true; imported: ImportedDataset; report: ImportReport; notKept?: NotKept }
+  | { ok: false; code: ImportFailureCode; message: string; report: ImportReport | null };
 
 /** One API's datasets: the build's and the imports, and which is active (null: the build's). */
 export interface DatasetChoices {

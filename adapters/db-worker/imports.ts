@@ -1,18 +1,29 @@
 /**
  * Imports and switches in the DB worker: a file becomes a new database built aside, is stored in
  * IndexedDB with its "active" mark in one transaction, and only then replaces the open dataset. Any
- * failure (bad file, cancel, quota, another tab importing) closes the new database and leaves the open one,
- * and the stored choice, as they were.
+ * failure before that (bad file, cancel, another tab importing) closes the new database and leaves the open one,
+ * and the stored choice, as they were. A database the browser will not store (quota, an engine's IndexedDB
+ * refusing it) still answers in this window for the session, and the outcome says it was not kept; what is
+ * stored is untouched, so the next start opens what was kept before.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 import { importIntoDatabase, isImportError, type ImportReport } from '../../dataset/import/index.ts';
 import { BUILT_IN_FORMAT, FORMAT_LABELS, type ImportableDataset } from '../../dataset/import/formats.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 import { attachmentOf, DATASET_NAMES, datasetDefinition } from '../../engine/dataset-registry.ts';
-import type { DatasetChoices, DatasetStatus, ImportedDataset, ImportOutcome, ImportProgressCallback, ImportProgressReport, SwitchOutcome } from './db-api.ts';
+import type {
+  DatasetChoices,
+  DatasetStatus,
+  ImportedDataset,
+  ImportOutcome,
+  ImportProgressCallback,
+  ImportProgressReport,
+  NotKept,
+  SwitchOutcome,
+} from './db-api.ts';
 import { pack } from '../../dataset/artifact/unpack.ts';
 import { countRows } from '../../dataset/sqlite-catalogue.ts';
-import { deleteImport, isQuotaError, listImports, saveImport, setActive } from '../browser/import-store.ts';
+import { activeImports, deleteImport, isQuotaError, listImports, saveImport, setActive } from '../browser/import-store.ts';
 import { announceActive, type ActiveChanged } from '../browser/active-channel.ts';
 import { IMPORT_LOCK, importOwnerLock } from '../browser/import-locks.ts';
 import type { ImportSource } from '../../dataset/import/source.ts';
@@ -64,9 +75,20 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-const QUOTA_MESSAGE =
-  'The browser refused to store the imported dataset: not enough storage space is left for this site (quota exceeded). ' +
-  'Delete an imported dataset or free some disk space and try again. The previous dataset is still active; nothing was changed.';
+const SESSION_ONLY = 'It answers in this window until the app is reloaded or closed; then the dataset kept before answers again.';
+
+/** Why an import answers for this session only: the browser would not store it. */
+function notKeptBecause(error: unknown): NotKept {
+  if (isQuotaError(error)) {
+    return {
+      code: 'quota',
+      message:
+        'The browser refused to keep the imported dataset: not enough storage space is left for this site (quota exceeded). ' +
+        `${SESSION_ONLY} To keep it, delete an imported dataset or free some disk space and import the file again.`,
+    };
+  }
+  return { code: 'storage', message: `This browser could not keep the imported dataset (${message(error)}). ${SESSION_ONLY}` };
+}
 
 const CANCELLED_MESSAGE = 'Import cancelled. The previous dataset is still active.';
 
@@ -91,6 +113,13 @@ function throttle(send: ImportProgressCallback | undefined): (progress: ImportPr
 
 export function createImports<O>(worker: DatasetSwitcher<O>) {
   const running = new Map<string, AbortController>();
+  /** Per dataset, the open import the browser would not store: listed while it answers, gone once another does. */
+  const unkept = new Map<DatasetName, ImportedDataset>();
+  const install = (dataset: DatasetName, opened: O, sessionOnly: ImportedDataset | null = null) => {
+    worker.adopt(dataset, opened);
+    if (sessionOnly) unkept.set(dataset, sessionOnly);
+    else unkept.delete(dataset);
+  };
   /** One switch at a time in this worker: an import's swap, a choice, a deletion. */
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
@@ -147,14 +176,17 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     owned: boolean;
     signal: AbortSignal;
     send: (progress: ImportProgressReport) => void;
-    gz?: Blob;
+    gz?: Uint8Array;
     formatLabel?: string;
     source?: DatasetSource;
     /** A dataset's attachment (its registry id): kept and installed beside the dataset, not made active. */
     attachment?: string;
   }
 
-  /** Stores a database built aside as an import and swaps it in; the open dataset stays on any failure. */
+  /**
+   * Stores a database built aside as an import and swaps it in; the open dataset stays on a cancel. When the browser
+   * will not store it, it is swapped in all the same, for this session, and the outcome says so.
+   */
   async function keep({
     db,
     dataset,
@@ -171,7 +203,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
     source,
     attachment,
   }: Built): Promise<ImportOutcome> {
-    const fail = (code: 'cancelled' | 'quota' | 'storage', text: string): ImportOutcome => {
+    const fail = (code: 'cancelled' | 'storage', text: string): ImportOutcome => {
       db.close();
       return { ok: false, code, message: text, report };
     };
@@ -193,26 +225,32 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         rowsImported: report.rowsImported,
         rowsRejected: report.rowsRejected,
         sourceBytes: size ?? report.bytesRead,
-        bytes: gz.size,
+        bytes: gz.length,
         rawBytes: raw.length,
         ...(source ? { source } : {}),
         ...(attachment ? { attachment } : {}),
       };
-      const ownerGone = await exclusive(async () => {
-        if (owned && !(await lockHeld(importOwnerLock(id)))) return true;
-        // Stored and marked active in one transaction; from here on the import is kept, cancel or not.
-        await saveImport(meta, gz);
+      /** What the swap came to: the page gone (nothing stored or used), or used, kept or (why) not. */
+      const swapped = await exclusive(async (): Promise<'owner-gone' | { notKept: NotKept | null }> => {
+        if (owned && !(await lockHeld(importOwnerLock(id)))) return 'owner-gone';
+        // Stored and marked active in one transaction; from here on the import is used, cancel or not. A write the
+        // browser refuses stores none of it (what was kept stays as it was): the import answers for this session.
+        const notKept = await saveImport(meta, gz).then(
+          () => null,
+          (error: unknown) => notKeptBecause(error),
+        );
         // An attachment is kept beside the active dataset, never in its place: the week the lists answer stays.
         if (attachment) {
           await worker.attach(dataset, db);
+          if (notKept) return { notKept };
           // Only the newest kept copy is read: one kept before (of an older form, refused, or the same one
           // again) would stay listed, and stored, for nothing.
           for (const older of (await listImports()).filter((item) => item.attachment === attachment && item.id !== meta.id)) {
             await deleteImport(older.id).catch((error) => console.error(`db worker: an older ${attachment} copy could not be deleted`, error));
           }
-          return false;
+          return { notKept };
         }
-        worker.adopt(
+        install(
           dataset,
           worker.opened(db, {
             name: dataset,
@@ -226,19 +264,19 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
             importName: meta.fileName,
             source: meta.source ?? null,
           }),
+          notKept ? { ...meta, sessionOnly: true } : null,
         );
-        return false;
+        return { notKept };
       });
-      if (ownerGone) return fail('cancelled', OWNER_GONE_MESSAGE);
+      if (swapped === 'owner-gone') return fail('cancelled', OWNER_GONE_MESSAGE);
+      const { notKept } = swapped;
+      if (notKept) return { ok: true, imported: { ...meta, sessionOnly: true }, report, notKept };
+      // The other windows open it too; one the browser did not store, they cannot.
       if (!attachment) announceActive({ dataset, id: meta.id });
       return { ok: true, imported: meta, report };
     } catch (error) {
-      if (isQuotaError(error)) return fail('quota', QUOTA_MESSAGE);
-      console.error('db worker: storing the import failed', error);
-      return fail(
-        'storage',
-        `The imported dataset could not be stored in this browser (${message(error)}). The previous dataset is still active; nothing was changed.`,
-      );
+      console.error('db worker: keeping the import failed', error);
+      return fail('storage', `The import failed while it was being kept (${message(error)}). The previous dataset is still active; nothing was changed.`);
     }
   }
 
@@ -300,7 +338,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         owned,
         signal,
         send,
-        gz: new Blob([gz as Uint8Array<ArrayBuffer>]),
+        gz,
         formatLabel: 'Built-in dataset (fetched on demand)',
         source: artifact.source,
         ...(attachmentOf(artifact.id) ? { attachment: artifact.id } : {}),
@@ -379,7 +417,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
         worker.close(opened);
         return { ok: false, message: `The choice could not be stored (${message(error)}). The previous dataset is still active.` };
       }
-      worker.adopt(dataset, opened);
+      install(dataset, opened);
       announceActive({ dataset, id });
       return { ok: true, message: id === null ? 'The built-in dataset is active.' : 'The imported dataset is active.' };
     });
@@ -389,6 +427,8 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
   function remove(id: string): Promise<SwitchOutcome> {
     return exclusive(async () => {
       await worker.settled();
+      const sessionOnly = [...unkept.values()].find((item) => item.id === id);
+      if (sessionOnly) return closeUnkept(sessionOnly);
       const meta = (await listImports()).find((item) => item.id === id);
       if (!meta) return { ok: false, message: 'That imported dataset no longer exists.' };
       let fallback: O | null = null;
@@ -407,12 +447,25 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       }
       if (meta.attachment) await worker.attach(meta.dataset, null);
       if (fallback) {
-        worker.adopt(meta.dataset, fallback);
+        install(meta.dataset, fallback);
         announceActive({ dataset: meta.dataset, id: null });
         return { ok: true, message: `Deleted ${meta.fileName}; the built-in dataset is active again.` };
       }
       return { ok: true, message: `Deleted ${meta.fileName}.` };
     });
+  }
+
+  /** An import that was never stored is "deleted" by opening, in its place, the dataset kept as the active one. */
+  async function closeUnkept(meta: ImportedDataset): Promise<SwitchOutcome> {
+    const keptId = (await activeImports().catch(() => ({}) as Partial<Record<DatasetName, string>>))[meta.dataset] ?? null;
+    let opened: O;
+    try {
+      opened = keptId === null ? await worker.openBuiltIn(meta.dataset) : await worker.openImport(keptId);
+    } catch (error) {
+      return { ok: false, message: `The dataset kept before could not be opened to replace it (${message(error)}); ${meta.fileName} still answers.` };
+    }
+    install(meta.dataset, opened);
+    return { ok: true, message: `Closed ${meta.fileName} (it was never stored); the dataset kept before is active again.` };
   }
 
   /** Another tab changed the active dataset: open the same one here, so every window answers alike. */
@@ -422,7 +475,7 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
       if (worker.activeImport(change.dataset) === change.id) return;
       try {
         const opened = change.id === null ? await worker.openBuiltIn(change.dataset) : await worker.openImport(change.id);
-        worker.adopt(change.dataset, opened);
+        install(change.dataset, opened);
       } catch (error) {
         console.error('db worker: cannot follow the dataset another tab chose', error);
       }
@@ -432,12 +485,16 @@ export function createImports<O>(worker: DatasetSwitcher<O>) {
   async function choices(): Promise<DatasetChoices[]> {
     await worker.settled();
     const all = await listImports();
-    return DATASET_NAMES.map((dataset) => ({
-      dataset,
-      active: worker.activeImport(dataset),
-      builtIn: worker.builtInSource(dataset),
-      imports: all.filter((item) => item.dataset === dataset),
-    }));
+    return DATASET_NAMES.map((dataset) => {
+      const active = worker.activeImport(dataset);
+      const sessionOnly = unkept.get(dataset);
+      return {
+        dataset,
+        active,
+        builtIn: worker.builtInSource(dataset),
+        imports: [...all.filter((item) => item.dataset === dataset), ...(sessionOnly?.id === active ? [sessionOnly] : [])],
+      };
+    });
   }
 
   return {

@@ -25,8 +25,8 @@ import { DatasetCache } from './dataset-cache.ts';
 import { FLOOR_BODY, FLOOR_PATH, isPwaQuery, type PwaAnswer, type ServedBy } from './messages.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { activeImportedDatabase, keptAttachmentDatabase } from './imported-dataset.ts';
-import { opfsUnpackedStore } from '../browser/unpacked-opfs.ts';
-import { opfsPartialStore } from '../browser/partial-opfs.ts';
+import { unpackedStore } from '../browser/unpacked-files.ts';
+import { partialStore } from '../browser/partial-files.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
 import { webLock } from '../browser/download-lock.ts';
 import { manifestUrl } from '../../dataset/artifact/manifest.ts';
@@ -72,8 +72,8 @@ const local = new LocalEngine({
     const wasm = new URL(brotliWasmUrl, scope).href;
     return browserBrotliSync(async () => (await matchPrecache(wasm)) ?? fetch(wasm));
   },
-  unpacked: opfsUnpackedStore(),
-  partials: opfsPartialStore(),
+  unpacked: unpackedStore(),
+  partials: partialStore(),
   files: (version) => dataCacheFiles(version),
   lock: webLock(),
   decoders: browserDecoders,

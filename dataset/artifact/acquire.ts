@@ -12,7 +12,7 @@ import { verifyArtifact } from './verify.ts';
 import { EarlyDecode } from './early-decode.ts';
 import { decodable, decoderFor, unpackAs, type Decoders } from './unpack.ts';
 import { patchedDatabase, patchFromKept } from './patch-update.ts';
-import type { KeptDatabase, UnpackedStore } from './unpacked-store.ts';
+import { NotWritableHere, type KeptDatabase, type UnpackedStore } from './unpacked-store.ts';
 
 export type FetchFile = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -137,7 +137,7 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
           await unpacked.write(artifact, { raw: await result.database(), fileDate: got.fileDate, rows });
           return true;
         } catch (error) {
-          log(`cannot keep the unpacked ${artifact.name} dataset`, error);
+          if (!(error instanceof NotWritableHere)) log(`cannot keep the unpacked ${artifact.name} dataset`, error);
           return false;
         }
       },

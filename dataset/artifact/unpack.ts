@@ -50,7 +50,7 @@ export function decoderFor(encoding: TransferFile['encoding'], rawBytes: number,
 }
 
 /**
- * The SQLite file from gzip'd bytes (a verified download, or a stored import's Blob), with the native
+ * The SQLite file from gzip'd bytes (a verified download, a stored import: a Blob when an earlier version kept it), with the native
  * DecompressionStream: in workers, service workers and Node; it runs off the thread and is several times
  * faster than a JavaScript inflater. `rawBytes` sizes the buffer up front.
  */
@@ -60,10 +60,11 @@ export function unpack(gz: Uint8Array | Blob, rawBytes: number): Promise<Uint8Ar
 }
 
 /**
- * A database file as a gzip'd Blob, for IndexedDB: a snapshot's database is mostly repeated text and shrinks
- * several times, which matters against the storage quota.
+ * A database file gzip'd, for IndexedDB: a snapshot's database is mostly repeated text and shrinks several times,
+ * which matters against the storage quota. Bytes, not a Blob: WebKit's IndexedDB refuses Blob values ("Error
+ * preparing Blob/File data to be stored in object store"), and Chromium moves a large value to a file of its own.
  */
-export function pack(raw: Uint8Array): Promise<Blob> {
+export async function pack(raw: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([raw as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Response(stream).blob();
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }

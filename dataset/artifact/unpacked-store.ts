@@ -41,6 +41,14 @@ export interface UnpackedStore {
   writePrepared(artifact: DatasetArtifact, prepared: Uint8Array): Promise<void>;
 }
 
+/**
+ * What a store's write rejects with in a context that cannot write where the files are kept (a service worker of a
+ * browser whose origin-private files only a dedicated worker can write): another context keeps them; not a failure.
+ */
+export class NotWritableHere extends Error {
+  override name = 'NotWritableHere';
+}
+
 export interface ReadOptions {
   background?: boolean;
 }
@@ -83,5 +91,7 @@ export function keepPreparedIndex(
     log(`the prepared ${artifact.name} index cannot be kept`, error);
     return;
   }
-  store.writePrepared(artifact, bytes).catch((error: unknown) => log(`cannot keep the prepared ${artifact.name} index`, error));
+  store.writePrepared(artifact, bytes).catch((error: unknown) => {
+    if (!(error instanceof NotWritableHere)) log(`cannot keep the prepared ${artifact.name} index`, error);
+  });
 }

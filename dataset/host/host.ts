@@ -47,6 +47,8 @@ export interface HostPlatform {
   decoders?: AcquirePlaces['decoders'];
   /** The synchronous Brotli decoder an attachment is read with, made ready before one is opened (absent: none can be). */
   brotli?: () => Promise<BrotliDecode>;
+  /** How long a page's fetch() waits for its dataset to open from this machine (RELAYED_WAIT_MS unless given). */
+  relayedWaitMs?: number;
 }
 
 const noBrotli: BrotliDecode = () => {
@@ -58,7 +60,10 @@ interface Slot {
   status: DatasetStatus;
   /** Opened, or failed: either way a request for this dataset may be answered (503 when failed). */
   settled: Gate;
-  /** Its file is being downloaded, or waits for its turn to be (no unpacked copy here): a fetch() is answered 503 meanwhile. */
+  /**
+   * Its file is being downloaded (a request for it left; not when it is opened from a copy on this machine): a
+   * fetch() is answered 503 meanwhile.
+   */
   arriving: boolean;
   /** The requests waiting for it to open. */
   waiters: Waiters;
@@ -70,6 +75,13 @@ function message(error: unknown): string {
 
 /** How long after a load settles the engine's prepared index is kept: after the first view's own follow-up requests. */
 const KEEP_PREPARED_DELAY_MS = 250;
+
+/**
+ * How long a page's fetch() waits for its dataset to open from this machine (a kept copy, the data cache) before it
+ * is answered 503 with Retry-After as a dataset still downloading is: an opening decodes a copy (well under a
+ * second on a laptop) and must not fail the requests made meanwhile, but a stuck one must not hold them either.
+ */
+export const RELAYED_WAIT_MS = 10_000;
 
 export class DatasetHost {
   private readonly engine: Engine;
@@ -127,8 +139,9 @@ export class DatasetHost {
    * The engine's answer, once the dataset the route reads has opened (or failed). With `whileArriving:
    * 'unavailable'` (a page's fetch(), relayed by the service worker) a dataset whose file is still being
    * downloaded is not waited for: the API's own 503 with Retry-After answers at once. A dataset being opened
-   * from this machine is waited for (that takes well under a second), and a relayed answer that waited leaves
-   * ahead of the page's own that waited with it (waiters.ts).
+   * from this machine (a kept copy, the data cache), or whose download has not started yet, is waited for, at most
+   * RELAYED_WAIT_MS (then 503 too), and a relayed answer that waited leaves ahead of the page's own that waited
+   * with it (waiters.ts).
    */
   async answer(routed: Routed, options: { whileArriving?: 'wait' | 'unavailable' } = {}): Promise<ApiResponse> {
     if (routed.kind !== 'route') return this.engine.answer(routed);
@@ -140,10 +153,22 @@ export class DatasetHost {
     if (relayed && slot.arriving) return this.engine.answer(routed);
     slot.waiters.enter(relayed);
     try {
+      if (relayed && !(await this.openedWithin(slot, this.platform.relayedWaitMs ?? RELAYED_WAIT_MS))) return this.engine.answer(routed);
       await this.ready(slot, relayed);
       return this.timedAnswer(slot, routed);
     } finally {
       slot.waiters.leave(relayed);
+    }
+  }
+
+  /** The dataset opened (or failed) within `ms`. */
+  private async openedWithin(slot: Slot, ms: number): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    try {
+      return await Promise.race([slot.settled.promise.then(() => true), late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -503,8 +528,10 @@ export class DatasetHost {
             // answers, would hold its answers.
             background: i > 0,
             turn: turn.ready,
-            onMiss: () => (s.arriving = true),
-            onRequest: turn.requested,
+            onRequest: () => {
+              s.arriving = true;
+              turn.requested();
+            },
             onTransferred: () => {
               s.arriving = false;
               turn.done();

@@ -27,6 +27,8 @@ export interface ImportedDataset {
    * database, never made active.
    */
   attachment?: string;
+  /** Open in this window but not stored (the browser refused it): gone once the app reloads or another dataset answers. */
+  sessionOnly?: true;
 }
 
 /** What the host reads of the imported datasets on this machine (IndexedDB in the browser: adapters/browser/import-store.ts). */
@@ -34,7 +36,7 @@ export interface ImportedStore {
   /** The active import id of each dataset (absent: the build's dataset). */
   activeImports(): Promise<Partial<Record<DatasetName, string>>>;
   /** One import's metadata and gzip'd database file, or null when it is no longer stored. */
-  readImport(id: string): Promise<{ meta: ImportedDataset; file: Blob } | null>;
+  readImport(id: string): Promise<{ meta: ImportedDataset; file: Uint8Array } | null>;
   /** The kept copy of an attachment (the newest kept), or null when none is (absent: this store keeps none). */
   keptAttachment?(attachment: string): Promise<string | null>;
 }

@@ -9,7 +9,7 @@ import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
-import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
+import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-files.ts';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/screenshots');
 

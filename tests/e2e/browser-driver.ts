@@ -2,10 +2,11 @@
  * The little a behaviour test needs of a browser, so one test runs in every browser the project drives: open a
  * page, run a function in it, close it. Everything else (the service worker, storage, the app's status) is asked
  * for from inside the page. Chromium's is playwright-core (tests/e2e/browser.ts), Firefox ESR's puppeteer-core over
- * WebDriver BiDi (tests/e2e/firefox.ts).
+ * WebDriver BiDi (tests/e2e/firefox.ts), WebKitGTK's plain W3C WebDriver (tests/e2e/webkit.ts).
  */
-import { launchBrowser, type LaunchOptions } from './browser.ts';
+import { collectPageErrors, launchBrowser, type LaunchOptions } from './browser.ts';
 import { firefoxDriver } from './firefox.ts';
+import { webkitDriver } from './webkit.ts';
 import type { BrowserDriver, DriverPage, EvaluatingPage } from './driver-page.ts';
 
 export type { BrowserDriver, DriverPage, EvaluatingPage } from './driver-page.ts';
@@ -14,20 +15,27 @@ export async function chromiumDriver(options: LaunchOptions = {}): Promise<Brows
   const browser = await launchBrowser(options);
   // The tab a persistent context opens with is closed: every page of a test is one it opened.
   const first = browser.page;
+  const errors: string[] = [];
   return {
     name: 'chromium',
     async open(url) {
       const page = await browser.context.newPage();
       if (!first.isClosed()) await first.close();
+      collectPageErrors(page, errors);
       await page.goto(url);
       return page;
     },
     close: () => browser.close(),
+    consoleErrors: () => errors,
   };
 }
 
 /** The browsers a driver-based test runs in, by name: another browser joins by adding its driver here. */
-export const DRIVERS: Record<string, (options?: LaunchOptions) => Promise<BrowserDriver>> = { chromium: chromiumDriver, firefox: firefoxDriver };
+export const DRIVERS: Record<string, (options?: LaunchOptions) => Promise<BrowserDriver>> = {
+  chromium: chromiumDriver,
+  firefox: firefoxDriver,
+  webkit: webkitDriver,
+};
 
 /** Poll `fn(arg)` in the page until it is truthy (a page between documents counts as not yet). */
 export async function pageUntil<A>(page: EvaluatingPage, fn: (arg: A) => Promise<boolean> | boolean, arg: A, what: string, timeoutMs = 60_000): Promise<void> {

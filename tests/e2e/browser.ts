@@ -80,9 +80,8 @@ export async function closeLeftBrowsers(): Promise<number> {
   return left.length;
 }
 
-/** Fail the test on errors the page logs or throws, instead of letting them pass unseen. */
-export function collectPageErrors(page: Page): string[] {
-  const errors: string[] = [];
+/** Fail the test on errors the page logs or throws, instead of letting them pass unseen (into `errors`, when given). */
+export function collectPageErrors(page: Page, errors: string[] = []): string[] {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);

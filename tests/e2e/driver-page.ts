@@ -19,4 +19,9 @@ export interface BrowserDriver {
   open(url: string): Promise<DriverPage>;
   /** Closes the browser and deletes its profile. */
   close(): Promise<void>;
+  /**
+   * The errors its pages logged or threw so far, where the driver hears them (Chromium, Firefox); WebKit's are not
+   * to be had this way (tests/e2e/console-recorder.ts records them in the page).
+   */
+  consoleErrors?(): string[];
 }

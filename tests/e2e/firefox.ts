@@ -85,15 +85,21 @@ export function firefoxPage(page: Page): DriverPage {
  */
 export async function firefoxDriver() {
   const firefox = await launchFirefox();
+  const errors: string[] = [];
   // The tab the browser opens with stays, blank: Firefox does not close the last tab of its last window, so a
   // test's tab, closed when it was the only one, would live on (its DB worker still answering the service worker).
   return {
     name: 'firefox' as const,
     async open(url: string) {
       const page = await firefox.browser.newPage();
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error instanceof Error ? error.message : String(error)}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      });
       await page.goto(url);
       return firefoxPage(page);
     },
     close: () => firefox.close(),
+    consoleErrors: () => errors,
   };
 }

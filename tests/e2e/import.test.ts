@@ -1,7 +1,7 @@
 /**
  * Bring your own data in the real app: a file picked or dropped is imported in the DB worker, answers the
  * API (fetch through the service worker), survives a reload offline and answers with no app window open;
- * a broken file, a cancel, a reload halfway, a quota error and a second tab importing leave the active
+ * a broken file, a cancel, a reload halfway and a second tab importing leave the active
  * dataset as it was; the dataset panel switches between the built-in and imported datasets and deletes.
  */
 import { pageUntil } from './page-until.ts';
@@ -164,7 +164,7 @@ describe('an imported snapshot', () => {
 
   // Before anything else opens the import store (the service worker's engine keeps it open, and storage
   // opened before the override keeps the quota it was given).
-  it('a storage quota error leaves the active dataset, with a clear message', async () => {
+  it('a storage quota error: the import answers in this window, says it was not kept, and is gone after a reload', async () => {
     await openPanel(page);
     // The browser refuses the write as it does when the origin is over its quota. (CDP's
     // Storage.overrideQuotaForOrigin does not reach an IndexedDB that was already open in this browser, so
@@ -185,17 +185,22 @@ describe('an imported snapshot', () => {
       };
     });
     const result = await pickFile(page, join(FIXTURES, 'ceilingrates-export.csv'));
-    expect(result).toMatchObject({ state: 'failed', code: 'quota' });
+    expect(result).toMatchObject({ state: 'done', code: 'quota' });
     expect(result.message).toMatch(/quota/);
-    expect(result.message).toMatch(/previous dataset is still active/);
+    expect(result.message).toMatch(/until the app is reloaded/);
+    expect(await ratesCount(page)).toBe(6);
+    expect(await choices(page)).toEqual({
+      websites: { active: 'site-scanning-latest.csv', imports: ['site-scanning-latest.csv'] },
+      ceilingrates: { active: 'ceilingrates-export.csv', imports: ['ceilingrates-export.csv'] },
+    });
+    // A fresh DB worker, without the injected refusal: what was kept answers again.
+    await page.reload();
+    await page.waitForSelector('app-shell');
     expect(await ratesCount(page)).toBe(builtInRates);
     expect(await choices(page)).toEqual({
       websites: { active: 'site-scanning-latest.csv', imports: ['site-scanning-latest.csv'] },
       ceilingrates: { active: null, imports: [] },
     });
-    // A fresh DB worker, without the injected refusal.
-    await page.reload();
-    await page.waitForSelector('app-shell');
   });
 
   it('is still there after a reload offline, and with no app window open (service worker)', async () => {

@@ -14,7 +14,9 @@ import type { ApiResponse, DatasetName } from '../../engine/http/types.ts';
 import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type DatasetArtifact, type Manifest } from '../../dataset/artifact/format.ts';
 import { unpackedFileName } from '../../dataset/artifact/unpacked-store.ts';
-import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-opfs.ts';
+import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-files.ts';
+import { KEPT_DIRECTORIES, KEPT_FILES_DB } from '../../adapters/browser/kept-files.ts';
+import { KEPT_FILES_CACHE, keptFileUrl } from '../../adapters/browser/kept-files-cache.ts';
 import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 
 export type ServedBy = { relay: number; 'service-worker': number; early: number };
@@ -136,18 +138,54 @@ export function readManifestFile(dir: string): Manifest {
   return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
 }
 
-/** The artifact's database is kept unpacked in the page's origin-private files: its metadata file, written last, is there. */
+/**
+ * The artifact's database is kept unpacked where the page's browser keeps files (adapters/browser/kept-files.ts):
+ * its metadata file, written last, is in the origin-private directory, or (no such file system here) in the cache
+ * or the IndexedDB store standing in for it.
+ */
 export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick<DatasetArtifact, 'name' | 'sha256'>, timeoutMs = 60_000): Promise<void> {
   await pageUntil(
     page,
-    async ([directory, file]) => {
-      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(directory, { create: true });
-      return dir.getFileHandle(file).then(
-        () => true,
-        () => false,
-      );
+    async ([directory, file, cacheName, url, database, stores]) => {
+      const root = await navigator.storage?.getDirectory?.().catch(() => null);
+      if (root) {
+        const dir = await root.getDirectoryHandle(directory, { create: true });
+        return dir.getFileHandle(file).then(
+          () => true,
+          () => false,
+        );
+      }
+      if (await caches.has(cacheName).catch(() => false)) return !!(await (await caches.open(cacheName)).match(url));
+      // The app's own schema, should this page open the database first.
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(database, 1);
+        opening.onupgradeneeded = () => stores.forEach((store) => opening.result.createObjectStore(store));
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      try {
+        const count = await new Promise<number>((resolve, reject) => {
+          // A file's records are keyed [name, index].
+          const counting = db
+            .transaction(directory)
+            .objectStore(directory)
+            .count(IDBKeyRange.bound([file, 0], [file, Infinity]));
+          counting.onsuccess = () => resolve(counting.result);
+          counting.onerror = () => reject(counting.error);
+        });
+        return count > 0;
+      } finally {
+        db.close();
+      }
     },
-    [UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json')] as const,
+    [
+      UNPACKED_DIRECTORY,
+      unpackedFileName(artifact, 'json'),
+      KEPT_FILES_CACHE,
+      keptFileUrl(UNPACKED_DIRECTORY, unpackedFileName(artifact, 'json')),
+      KEPT_FILES_DB,
+      [...KEPT_DIRECTORIES],
+    ] as const,
     `${artifact.name} is kept unpacked`,
     timeoutMs,
   );

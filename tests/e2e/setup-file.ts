@@ -6,8 +6,9 @@
 import { afterAll } from 'vitest';
 import { closeLeftBrowsers } from './browser.ts';
 import { closeLeftFirefoxes } from './firefox.ts';
+import { closeLeftWebKits } from './webkit.ts';
 
 afterAll(async () => {
-  const left = (await closeLeftBrowsers()) + (await closeLeftFirefoxes());
+  const left = (await closeLeftBrowsers()) + (await closeLeftFirefoxes()) + (await closeLeftWebKits());
   if (left) console.warn(`${left} browser(s) left open by this file were closed`);
 });

@@ -5,12 +5,14 @@ import { startRelayBridge, type RelayHost } from './relay-bridge.ts';
 import type { PwaController } from './context.ts';
 import { dataCacheName } from '../../adapters/browser/data-cache.ts';
 import { manifestUrl } from '../../dataset/artifact/manifest.ts';
+import { keptDataGoneSince, rememberDataKept } from './kept-marker.ts';
 
 export type { PwaController } from './context.ts';
 
 /**
  * Registers the service worker (production builds only: the dev server has no sw.js), bridges its relay
- * to the DB worker, asks for persistent storage, and tracks install and update offers.
+ * to the DB worker, asks for persistent storage once the data is first kept, tells when kept data is gone, and
+ * tracks install and update offers.
  */
 export function registerPwa(options: { db: RelayHost; swUrl?: string }): PwaController {
   const store = new PwaStore();
@@ -30,7 +32,9 @@ export function registerPwa(options: { db: RelayHost; swUrl?: string }): PwaCont
       await workbox?.update();
     },
   };
-  void askPersistence(store);
+  void readPersistence(store);
+  // Before the DB worker has kept anything of this opening: what is missing now was deleted.
+  void keptDataGoneSince().then((since) => since && store.set({ dataGoneSince: since }));
 
   // Vite's dev server (the only place with `import.meta.hot`) has no sw.js. Not `import.meta.env.DEV`: a
   // build made where NODE_ENV is not "production" (vitest's global setup) sets it, and must still register.
@@ -46,7 +50,17 @@ export function registerPwa(options: { db: RelayHost; swUrl?: string }): PwaCont
   // service worker takes the page before the data has arrived (the APIs answer for each dataset as it comes),
   // so the data is checked after each completed load too.
   let active = false;
-  const update = async () => store.set({ offlineReady: active && (await dataKept(options.db)) });
+  let askedPersistence = false;
+  const update = async () => {
+    const offlineReady = active && (await dataKept(options.db));
+    store.set({ offlineReady });
+    if (!offlineReady) return;
+    rememberDataKept();
+    if (!askedPersistence) {
+      askedPersistence = true;
+      void askPersistence(store);
+    }
+  };
   options.db.onProgress((progress) => {
     if (progress.phase === 'ready' && progress.dataset === null) void update();
   });
@@ -72,13 +86,25 @@ async function dataKept(db: RelayHost): Promise<boolean> {
   }
 }
 
-/** Ask once; browsers may grant persistence silently (installed apps, site engagement) or refuse. */
+/** Whether the storage is persistent already, without asking (asking may show a prompt: Firefox). */
+async function readPersistence(store: PwaStore): Promise<void> {
+  try {
+    if (navigator.storage?.persisted) store.set({ persisted: await navigator.storage.persisted() });
+  } catch {
+    // Left unknown.
+  }
+}
+
+/**
+ * Asked when the data is first kept, not on opening: the prompt (Firefox) then comes with something worth keeping.
+ * Browsers may grant persistence silently (installed apps, site engagement) or refuse; Safari's engine may not have
+ * the API at all (WebKitGTK ships it off), and says nothing then.
+ */
 async function askPersistence(store: PwaStore): Promise<void> {
   const storage = navigator.storage;
   if (!storage?.persist) return;
   try {
-    const persisted = (await storage.persisted()) || (await storage.persist());
-    store.set({ persisted });
+    store.set({ persisted: (await storage.persisted()) || (await storage.persist()) });
   } catch {
     store.set({ persisted: false });
   }

@@ -6,8 +6,13 @@ export interface PwaState {
   updateWaiting: boolean;
   /** The browser offered installation (beforeinstallprompt) and the app is not installed yet. */
   installAvailable: boolean;
-  /** The result of `navigator.storage.persist()`: null until asked, or where the browser has no such API. */
+  /**
+   * Whether this site's storage is persistent (`navigator.storage.persisted()`, then `persist()` once the data is
+   * first kept): null until known, or where the browser has no such API.
+   */
   persisted: boolean | null;
+  /** The data kept on this machine since this date is gone (the browser deleted it) and is downloaded again; else null. */
+  dataGoneSince: string | null;
   /** Why registration failed, when it did (shown instead of "offline ready"). */
   error: string | null;
 }
@@ -17,6 +22,7 @@ export const INITIAL_STATE: PwaState = {
   updateWaiting: false,
   installAvailable: false,
   persisted: null,
+  dataGoneSince: null,
   error: null,
 };
 

@@ -24,6 +24,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { sha256Hex, type PatchFile } from '../../../dataset/artifact/format.ts';
 import type { Decoders } from '../../../dataset/artifact/unpack.ts';
 import { APIS } from '../../../engine/index.ts';
+import type { VerifiedFiles } from '../../../dataset/artifact/acquire.ts';
 
 const DATA = 'https://app.example/data/';
 const RATES_URL = '/api/v3/search/ceilingrates/?page=1';
@@ -63,10 +64,10 @@ function server(files: BuiltFile[], version = 'v1') {
   };
 }
 
-type MemoryStore = ImportedStore & { items: Map<string, { meta: ImportedDataset; file: Blob }>; active: Partial<Record<DatasetName, string>> };
+type MemoryStore = ImportedStore & { items: Map<string, { meta: ImportedDataset; file: Uint8Array }>; active: Partial<Record<DatasetName, string>> };
 
 function memoryStore(): MemoryStore {
-  const items = new Map<string, { meta: ImportedDataset; file: Blob }>();
+  const items = new Map<string, { meta: ImportedDataset; file: Uint8Array }>();
   const active: Partial<Record<DatasetName, string>> = {};
   return {
     items,
@@ -89,7 +90,7 @@ async function storeImport(store: MemoryStore, id: string, source: BuiltFile): P
     rowsImported: 1,
     rowsRejected: 0,
     sourceBytes: 1,
-    bytes: file.size,
+    bytes: file.length,
     rawBytes: source.raw.length,
   };
   store.items.set(id, { meta, file });
@@ -483,6 +484,54 @@ describe('the unpacked copy kept on this machine', () => {
     expect(datasetFiles(fake)).toHaveLength(2);
     expect(await total(host, RATES_URL)).toBe(40);
     await vi.waitFor(() => expect(kept.writes).toBe(4));
+  });
+});
+
+describe("a page's fetch() while its dataset opens from this machine", () => {
+  /** The data cache of the other contexts, holding the verified files (or holding back their reads until released). */
+  function dataCache(files: BuiltFile[], held: Promise<void> = Promise.resolve()): VerifiedFiles {
+    return {
+      read: async (artifact) => {
+        await held;
+        const file = files.find((f) => f.artifact.sha256 === artifact.sha256);
+        return file ? { gz: file.gz, fileDate: null } : null;
+      },
+      write: async () => {},
+      complete: async () => true,
+    };
+  }
+
+  it('waits for the copy in the data cache to open, with nothing kept unpacked and no network: no 503', async () => {
+    const fake = server([websites, rates]);
+    const offline = async (url: string, init: RequestInit) =>
+      url.endsWith('.sqlite.gz') ? Promise.reject(new TypeError('Failed to fetch')) : fake.fetch(url, init);
+    const host = new DatasetHost({ sqlJs: loadSqlJs, fetch: offline, imports: memoryStore(), files: () => dataCache([websites, rates]), log: () => {} });
+    const loading = host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    const relayed = await host.handle({ method: 'GET', url: WEBSITES_URL }, { whileArriving: 'unavailable' });
+    expect(relayed.status).toBe(200);
+    await loading;
+  });
+
+  it('is answered 503 with Retry-After when the opening takes longer than the bound, and answers once it opened', async () => {
+    const fake = server([websites, rates]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const host = new DatasetHost({
+      sqlJs: loadSqlJs,
+      fetch: fake.fetch,
+      imports: memoryStore(),
+      files: () => dataCache([websites, rates], held),
+      relayedWaitMs: 50,
+      log: () => {},
+    });
+    const loading = host.init({ dataUrl: DATA, first: 'ceilingrates' });
+    const late = await host.handle({ method: 'GET', url: RATES_URL }, { whileArriving: 'unavailable' });
+    expect(late.status).toBe(503);
+    expect(late.headers['retry-after']).toMatch(/^\d+$/);
+    release();
+    await loading;
+    expect((await host.handle({ method: 'GET', url: RATES_URL }, { whileArriving: 'unavailable' })).status).toBe(200);
+    expect(fake.requests.filter((r) => r.url.endsWith('.sqlite.gz'))).toEqual([]);
   });
 });
 

@@ -26,6 +26,7 @@ const store = vi.hoisted(() => ({
 vi.mock('../../../adapters/browser/import-store.ts', async (original) => ({
   ...(await original<typeof import('../../../adapters/browser/import-store.ts')>()),
   listImports: async () => [...store.imports.values()],
+  activeImports: async () => Object.fromEntries(store.active),
   saveImport: async (meta: ImportedDataset) => {
     if (store.failSave) throw store.failSave;
     store.imports.set(meta.id, meta);
@@ -93,7 +94,7 @@ function fakeWorker() {
       if (failOpen) throw failOpen;
       const db = new SQL.Database();
       datasetDefinition('websites').createSchema(db);
-      const gz = new Uint8Array(await (await pack(db.export())).arrayBuffer());
+      const gz = await pack(db.export());
       const artifact: ExtraArtifact = {
         id,
         title: 'Site Scanning snapshot of 2025-02-10 (real, the first week)',
@@ -223,27 +224,34 @@ describe('importFile', () => {
     expect(fake.adopted).toEqual([]);
   });
 
-  it('a quota error while storing keeps the open dataset and says so', async () => {
+  it('a quota error while storing: the import answers in this window, says it was not kept, and stores nothing', async () => {
     store.failSave = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     const fake = fakeWorker();
-    const before = fake.open.get('ceilingrates');
     const outcome = await createImports(fake.worker).importFile(fixture('ceilingrates-export.csv'), { id: 'run' });
-    expect(outcome).toMatchObject({ ok: false, code: 'quota' });
-    if (outcome.ok) return;
-    expect(outcome.message).toMatch(/quota exceeded/);
-    expect(outcome.message).toMatch(/previous dataset is still active/);
-    expect(outcome.report?.rowsImported).toBe(6);
-    expect(fake.adopted).toEqual([]);
-    expect(fake.open.get('ceilingrates')).toBe(before);
+    expect(outcome).toMatchObject({ ok: true, notKept: { code: 'quota' }, imported: { sessionOnly: true } });
+    if (!outcome.ok) return;
+    expect(outcome.notKept?.message).toMatch(/quota exceeded/);
+    expect(outcome.notKept?.message).toMatch(/until the app is reloaded/);
+    expect(outcome.report.rowsImported).toBe(6);
+    expect(fake.adopted).toEqual([{ name: 'ceilingrates', importId: outcome.imported.id }]);
+    expect(store.imports.size).toBe(0);
     expect(store.active.size).toBe(0);
   });
 
-  it('another IndexedDB failure is a storage error, with nothing swapped', async () => {
-    store.failSave = new DOMException('The transaction was aborted.', 'AbortError');
+  it('an import the browser refuses to store is listed while it answers, and closing it opens what was kept', async () => {
+    store.failSave = new DOMException('Error preparing Blob/File data to be stored in object store', 'UnknownError');
     const fake = fakeWorker();
-    const outcome = await createImports(fake.worker).importFile(fixture('ceilingrates-export.csv'), { id: 'run' });
-    expect(outcome).toMatchObject({ ok: false, code: 'storage' });
-    expect(fake.adopted).toEqual([]);
+    const imports = createImports(fake.worker);
+    const outcome = await imports.importFile(fixture('ceilingrates-export.csv'), { id: 'run' });
+    expect(outcome).toMatchObject({ ok: true, notKept: { code: 'storage' } });
+    if (!outcome.ok) return;
+    expect(outcome.notKept?.message).toMatch(/Error preparing Blob/);
+    const listed = (await imports.choices()).find((c) => c.dataset === 'ceilingrates')!;
+    expect(listed.active).toBe(outcome.imported.id);
+    expect(listed.imports).toMatchObject([{ id: outcome.imported.id, sessionOnly: true }]);
+    expect(await imports.remove(outcome.imported.id)).toMatchObject({ ok: true });
+    expect(fake.adopted.at(-1)).toEqual({ name: 'ceilingrates', importId: null });
+    expect((await imports.choices()).find((c) => c.dataset === 'ceilingrates')!.imports).toEqual([]);
   });
 
   it('a cancel while reading stops before anything is stored', async () => {

@@ -4,6 +4,8 @@ import { baseStyles } from '../common/styles.ts';
 import { formatBytes } from '../common/format.ts';
 import type { LoadProgress } from '../../api/db-client.ts';
 import { datasetLines } from './download-text.ts';
+import { PwaStateController } from '../../pwa/components/pwa-state-controller.ts';
+import { isSafariEngine } from '../../pwa/storage-facts.ts';
 
 const TITLES: Record<string, string> = { websites: 'the websites', ceilingrates: 'the ceiling rates' };
 
@@ -36,6 +38,14 @@ export class LoadProgressBar extends LitElement {
         font-size: 0.85rem;
         margin-bottom: 0.3rem;
       }
+      .gone {
+        margin: 0 0 0.4rem;
+        padding: 0.4rem 0.75rem;
+        border: 1px solid var(--note-line);
+        background: var(--note-bg);
+        border-radius: 6px;
+        font-size: 0.85rem;
+      }
       ul {
         list-style: none;
         margin: 0 0 0.3rem;
@@ -62,6 +72,19 @@ export class LoadProgressBar extends LitElement {
   ];
 
   @property({ attribute: false }) progress: LoadProgress | null = null;
+  private readonly pwa = new PwaStateController(this);
+
+  /** Kept data that is gone: why, and that it is being downloaded again (the lines below show how far). */
+  private gone() {
+    const since = this.pwa.state.dataGoneSince;
+    if (!since) return nothing;
+    const why = isSafariEngine(navigator.userAgent)
+      ? 'Safari deletes what a site keeps after 7 days of use without a visit, unless the app is installed (see Datasets)'
+      : 'the browser deleted it, as browsers do to make room when storage is not persistent (see Datasets)';
+    return html`<p class="gone" role="status" data-data-gone>
+      The data kept in this browser since ${new Date(since).toLocaleDateString()} is gone: ${why}. It is being downloaded again.
+    </p>`;
+  }
 
   override render() {
     const p = this.progress;
@@ -69,7 +92,7 @@ export class LoadProgressBar extends LitElement {
     const what = p.dataset ? `${PHASES[p.phase]} ${TITLES[p.dataset]}` : PHASES[p.phase];
     // Each dataset in words (which one answers already, which is still on its way, where a download resumed).
     const lines = datasetLines(p);
-    return html`<div class="row">
+    return html`${this.gone()}<div class="row">
         <span id="progress-label">Loading the data: ${what}…</span>
         <span class="muted">${p.total ? `${formatBytes(p.loaded)} of ${formatBytes(p.total)}` : ''}</span>
       </div>

@@ -8,6 +8,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export class BoxWidth implements ReactiveController {
   width: number;
   private readonly observer: ResizeObserver;
+  private frame = 0;
 
   constructor(
     private readonly host: ReactiveControllerHost & Element,
@@ -17,10 +18,15 @@ export class BoxWidth implements ReactiveController {
     this.width = widest;
     this.observer = new ResizeObserver(([entry]) => {
       const w = Math.round(Math.min(widest, Math.max(narrowest, entry.contentRect.width)));
-      if (Math.abs(w - this.width) > 8) {
+      // Drawn in the next frame, not while the browser delivers this resize: a drawing whose height follows its
+      // width changes its host's box then, which WebKit reports as an error ("ResizeObserver loop completed with
+      // undelivered notifications") on every opening of the rates view.
+      cancelAnimationFrame(this.frame);
+      this.frame = requestAnimationFrame(() => {
+        if (Math.abs(w - this.width) <= 8) return;
         this.width = w;
         host.requestUpdate();
-      }
+      });
     });
     host.addController(this);
   }
@@ -31,5 +37,6 @@ export class BoxWidth implements ReactiveController {
 
   hostDisconnected(): void {
     this.observer.disconnect();
+    cancelAnimationFrame(this.frame);
   }
 }

@@ -125,7 +125,7 @@ export class DatasetChoicesList extends LitElement {
   }
 
   private deleteItem(item: ImportedDataset): void {
-    if (!confirm(`Delete the imported dataset “${item.fileName}” from this browser?`)) return;
+    if (!item.sessionOnly && !confirm(`Delete the imported dataset “${item.fileName}” from this browser?`)) return;
     void this.change(() => this.db.deleteImport(item.id), `deleted-${item.id}`);
   }
 
@@ -144,7 +144,13 @@ export class DatasetChoicesList extends LitElement {
               ? nothing
               : html`<button type="button" ?disabled=${this.busy} @click=${() => this.use(c.dataset, id)} aria-label="Use ${name}">Use</button>`
         }
-        ${item ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.deleteItem(item)} aria-label="Delete ${name}">Delete</button>` : nothing}
+        ${
+          item
+            ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.deleteItem(item)} aria-label="${item.sessionOnly ? 'Close' : 'Delete'} ${name}">
+                ${item.sessionOnly ? 'Close' : 'Delete'}
+              </button>`
+            : nothing
+        }
       </div>
     </li>`;
   }
@@ -161,7 +167,9 @@ export class DatasetChoicesList extends LitElement {
             item.fileName,
             item.attachment
               ? `every week, for Every week and each site's weeks (the data in use stays as chosen here) · ${formatBytes(item.bytes)} stored`
-              : `${item.formatLabel}${weekOf(c.dataset, item.source)} · ${formatCount(item.rowsImported)} rows · ${formatBytes(item.bytes)} stored · imported ${formatDate(item.importedAt)}`,
+              : `${item.formatLabel}${weekOf(c.dataset, item.source)} · ${formatCount(item.rowsImported)} rows · ${
+                  item.sessionOnly ? 'not stored: this window only, until the app is reloaded' : `${formatBytes(item.bytes)} stored`
+                } · imported ${formatDate(item.importedAt)}`,
             item,
           ),
         )}

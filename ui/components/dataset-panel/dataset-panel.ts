@@ -10,6 +10,7 @@ import { saveBytes } from '../common/save-file.ts';
 import './dataset-choices.ts';
 import './snapshot-diff.ts';
 import './import-from-web.ts';
+import './storage-card.ts';
 import { importController, type ImportState } from '../import/import-controller.ts';
 import { sourceDate, type DatasetSource, type ExtraArtifact } from '../../../dataset/artifact/format.ts';
 import { attachmentOf } from '../../../engine/dataset-registry.ts';
@@ -121,7 +122,6 @@ export class DatasetPanel extends LitElement {
     super.disconnectedCallback();
     this.unsubscribeImport?.();
   }
-
 
   private async act(kind: 'reload' | 'reset'): Promise<void> {
     this.busy = kind;
@@ -251,7 +251,8 @@ export class DatasetPanel extends LitElement {
         s
           ? html`<p class="muted">Manifest version <code>${s.version ?? '—'}</code> from <code>${s.dataUrl ?? '—'}</code></p>
             <div class="grid">${s.datasets.map((d) => this.card(d))}</div>
-            ${this.extras(s.extras ?? [])}`
+            ${this.extras(s.extras ?? [])}
+            <storage-card></storage-card>`
           : html`<p class="muted">Reading the status…</p>`
       }
       <p class="note muted">

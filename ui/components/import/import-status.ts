@@ -42,6 +42,12 @@ export class ImportStatus extends LitElement {
       .ok {
         color: var(--ok);
       }
+      .warning {
+        padding: 0.5rem 0.75rem;
+        border: 1px solid var(--note-line);
+        background: var(--note-bg);
+        border-radius: 6px;
+      }
       ul {
         margin: 0.25rem 0;
         padding-left: 1.2rem;
@@ -95,26 +101,28 @@ export class ImportStatus extends LitElement {
       </section>`;
     }
     const o = s.outcome;
-    return html`<section class="card" aria-labelledby="import-title" data-state=${o.ok ? 'done' : 'failed'} data-code=${o.ok ? 'ok' : o.code}>
+    return html`<section class="card" aria-labelledby="import-title" data-state=${o.ok ? 'done' : 'failed'} data-code=${o.ok ? (o.notKept?.code ?? 'ok') : o.code}>
       <div class="head">
         <h2 id="import-title">${o.ok ? 'Imported' : 'Not imported'}: ${s.fileName}</h2>
         <button type="button" @click=${() => importController.dismiss()}>Dismiss</button>
       </div>
       ${
-        o.ok
-          ? o.imported.attachment
-            ? html`<p class="ok" role="status" data-message>
+        o.ok && o.notKept
+          ? html`<p class="warning" role="alert" data-message>${o.notKept.message}</p>`
+          : o.ok
+            ? o.imported.attachment
+              ? html`<p class="ok" role="status" data-message>
                 Every week is stored in this browser for offline use: see <a href="#/weeks">Every week</a> and each site's weeks. The
                 websites dataset in use has not changed.
               </p>`
-            : html`<p class="ok" role="status" data-message>
+              : html`<p class="ok" role="status" data-message>
                 ${o.imported.formatLabel}: now the active ${o.imported.dataset === 'websites' ? 'websites' : 'ceiling-rates'} dataset${
                   o.imported.dataset === 'websites' && o.imported.source?.kind === 'real'
                     ? html` (<strong>week of ${o.imported.source.date}</strong>)`
                     : nothing
                 }, stored in this browser for offline use.
               </p>`
-          : html`<p class="error" role="alert" data-message>${o.message}</p>`
+            : html`<p class="error" role="alert" data-message>${o.message}</p>`
       }
       ${o.report ? renderReport(o.report) : nothing}
     </section>`;
