@@ -1,6 +1,7 @@
 /**
  * Layers point one way: engine ← dataset ← adapters ← ui. Build-time tools, tests, benchmarks and scripts
- * sit beside them and may read any layer; nothing that runs in the app imports them. `npm run lint:layers`.
+ * sit beside them and may read any layer; nothing that runs in the app imports them, and only tests read tests/
+ * (what the others share with them is harness/). `npm run lint:layers`.
  */
 const layer = (name, path) => ({ name, path: `^${path}/` });
 const runtime = '^(engine|dataset|adapters|ui)/';
@@ -45,6 +46,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^ui/' },
       to: { path: '^(tools|harness|scripts|tests|bench)/' },
+    },
+    {
+      name: 'only-tests-read-tests',
+      comment: 'What scripts, benchmarks and tools share with the tests lives in harness/; tests/ is read by tests alone.',
+      severity: 'error',
+      from: { pathNot: '^tests/' },
+      to: { path: '^tests/' },
     },
     {
       name: 'nothing-at-run-time-reads-build-tools',

@@ -25,7 +25,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Closes any browser a file left open, so each file starts with none (tests/e2e/browser.ts).
+          // Closes any browser a file left open, so each file starts with none (harness/browsers/browser.ts).
           setupFiles: ['tests/e2e/setup-file.ts'],
           fileParallelism: false,
           testTimeout: 120_000,

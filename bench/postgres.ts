@@ -18,7 +18,7 @@ import { createEngine } from '../engine/index.ts';
 import { createPool } from '../adapters/node/backends/postgres/pool.ts';
 import { loadIntoPostgres } from '../adapters/node/backends/postgres/load.ts';
 import { PostgresAnswers } from '../adapters/node/backends/postgres/answers.ts';
-import { startPostgres } from '../tests/unit/helpers/postgres.ts';
+import { startPostgres } from '../harness/postgres.ts';
 import { loadWeeks, type LoadedWeek } from '../tools/site-scanning-source/postgres-weeks.ts';
 import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import type { Database } from 'sql.js';

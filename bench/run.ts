@@ -14,7 +14,7 @@ import { runBench, sideBySide, table } from './ceilingrates/bench.ts';
 import { realRatesDatabase } from './ceilingrates/real.ts';
 import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { postgresTable, runPostgresBench } from './postgres.ts';
-import { postgresAvailable } from '../tests/unit/helpers/postgres.ts';
+import { postgresAvailable } from '../harness/postgres.ts';
 
 const { values } = parseArgs({
   options: {

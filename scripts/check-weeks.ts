@@ -19,7 +19,7 @@ import { createEngine } from '../engine/index.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
 import type { Manifest } from '../dataset/artifact/format.ts';
 import { everyWeek, weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
-import { websitesFromDataArb } from '../tests/unit/postgres/requests-from-data.ts';
+import { websitesFromDataArb } from '../harness/requests-from-data.ts';
 
 const { values } = parseArgs({
   options: { data: { type: 'string', default: 'public/data' }, requests: { type: 'string', default: '200' }, week: { type: 'string', multiple: true } },

@@ -9,9 +9,11 @@ import { execSync } from 'node:child_process';
 const BROWSERS = [
   { name: 'Chromium', env: 'CHROME_PATH', binary: '/usr/bin/chromium', pkg: 'chromium' },
   { name: 'Firefox ESR', env: 'FIREFOX_PATH', binary: '/usr/bin/firefox-esr', pkg: 'firefox-esr' },
-  // MiniBrowser comes with it (libwebkit2gtk-4.1-0; tests/e2e/webkit.ts finds it, or $MINIBROWSER_PATH).
+  // MiniBrowser comes with it (libwebkit2gtk-4.1-0; harness/browsers/webkit.ts finds it, or $MINIBROWSER_PATH).
   { name: 'WebKitGTK WebDriver', env: 'WEBKIT_DRIVER_PATH', binary: '/usr/bin/WebKitWebDriver', pkg: 'webkit2gtk-driver' },
   { name: 'Xvfb (the X server WebKitGTK runs in)', env: 'XVFB_PATH', binary: '/usr/bin/Xvfb', pkg: 'xvfb' },
+  // Not a browser, but installed the same way: the Postgres backend's tests start a throwaway server (harness/postgres.ts).
+  { name: "PostgreSQL 15's server", env: 'PG_BIN', binary: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql', inDir: 'initdb' },
 ];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -21,7 +23,9 @@ try {
   hasApt = true;
 } catch {}
 
-const missing = BROWSERS.filter(({ env, binary }) => ![process.env[env], binary].some((p) => p && existsSync(p)));
+// PG_BIN names the directory of the server's programs; the others name the program itself.
+const given = ({ env, inDir }) => (process.env[env] && inDir ? `${process.env[env]}/${inDir}` : process.env[env]);
+const missing = BROWSERS.filter((b) => ![given(b), b.binary].some((p) => p && existsSync(p)));
 if (missing.length > 0 && isRoot && hasApt) {
   const pkgs = missing.map((b) => b.pkg).join(' ');
   console.log(`browser tests: installing Debian ${pkgs} (apt-get install -y ${pkgs})…`);

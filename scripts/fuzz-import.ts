@@ -4,7 +4,7 @@
  * Prints each failure with its seed, the slowest files, peak RSS and a tally of outcomes; exits 1 on a failure.
  */
 import { parseArgs } from 'node:util';
-import { makeCase, runCase } from '../tests/unit/fuzz/import-files.ts';
+import { makeCase, runCase } from '../harness/fuzz/import-files.ts';
 
 const { values } = parseArgs({
   options: {

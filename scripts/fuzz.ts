@@ -11,13 +11,13 @@
 import os from 'node:os';
 import fc from 'fast-check';
 import { createEngine, type Engine } from '../engine/index.ts';
-import { engineOver } from '../tests/unit/helpers/engine.ts';
-import { importedHostileRates } from '../tests/unit/fuzz/imported.ts';
+import { engineOver } from '../harness/engine.ts';
+import { importedHostileRates } from '../harness/fuzz/imported.ts';
 import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { buildDatabase, datasetGenerator } from '../tools/generated-datasets.ts';
-import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../tests/unit/fuzz/requests.ts';
-import { oversizedRequestArb, REPRODUCERS } from '../tests/unit/fuzz/oversized.ts';
-import { expectWellFormed, withoutTook } from '../tests/unit/fuzz/well-formed.ts';
+import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../harness/fuzz/requests.ts';
+import { oversizedRequestArb, REPRODUCERS } from '../harness/fuzz/oversized.ts';
+import { expectWellFormed, withoutTook } from '../harness/fuzz/well-formed.ts';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);

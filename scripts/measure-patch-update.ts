@@ -9,11 +9,11 @@
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchBrowser } from '../tests/e2e/browser.ts';
-import { startStaticServer } from '../tests/e2e/pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, readManifestFile, waitUntilKeptUnpacked } from '../tests/e2e/pwa-helpers.ts';
-import { waitForData } from '../tests/e2e/app.ts';
-import { assemblePublicDir, buildApp } from '../tests/e2e/build-app.ts';
+import { launchBrowser } from '../harness/browsers/browser.ts';
+import { startStaticServer } from '../harness/browsers/pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile, waitUntilKeptUnpacked } from '../harness/browsers/pwa-helpers.ts';
+import { waitForData } from '../harness/browsers/app.ts';
+import { assemblePublicDir, buildApp } from '../harness/browsers/build-app.ts';
 import { addPatches } from '../tools/dataset-patches.ts';
 import { MANIFEST_FILE } from '../dataset/artifact/format.ts';
 

@@ -14,9 +14,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DRIVERS, type BrowserDriver, type DriverPage } from '../tests/e2e/browser-driver.ts';
-import { startStaticServer } from '../tests/e2e/pwa-server.ts';
-import { readManifestFile, untilOfflineReady, waitUntilKeptUnpacked } from '../tests/e2e/pwa-helpers.ts';
+import { DRIVERS, type BrowserDriver, type DriverPage } from '../harness/browsers/browser-driver.ts';
+import { startStaticServer } from '../harness/browsers/pwa-server.ts';
+import { readManifestFile, untilOfflineReady, waitUntilKeptUnpacked } from '../harness/browsers/pwa-helpers.ts';
 
 const { values } = parseArgs({
   options: {

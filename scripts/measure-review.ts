@@ -12,9 +12,9 @@ import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { preview } from 'vite';
-import { previewDefaultApp } from '../tests/e2e/build-app.ts';
-import { DRIVERS, pageUntil } from '../tests/e2e/browser-driver.ts';
-import { dropOnReview, reviewOutcome } from '../tests/e2e/review-page.ts';
+import { previewDefaultApp } from '../harness/browsers/build-app.ts';
+import { DRIVERS, pageUntil } from '../harness/browsers/browser-driver.ts';
+import { dropOnReview, reviewOutcome } from '../harness/browsers/review-page.ts';
 
 const { values } = parseArgs({
   options: {

@@ -2,7 +2,7 @@
  * The Postgres door as a new user meets it, after `npm run build`: `offline-gov-api load --database URL` of the
  * built default datasets, then `serve --database URL` and the in-memory `serve` side by side, each its own
  * process, asked the same seeded requests over HTTP (both APIs; filters, searches, keywords, pages and records
- * drawn from the real default datasets' own values: tests/unit/postgres/requests-from-data.ts). Counts the
+ * drawn from the real default datasets' own values: harness/requests-from-data.ts). Counts the
  * answers that differ (status, content type or body; the ceiling rates' `took` aside) and prints the first few.
  *
  *   npx tsx scripts/postgres-door-check.ts --database postgres://… [--requests 3000] [--seed 42] [--data <built data dir>]
@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
 import { gsaRatesDatabase } from '../tools/real-data.ts';
 import { NEWEST_WEEK, weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
-import { ratesFromDataArb, websitesFromDataArb } from '../tests/unit/postgres/requests-from-data.ts';
+import { ratesFromDataArb, websitesFromDataArb } from '../harness/requests-from-data.ts';
 import { ROOT, startServeProcess } from './serve-process.ts';
 
 const { values } = parseArgs({

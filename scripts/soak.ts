@@ -8,17 +8,17 @@
  * the databases it serves.
  * Writes the figures to .tmp/soak.json.
  */
-import { pageUntil } from '../tests/e2e/page-until.ts';
+import { pageUntil } from '../harness/browsers/page-until.ts';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
-import { assemblePublicDir, buildApp } from '../tests/e2e/build-app.ts';
+import { assemblePublicDir, buildApp } from '../harness/browsers/build-app.ts';
 import type { CDPSession, Page } from 'playwright-core';
-import { launchBrowser } from '../tests/e2e/browser.ts';
-import { startStaticServer } from '../tests/e2e/pwa-server.ts';
-import { openAppUntilOfflineReady, referenceEngine, servedBy } from '../tests/e2e/pwa-helpers.ts';
+import { launchBrowser } from '../harness/browsers/browser.ts';
+import { startStaticServer } from '../harness/browsers/pwa-server.ts';
+import { openAppUntilOfflineReady, referenceEngine, servedBy } from '../harness/browsers/pwa-helpers.ts';
 import { Random } from '../tools/random.ts';
 import type { Engine } from '../engine/index.ts';
 

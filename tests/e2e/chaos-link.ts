@@ -32,7 +32,7 @@ export interface ChaosLink {
 const DATA_FILE = /\.sqlite\.(gz|br)$/;
 /** Bytes written at once on the throttled link. */
 const PIECE_BYTES = 16 * 1024;
-/** How long after the last byte before a cut the connection is closed (as tests/e2e/pwa-server.ts does, for the same reason). */
+/** How long after the last byte before a cut the connection is closed (as harness/browsers/pwa-server.ts does, for the same reason). */
 const CUT_CLOSE_DELAY_MS = 300;
 
 export async function startChaosLink(upstream: string, { bytesPerSecond: initialRate = 512 * 1024 } = {}): Promise<ChaosLink> {

@@ -7,8 +7,8 @@
  */
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DRIVERS, pageUntil, type BrowserDriver, type DriverPage } from './browser-driver.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { DRIVERS, pageUntil, type BrowserDriver, type DriverPage } from '../../harness/browsers/browser-driver.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
 import { recordedErrors, startConsoleRecorder, type ConsoleRecorder } from './console-recorder.ts';
 
 /** Each view, and what shows it has drawn (in the app shell's shadow root). */

@@ -7,7 +7,7 @@
  * What a worker logs is not seen this way. Everything else passes as it is.
  */
 import { createServer, request, type Server } from 'node:http';
-import type { EvaluatingPage } from './driver-page.ts';
+import type { EvaluatingPage } from '../../harness/browsers/driver-page.ts';
 
 export const RECORDER_PATH = '/__e2e-console-recorder.js';
 

@@ -4,9 +4,9 @@
  */
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { firefoxPage, launchFirefox, type FirefoxBrowser } from './firefox.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { untilOfflineReady } from './pwa-helpers.ts';
+import { firefoxPage, launchFirefox, type FirefoxBrowser } from '../../harness/browsers/firefox.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { untilOfflineReady } from '../../harness/browsers/pwa-helpers.ts';
 import { appFilesServed, expectEachAppFileSentOnce, servedFigures } from './served-files.ts';
 
 let server: StaticServer;

@@ -6,9 +6,9 @@
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { firefoxPage, launchFirefox, type FirefoxBrowser } from './firefox.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { comparableBody, expectedHeaders, pageFetch, referenceEngine, servedBy, untilOfflineReady } from './pwa-helpers.ts';
+import { firefoxPage, launchFirefox, type FirefoxBrowser } from '../../harness/browsers/firefox.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { comparableBody, expectedHeaders, pageFetch, referenceEngine, servedBy, untilOfflineReady } from '../../harness/browsers/pwa-helpers.ts';
 import type { Engine } from '../../engine/index.ts';
 
 let server: StaticServer;

@@ -15,8 +15,8 @@ import { spawn } from 'node:child_process';
 import { build, preview, type PreviewServer } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
-import { assemblePublicDir, buildApp, NEXT_RELEASE } from './build-app.ts';
-import { CHROME_FLAGS, chromePath } from './browser.ts';
+import { assemblePublicDir, buildApp, NEXT_RELEASE } from '../../harness/browsers/build-app.ts';
+import { CHROME_FLAGS, chromePath } from '../../harness/browsers/browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = resolve(ROOT, '.tmp/e2e-data');

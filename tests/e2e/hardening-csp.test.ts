@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser.ts';
-import { waitForData, waitForRendered } from './app.ts';
-import { waitUntilControlled } from './pwa-helpers.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { waitForData, waitForRendered } from '../../harness/browsers/app.ts';
+import { waitUntilControlled } from '../../harness/browsers/pwa-helpers.ts';
 import { watchContext, watchPage, type Watch } from './hardening-watch.ts';
 
 const RATES = '/api/v3/search/ceilingrates/';

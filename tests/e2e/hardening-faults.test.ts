@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dirname } from 'node:path';
-import { NEXT_RELEASE } from './build-app.ts';
+import { NEXT_RELEASE } from '../../harness/browsers/build-app.ts';
 import type { Page, Worker } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser.ts';
-import { dropKeptDatabases, waitForData, waitForRendered } from './app.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, servedBy, waitUntilControlled } from './pwa-helpers.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { dropKeptDatabases, waitForData, waitForRendered } from '../../harness/browsers/app.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, servedBy, waitUntilControlled } from '../../harness/browsers/pwa-helpers.ts';
 
 const RATES = '/api/v3/search/ceilingrates/';
 

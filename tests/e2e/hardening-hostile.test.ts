@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type Browser, downloadedText } from './browser.ts';
-import { waitForData, waitForRendered } from './app.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { waitUntilControlled } from './pwa-helpers.ts';
+import { launchBrowser, type Browser, downloadedText } from '../../harness/browsers/browser.ts';
+import { waitForData, waitForRendered } from '../../harness/browsers/app.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { waitUntilControlled } from '../../harness/browsers/pwa-helpers.ts';
 import { buildHostileSite } from './hardening-site.ts';
 import { liveCodeLinks, scanDom, watchContext, watchPage, type Watch } from './hardening-watch.ts';
 import { HOSTILE_PAYLOADS, hostilePayload, hostileWebsites } from '../../tools/generate/hostile.ts';

@@ -7,11 +7,11 @@
 import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DRIVERS, type BrowserDriver } from './browser-driver.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { pageFetch, waitUntilControlled } from './pwa-helpers.ts';
+import { DRIVERS, type BrowserDriver } from '../../harness/browsers/browser-driver.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { pageFetch, waitUntilControlled } from '../../harness/browsers/pwa-helpers.ts';
 import { importOutcome, pickFile } from './pick-file.ts';
-import type { EvaluatingPage } from './driver-page.ts';
+import type { EvaluatingPage } from '../../harness/browsers/driver-page.ts';
 
 const CSV = readFileSync(join(import.meta.dirname, '../fixtures/import/ceilingrates-export.csv'));
 /** The rows of that file the import keeps. */

@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, readManifestFile } from './pwa-helpers.ts';
-import { currentHash, screenshot, seriousViolations } from './app.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile } from '../../harness/browsers/pwa-helpers.ts';
+import { currentHash, screenshot, seriousViolations } from '../../harness/browsers/app.ts';
 import { OFFICIAL_SOURCES } from '../../ui/config/sources.ts';
 
 const GOOD = readFileSync(resolve(import.meta.dirname, '../fixtures/import/websites-current.csv'));

@@ -4,14 +4,14 @@
  * a broken file, a cancel, a reload halfway and a second tab importing leave the active
  * dataset as it was; the dataset panel switches between the built-in and imported datasets and deletes.
  */
-import { pageUntil } from './page-until.ts';
+import { pageUntil } from '../../harness/browsers/page-until.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, servedBy } from './pwa-helpers.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, servedBy } from '../../harness/browsers/pwa-helpers.ts';
 import { snapshotLines } from '../../tools/make-snapshot.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/import');

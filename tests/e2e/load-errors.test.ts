@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser.ts';
-import { dropKeptDatabases, waitForRendered } from './app.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { dropKeptDatabases, waitForRendered } from '../../harness/browsers/app.ts';
 
 let browser: Browser;
 let page: Page;

@@ -13,9 +13,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { previewDefaultApp } from './build-app.ts';
-import { launchBrowser } from './browser.ts';
-import { waitForData } from './app.ts';
+import { previewDefaultApp } from '../../harness/browsers/build-app.ts';
+import { launchBrowser } from '../../harness/browsers/browser.ts';
+import { waitForData } from '../../harness/browsers/app.ts';
 import { snapshotLines } from '../../tools/make-snapshot.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, rows: { type: 'string', default: '30000' } } });

@@ -11,10 +11,10 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { previewDefaultApp } from './build-app.ts';
+import { previewDefaultApp } from '../../harness/browsers/build-app.ts';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
-import { waitForData } from './app.ts';
+import { launchBrowser } from '../../harness/browsers/browser.ts';
+import { waitForData } from '../../harness/browsers/app.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '60' }, loads: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);

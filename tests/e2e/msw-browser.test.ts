@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { copyAssets } from '../../adapters/node/commands/copy-assets.ts';
-import { collectPageErrors, launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { nodeEngine } from './app.ts';
+import { collectPageErrors, launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { nodeEngine } from '../../harness/browsers/app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const EXAMPLE = resolve(ROOT, 'examples/msw-browser');

@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { openApp } from './app.ts';
+import { launchBrowser, collectPageErrors, type Browser } from '../../harness/browsers/browser.ts';
+import { openApp } from '../../harness/browsers/app.ts';
 import { openEngine } from '../../adapters/node/datasets/open-engine.ts';
 import { startServer, type RunningServer } from '../../adapters/node/doors/server.ts';
 import type { Engine } from '../../engine/index.ts';

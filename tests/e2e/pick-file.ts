@@ -3,8 +3,8 @@
  * the file crosses as base64 into a DataTransfer's files, set on the input (found through the shadow roots) with the
  * change event a pick fires; the outcome is read from the import card.
  */
-import { pageUntil } from './browser-driver.ts';
-import type { EvaluatingPage } from './driver-page.ts';
+import { pageUntil } from '../../harness/browsers/browser-driver.ts';
+import type { EvaluatingPage } from '../../harness/browsers/driver-page.ts';
 
 export interface PickedFile {
   name: string;

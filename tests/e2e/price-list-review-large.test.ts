@@ -1,5 +1,5 @@
 /**
- * The largest real price list reviewed in the app, in every browser the suite drives (tests/e2e/browser-driver.ts's
+ * The largest real price list reviewed in the app, in every browser the suite drives (harness/browsers/browser-driver.ts's
  * DRIVERS), through the driver interface: Leidos' list (GS-35F-116AA, 3,434 hourly labor rows), rebuilt as a
  * Catalog Platform .xlsx from its facts as the repository ships them (data/, no contacts; the descriptions are the
  * fixture's made-up text), so its Price List part is several MB, as the real file's is. The reader must finish
@@ -13,8 +13,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import type { Database } from 'sql.js';
-import { DRIVERS, pageUntil, type BrowserDriver, type DriverPage } from './browser-driver.ts';
-import { dropOnReview, reviewOutcome } from './review-page.ts';
+import { DRIVERS, pageUntil, type BrowserDriver, type DriverPage } from '../../harness/browsers/browser-driver.ts';
+import { dropOnReview, reviewOutcome } from '../../harness/browsers/review-page.ts';
 import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { readPriceListFile } from '../../dataset/price-lists/read-file.ts';
@@ -22,7 +22,7 @@ import { reviewPriceList, type PriceListReview } from '../../dataset/price-lists
 import { contractKey } from '../../dataset/price-lists/shipped.ts';
 import { shippedPriceLists } from '../../tools/real-data.ts';
 import { priceListXlsx } from '../../harness/price-list-xlsx.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
 import { contentSecurityPolicy } from '../../adapters/node/doors/static-files.ts';
 
 const NAME = 'GS-35F-116AA-facts.xlsx';

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { openOfflineReadyApp, type OfflineReadyApp } from './pwa-helpers.ts';
+import { openOfflineReadyApp, type OfflineReadyApp } from '../../harness/browsers/pwa-helpers.ts';
 import { appFilesServed, expectEachAppFileSentOnce, servedFigures } from './served-files.ts';
 
 let app: OfflineReadyApp;

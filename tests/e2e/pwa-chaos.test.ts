@@ -4,14 +4,14 @@
  * link carried no dataset file from its first byte twice (a cut one is resumed from its kept chunks), the data
  * bytes carried are at most the shipped bytes plus 1 MiB, both APIs answer with the manifest's data (nothing
  * half-written was opened), and what answered before a cut still answers. Behaviour only: the cuts are counted
- * in bytes, never timed. The browser is driven through tests/e2e/browser-driver.ts.
+ * in bytes, never timed. The browser is driven through harness/browsers/browser-driver.ts.
  */
 import { dirname } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
 import { startChaosLink, type ChaosLink } from './chaos-link.ts';
-import { DRIVERS, pageUntil, waitForServiceWorker, type BrowserDriver, type DriverPage } from './browser-driver.ts';
-import { readManifestFile } from './pwa-helpers.ts';
+import { DRIVERS, pageUntil, waitForServiceWorker, type BrowserDriver, type DriverPage } from '../../harness/browsers/browser-driver.ts';
+import { readManifestFile } from '../../harness/browsers/pwa-helpers.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 

@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openOfflineReadyApp, pageFetch, waitUntilControlled, type OfflineReadyApp } from './pwa-helpers.ts';
+import { openOfflineReadyApp, pageFetch, waitUntilControlled, type OfflineReadyApp } from '../../harness/browsers/pwa-helpers.ts';
 
 let app: OfflineReadyApp;
 

@@ -1,9 +1,9 @@
 /** The web app manifest passes Chromium's installability checks, with real icons of the declared sizes. */
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady } from './pwa-helpers.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { openAppUntilOfflineReady } from '../../harness/browsers/pwa-helpers.ts';
 
 let server: StaticServer;
 let browser: Browser;

@@ -7,9 +7,9 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Manifest } from '../../dataset/artifact/format.ts';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { openAppUntilOfflineReady, pageFetch, readManifestFile, servedBy } from './pwa-helpers.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { openAppUntilOfflineReady, pageFetch, readManifestFile, servedBy } from '../../harness/browsers/pwa-helpers.ts';
 
 let server: StaticServer;
 let browser: Browser;

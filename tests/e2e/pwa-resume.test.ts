@@ -8,10 +8,10 @@
 import { dirname } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { pageFetch, readManifestFile, waitUntilControlled, waitUntilDataKept } from './pwa-helpers.ts';
-import { waitForData } from './app.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { pageFetch, readManifestFile, waitUntilControlled, waitUntilDataKept } from '../../harness/browsers/pwa-helpers.ts';
+import { waitForData } from '../../harness/browsers/app.ts';
 import type { DatasetArtifact, Manifest } from '../../dataset/artifact/format.ts';
 import { downloadText } from '../../ui/components/app-shell/download-text.ts';
 

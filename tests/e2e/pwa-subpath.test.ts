@@ -7,10 +7,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
-import { pageFetch, servedBy, untilOfflineReady } from './pwa-helpers.ts';
-import { assemblePublicDir, buildApp } from './build-app.ts';
+import { launchBrowser, type Browser } from '../../harness/browsers/browser.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
+import { pageFetch, servedBy, untilOfflineReady } from '../../harness/browsers/pwa-helpers.ts';
+import { assemblePublicDir, buildApp } from '../../harness/browsers/build-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const HOST_ROOT = resolve(ROOT, '.tmp/e2e-subpath');

@@ -3,10 +3,10 @@
  * until the user accepts, then takes over, and the data is still there (no second download of it).
  */
 import { dirname } from 'node:path';
-import { NEXT_RELEASE } from './build-app.ts';
+import { NEXT_RELEASE } from '../../harness/browsers/build-app.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openOfflineReadyApp, pageFetch, servedBy, waitUntilControlled, type OfflineReadyApp } from './pwa-helpers.ts';
-import { waitForData } from './app.ts';
+import { openOfflineReadyApp, pageFetch, servedBy, waitUntilControlled, type OfflineReadyApp } from '../../harness/browsers/pwa-helpers.ts';
+import { waitForData } from '../../harness/browsers/app.ts';
 
 let app: OfflineReadyApp;
 /** The same app and data with one more shipped file: a new deployment whose service worker differs. */

@@ -20,9 +20,9 @@ import { formatCount } from '../../ui/components/common/format.ts';
 import { weeksSource } from '../../tools/site-scanning-source/weeks-dataset.ts';
 import { shippedWeeks } from '../../tools/site-scanning-source/shipped-weeks.ts';
 import { realWeek, realWeeks } from '../../harness/real-fixtures.ts';
-import { assemblePublicDir, buildApp } from './build-app.ts';
-import { openOfflineReadyApp, pageFetch, readManifestFile, servedBy, type OfflineReadyApp } from './pwa-helpers.ts';
-import { pageUntil } from './page-until.ts';
+import { assemblePublicDir, buildApp } from '../../harness/browsers/build-app.ts';
+import { openOfflineReadyApp, pageFetch, readManifestFile, servedBy, type OfflineReadyApp } from '../../harness/browsers/pwa-helpers.ts';
+import { pageUntil } from '../../harness/browsers/page-until.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WORK = resolve(ROOT, '.tmp/e2e-pwa-weeks');

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import type { Browser } from './browser.ts';
-import { currentHash, engineJson, openAppSession, renderedUrl, waitForChange, waitForRendered } from './app.ts';
+import type { Browser } from '../../harness/browsers/browser.ts';
+import { currentHash, engineJson, openAppSession, renderedUrl, waitForChange, waitForRendered } from '../../harness/browsers/app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { RatesResponse } from '../../ui/api/api-types.ts';
 import { formatCount, formatPrice } from '../../ui/components/common/format.ts';
-import { downloadedText } from './browser.ts';
+import { downloadedText } from '../../harness/browsers/browser.ts';
 
 const BASE = '/api/v3/search/ceilingrates/';
 let browser: Browser;

@@ -3,8 +3,8 @@
  * (tests/e2e/pwa-app-files-once.test.ts, tests/e2e/firefox-app-files-once.test.ts, docs/decisions/0400).
  */
 import { expect } from 'vitest';
-import type { EvaluatingPage } from './browser-driver.ts';
-import type { ServedRequest } from './pwa-server.ts';
+import type { EvaluatingPage } from '../../harness/browsers/browser-driver.ts';
+import type { ServedRequest } from '../../harness/browsers/pwa-server.ts';
 
 /** Requests a browser makes of its own (the tab's icon, the web app manifest and its icons for installability). */
 export const BROWSERS_OWN = /^\/(favicon\.ico|icons\/.*|manifest\.webmanifest)$/;

@@ -4,9 +4,9 @@
  * profile or Chromium outlives it into the next file.
  */
 import { afterAll } from 'vitest';
-import { closeLeftBrowsers } from './browser.ts';
-import { closeLeftFirefoxes } from './firefox.ts';
-import { closeLeftWebKits } from './webkit.ts';
+import { closeLeftBrowsers } from '../../harness/browsers/browser.ts';
+import { closeLeftFirefoxes } from '../../harness/browsers/firefox.ts';
+import { closeLeftWebKits } from '../../harness/browsers/webkit.ts';
 
 afterAll(async () => {
   const left = (await closeLeftBrowsers()) + (await closeLeftFirefoxes()) + (await closeLeftWebKits());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { focused, openApp, screenshot, seriousViolations, waitForChange, waitForData, waitForRendered } from './app.ts';
-import { readManifestFile } from './pwa-helpers.ts';
+import { launchBrowser, collectPageErrors, type Browser } from '../../harness/browsers/browser.ts';
+import { focused, openApp, screenshot, seriousViolations, waitForChange, waitForData, waitForRendered } from '../../harness/browsers/app.ts';
+import { readManifestFile } from '../../harness/browsers/pwa-helpers.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
 import type { DbStatus, LoadProgress } from '../../adapters/db-worker/db-api.ts';
 import { formatCount } from '../../ui/components/common/format.ts';

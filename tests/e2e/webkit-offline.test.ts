@@ -1,5 +1,5 @@
 /**
- * Safari's engine (Debian's WebKitGTK, tests/e2e/webkit.ts), as a Mac in the field runs the app: a first visit
+ * Safari's engine (Debian's WebKitGTK, harness/browsers/webkit.ts), as a Mac in the field runs the app: a first visit
  * installs the service worker and keeps the data (unpacked into Cache Storage: WebKitGTK has no origin-private files),
  * both APIs answer a page's fetch() through the service worker as the engine answers in Node, a price list is
  * reviewed, a file is imported and kept across a reload, and with the network gone a reload answers both APIs at
@@ -13,9 +13,9 @@ import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCREENSHOT_DIR } from './app.ts';
-import { launchWebKit, type WebKitBrowser, type WebKitPage } from './webkit.ts';
-import { startStaticServer, type StaticServer } from './pwa-server.ts';
+import { SCREENSHOT_DIR } from '../../harness/browsers/app.ts';
+import { launchWebKit, type WebKitBrowser, type WebKitPage } from '../../harness/browsers/webkit.ts';
+import { startStaticServer, type StaticServer } from '../../harness/browsers/pwa-server.ts';
 import {
   comparableBody,
   expectedHeaders,
@@ -25,8 +25,8 @@ import {
   servedBy,
   untilOfflineReady,
   waitUntilKeptUnpacked,
-} from './pwa-helpers.ts';
-import { pageUntil, type EvaluatingPage } from './browser-driver.ts';
+} from '../../harness/browsers/pwa-helpers.ts';
+import { pageUntil, type EvaluatingPage } from '../../harness/browsers/browser-driver.ts';
 import { importOutcome, pickFile } from './pick-file.ts';
 import { KEPT_FILES_CACHE } from '../../adapters/browser/kept-files-cache.ts';
 import type { Engine } from '../../engine/index.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser, downloadedText } from './browser.ts';
+import { launchBrowser, collectPageErrors, type Browser, downloadedText } from '../../harness/browsers/browser.ts';
 import Papa from 'papaparse';
-import { currentHash, engineJson, nodeEngine, openApp, screenshot, waitForRendered } from './app.ts';
+import { currentHash, engineJson, nodeEngine, openApp, screenshot, waitForRendered } from '../../harness/browsers/app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { AnalysisResponse, WebsiteRecord, WebsitesResponse } from '../../ui/api/api-types.ts';
 import { formatCount } from '../../ui/components/common/format.ts';

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Browser } from './browser.ts';
-import { engineJson, openAppSession, screenshot, seriousViolations, waitForRendered } from './app.ts';
+import type { Browser } from '../../harness/browsers/browser.ts';
+import { engineJson, openAppSession, screenshot, seriousViolations, waitForRendered } from '../../harness/browsers/app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { RatesResponse } from '../../ui/api/api-types.ts';
 import { formatCount, formatPrice } from '../../ui/components/common/format.ts';

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resolve } from 'node:path';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
-import { openApp, screenshot, seriousViolations } from './app.ts';
+import { launchBrowser, collectPageErrors, type Browser } from '../../harness/browsers/browser.ts';
+import { openApp, screenshot, seriousViolations } from '../../harness/browsers/app.ts';
 import { EPA, GSA, NASA, WEEK1_TO_WEEK2 } from '../fixtures/week-diff.ts';
 import { CAME_UP_DEFINITION, CHANGE_LABELS, LOST_DEFINITION, type ChangeKind } from '../../engine/site-scanning/week-diff.ts';
-import { downloadedText } from './browser.ts';
+import { downloadedText } from '../../harness/browsers/browser.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/import');
 let browser: Browser;

@@ -6,19 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, collectPageErrors, type Browser } from './browser.ts';
+import { launchBrowser, collectPageErrors, type Browser } from '../../harness/browsers/browser.ts';
 import { join } from 'node:path';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import Papa from 'papaparse';
 import { describeRatesQuery } from '../../ui/state/rates-describe.ts';
 import { MAX_TITLES, parseRatesQuery } from '../../ui/state/rates-query.ts';
 import type { Manifest } from '../../dataset/artifact/format.ts';
-import { currentHash, engineJson, nodeEngine, openApp, SCREENSHOT_DIR, screenshot, seriousViolations, waitForRendered } from './app.ts';
+import { currentHash, engineJson, nodeEngine, openApp, SCREENSHOT_DIR, screenshot, seriousViolations, waitForRendered } from '../../harness/browsers/app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { RateRecord, RatesResponse } from '../../ui/api/api-types.ts';
 import { formatCount, formatPrice } from '../../ui/components/common/format.ts';
 import { escalation, formatEscalation, ordinal, signedPercent } from '../../ui/components/rates-view/figures-model.ts';
-import { downloadedBytes, downloadedText } from './browser.ts';
+import { downloadedBytes, downloadedText } from '../../harness/browsers/browser.ts';
 
 const BASE = '/api/v3/search/ceilingrates/';
 const QUERY = 'keyword=engineer&filter=education_level:BA|MA';

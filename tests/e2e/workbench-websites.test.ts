@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Browser } from './browser.ts';
-import { currentHash, engineJson, openAppSession, screenshot, seriousViolations, waitForRendered } from './app.ts';
+import type { Browser } from '../../harness/browsers/browser.ts';
+import { currentHash, engineJson, openAppSession, screenshot, seriousViolations, waitForRendered } from '../../harness/browsers/app.ts';
 import type { Engine } from '../../engine/index.ts';
 import type { AnalysisResponse, WebsitesResponse } from '../../ui/api/api-types.ts';
 import { formatCount } from '../../ui/components/common/format.ts';

@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { buildNodeOnce } from '../../tools/build-node.ts';
 import { buildRealFixturesAside } from '../../harness/build-aside.ts';
 import { WEEKS_FIXTURES } from '../../harness/weeks-fixture.ts';
-import { startSharedPostgres } from './helpers/postgres.ts';
+import { startSharedPostgres } from '../../harness/postgres.ts';
 import { startE2eBuilds } from '../e2e/global-setup.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -2,7 +2,7 @@
  * One loaded week's Postgres answers against the in-memory engine's over the same records: the week's database
  * as the app's import makes it from the week's file (the load mapped the same records without one) behind
  * `createEngine`, and `serve --database`'s answer source under `/snapshots/<date>/`. A seeded sample of requests built from the week's own values (every
- * filter, pages across the listing, /analysis, records by URL; tests/unit/postgres/requests-from-data.ts) and
+ * filter, pages across the listing, /analysis, records by URL; harness/requests-from-data.ts) and
  * the unfiltered listing and analysis, each at the week's dated path; status and body must be the same bytes.
  */
 import fc from 'fast-check';
@@ -10,7 +10,7 @@ import type pg from 'pg';
 import type { Database } from 'sql.js';
 import { createEngine } from '../../engine/index.ts';
 import { PostgresAnswers } from '../../adapters/node/backends/postgres/answers.ts';
-import { websitesFromDataArb } from '../../tests/unit/postgres/requests-from-data.ts';
+import { websitesFromDataArb } from '../../harness/requests-from-data.ts';
 
 export interface WeekCheck {
   date: string;

@@ -6,7 +6,7 @@
  */
 import type { Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { engineJson, focused } from '../app.ts';
+import { engineJson, focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile } from './component-session.ts';
 
 const session = componentSessionPerFile();

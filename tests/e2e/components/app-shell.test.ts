@@ -1,7 +1,7 @@
 /** <app-shell> alone, given the fake client: the view of the route, the load bar and its errors, navigation by keyboard. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetChoices, LoadProgress } from '../../../ui/api/db-client.ts';
-import { currentHash, focused } from '../app.ts';
+import { currentHash, focused } from '../../../harness/browsers/app.ts';
 import { loadedStatus, componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
 const session = componentSessionPerFile();

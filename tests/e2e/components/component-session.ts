@@ -16,8 +16,8 @@ import type { Engine } from '../../../engine/index.ts';
 import type { Manifest } from '../../../dataset/artifact/format.ts';
 import { datasetStatus } from '../../../dataset/host/status.ts';
 import { chromium } from 'playwright-core';
-import { collectPageErrors } from '../browser.ts';
-import { nodeEngine } from '../app.ts';
+import { collectPageErrors } from '../../../harness/browsers/browser.ts';
+import { nodeEngine } from '../../../harness/browsers/app.ts';
 import { ANSWER_BINDING, type AnsweredMethod, type DbCall, type WireAnswer, type WireArgs } from './wire.ts';
 
 /** How the test answers one method: the same arguments (as they cross, see Wire) and the method's result. */

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetChoices, DbStatus } from '../../../ui/api/db-client.ts';
 import { formatCount } from '../../../ui/components/common/format.ts';
-import { focused } from '../app.ts';
+import { focused } from '../../../harness/browsers/app.ts';
 import { loadedStatus, componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
 const session = componentSessionPerFile();

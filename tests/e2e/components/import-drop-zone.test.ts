@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ImportOutcome, ImportReport } from '../../../ui/api/db-client.ts';
-import { focused } from '../app.ts';
+import { focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile } from './component-session.ts';
 
 const session = componentSessionPerFile();

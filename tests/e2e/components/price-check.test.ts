@@ -1,7 +1,7 @@
 /** <price-check> alone: the check it shows, and the changes it reports (year by arrow keys, proposed price by Enter). */
 import { describe, expect, it } from 'vitest';
 import type { PriceCheck } from '../../../ui/api/db-client.ts';
-import { focused } from '../app.ts';
+import { focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile } from './component-session.ts';
 
 const session = componentSessionPerFile();

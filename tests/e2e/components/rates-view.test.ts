@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RatesResponse } from '../../../ui/api/api-types.ts';
 import type { PriceFiguresAnswer } from '../../../ui/api/db-client.ts';
 import { parseRatesQuery, ratesApiUrl, type RatesQuery } from '../../../ui/state/rates-query.ts';
-import { currentHash, engineJson, focused } from '../app.ts';
+import { currentHash, engineJson, focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
 const session = componentSessionPerFile();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { componentSessionPerFile } from './component-session.ts';
-import { SCREENSHOT_DIR } from '../app.ts';
+import { SCREENSHOT_DIR } from '../../../harness/browsers/app.ts';
 
 const session = componentSessionPerFile();
 const page = () => session().page;

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebsiteRecord, WebsitesResponse } from '../../../ui/api/api-types.ts';
 import { websiteApiUrl } from '../../../ui/state/websites-query.ts';
-import { currentHash, engineJson, focused } from '../app.ts';
+import { currentHash, engineJson, focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile } from './component-session.ts';
 
 const session = componentSessionPerFile();

@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { SiteTimeline, WeeksHeld } from '../../../ui/api/db-client.ts';
 import type { WebsiteRecord, WebsitesResponse } from '../../../ui/api/api-types.ts';
-import { engineJson } from '../app.ts';
+import { engineJson } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile, loadedStatus } from './component-session.ts';
 import { datasetDefinition } from '../../../engine/dataset-registry.ts';
-import { downloadedText } from '../browser.ts';
+import { downloadedText } from '../../../harness/browsers/browser.ts';
 
 const session = componentSessionPerFile();
 const page = () => session().page;

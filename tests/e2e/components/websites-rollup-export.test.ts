@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { RollupsAnswer } from '../../../ui/api/db-client.ts';
 import { componentSessionPerFile } from './component-session.ts';
-import { downloadedText } from '../browser.ts';
+import { downloadedText } from '../../../harness/browsers/browser.ts';
 
 const session = componentSessionPerFile();
 const page = () => session().page;

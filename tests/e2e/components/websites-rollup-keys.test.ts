@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RollupsAnswer } from '../../../ui/api/db-client.ts';
 import { parseWebsitesQuery, websitesApiUrl } from '../../../ui/state/websites-query.ts';
-import { currentHash, focused } from '../app.ts';
+import { currentHash, focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
 const session = componentSessionPerFile();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgencyOwners, RollupsAnswer } from '../../../ui/api/db-client.ts';
 import type { WebsitesResponse } from '../../../ui/api/api-types.ts';
 import { analysisApiUrl, parseWebsitesQuery, websitesApiUrl } from '../../../ui/state/websites-query.ts';
-import { currentHash, engineJson, focused } from '../app.ts';
+import { currentHash, engineJson, focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile, type FakeAnswers } from './component-session.ts';
 
 const session = componentSessionPerFile();

@@ -11,9 +11,9 @@ import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import { CAME_UP_DEFINITION, LOST_DEFINITION } from '../../../engine/site-scanning/week-diff.ts';
 
 const WEEKS_EXTRA_ID = datasetDefinition('websites').attachment!.id;
-import { currentHash, focused } from '../app.ts';
+import { currentHash, focused } from '../../../harness/browsers/app.ts';
 import { componentSessionPerFile, loadedStatus, type FakeAnswers } from './component-session.ts';
-import { downloadedText } from '../browser.ts';
+import { downloadedText } from '../../../harness/browsers/browser.ts';
 
 const session = componentSessionPerFile();
 const page = () => session().page;

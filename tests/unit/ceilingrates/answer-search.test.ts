@@ -7,14 +7,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 import { CeilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
 import { prepareColumns } from '../../../engine/ceilingrates/columns/prepared.ts';
 import { answerLater, answerNow, answerSearch, type RatesStore } from '../../../engine/ceilingrates/answer-search.ts';
 import type { RouteContext } from '../../../engine/http/routes.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
-import { ratesFromDataArb } from '../postgres/requests-from-data.ts';
-import { queryArb } from '../fuzz/requests.ts';
+import { ratesFromDataArb } from '../../../harness/requests-from-data.ts';
+import { queryArb } from '../../../harness/fuzz/requests.ts';
 import { runs } from '../fuzz/runs.ts';
 import { workload } from '../../../bench/ceilingrates/workload.ts';
 

@@ -3,11 +3,11 @@
  * envelope in docs/api/ceiling-rates.md.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver } from '../../../harness/engine.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { KNOWN } from './known-records.ts';
-import { RECORD_ORDER_FIELDS } from '../fuzz/requests.ts';
+import { RECORD_ORDER_FIELDS } from '../../../harness/fuzz/requests.ts';
 import { SOURCE_FIELDS } from '../../../engine/ceilingrates/record.ts';
 
 const API = '/api/v3/search/ceilingrates/';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ceilingrates/schema.ts';
 import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
 import { loadColumns, readColumnsByRow } from '../../../engine/ceilingrates/columns/load.ts';

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import { call, engineOver } from '../helpers/engine.ts';
+import { call, engineOver } from '../../../harness/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { realRates } from '../../../harness/real-fixtures.ts';
 

@@ -1,7 +1,7 @@
 /** Every match of a query as CSV, past the API's 10,000 window, against the API's own export. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'sql.js';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import { exportAllCsv } from '../../../engine/ceilingrates/export-all.ts';
 import { parseCsvRows } from './csv-helper.ts';

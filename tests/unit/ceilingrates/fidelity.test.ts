@@ -8,7 +8,7 @@ import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import type { Engine } from '../../../engine/index.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
-import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver } from '../../../harness/engine.ts';
 import { KNOWN } from './known-records.ts';
 
 const API = '/api/v3/search/ceilingrates/';

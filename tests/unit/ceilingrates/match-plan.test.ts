@@ -7,13 +7,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 import { ceilingRatesIndex, type CeilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
 import { parseQuery, type CeilingRatesQuery } from '../../../engine/ceilingrates/parse-query.ts';
 import { inRanges, matchesEvery, matchPlan, type MatchPlan } from '../../../engine/ceilingrates/query/match-plan.ts';
 import { matchedRows, matchSetOfRows } from '../../../engine/ceilingrates/query/match-set.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
-import { ratesFromDataArb } from '../postgres/requests-from-data.ts';
+import { ratesFromDataArb } from '../../../harness/requests-from-data.ts';
 import { runs } from '../fuzz/runs.ts';
 import { refMatches, type RefQuery } from './reference.ts';
 

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'sql.js';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import { priceFigures, type PriceFigures } from '../../../engine/ceilingrates/price-figures.ts';
 import { PRICE_FIELDS } from '../../../engine/ceilingrates/parameters.ts';

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { SOURCE_FIELDS, type CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
-import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver } from '../../../harness/engine.ts';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/recorded/${name}`, import.meta.url), 'utf8'));
 /** GSA/open-gsa-redesign, _apidocs/dx-calc-api.md @ 9321955c, 2024-05-03. */

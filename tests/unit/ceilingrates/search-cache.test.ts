@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
 import { keepMatch, matchKey, SearchCache } from '../../../engine/ceilingrates/query/search-cache.ts';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'sql.js';
-import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 
 const API = '/api/v3/search/ceilingrates/';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { brotliCompressSync } from 'node:zlib';
 import { applyPatch, encodePatch, PatchMismatch } from '../../../dataset/artifact/binary-patch.ts';
 import { makePatch } from '../../../tools/binary-diff.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 
 /** An edit of a file: bytes replaced in place, inserted, deleted, or a stretch moved elsewhere. */
 const edit = fc.oneof(

@@ -12,7 +12,7 @@ import { memoryPartialStore } from '../../../dataset/artifact/partial-store.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 import { built, type BuiltFile as Built } from '../helpers/built-file.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 
 /** What this file serves of a build: the bytes and their manifest entry. */
 type BuiltFile = Pick<Built, 'gz' | 'artifact'>;

@@ -15,7 +15,7 @@ import type { Engine } from '../../../engine/http/engine.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { WEBSITE_FIELDS, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
-import { emptyDatabase } from '../helpers/engine.ts';
+import { emptyDatabase } from '../../../harness/engine.ts';
 import { API, engineerOnes, ENVELOPE, queryOf, shapeOf, SITE_2022 } from './recorded-data.ts';
 
 let rates: Uint8Array;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, runCli, serveCli, type Served } from '../node/cli-process.ts';
-import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import type { ThrowawayPostgres } from '../../../harness/postgres.ts';
 import { suitePostgres } from '../helpers/suite-postgres.ts';
 
 let postgres: ThrowawayPostgres;

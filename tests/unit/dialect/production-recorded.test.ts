@@ -11,7 +11,7 @@ import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { WEBSITE_FIELDS, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
-import { emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { emptyDatabase, engineOver } from '../../../harness/engine.ts';
 import { API, engineerOnes, ENVELOPE, queryOf, REC_2026, shapeOf, SITE_2022, stored } from './recorded-data.ts';
 
 /**

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { WEBSITE_FIELDS, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
-import { emptyDatabase } from '../helpers/engine.ts';
+import { emptyDatabase } from '../../../harness/engine.ts';
 import { serveCli, type Served } from '../node/cli-process.ts';
 import { engineerOnes, ENVELOPE, queryOf, shapeOf, SITE_2022 } from './recorded-data.ts';
 

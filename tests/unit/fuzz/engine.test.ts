@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import fc from 'fast-check';
 import { createEngine, type Engine } from '../../../engine/index.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
-import { PAYLOAD_COUNT, payloadInUrl } from './payloads.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
+import { PAYLOAD_COUNT, payloadInUrl } from '../../../harness/fuzz/payloads.ts';
 import {
   anyPathArb,
   CEILING_BASES,
@@ -22,9 +22,9 @@ import {
   SITE_PARAMS,
   siteListPathArb,
   websiteByUrlPathArb,
-} from './requests.ts';
-import { send, tally, timeReport } from './well-formed.ts';
-import { oversizedRequestArb } from './oversized.ts';
+} from '../../../harness/fuzz/requests.ts';
+import { send, tally, timeReport } from '../../../harness/fuzz/well-formed.ts';
+import { oversizedRequestArb } from '../../../harness/fuzz/oversized.ts';
 import { runs } from './runs.ts';
 
 let engine: Engine;

@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import type { Engine } from '../../../engine/index.ts';
 import { HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS } from '../../../tools/generate/hostile.ts';
 import { hostileMixedEngine } from '../hostile/fixtures.ts';
-import { encode } from './payloads.ts';
-import { CEILING_BASES, FILTER_NAMES, ORDER_FIELDS, SEARCH_FIELDS, SITE_BASES } from './requests.ts';
-import { send, tally, timeReport } from './well-formed.ts';
+import { encode } from '../../../harness/fuzz/payloads.ts';
+import { CEILING_BASES, FILTER_NAMES, ORDER_FIELDS, SEARCH_FIELDS, SITE_BASES } from '../../../harness/fuzz/requests.ts';
+import { send, tally, timeReport } from '../../../harness/fuzz/well-formed.ts';
 import { runs } from './runs.ts';
 
 let engine: Engine;

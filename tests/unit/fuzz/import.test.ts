@@ -1,10 +1,10 @@
 /**
- * The import fuzzer's modest run (tests/unit/fuzz/import-files.ts): 300 seeded files through the import
+ * The import fuzzer's modest run (harness/fuzz/import-files.ts): 300 seeded files through the import
  * core. A failure names its seed; `npm run fuzz:import -- --seed S --files 1` replays it, and the script
  * runs as many more as asked.
  */
 import { describe, expect, it } from 'vitest';
-import { makeCase, runCase } from './import-files.ts';
+import { makeCase, runCase } from '../../../harness/fuzz/import-files.ts';
 
 const FIRST_SEED = 1;
 const FILES = 300;

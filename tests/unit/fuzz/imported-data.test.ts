@@ -5,14 +5,14 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it, vi, type MockInstance } from 'vitest';
 import fc from 'fast-check';
-import { engineOver } from '../helpers/engine.ts';
+import { engineOver } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import { HOSTILE_PAYLOADS } from '../../../tools/generate/hostile.ts';
-import { importedHostileRates } from './imported.ts';
-import { oversizedRequestArb } from './oversized.ts';
-import { encode } from './payloads.ts';
-import { ceilingPathArb, FILTER_NAMES, ORDER_FIELDS, queryArb, SEARCH_FIELDS } from './requests.ts';
-import { send, tally, timeReport } from './well-formed.ts';
+import { importedHostileRates } from '../../../harness/fuzz/imported.ts';
+import { oversizedRequestArb } from '../../../harness/fuzz/oversized.ts';
+import { encode } from '../../../harness/fuzz/payloads.ts';
+import { ceilingPathArb, FILTER_NAMES, ORDER_FIELDS, queryArb, SEARCH_FIELDS } from '../../../harness/fuzz/requests.ts';
+import { send, tally, timeReport } from '../../../harness/fuzz/well-formed.ts';
 import { runs } from './runs.ts';
 
 let engine: Engine;

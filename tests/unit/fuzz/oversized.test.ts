@@ -5,13 +5,13 @@
  */
 import { wageHistogram } from '../../../engine/ceilingrates/query/histogram.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { KNOWN } from '../ceilingrates/known-records.ts';
 import { parseRatesQuery, ratesHashParams, ratesParams, titlesLeftOut } from '../../../ui/state/rates-query.ts';
 import { exportAllCsv } from '../../../engine/ceilingrates/export-all.ts';
-import { REPRODUCERS } from './oversized.ts';
+import { REPRODUCERS } from '../../../harness/fuzz/oversized.ts';
 import { priceFigures } from '../../../engine/ceilingrates/price-figures.ts';
 import { refCompare } from '../ceilingrates/reference.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';

@@ -3,7 +3,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../engine/index.ts';
-import { call, generatedDatabase } from '../helpers/engine.ts';
+import { call, generatedDatabase } from '../../../harness/engine.ts';
 
 let engine: Engine;
 beforeAll(async () => {

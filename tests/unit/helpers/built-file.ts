@@ -2,7 +2,7 @@ import { sha256Hex, type DatasetArtifact } from '../../../dataset/artifact/forma
 import { gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
 import { datasetDefinition } from '../../../engine/dataset-registry.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
-import { generatedDatabase } from './engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 
 /** A generated dataset as the build writes it: the database file, its gzip'd bytes and their manifest entry. */
 export interface BuiltFile {

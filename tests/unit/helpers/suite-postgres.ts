@@ -3,7 +3,7 @@
  * (tests/unit/global-setup.ts), each file's databases made apart on it (helpers/postgres.ts, sharedPostgres).
  */
 import { inject } from 'vitest';
-import { sharedPostgres, type SharedPostgres, type ThrowawayPostgres } from './postgres.ts';
+import { sharedPostgres, type SharedPostgres, type ThrowawayPostgres } from '../../../harness/postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -7,7 +7,7 @@
 import type { Database } from 'sql.js';
 import { createEngine, type Engine } from '../../../engine/index.ts';
 import { insertHostileRecords } from '../../../tools/generate/hostile.ts';
-import { emptyDatabase, generatedDatabase } from '../helpers/engine.ts';
+import { emptyDatabase, generatedDatabase } from '../../../harness/engine.ts';
 
 async function hostileOnly(dataset: 'websites' | 'ceilingrates'): Promise<Database> {
   const db = await emptyDatabase(dataset);

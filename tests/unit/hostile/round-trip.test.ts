@@ -11,7 +11,7 @@ import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
 import { readColumnTable } from '../../../engine/ceilingrates/columns/table.ts';
 import { hostileMixedEngine } from './fixtures.ts';
-import { referenceRecord } from '../site-scanning/reference.ts';
+import { referenceRecord } from '../../../harness/site-scanning-reference.ts';
 
 const RATES = '/api/v3/search/ceilingrates/';
 const q = encodeURIComponent;

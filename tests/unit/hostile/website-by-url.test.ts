@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { HOSTILE_PAYLOADS, HOSTILE_TARGET_URLS } from '../../../tools/generate/hostile.ts';
-import { VALUES } from '../fuzz/payloads.ts';
-import { call } from '../helpers/engine.ts';
+import { VALUES } from '../../../harness/fuzz/payloads.ts';
+import { call } from '../../../harness/engine.ts';
 import { hostileMixedEngine } from './fixtures.ts';
 
 const NOT_FOUND = { statusCode: 404, message: 'No website found for provided target url', error: 'Not Found' };

@@ -3,7 +3,7 @@ import { Engine } from '../../../engine/http/engine.ts';
 import { json } from '../../../engine/http/respond.ts';
 import type { ApiDefinition } from '../../../engine/http/routes.ts';
 import { createEngine } from '../../../engine/index.ts';
-import { fakeDatabase, generatedDatabase } from '../helpers/engine.ts';
+import { fakeDatabase, generatedDatabase } from '../../../harness/engine.ts';
 
 // The toy API of engine.test.ts, reduced: CORS is the router's, whatever the API.
 const toyApi: ApiDefinition = {

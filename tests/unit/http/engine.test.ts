@@ -5,7 +5,7 @@ import { json } from '../../../engine/http/respond.ts';
 import type { ApiDefinition } from '../../../engine/http/routes.ts';
 import type { Database } from 'sql.js';
 import { createEngine } from '../../../engine/index.ts';
-import { call, emptyDatabase, fakeDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, fakeDatabase } from '../../../harness/engine.ts';
 
 // A toy API over a fake database: the engine's routing, methods and failure handling, without SQL.
 const toyApi: ApiDefinition = {

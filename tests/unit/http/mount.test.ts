@@ -7,7 +7,7 @@ import { APIS, createEngine, type Engine } from '../../../engine/index.ts';
 import { mountAt, ROOT_MOUNT } from '../../../engine/http/mount.ts';
 import { route, type Routed } from '../../../engine/http/route.ts';
 import type { ApiResponse } from '../../../engine/http/types.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 
 const MOUNT = mountAt('/apps/gov/');
 let engine: Engine;

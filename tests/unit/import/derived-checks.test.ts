@@ -7,7 +7,7 @@ import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
-import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver } from '../../../harness/engine.ts';
 import { completed } from '../site-scanning/fixtures.ts';
 
 const CHECKS = ['robots_txt_final_url_live', 'robots_txt_target_url_redirects', 'sitemap_xml_final_url_live', 'sitemap_xml_target_url_redirects'];

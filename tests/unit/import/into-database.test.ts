@@ -3,7 +3,7 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { importIntoDatabase } from '../../../dataset/import/into-database.ts';
 import { ImportError, type ImportErrorCode } from '../../../dataset/import/errors.ts';
-import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { startImport } from '../../../dataset/import/import.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';

@@ -10,7 +10,7 @@ import { openEngine } from '../../../adapters/node/datasets/open-engine.ts';
 import { documentFor } from '../../../adapters/node/doors/documents.ts';
 import { startWorkerPool } from '../../../adapters/node/backends/worker-pool.ts';
 import { shareDatasets } from '../../../adapters/node/backends/share-datasets.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 import { fixture } from './cli-process.ts';
 
 let dir: string;

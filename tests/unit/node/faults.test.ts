@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { withFaults } from '../../../adapters/node/doors/faults.ts';
 import { routeAny } from '../../../engine/http/route.ts';
 import { APIS } from '../../../engine/index.ts';
-import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { engineOver, generatedDatabase } from '../../../harness/engine.ts';
 
 describe('faults', () => {
   it('none by default: the engine answer', async () => {

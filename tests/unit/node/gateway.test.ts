@@ -12,7 +12,7 @@ import { dataLabelsOf, parseCli, servedParts } from '../../../adapters/node/comm
 import type { ApiRequest } from '../../../engine/http/types.ts';
 import { routeAny, type Routed } from '../../../engine/http/route.ts';
 import { APIS } from '../../../engine/index.ts';
-import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { fixture, runCli, serveCli } from './cli-process.ts';
 
 const MISSING = {

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { startServer, type RunningServer } from '../../../adapters/node/doors/server.ts';
 import { hostProblem } from '../../../adapters/node/doors/http-guards.ts';
-import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { engineOver, generatedDatabase } from '../../../harness/engine.ts';
 
 let engine: Engine;
 let server: RunningServer;

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { createHandlers } from '../../../adapters/node/doors/msw.ts';
-import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
 import { fixture } from './cli-process.ts';
 

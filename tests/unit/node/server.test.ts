@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { startServer, type RunningServer } from '../../../adapters/node/doors/server.ts';
 import { cacheControl, contentSecurityPolicy, fileTag, tagMatches } from '../../../adapters/node/doors/static-files.ts';
-import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
 
 const INDEX_HTML = `<!doctype html><html><head>

@@ -17,7 +17,7 @@ import { createCeilingRatesSchema, insertCeilingRates, writeCeilingRatesColumns 
 import { openBuiltDatasets } from '../../../adapters/node/datasets/dataset-files.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { priceListXlsx, type FixtureList } from '../../../harness/price-list-xlsx.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 import { runCli } from './cli-process.ts';
 
 /** Contract numbers no real list has, so the shipped joins know none of them: their business size is the dataset's. */

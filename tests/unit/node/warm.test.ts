@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../../engine/index.ts';
 import type { DatasetName } from '../../../engine/http/types.ts';
 import { warm } from '../../../adapters/node/backends/warm.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 
 describe('warm', () => {
   it('binds every dataset before the first client asks, so its request does not pay the bind', async () => {

@@ -9,7 +9,7 @@ import { shareDatasets } from '../../../adapters/node/backends/share-datasets.ts
 import { IN_FLIGHT, spawnPoolWorker, startWorkerPool, type SpawnWorker } from '../../../adapters/node/backends/worker-pool.ts';
 import { Worker } from 'node:worker_threads';
 import { APIS } from '../../../engine/index.ts';
-import { engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { serveCli, type Served } from './cli-process.ts';
 import { comparable, SAMPLE_REQUESTS } from './samples.ts';
 

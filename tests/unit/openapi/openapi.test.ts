@@ -10,7 +10,7 @@ import addFormats from 'ajv-formats';
 import type { Engine } from '../../../engine/http/engine.ts';
 import { createEngine } from '../../../engine/index.ts';
 import { ceilingRatesDocument, combinedDocument, siteScanningDocument, type OpenApiDocument } from '../../../engine/openapi/documents.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 
 const DOCUMENTS: Record<string, OpenApiDocument> = {
   combined: combinedDocument(),

@@ -18,8 +18,8 @@ import type { Dialect } from '../../../engine/dialect/dialect.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realRates, realWeek } from '../../../harness/real-fixtures.ts';
-import { ratesFromDataArb, websitesFromDataArb } from '../postgres/requests-from-data.ts';
-import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../fuzz/requests.ts';
+import { ratesFromDataArb, websitesFromDataArb } from '../../../harness/requests-from-data.ts';
+import { ceilingPathArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../../../harness/fuzz/requests.ts';
 import { runs } from '../fuzz/runs.ts';
 
 const SEED = 20_250_609;

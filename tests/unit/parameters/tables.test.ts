@@ -34,7 +34,7 @@ import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import { ENDPOINTS, endpointById } from '../../../ui/components/api-console/endpoints.ts';
 import * as rates from '../../../ui/state/rates-query.ts';
 import * as websites from '../../../ui/state/websites-query.ts';
-import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver } from '../../../harness/engine.ts';
 import { KNOWN as KNOWN_RATES } from '../ceilingrates/known-records.ts';
 import { knownEngine } from '../site-scanning/fixtures.ts';
 

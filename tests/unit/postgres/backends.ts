@@ -9,11 +9,11 @@ import type { ApiRequest, ApiResponse } from '../../../engine/http/types.ts';
 import { createPool } from '../../../adapters/node/backends/postgres/pool.ts';
 import { loadIntoPostgres } from '../../../adapters/node/backends/postgres/load.ts';
 import { PostgresAnswers } from '../../../adapters/node/backends/postgres/answers.ts';
-import { generatedDatabase } from '../helpers/engine.ts';
+import { generatedDatabase } from '../../../harness/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realRates, realWeek } from '../../../harness/real-fixtures.ts';
-import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import type { ThrowawayPostgres } from '../../../harness/postgres.ts';
 import { suitePostgres } from '../helpers/suite-postgres.ts';
 
 export interface Backends {

@@ -13,11 +13,11 @@ import { SCHEMA_VERSION } from '../../../adapters/node/backends/postgres/schema.
 import { createEngine } from '../../../engine/index.ts';
 import { WEBSITE_FIELDS } from '../../../engine/site-scanning/record.ts';
 import { FIELD_SEPARATOR } from '../../../engine/site-scanning/stored-record.ts';
-import { emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
-import { startPostgres } from '../helpers/postgres.ts';
+import { emptyDatabase, engineOver, generatedDatabase } from '../../../harness/engine.ts';
+import { startPostgres } from '../../../harness/postgres.ts';
 import type { Database } from 'sql.js';
 import fc from 'fast-check';
-import { ratesFromDataArb } from './requests-from-data.ts';
+import { ratesFromDataArb } from '../../../harness/requests-from-data.ts';
 import { runs } from '../fuzz/runs.ts';
 import { loadedRates } from '../../../adapters/node/backends/postgres/ceilingrates-loaded.ts';
 import { Params, planBranches, planCondition, restCondition } from '../../../adapters/node/backends/postgres/ceilingrates-query.ts';

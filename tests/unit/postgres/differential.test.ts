@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { startBackends, bothAnswers, type Backends } from './backends.ts';
-import { anyPathArb, ceilingPathArb, methodArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../fuzz/requests.ts';
-import { ratesFromDataArb } from './requests-from-data.ts';
-import { oversizedRequestArb } from '../fuzz/oversized.ts';
+import { anyPathArb, ceilingPathArb, methodArb, queryArb, siteListPathArb, websiteByUrlPathArb } from '../../../harness/fuzz/requests.ts';
+import { ratesFromDataArb } from '../../../harness/requests-from-data.ts';
+import { oversizedRequestArb } from '../../../harness/fuzz/oversized.ts';
 import { runs } from '../fuzz/runs.ts';
 import type { ApiRequest } from '../../../engine/http/types.ts';
 

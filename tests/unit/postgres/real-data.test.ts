@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bothAnswers, startBackends, type Backends } from './backends.ts';
-import { ratesFromDataArb, websitesFromDataArb } from './requests-from-data.ts';
+import { ratesFromDataArb, websitesFromDataArb } from '../../../harness/requests-from-data.ts';
 import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { runs } from '../fuzz/runs.ts';
 import type { ApiRequest } from '../../../engine/http/types.ts';

@@ -22,7 +22,7 @@ import { nodeBrotli } from '../../../adapters/node/datasets/brotli-sync.ts';
 import { loadWeeks, type LoadedWeek } from '../../../tools/site-scanning-source/postgres-weeks.ts';
 import { COMPARED_WEEKS, writeBuildDir } from '../../../harness/weeks-fixture.ts';
 import { realWeek, realWeeks } from '../../../harness/real-fixtures.ts';
-import type { ThrowawayPostgres } from '../helpers/postgres.ts';
+import type { ThrowawayPostgres } from '../../../harness/postgres.ts';
 import { suitePostgres } from '../helpers/suite-postgres.ts';
 import { comparable } from './backends.ts';
 

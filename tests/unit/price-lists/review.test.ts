@@ -10,7 +10,7 @@ import { REVIEW_CSV_HEADER, reviewCsv } from '../../../dataset/price-lists/revie
 import type { PriceList, PriceListRow } from '../../../dataset/price-lists/sheet.ts';
 import { insertCeilingRates } from '../../../engine/ceilingrates/schema.ts';
 import type { CeilingRateRecord } from '../../../engine/ceilingrates/record.ts';
-import { emptyDatabase } from '../helpers/engine.ts';
+import { emptyDatabase } from '../../../harness/engine.ts';
 
 type Rate = [title: string, education: string, years: number | null, price: number, contract?: string];
 

@@ -7,7 +7,7 @@ import { APIS } from '../../../engine/index.ts';
 import { finish } from '../../../engine/http/route.ts';
 import type { Manifest } from '../../../dataset/artifact/format.ts';
 import { built } from '../helpers/built-file.ts';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { DatasetHost } from '../../../dataset/host/index.ts';
 import { DATASETS } from '../../../engine/index.ts';
 import { memoryPartialStore } from '../../../dataset/artifact/partial-store.ts';

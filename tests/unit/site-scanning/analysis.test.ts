@@ -1,7 +1,7 @@
 /** GET /analysis: counts over the matching records. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import { call } from '../helpers/engine.ts';
+import { call } from '../../../harness/engine.ts';
 import { knownEngine } from './fixtures.ts';
 
 let engine: Engine;

@@ -14,7 +14,7 @@ import { BY_ROWIDS_SQL, BY_TARGET_URL_SQL } from '../../../engine/site-scanning/
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
 import { FilterIndex, listingOrder, LOAD_SQL } from '../../../engine/site-scanning/filter-index.ts';
 import { PackMismatch } from '../../../engine/typed-pack.ts';
-import { call, emptyDatabase, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import { KNOWN, completed, hosts } from './fixtures.ts';
 
 describe('determinism', () => {

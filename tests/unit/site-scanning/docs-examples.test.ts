@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import { call, engineOver } from '../helpers/engine.ts';
+import { call, engineOver } from '../../../harness/engine.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { NEWEST_WEEK } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realWeek } from '../../../harness/real-fixtures.ts';

@@ -4,7 +4,7 @@ import { createEngine, type Engine } from '../../../engine/index.ts';
 import { matchRoute } from '../../../engine/http/match.ts';
 import { SCAN_STATUSES } from '../../../engine/site-scanning/record.ts';
 import { createWebsitesSchema, insertWebsites } from '../../../engine/site-scanning/schema.ts';
-import { call, engineOver } from '../helpers/engine.ts';
+import { call, engineOver } from '../../../harness/engine.ts';
 import { KNOWN, knownDatabase, knownEngine } from './fixtures.ts';
 
 let engine: Engine;

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { generateWebsites, websitesDataset } from '../../../tools/generate/websites.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
-import { referenceList } from './reference.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
+import { referenceList } from '../../../harness/site-scanning-reference.ts';
 
 let engine: Engine;
 let records: WebsiteRecord[];

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import { call } from '../helpers/engine.ts';
+import { call } from '../../../harness/engine.ts';
 import { hosts, knownEngine } from './fixtures.ts';
 
 let engine: Engine;

@@ -1,7 +1,7 @@
 import type { Database } from 'sql.js';
 import { NO_FURTHER_FIELDS, type ScanStatus, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
-import { emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { emptyDatabase, engineOver } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 
 /** A completed, live scan of `host` with every field set; tests override what they are about. */

@@ -9,7 +9,7 @@ import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { dataSources } from '../../../tools/real-data.ts';
 import { NEWEST_WEEK, newestWeekRecords } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { realWeek } from '../../../harness/real-fixtures.ts';
-import { call, engineOver } from '../helpers/engine.ts';
+import { call, engineOver } from '../../../harness/engine.ts';
 
 type Source = Record<string, unknown>;
 

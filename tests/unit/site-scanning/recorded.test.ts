@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_FIELDS, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { insertWebsites } from '../../../engine/site-scanning/schema.ts';
-import { call, emptyDatabase, engineOver } from '../helpers/engine.ts';
+import { call, emptyDatabase, engineOver } from '../../../harness/engine.ts';
 
 const RECORDED = JSON.parse(readFileSync(new URL('../../fixtures/recorded/site-scanning-2022-06-docs-sample.json', import.meta.url), 'utf8'));
 

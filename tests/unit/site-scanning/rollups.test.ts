@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'sql.js';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import { websiteRollups, type Rollups } from '../../../engine/site-scanning/rollups.ts';
 

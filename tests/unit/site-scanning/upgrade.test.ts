@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import initSqlJs from 'sql.js';
 import { WEBSITE_FIELDS, type WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { upgradeWebsitesLayout } from '../../../engine/site-scanning/upgrade.ts';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 
 const SQL_TYPES = { boolean: 'INTEGER', number: 'REAL', text: 'TEXT', list: 'TEXT', object: 'TEXT' } as const;
 

@@ -1,9 +1,9 @@
 /** GET /websites/{url}: one record by its target URL. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
-import { call } from '../helpers/engine.ts';
+import { call } from '../../../harness/engine.ts';
 import { KNOWN, knownEngine } from './fixtures.ts';
-import { referenceRecord } from './reference.ts';
+import { referenceRecord } from '../../../harness/site-scanning-reference.ts';
 
 let engine: Engine;
 beforeAll(async () => {

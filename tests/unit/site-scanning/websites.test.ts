@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../engine/index.ts';
 import { ANSWERED_FIELDS } from '../../../engine/site-scanning/record.ts';
-import { call } from '../helpers/engine.ts';
+import { call } from '../../../harness/engine.ts';
 import { KNOWN, hosts, knownEngine } from './fixtures.ts';
 
 let engine: Engine;

@@ -5,7 +5,7 @@ import type { Engine } from '../../../engine/index.ts';
 import type { WebsitePage } from '../../../engine/site-scanning/shape.ts';
 import { matchingWebsites, websitesCsv } from '../../../ui/state/websites-csv.ts';
 import { parseWebsitesQuery } from '../../../ui/state/websites-query.ts';
-import { call, engineOver, generatedDatabase } from '../helpers/engine.ts';
+import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 
 let engine: Engine;
 const requests: string[] = [];

@@ -1,8 +1,8 @@
 /**
  * The little a behaviour test needs of a browser, so one test runs in every browser the project drives: open a
  * page, run a function in it, close it. Everything else (the service worker, storage, the app's status) is asked
- * for from inside the page. Chromium's is playwright-core (tests/e2e/browser.ts), Firefox ESR's puppeteer-core over
- * WebDriver BiDi (tests/e2e/firefox.ts), WebKitGTK's plain W3C WebDriver (tests/e2e/webkit.ts).
+ * for from inside the page. Chromium's is playwright-core (harness/browsers/browser.ts), Firefox ESR's puppeteer-core over
+ * WebDriver BiDi (harness/browsers/firefox.ts), WebKitGTK's plain W3C WebDriver (harness/browsers/webkit.ts).
  */
 import { collectPageErrors, launchBrowser, type LaunchOptions } from './browser.ts';
 import { firefoxDriver } from './firefox.ts';

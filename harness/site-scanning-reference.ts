@@ -2,7 +2,7 @@
  * A plain in-memory model of GET /websites and GET /analysis, written from the API reference without any engine
  * code: the property tests compare the engine with it over the same records.
  */
-import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
+import type { WebsiteRecord } from '../engine/site-scanning/record.ts';
 
 export interface ReferenceFilters {
   target_url_domain?: string;

@@ -11,13 +11,13 @@
  * An undamaged file must also give back exactly the rows it was generated with, and reject exactly the
  * rows generated to be rejected.
  */
-import { MAX_CELL } from '../../../dataset/import/csv-rows.ts';
-import { MAX_DEPTH } from '../../../dataset/import/json-records.ts';
-import { isImportError } from '../../../dataset/import/errors.ts';
-import { startImport } from '../../../dataset/import/import.ts';
-import { MAX_QUOTED, MAX_REJECTED_LISTED, type ImportReport } from '../../../dataset/import/report.ts';
-import type { ImportSource } from '../../../dataset/import/source.ts';
-import { Windows1252Decoder } from '../../../dataset/import/windows-1252.ts';
+import { MAX_CELL } from '../../dataset/import/csv-rows.ts';
+import { MAX_DEPTH } from '../../dataset/import/json-records.ts';
+import { isImportError } from '../../dataset/import/errors.ts';
+import { startImport } from '../../dataset/import/import.ts';
+import { MAX_QUOTED, MAX_REJECTED_LISTED, type ImportReport } from '../../dataset/import/report.ts';
+import type { ImportSource } from '../../dataset/import/source.ts';
+import { Windows1252Decoder } from '../../dataset/import/windows-1252.ts';
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
 export function random(seed: number): () => number {

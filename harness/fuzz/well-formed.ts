@@ -4,8 +4,8 @@
  * the API reference, independently of the engine's router.
  */
 import Papa from 'papaparse';
-import type { Engine } from '../../../engine/index.ts';
-import type { ApiResponse } from '../../../engine/http/types.ts';
+import type { Engine } from '../../engine/index.ts';
+import type { ApiResponse } from '../../engine/http/types.ts';
 
 const ORIGIN = 'http://localhost';
 const JSON_TYPE = 'application/json; charset=utf-8';

@@ -1,9 +1,9 @@
 import type { Database } from 'sql.js';
-import { createEngine, type Engine } from '../../../engine/index.ts';
-import type { ApiResponse, DatasetName } from '../../../engine/http/types.ts';
-import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
-import { buildDatabase, datasetGenerator } from '../../../tools/generated-datasets.ts';
-import { datasetDefinition } from '../../../engine/dataset-registry.ts';
+import { createEngine, type Engine } from '../engine/index.ts';
+import type { ApiResponse, DatasetName } from '../engine/http/types.ts';
+import { loadSqlJs } from '../adapters/node/datasets/sqljs-node.ts';
+import { buildDatabase, datasetGenerator } from '../tools/generated-datasets.ts';
+import { datasetDefinition } from '../engine/dataset-registry.ts';
 
 export interface Answer<T = any> {
   status: number;

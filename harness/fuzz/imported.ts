@@ -5,9 +5,9 @@
  */
 import Papa from 'papaparse';
 import type { Database } from 'sql.js';
-import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
-import { importIntoDatabase } from '../../../dataset/import/index.ts';
-import { HOSTILE_PAYLOADS } from '../../../tools/generate/hostile.ts';
+import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
+import { importIntoDatabase } from '../../dataset/import/index.ts';
+import { HOSTILE_PAYLOADS } from '../../tools/generate/hostile.ts';
 
 const HEADER = [
   'Contract #',

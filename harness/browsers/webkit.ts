@@ -1,7 +1,7 @@
 /**
  * Debian's WebKitGTK (package webkit2gtk-driver) for the browser tests that run in Safari's engine: an X server
  * of our own (Xvfb), MiniBrowser in automation mode serving WebKit's remote inspector on a local port, and
- * WebKitWebDriver connected to it, spoken to over plain W3C WebDriver (tests/e2e/webdriver.ts). An automation
+ * WebKitWebDriver connected to it, spoken to over plain W3C WebDriver (harness/browsers/webdriver.ts). An automation
  * session's storage is ephemeral (kept in memory for the browser's life, never on disk), so a WebKit launch always
  * starts afresh and `close` leaves nothing behind. Like the other browsers, one at a time on a small machine.
  */
@@ -178,7 +178,7 @@ export async function closeLeftWebKits(): Promise<number> {
 }
 
 /**
- * WebKitGTK behind the browser-driver interface (`BrowserDriver`, tests/e2e/browser-driver.ts, which lists it in
+ * WebKitGTK behind the browser-driver interface (`BrowserDriver`, harness/browsers/browser-driver.ts, which lists it in
  * DRIVERS). The blank window the browser opens with stays: closing a session's last window ends the session.
  */
 export async function webkitDriver() {

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import type { Database } from 'sql.js';
-import type { ApiRequest } from '../../../engine/http/types.ts';
-import { ceilingPathArb, ORDER_FIELDS, siteListPathArb } from '../fuzz/requests.ts';
+import type { ApiRequest } from '../engine/http/types.ts';
+import { ceilingPathArb, ORDER_FIELDS, siteListPathArb } from './fuzz/requests.ts';
 
 /**
  * Ceiling-rates requests built from the loaded records' own values, so that matching, ties in the order,

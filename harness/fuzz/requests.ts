@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { encode, valueArb, valueInUrlArb, VALUES, RAW } from './payloads.ts';
-import { REFERENCE_FILTERS } from '../site-scanning/reference.ts';
+import { REFERENCE_FILTERS } from '../site-scanning-reference.ts';
 
 export const SITE_BASES = ['', '/technology/site-scanning/v1'] as const;
 export const CEILING_BASES = [

@@ -2,7 +2,7 @@
  * Debian's Firefox ESR driven by puppeteer-core over WebDriver BiDi, for the browser tests that also run in
  * Firefox (tests/e2e/firefox-*.test.ts). A launch gets a fresh profile directory unless it is handed one (to
  * reopen the same browser: its service worker, caches and origin-private files kept), deleted by `close`.
- * Like Chromium's (tests/e2e/browser.ts), one browser at a time on a small machine.
+ * Like Chromium's (harness/browsers/browser.ts), one browser at a time on a small machine.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,7 @@ export function firefoxPage(page: Page): DriverPage {
 }
 
 /**
- * Firefox ESR behind the browser-driver interface (`BrowserDriver`, tests/e2e/browser-driver.ts, which lists it in
+ * Firefox ESR behind the browser-driver interface (`BrowserDriver`, harness/browsers/browser-driver.ts, which lists it in
  * DRIVERS and so checks its shape), so a driver-based test runs here too.
  */
 export async function firefoxDriver() {

@@ -1,7 +1,7 @@
 /**
  * A W3C WebDriver (classic) session spoken to over plain HTTP with Node's fetch(): only the commands the browser
  * tests use (windows, navigation, scripts, screenshots). WebKitGTK's WebKitWebDriver has no other client here
- * (tests/e2e/webkit.ts); no npm package is needed for a handful of JSON requests.
+ * (harness/browsers/webkit.ts); no npm package is needed for a handful of JSON requests.
  */
 
 /** An error the remote end answered (`error`, `message`), or a transport failure. */
