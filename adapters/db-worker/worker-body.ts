@@ -15,11 +15,9 @@ import { activeImports, keptAttachment, readImport } from '../browser/import-sto
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { holdLifeline } from '../browser/lifeline.ts';
 import { RUNNING_MESSAGE } from './running.ts';
-import { unpackedStore } from '../browser/unpacked-files.ts';
-import { partialStore } from '../browser/partial-files.ts';
+import { browserPlaces } from '../browser/places.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
-import { webLock } from '../browser/download-lock.ts';
-import { browserBrotliSync, browserDecoders } from '../browser/brotli.ts';
+import { browserBrotliSync } from '../browser/brotli.ts';
 import { datasetFeatures } from '../../dataset/features.ts';
 import type { BinaryResponse, DbStatus, ImportProgressCallback, ImportOutcome, ProgressCallback } from './db-api.ts';
 
@@ -30,11 +28,8 @@ const host = new DatasetHost({
   sqlJs: () => initSqlJs({ locateFile: () => wasmUrl }),
   fetch: (url, init) => fetch(url, init),
   imports: { activeImports, readImport, keptAttachment },
-  unpacked: unpackedStore(),
-  partials: partialStore(),
+  ...browserPlaces(),
   files: (version) => dataCacheFiles(version),
-  lock: webLock(),
-  decoders: browserDecoders,
   brotli: browserBrotliSync,
 });
 /**

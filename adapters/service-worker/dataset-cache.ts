@@ -1,11 +1,8 @@
 import { manifestArtifacts, manifestUrl, readManifest } from '../../dataset/artifact/manifest.ts';
 import { acquireArtifact, type AcquireOptions } from '../../dataset/artifact/acquire.ts';
 import { DATA_CACHE_PREFIX, dataCacheFiles, dataCacheName } from '../browser/data-cache.ts';
-import { partialStore } from '../browser/partial-files.ts';
-import { webLock } from '../browser/download-lock.ts';
-import { browserDecoders } from '../browser/brotli.ts';
+import { browserPlaces } from '../browser/places.ts';
 import { decodable } from '../../dataset/artifact/unpack.ts';
-import { unpackedStore } from '../browser/unpacked-files.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 
 /**
@@ -42,7 +39,7 @@ export class DatasetCache {
     const manifest = await readManifest(await fetch(url, { cache: 'no-cache' }), url);
     // The server now holds another build than this service worker's: fail, the browser retries later.
     if (manifest.version !== this.version) throw new Error(`server has datasets ${manifest.version}, this version expects ${this.version}`);
-    const places = { partials: partialStore(), files, lock: webLock(), decoders: browserDecoders, unpacked: unpackedStore() };
+    const places = { ...browserPlaces(), files };
     const unpacked = new Set<DatasetName>();
     for (const artifact of manifestArtifacts(manifest)) {
       // The one road (dataset/artifact/acquire.ts): what is kept unpacked here (as it is, or made from the older
@@ -52,7 +49,7 @@ export class DatasetCache {
       if (got.how === 'patched' && !(await got.keep(artifact.rows))) got = await acquireArtifact({ ...options, patch: false });
       if (got.how === 'kept' || got.how === 'patched') unpacked.add(artifact.name);
     }
-    await files.complete(manifest, this.dataUrl, decodable(browserDecoders), unpacked);
+    await files.complete(manifest, this.dataUrl, decodable(places.decoders), unpacked);
   }
 
   /** A stored file, only once the set is complete. */

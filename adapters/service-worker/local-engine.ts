@@ -142,7 +142,7 @@ export class LocalEngine {
       fetch: async (url, init) => (await this.options.read(url, init)) ?? Promise.reject(new Error(`cannot read ${url}: not cached, offline`)),
       dataUrl: this.options.dataUrl,
       artifact,
-      log: (text, error) => console.error(`service worker: ${text}`, error),
+      events: { log: (text, error) => console.error(`service worker: ${text}`, error) },
     });
     const opened = await openAcquired(sql, got, manifest, SILENT);
     const { source } = opened.status;

@@ -25,12 +25,10 @@ import { DatasetCache } from './dataset-cache.ts';
 import { FLOOR_BODY, FLOOR_PATH, isPwaQuery, type PwaAnswer, type ServedBy } from './messages.ts';
 import { onActiveChanged } from '../browser/active-channel.ts';
 import { activeImportedDatabase, keptAttachmentDatabase } from './imported-dataset.ts';
-import { unpackedStore } from '../browser/unpacked-files.ts';
-import { partialStore } from '../browser/partial-files.ts';
+import { browserPlaces } from '../browser/places.ts';
 import { dataCacheFiles } from '../browser/data-cache.ts';
-import { webLock } from '../browser/download-lock.ts';
 import { manifestUrl } from '../../dataset/artifact/manifest.ts';
-import { brotliWasmUrl, browserBrotliSync, browserDecoders } from '../browser/brotli.ts';
+import { brotliWasmUrl, browserBrotliSync } from '../browser/brotli.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** The manifest version of the datasets this build serves; set by the build (tools/vite-plugin-service-worker.ts). */
@@ -72,11 +70,8 @@ const local = new LocalEngine({
     const wasm = new URL(brotliWasmUrl, scope).href;
     return browserBrotliSync(async () => (await matchPrecache(wasm)) ?? fetch(wasm));
   },
-  unpacked: unpackedStore(),
-  partials: partialStore(),
+  ...browserPlaces(),
   files: (version) => dataCacheFiles(version),
-  lock: webLock(),
-  decoders: browserDecoders,
 });
 
 // The app's DB worker switched the active dataset (an import, a choice, a deletion): reopen on the next request.

@@ -58,7 +58,8 @@ export interface AcquirePlaces {
   decoders?: Decoders | null;
 }
 
-export interface AcquireOptions extends AcquirePlaces {
+/** What is asked for: one artifact of the build at `dataUrl`, and how. */
+export interface AcquireRequest {
   fetch: FetchFile;
   dataUrl: string;
   artifact: DatasetArtifact;
@@ -70,6 +71,10 @@ export interface AcquireOptions extends AcquirePlaces {
   background?: boolean;
   /** The network (and the lock) is used once this settles: files come one at a time, in the caller's order. */
   turn?: Promise<unknown>;
+}
+
+/** What the caller hears along the way (each optional), as a Workbox strategy tells its plugins. */
+export interface AcquireEvents {
   /** No copy kept here will do: the file comes from the shared copy or the network. */
   onMiss?: () => void;
   /** Its first request left. */
@@ -82,6 +87,11 @@ export interface AcquireOptions extends AcquirePlaces {
   /** The bytes are all here and are being checked. */
   onVerify?: () => void;
   log?: (message: string, error: unknown) => void;
+}
+
+/** Where the bytes may be (places), what is asked (request) and who listens (events). */
+export interface AcquireOptions extends AcquirePlaces, AcquireRequest {
+  events?: AcquireEvents;
 }
 
 /** How the bytes were had: the unpacked copy kept here, a patch from an older one, another context's file, the network. */
@@ -116,7 +126,7 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
   const { artifact, unpacked, cache = 'default' } = options;
   const started = performance.now();
   const file = transferArtifact(artifact, decodable(options.decoders));
-  const log = options.log ?? ((text, error) => console.error(text, error));
+  const log = options.events?.log ?? ((text, error) => console.error(text, error));
   const fromServer = cache === 'reload';
   /** `raw`: the database when it is already had (kept, patched, decoded as it arrived); else `gz` is unpacked. */
   const done = (how: Acquisition, got: { gz?: Uint8Array; raw?: Uint8Array | null; kept?: KeptDatabase; fileDate: string | null }) => {
@@ -145,7 +155,7 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
     return result;
   };
   const keptCopy = (kept: KeptDatabase) => {
-    options.onProgress?.({ received: file.bytes, total: file.bytes, resumedAt: null });
+    options.events?.onProgress?.({ received: file.bytes, total: file.bytes, resumedAt: null });
     return done('kept', { kept, raw: kept.raw, fileDate: kept.fileDate });
   };
   const readKept = () => (fromServer || !unpacked ? Promise.resolve(null) : unpacked.read(artifact, { background: options.background }).catch(() => null));
@@ -153,13 +163,13 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
     await Promise.resolve(options.turn).catch(() => {});
     const kept = await readKept();
     if (kept) return keptCopy(kept);
-    options.onMiss?.();
+    options.events?.onMiss?.();
     const underLock = async (): Promise<Acquired> => {
       // Another context may have kept it while this one waited for the lock.
       const keptSince = await readKept();
       if (keptSince) return keptCopy(keptSince);
       const fetch: FetchFile = (url, init) => {
-        options.onRequest?.();
+        options.events?.onRequest?.();
         return options.fetch(url, init);
       };
       if (!fromServer && options.patch !== false) {
@@ -180,8 +190,8 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
         cache,
         onBytes: early?.feed,
         onProgress: (progress) => {
-          options.onProgress?.(progress);
-          if (progress.received >= progress.total) options.onTransferred?.();
+          options.events?.onProgress?.(progress);
+          if (progress.received >= progress.total) options.events?.onTransferred?.();
         },
       }).catch((error: unknown) => {
         early?.abandon();
@@ -189,8 +199,8 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
         if (shared instanceof Error) throw new Error(`${shared.message}; downloading it again failed: ${message(error)}`, { cause: error });
         throw error;
       });
-      options.onTransferred?.();
-      options.onVerify?.();
+      options.events?.onTransferred?.();
+      options.events?.onVerify?.();
       await options.files
         ?.write(file, url, downloaded.gz, downloaded.fileDate)
         .catch((error: unknown) => log(`${file.file}: cannot keep the verified file`, error));
@@ -198,7 +208,7 @@ export async function acquireArtifact(options: AcquireOptions): Promise<Acquired
     };
     return await (options.lock ? options.lock(acquireLockName(artifact), underLock) : underLock());
   } finally {
-    options.onTransferred?.();
+    options.events?.onTransferred?.();
   }
 }
 
@@ -207,7 +217,7 @@ async function patched(options: AcquireOptions & { fetch: FetchFile; log: (messa
   const { artifact, decoders = null } = options;
   const from = await patchFromKept(artifact, options.unpacked ?? null, decoders);
   if (!from) return null;
-  options.onPatch?.(from.patch);
+  options.events?.onPatch?.(from.patch);
   try {
     const patchFile = { ...artifact, file: from.patch.file, bytes: from.patch.bytes, sha256: from.patch.sha256, rawBytes: from.patch.patchBytes };
     const { gz } = await downloadResumable({
@@ -216,13 +226,13 @@ async function patched(options: AcquireOptions & { fetch: FetchFile; log: (messa
       artifact: patchFile,
       partials: options.partials ?? null,
       cache: options.cache,
-      onProgress: options.onProgress,
+      onProgress: options.events?.onProgress,
     });
-    options.onVerify?.();
+    options.events?.onVerify?.();
     return await patchedDatabase(artifact, from, gz, decoders);
   } catch (error) {
     options.log(`${artifact.file}: the patch from the kept copy did not apply; downloading the whole file`, error);
-    options.onPatch?.(null);
+    options.events?.onPatch?.(null);
     return null;
   }
 }
@@ -246,6 +256,6 @@ async function sharedFile(
     log(`${file.file}: the kept copy is not the manifest's file; downloading it`, error);
     return error instanceof Error ? error : new Error(message(error));
   }
-  options.onProgress?.({ received: file.bytes, total: file.bytes, resumedAt: null });
+  options.events?.onProgress?.({ received: file.bytes, total: file.bytes, resumedAt: null });
   return found;
 }

@@ -328,7 +328,10 @@ export class DatasetHost {
     const artifact = manifest.datasets[name];
     if (!artifact) throw new Error(`the build has no ${name} dataset`);
     const reporter = new ProgressReporter(this.progress);
-    const got = await this.acquire(artifact, { files: this.platform.files?.(manifest.version) ?? null, onProgress: (p) => reporter.bytes(name, p) });
+    const got = await this.acquire(artifact, {
+      files: this.platform.files?.(manifest.version) ?? null,
+      events: { onProgress: (p) => reporter.bytes(name, p) },
+    });
     return openAcquired(this.SQL, got, manifest, reporter);
   }
 
@@ -416,7 +419,8 @@ export class DatasetHost {
   /** One artifact brought by the one road (dataset/artifact/acquire.ts), with this host's places. */
   private acquire(artifact: DatasetArtifact, options: Partial<AcquireOptions> = {}): Promise<Acquired> {
     const { fetch, unpacked, partials, lock, decoders } = this.platform;
-    return acquireArtifact({ fetch, dataUrl: this.dataUrl!, artifact, unpacked, partials, lock, decoders, log: this.log, ...options });
+    const { events, ...rest } = options;
+    return acquireArtifact({ fetch, dataUrl: this.dataUrl!, artifact, unpacked, partials, lock, decoders, ...rest, events: { log: this.log, ...events } });
   }
 
   private async knownManifest(): Promise<Manifest> {
@@ -528,17 +532,19 @@ export class DatasetHost {
             // answers, would hold its answers.
             background: i > 0,
             turn: turn.ready,
-            onRequest: () => {
-              s.arriving = true;
-              turn.requested();
+            events: {
+              onRequest: () => {
+                s.arriving = true;
+                turn.requested();
+              },
+              onTransferred: () => {
+                s.arriving = false;
+                turn.done();
+              },
+              onPatch: (patch) => reporter.expect(name, patch?.bytes ?? whole, { patch: !!patch }),
+              onProgress: (progress) => reporter.bytes(name, progress),
+              onVerify: () => reporter.report(name, 'verify'),
             },
-            onTransferred: () => {
-              s.arriving = false;
-              turn.done();
-            },
-            onPatch: (patch) => reporter.expect(name, patch?.bytes ?? whole, { patch: !!patch }),
-            onProgress: (progress) => reporter.bytes(name, progress),
-            onVerify: () => reporter.report(name, 'verify'),
           }).then((got) => {
             if (got.how !== 'kept') turn.overNetwork();
             return got;

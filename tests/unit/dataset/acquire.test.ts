@@ -128,7 +128,7 @@ describe('acquireArtifact', () => {
     damaged[damaged.length >> 1] ^= 0xff;
     files.kept.set(url, damaged);
     const offline = () => Promise.reject(new TypeError('Failed to fetch'));
-    await expect(acquireArtifact({ fetch: offline, dataUrl: DATA, artifact: websites.artifact, files, log: () => {} })).rejects.toThrow(
+    await expect(acquireArtifact({ fetch: offline, dataUrl: DATA, artifact: websites.artifact, files, events: { log: () => {} } })).rejects.toThrow(
       /websites\.sqlite\.gz: sha256 mismatch .*; downloading it again failed: Failed to fetch/,
     );
   });

@@ -46,7 +46,7 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
 describe('acquireArtifact, with nothing kept', () => {
   const DATA = 'http://localhost/data/';
   const download = async (response: () => Promise<Response>, onReceived?: (received: number) => void, onVerify?: () => void) =>
-    acquireArtifact({ fetch: response, dataUrl: DATA, artifact: await artifact(), onProgress: (p) => onReceived?.(p.received), onVerify });
+    acquireArtifact({ fetch: response, dataUrl: DATA, artifact: await artifact(), events: { onProgress: (p) => onReceived?.(p.received), onVerify } });
 
   it('returns the verified bytes, says it downloaded them, and reports byte progress up to the manifest size', async () => {
     const seen: number[] = [];

@@ -344,7 +344,7 @@ describe('shared between contexts', () => {
     expect(server.requests.length).toBe(1);
     expect(order).toEqual([`offline-gov-api:download:${artifact.sha256}`, `offline-gov-api:download:${artifact.sha256}`]);
     kept.get(URL_)![3] ^= 1;
-    const again = await acquireArtifact({ ...options, log: () => {} });
+    const again = await acquireArtifact({ ...options, events: { log: () => {} } });
     expect(server.requests.length).toBe(2);
     expect(again.how).toBe('downloaded');
     expect(await sha256Hex(again.gz!)).toBe(artifact.sha256);

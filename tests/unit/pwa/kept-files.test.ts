@@ -113,7 +113,7 @@ describe('unpacked databases over kept files', () => {
       dataUrl: 'https://app.example/data/',
       artifact: file,
       unpacked: unpackedStore(memoryFiles({ readOnly: true })),
-      log: (text) => logged.push(text),
+      events: { log: (text) => logged.push(text) },
     });
     expect(await got.keep({})).toBe(false);
     expect(logged).toEqual([]);
