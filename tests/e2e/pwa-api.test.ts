@@ -5,7 +5,15 @@
  */
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { comparableBody, expectedHeaders, openOfflineReadyApp, pageFetch, referenceEngine, servedBy, type OfflineReadyApp } from '../../harness/browsers/pwa-helpers.ts';
+import {
+  comparableBody,
+  expectedHeaders,
+  openOfflineReadyApp,
+  pageFetch,
+  referenceEngine,
+  servedBy,
+  type OfflineReadyApp,
+} from '../../harness/browsers/pwa-helpers.ts';
 import type { EvaluatingPage } from '../../harness/browsers/browser-driver.ts';
 import type { Engine } from '../../engine/index.ts';
 

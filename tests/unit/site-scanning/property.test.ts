@@ -8,7 +8,14 @@ import type { Engine } from '../../../engine/index.ts';
 import { generateWebsites, websitesDataset } from '../../../tools/generate/websites.ts';
 import type { WebsiteRecord } from '../../../engine/site-scanning/record.ts';
 import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
-import { queryString, referenceAnalysis, referenceList, referenceRecord, REFERENCE_FILTERS, type ReferenceFilters } from '../../../harness/site-scanning-reference.ts';
+import {
+  queryString,
+  referenceAnalysis,
+  referenceList,
+  referenceRecord,
+  REFERENCE_FILTERS,
+  type ReferenceFilters,
+} from '../../../harness/site-scanning-reference.ts';
 
 let engine: Engine;
 let records: WebsiteRecord[];
