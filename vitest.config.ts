@@ -16,7 +16,8 @@ export default defineConfig({
           maxWorkers: 2,
           globalSetup: ['tests/unit/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A file's setup may wait for the real fixtures the global setup is still building (harness/real-fixtures.ts).
+          hookTimeout: 600_000,
         },
       },
       {

@@ -16,6 +16,7 @@ import { gsaRatesDatabase } from '../tools/real-data.ts';
 import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { weeksDatabase } from '../tools/site-scanning-source/weeks-dataset.ts';
 import { startBuildWorker } from '../tools/build-worker.ts';
+import { BUILDING } from './build-aside.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = resolve(ROOT, '.tmp/fixtures');
@@ -154,7 +155,10 @@ export async function buildRealFixtures(
 ): Promise<void> {
   dropStale();
   if (fixtures.every((fixture) => read(fixture))) return;
-  await whileBuilding(() => buildMissing(SQL, fixtures, say, threads));
+  await whileBuilding(async () => {
+    say(BUILDING);
+    await buildMissing(SQL, fixtures, say, threads);
+  });
 }
 
 async function buildMissing(SQL: SqlJsStatic, fixtures: readonly RealFixture[], say: (line: string) => void, threads: number): Promise<void> {

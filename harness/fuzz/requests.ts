@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { encode, valueArb, valueInUrlArb, VALUES, RAW } from './payloads.ts';
 import { REFERENCE_FILTERS } from '../site-scanning-reference.ts';
+import { ORDER_FIELDS, RECORD_ORDER_FIELDS } from '../../engine/ceilingrates/parameters.ts';
 
 export const SITE_BASES = ['', '/technology/site-scanning/v1'] as const;
 export const CEILING_BASES = [
@@ -49,21 +50,8 @@ export const FILTER_NAMES = [
   'vendor_name',
   'labor_category',
 ] as const;
-/** The documented ordering fields the records hold; the tests that order by each read this list. */
-export const RECORD_ORDER_FIELDS = [
-  'current_price',
-  'next_year_price',
-  'second_year_price',
-  'labor_category',
-  'vendor_name',
-  'idv_piid',
-  'education_level',
-  'min_years_experience',
-  'schedule',
-  'business_size',
-] as const;
-/** With the two documented fields no record holds. */
-export const ORDER_FIELDS = [...RECORD_ORDER_FIELDS, 'keywords', 'certifications'] as const;
+/** The ordering fields, as the parameter table declares them (the tests that order by each read these). */
+export { ORDER_FIELDS, RECORD_ORDER_FIELDS };
 
 /** Values that pass validation, so random requests also reach matching, paging and aggregation. */
 const SITE_GOOD: Record<string, readonly string[]> = {

@@ -37,7 +37,7 @@ function examples(): { file: string; query: string }[] {
 let engine: Engine;
 beforeAll(async () => {
   engine = engineOver('ceilingrates', (await realRates(await loadSqlJs())).db);
-}, 120_000);
+}, 600_000);
 
 describe('every documented ceiling-rates example returns hits over the real default data', () => {
   const all = examples();

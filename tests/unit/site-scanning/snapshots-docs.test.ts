@@ -17,7 +17,7 @@ beforeAll(async () => {
   const SQL = await loadSqlJs();
   engine = createEngine();
   engine.use('websites', (await realWeek(SQL, NEWEST_WEEK)).db, null, NEWEST_WEEK);
-}, 120_000);
+}, 600_000);
 
 describe('docs/api/snapshots.md', () => {
   it("lists in its example the shipped weeks' own dates and counts, oldest first and the newest last", () => {

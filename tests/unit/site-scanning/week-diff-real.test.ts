@@ -23,7 +23,7 @@ beforeAll(async () => {
   energy = diffWeeks(a, b, { agency: 'Department of Energy' });
   before.close();
   after.close();
-}, 180_000);
+}, 600_000);
 
 const countsOf = (agency: string) => diff.groups.find((g) => g.name === agency)?.counts;
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
   weeksDb = (await realWeeks(SQL)).db;
   weeks = new WeeksStore(weeksDb, nodeBrotli);
   for (const date of COMPARED_WEEKS) imported.set(date, (await realWeek(SQL, date)).db);
-}, 120_000);
+}, 600_000);
 
 afterAll(() => {
   weeksDb.close();

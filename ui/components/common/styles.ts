@@ -275,3 +275,28 @@ export const chartStyles = css`
     font-size: 11px;
   }
 `;
+
+/** A group of controls under a legend, with no box of its own (the filters, the price check, the trends' choices). */
+export const bareFieldsetStyles = css`
+  fieldset {
+    border: none;
+    margin: 0;
+    padding: 0;
+    min-width: 0;
+  }
+`;
+
+/** A line of facts as name: value pairs, the value in bold (a contract's summary, a review row's comparables). */
+export const factPairStyles = css`
+  dl div {
+    display: flex;
+    gap: 0.35rem;
+  }
+  dt {
+    color: var(--muted);
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
+`;

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { RateRecord } from '../../api/api-types.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, factPairStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 
 const SIZE_WORDS: Record<string, string> = { S: 'small business', O: 'other than small' };
@@ -15,6 +15,7 @@ const SIZE_WORDS: Record<string, string> = { S: 'small business', O: 'other than
 export class ContractSummary extends LitElement {
   static override styles = [
     baseStyles,
+    factPairStyles,
     css`
       h2 {
         margin: 0 0 0.35rem;
@@ -25,17 +26,6 @@ export class ContractSummary extends LitElement {
         flex-wrap: wrap;
         gap: 0.25rem 1.25rem;
         margin: 0;
-      }
-      dl div {
-        display: flex;
-        gap: 0.35rem;
-      }
-      dt {
-        color: var(--muted);
-      }
-      dd {
-        margin: 0;
-        font-weight: 600;
       }
     `,
   ];

@@ -1,7 +1,7 @@
 import { LitElement, html, css } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, bareFieldsetStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
 import { PRICE_FIELDS, type PriceField } from '../../state/rates-query.ts';
 import type { PriceCheck } from '../../api/db-client.ts';
@@ -22,6 +22,7 @@ export class PriceCheckChangeEvent extends Event {
 export class PriceCheckPanel extends LitElement {
   static override styles = [
     baseStyles,
+    bareFieldsetStyles,
     css`
       :host {
         display: block;
@@ -31,12 +32,6 @@ export class PriceCheckPanel extends LitElement {
         flex-wrap: wrap;
         gap: 0.75rem 1.5rem;
         align-items: end;
-      }
-      fieldset {
-        border: none;
-        margin: 0;
-        padding: 0;
-        min-width: 0;
       }
       legend,
       label.head {

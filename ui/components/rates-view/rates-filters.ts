@@ -1,7 +1,7 @@
 import { LitElement, html, css } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, bareFieldsetStyles } from '../common/styles.ts';
 import { EDUCATION_LEVELS, emptyRatesQuery, type RatesQuery, type Range } from '../../state/rates-query.ts';
 
 const EDUCATION_LABELS: Record<string, string> = {
@@ -29,16 +29,11 @@ export class FiltersChangeEvent extends Event {
 export class RatesFilters extends LitElement {
   static override styles = [
     baseStyles,
+    bareFieldsetStyles,
     css`
       form {
         display: grid;
         gap: 0.9rem;
-      }
-      fieldset {
-        border: none;
-        margin: 0;
-        padding: 0;
-        min-width: 0;
       }
       legend,
       .label {
@@ -129,34 +124,24 @@ export class RatesFilters extends LitElement {
   }
 
   private range(name: 'experience' | 'price', label: string, unit: string, step: string) {
-    const [lo, hi] = this.query[name];
+    const bound = (which: 0 | 1) => {
+      const value = this.query[name][which];
+      const [word, end] = which === 0 ? ['minimum', 'min'] : ['maximum', 'max'];
+      return html`<input
+        type="number"
+        min="0"
+        step=${step}
+        inputmode="decimal"
+        aria-label="${label}: ${word} ${unit}"
+        placeholder=${which === 0 ? 'Min' : 'Max'}
+        name="${name}-${end}"
+        .value=${live(value === null ? '' : String(value))}
+        @change=${(e: Event) => this.rangeInput(name, which, e)}
+      />`;
+    };
     return html`<fieldset>
       <legend>${label}</legend>
-      <div class="range">
-        <input
-          type="number"
-          min="0"
-          step=${step}
-          inputmode="decimal"
-          aria-label="${label}: minimum ${unit}"
-          placeholder="Min"
-          name="${name}-min"
-          .value=${live(lo === null ? '' : String(lo))}
-          @change=${(e: Event) => this.rangeInput(name, 0, e)}
-        />
-        <span aria-hidden="true">to</span>
-        <input
-          type="number"
-          min="0"
-          step=${step}
-          inputmode="decimal"
-          aria-label="${label}: maximum ${unit}"
-          placeholder="Max"
-          name="${name}-max"
-          .value=${live(hi === null ? '' : String(hi))}
-          @change=${(e: Event) => this.rangeInput(name, 1, e)}
-        />
-      </div>
+      <div class="range">${bound(0)}<span aria-hidden="true">to</span>${bound(1)}</div>
     </fieldset>`;
   }
 

@@ -47,6 +47,7 @@ import type { RatesSearchEvent } from './rates-search.ts';
 import type { FiltersChangeEvent } from './rates-filters.ts';
 import type { ExcludeRowEvent, OrderingChangeEvent } from './rates-table.ts';
 import { ReloadOnReady, readyOf } from '../common/reload-on-ready.ts';
+import { filterToggle } from '../common/filter-toggle.ts';
 
 /**
  * The everyday price-analysis page. Its state is the API query in the URL hash; each change becomes a
@@ -541,14 +542,7 @@ export class RatesView extends LitElement {
           ? html`<review-comparables .link=${this.link} .query=${this.query} .params=${this.params}></review-comparables>`
           : html`<div class="layout">
         <aside class=${this.filtersOpen ? '' : 'collapsed'} aria-label="Filter panel">
-          <button
-            type="button"
-            class="filter-toggle"
-            aria-expanded=${this.filtersOpen ? 'true' : 'false'}
-            @click=${() => (this.filtersOpen = !this.filtersOpen)}
-          >
-            ${this.filtersOpen ? 'Hide filters' : 'Show filters'}
-          </button>
+          ${filterToggle(this.filtersOpen, () => (this.filtersOpen = !this.filtersOpen))}
           <rates-filters class="card" .query=${this.query} @filters-change=${this.onFilters}></rates-filters>
         </aside>
         <div>

@@ -5,7 +5,7 @@ import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import type { RateHit } from '../../api/api-types.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, factPairStyles } from '../common/styles.ts';
 import { formatCount, formatPrice, formatSigned } from '../common/format.ts';
 import { navigate } from '../../state/route.ts';
 import { lastPage, PAGE_SIZES, ratesParams, emptyRatesQuery, type RatesQuery } from '../../state/rates-query.ts';
@@ -28,6 +28,7 @@ import '../common/page-nav.ts';
 export class ReviewComparables extends LitElement {
   static override styles = [
     baseStyles,
+    factPairStyles,
     css`
       :host {
         display: grid;
@@ -46,17 +47,6 @@ export class ReviewComparables extends LitElement {
         flex-wrap: wrap;
         gap: 0.3rem 1.25rem;
         margin: 0.5rem 0 0;
-      }
-      dl div {
-        display: flex;
-        gap: 0.35rem;
-      }
-      dt {
-        color: var(--muted);
-      }
-      dd {
-        margin: 0;
-        font-weight: 600;
       }
     `,
   ];

@@ -32,6 +32,7 @@ import { matchingWebsites, websitesCsv, WEBSITES_CSV_MAX } from '../../state/web
 import { sourceDate } from '../../../dataset/artifact/format.ts';
 import type { WebsitePage } from '../../../engine/site-scanning/shape.ts';
 import { ReloadOnReady, readyOf } from '../common/reload-on-ready.ts';
+import { filterToggle } from '../common/filter-toggle.ts';
 
 async function getOk<T>(db: DbClient, url: string): Promise<T> {
   const r = await db.getJson<T>(url);
@@ -360,14 +361,7 @@ export class WebsitesView extends LitElement {
         <code class="api muted" title="The API request behind this view">GET ${websitesApiUrl(q)}</code>
       </div>
       <div class="card filters ${this.filtersOpen ? '' : 'collapsed'}">
-        <button
-          type="button"
-          class="filter-toggle"
-          aria-expanded=${this.filtersOpen ? 'true' : 'false'}
-          @click=${() => (this.filtersOpen = !this.filtersOpen)}
-        >
-          ${this.filtersOpen ? 'Hide filters' : 'Show filters'}
-        </button>
+        ${filterToggle(this.filtersOpen, () => (this.filtersOpen = !this.filtersOpen))}
         <websites-filters
           .query=${q}
           .owners=${this.owners.value ?? []}

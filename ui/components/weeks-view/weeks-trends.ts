@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient, TrendSeries, TrendsQuery, WeeklyTrends, WeeksHeld } from '../../api/db-client.ts';
-import { baseStyles, compactTableStyles } from '../common/styles.ts';
+import { baseStyles, compactTableStyles, bareFieldsetStyles } from '../common/styles.ts';
 import { formatCount, formatSigned } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
 import { RovingTable } from '../common/roving-table.ts';
@@ -44,6 +44,7 @@ export class TrendsChangeEvent extends Event {
 export class WeeksTrends extends LitElement {
   static override styles = [
     baseStyles,
+    bareFieldsetStyles,
     compactTableStyles,
     css`
       :host {
@@ -55,12 +56,6 @@ export class WeeksTrends extends LitElement {
         gap: 0.75rem 1.25rem;
         align-items: end;
         margin: 0.6rem 0;
-      }
-      fieldset {
-        border: none;
-        margin: 0;
-        padding: 0;
-        min-width: 0;
       }
       legend,
       .controls label.head {
