@@ -3,16 +3,6 @@ import { customElement, property } from 'lit/decorators.js';
 import { baseStyles } from './styles.ts';
 import { formatCount } from './format.ts';
 
-/** Fired when the user picks another page or page size. */
-export class PageChangeEvent extends Event {
-  constructor(
-    readonly page: number,
-    readonly pageSize: number,
-  ) {
-    super('page-change', { bubbles: true, composed: true });
-  }
-}
-
 /** First / previous / next / last, the position, and the page-size picker. */
 @customElement('page-nav')
 export class PageNav extends LitElement {
@@ -101,5 +91,15 @@ declare global {
   }
   interface HTMLElementEventMap {
     'page-change': PageChangeEvent;
+  }
+}
+
+/** Fired when the user picks another page or page size. */
+export class PageChangeEvent extends Event {
+  constructor(
+    readonly page: number,
+    readonly pageSize: number,
+  ) {
+    super('page-change', { bubbles: true, composed: true });
   }
 }

@@ -6,7 +6,7 @@ import type { DbClient } from '../../api/db-client.ts';
 import { baseStyles } from '../common/styles.ts';
 import { importController } from './import-controller.ts';
 import './import-status.ts';
-import { carriesFiles } from '../common/drag-files.ts';
+import { carriesFiles, DragListeners } from '../common/drag-files.ts';
 
 /**
  * Lets a file be dropped anywhere on the app: a full-window drop zone appears while a file is dragged
@@ -76,21 +76,12 @@ export class ImportDropZone extends LitElement {
     if (file) void importController.start(this.db, file);
   };
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    window.addEventListener('dragenter', this.onEnter);
-    window.addEventListener('dragover', this.onOver);
-    window.addEventListener('dragleave', this.onLeave);
-    window.addEventListener('drop', this.onDrop);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener('dragenter', this.onEnter);
-    window.removeEventListener('dragover', this.onOver);
-    window.removeEventListener('dragleave', this.onLeave);
-    window.removeEventListener('drop', this.onDrop);
-  }
+  private readonly drags = new DragListeners(this, () => window, {
+    dragenter: this.onEnter,
+    dragover: this.onOver,
+    dragleave: this.onLeave,
+    drop: this.onDrop,
+  });
 
   override render() {
     return html`${

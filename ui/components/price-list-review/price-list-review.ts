@@ -12,7 +12,7 @@ import { comparablesHash } from '../../state/review-link.ts';
 import { baseStyles } from '../common/styles.ts';
 import { formatCount, formatPrice, formatSigned } from '../common/format.ts';
 import { saveBytes } from '../common/save-file.ts';
-import { carriesFiles } from '../common/drag-files.ts';
+import { carriesFiles, DragListeners } from '../common/drag-files.ts';
 import { readPriceList, type ReadJob, type ReadStep } from '../../api/price-list-reader.ts';
 
 const READ_STEP_LABELS: Record<ReadStep, string> = {
@@ -219,21 +219,12 @@ export class PriceListReviewElement extends LitElement {
     if (file) void this.reviewFile(file);
   };
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.addEventListener('dragenter', this.onDragOver);
-    this.addEventListener('dragover', this.onDragOver);
-    this.addEventListener('dragleave', this.onDragLeave);
-    this.addEventListener('drop', this.onDrop);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.removeEventListener('dragenter', this.onDragOver);
-    this.removeEventListener('dragover', this.onDragOver);
-    this.removeEventListener('dragleave', this.onDragLeave);
-    this.removeEventListener('drop', this.onDrop);
-  }
+  private readonly drags = new DragListeners(this, () => this, {
+    dragenter: this.onDragOver,
+    dragover: this.onDragOver,
+    dragleave: this.onDragLeave,
+    drop: this.onDrop,
+  });
 
   private async reviewFile(file: File): Promise<void> {
     this.job?.cancel();

@@ -7,13 +7,6 @@ import { PRICE_FIELDS, type PriceField } from '../../state/rates-query.ts';
 import type { PriceCheck } from '../../api/db-client.ts';
 import { ordinal, signedPercent, YEAR_LABELS } from './figures-model.ts';
 
-/** The contract year or the proposed price changed. */
-export class PriceCheckChangeEvent extends Event {
-  constructor(readonly patch: { year?: PriceField; proposed?: number | null }) {
-    super('price-check-change', { bubbles: true, composed: true });
-  }
-}
-
 /**
  * The analyst's controls over the figures: which contract year's price they are computed on, and a
  * proposed price to check against the matches (its percentile rank and its distance from the median).
@@ -173,5 +166,12 @@ declare global {
   }
   interface HTMLElementEventMap {
     'price-check-change': PriceCheckChangeEvent;
+  }
+}
+
+/** The contract year or the proposed price changed. */
+export class PriceCheckChangeEvent extends Event {
+  constructor(readonly patch: { year?: PriceField; proposed?: number | null }) {
+    super('price-check-change', { bubbles: true, composed: true });
   }
 }

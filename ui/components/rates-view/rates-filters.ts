@@ -17,13 +17,6 @@ const EDUCATION_LABELS: Record<string, string> = {
 
 type FilterPatch = Partial<Pick<RatesQuery, 'education' | 'experience' | 'price' | 'businessSize' | 'site' | 'clearance' | 'sin' | 'category'>>;
 
-/** Some filters changed; the view goes back to page 1 with them. */
-export class FiltersChangeEvent extends Event {
-  constructor(readonly patch: FilterPatch) {
-    super('filters-change', { bubbles: true, composed: true });
-  }
-}
-
 /** The filter panel: every filter the ceiling-rates API accepts. Values come from, and go back to, the URL. */
 @customElement('rates-filters')
 export class RatesFilters extends LitElement {
@@ -219,5 +212,12 @@ declare global {
   }
   interface HTMLElementEventMap {
     'filters-change': FiltersChangeEvent;
+  }
+}
+
+/** Some filters changed; the view goes back to page 1 with them. */
+export class FiltersChangeEvent extends Event {
+  constructor(readonly patch: FilterPatch) {
+    super('filters-change', { bubbles: true, composed: true });
   }
 }

@@ -23,16 +23,6 @@ interface Suggestion {
   count: number;
 }
 
-/** The user chose a free-text keyword, an exact value from the suggestions, or cleared both. */
-export class RatesSearchEvent extends Event {
-  constructor(
-    readonly keyword: string,
-    readonly search: { field: SearchField; text: string } | null,
-  ) {
-    super('rates-search', { bubbles: true, composed: true });
-  }
-}
-
 /**
  * Search box with live suggest-contains over labor category, vendor and contract (an ARIA combobox).
  * Enter searches the typed text as a keyword; picking a suggestion searches that exact value.
@@ -274,5 +264,15 @@ declare global {
   }
   interface HTMLElementEventMap {
     'rates-search': RatesSearchEvent;
+  }
+}
+
+/** The user chose a free-text keyword, an exact value from the suggestions, or cleared both. */
+export class RatesSearchEvent extends Event {
+  constructor(
+    readonly keyword: string,
+    readonly search: { field: SearchField; text: string } | null,
+  ) {
+    super('rates-search', { bubbles: true, composed: true });
   }
 }

@@ -12,13 +12,6 @@ import { MAX_TITLES, ratesApiUrl, ratesFilterOnly, type RatesQuery } from '../..
 const DEBOUNCE_MS = 150;
 const OFFERED = 12;
 
-/** The pool of exact titles changed. */
-export class TitlePoolChangeEvent extends Event {
-  constructor(readonly titles: string[]) {
-    super('title-pool-change', { bubbles: true, composed: true });
-  }
-}
-
 /**
  * A pool of exact labor-category titles: type part of a title, and the titles containing it (the API's
  * suggest-contains buckets, under the current filters) are offered as chips; each chip picked joins the
@@ -163,5 +156,12 @@ declare global {
   }
   interface HTMLElementEventMap {
     'title-pool-change': TitlePoolChangeEvent;
+  }
+}
+
+/** The pool of exact titles changed. */
+export class TitlePoolChangeEvent extends Event {
+  constructor(readonly titles: string[]) {
+    super('title-pool-change', { bubbles: true, composed: true });
   }
 }

@@ -28,13 +28,6 @@ import {
 import './trend-chart.ts';
 import type { ChartLine } from './trend-chart.ts';
 
-/** The user changed the trend's grouping, measure or lines: the view puts it in the hash. */
-export class TrendsChangeEvent extends Event {
-  constructor(readonly patch: Partial<WeeksQuery>) {
-    super('trends-change', { bubbles: true, composed: true });
-  }
-}
-
 /**
  * Trends over the weeks by agency (or one agency's bureaus): a measure drawn as lines for the chosen groups and
  * their sum, the numbers as a table with each share's count and denominator, every group ranked by its change
@@ -445,5 +438,12 @@ declare global {
   }
   interface HTMLElementEventMap {
     'trends-change': TrendsChangeEvent;
+  }
+}
+
+/** The user changed the trend's grouping, measure or lines: the view puts it in the hash. */
+export class TrendsChangeEvent extends Event {
+  constructor(readonly patch: Partial<WeeksQuery>) {
+    super('trends-change', { bubbles: true, composed: true });
   }
 }
