@@ -40,7 +40,7 @@ export interface DatasetAttachment {
   /** Its tables (row counts are reported per table). */
   tables: readonly string[];
   /**
-   * Opened for the engine's dated paths (`Engine.useWeeks`) and the dataset's features; throws when the database
+   * Opened for the engine's dated paths (`Engine.attach`) and the dataset's features; throws when the database
    * holds it in another form (a copy kept by an older version: to be fetched again).
    */
   open(db: Database, brotli: BrotliDecode): WeeksStore;

@@ -31,7 +31,7 @@ const extra = manifest.extras?.find((e) => e.id === attachment.id);
 if (!extra) throw new Error(`${values.data} holds no ${attachment.id} extra: npm run data`);
 const SQL = await loadSqlJs();
 const engine = createEngine();
-engine.useWeeks('websites', attachment.open(new SQL.Database(gunzipSync(readFileSync(join(values.data!, extra.file)))), nodeBrotli));
+engine.attach('websites', attachment.open(new SQL.Database(gunzipSync(readFileSync(join(values.data!, extra.file)))), nodeBrotli));
 
 let differences = 0;
 for (const { week, records } of everyWeek()) {

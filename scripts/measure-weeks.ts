@@ -80,7 +80,7 @@ const gunzipMs = ms(started);
 started = performance.now();
 const weeksDb = new SQL.Database(raw);
 const store = attachment.open(weeksDb, nodeBrotli);
-engine.useWeeks('websites', store);
+engine.attach('websites', store);
 const openMs = ms(started);
 const heldRaw = settledRss() - withNewest;
 raw = null;

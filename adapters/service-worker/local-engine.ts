@@ -88,7 +88,7 @@ export class LocalEngine {
         if (!raw) return void this.attaching.delete(name);
         const SQL = await this.sqlJs();
         const decode = await (this.options.brotli ?? noBrotli)();
-        this.engine.useWeeks(name, attachment.open(openHandedOver(SQL, raw), decode));
+        this.engine.attach(name, attachment.open(openHandedOver(SQL, raw), decode));
       })();
       this.attaching.set(name, opening);
       opening.catch((error: unknown) => {

@@ -306,7 +306,7 @@ export class DatasetHost {
     if (db && opened) this.attachments.set(name, { db, opened });
     else this.attachments.delete(name);
     this.refusals.delete(name);
-    this.engine.useWeeks(name, opened);
+    this.engine.attach(name, opened);
     if (old && old.db !== db) old.db.close();
     if (opened) this.lookups.set(name, Promise.resolve(opened));
     else this.lookups.delete(name);

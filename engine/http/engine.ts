@@ -72,10 +72,10 @@ export class Engine {
   }
 
   /**
-   * Install (or remove with null) the weeks of a dataset: `/snapshots/<date>/…` then answers any week it holds,
-   * straight from the weeks as stored. The active database keeps answering its own date.
+   * Install (or remove with null) a dataset's attachment, its weeks: `/snapshots/<date>/…` then answers any week it
+   * holds, straight from the weeks as stored. The active database keeps answering its own date.
    */
-  useWeeks(dataset: DatasetName, source: WeekSource | null): void {
+  attach(dataset: DatasetName, source: WeekSource | null): void {
     if (source) this.weekSources.set(dataset, source);
     else this.weekSources.delete(dataset);
   }

@@ -20,5 +20,5 @@ export function installOpened(engine: Engine, { name, db, kept, snapshot = null,
   if (attachment === null) return engine.use(name, db, kept, snapshot);
   const found = attachmentOf(attachment);
   if (!found) throw new Error(`no dataset has the attachment ${attachment}`);
-  engine.useWeeks(name, found.attachment.open(db, nodeBrotli));
+  engine.attach(name, found.attachment.open(db, nodeBrotli));
 }

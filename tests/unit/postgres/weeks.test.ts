@@ -46,7 +46,7 @@ beforeAll(async () => {
   weeks = (await realWeeks(SQL)).db;
   engine = createEngine();
   engine.use('websites', newest, null, NEWEST);
-  engine.useWeeks('websites', new WeeksStore(weeks, nodeBrotli));
+  engine.attach('websites', new WeeksStore(weeks, nodeBrotli));
   postgres = new PostgresAnswers(pool);
   await postgres.warm();
 }, 900_000);

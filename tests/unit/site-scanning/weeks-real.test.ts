@@ -78,7 +78,7 @@ describe('dated paths', () => {
   beforeAll(() => {
     engine = createEngine();
     engine.use('websites', imported.get(NEWEST)!, null, NEWEST);
-    engine.useWeeks('websites', weeks);
+    engine.attach('websites', weeks);
     for (const [date, db] of imported) {
       const one = createEngine();
       one.use('websites', db, null, date);
@@ -118,7 +118,7 @@ describe('dated paths', () => {
 
   it('answers the newest week from the weeks too, as from its own dataset', () => {
     const alone = createEngine();
-    alone.useWeeks('websites', weeks);
+    alone.attach('websites', weeks);
     for (const path of ['/analysis', '/websites?limit=100&page=3', '/websites/usa.gov']) {
       const url = `/snapshots/${NEWEST}${path}`;
       expect(get(alone, url), url).toEqual(get(reference.get(NEWEST)!, url));

@@ -132,7 +132,7 @@ describe('damaged tables', () => {
     const store = new WeeksStore(db, nodeBrotli);
     const engine = createEngine();
     engine.use('websites', imported.get(newest)!, null, newest);
-    engine.useWeeks('websites', store);
+    engine.attach('websites', store);
     const reference = createEngine();
     const middle = held[1].date;
     reference.use('websites', imported.get(middle)!, null, middle);
