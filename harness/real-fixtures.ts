@@ -17,6 +17,7 @@ import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { weeksDatabase } from '../tools/site-scanning-source/weeks-dataset.ts';
 import { startBuildWorker } from '../tools/build-worker.ts';
 import { BUILDING } from './build-aside.ts';
+import { takeProcessLock } from '../adapters/node/datasets/process-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CACHE = resolve(ROOT, '.tmp/fixtures');
@@ -86,37 +87,14 @@ async function buildHere(SQL: SqlJsStatic, fixture: RealFixture): Promise<Kept> 
   return { raw, source };
 }
 
-/**
- * One builder at a time across processes (the unit and browser suites run side by side and may ask for the same
- * fixture): a directory made atomically, removed when done; one left by a process that died is taken over.
- */
+/** One builder at a time across processes (the unit and browser suites run side by side and may ask for the same fixture). */
 async function whileBuilding<T>(run: () => Promise<T>): Promise<T> {
   mkdirSync(CACHE, { recursive: true });
-  const lock = resolve(CACHE, '.building');
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(resolve(lock, 'pid'), String(process.pid));
-      break;
-    } catch {
-      const holder = Number(existsSync(resolve(lock, 'pid')) ? readFileSync(resolve(lock, 'pid'), 'utf8') : NaN);
-      if (Number.isInteger(holder) && !alive(holder)) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((wait) => setTimeout(wait, 500));
-    }
-  }
+  const release = await takeProcessLock(resolve(CACHE, '.building'), { wait: true });
   try {
     return await run();
   } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    await release();
   }
 }
 

@@ -6,11 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
-import { MANIFEST_FILE, sha256Hex, type DatasetArtifact, type DatasetSource, type Manifest } from '../dataset/artifact/format.ts';
+import { MANIFEST_FILE, type DatasetArtifact, type DatasetSource, type Manifest } from '../dataset/artifact/format.ts';
 import { manifestVersion } from '../dataset/artifact/manifest.ts';
 import { countRows } from '../dataset/sqlite-catalogue.ts';
 import { datasetDefinition } from '../engine/dataset-registry.ts';
-import { gzipDatabase } from '../adapters/node/datasets/dataset-writer.ts';
+import { artifactOf, gzipDatabase } from '../adapters/node/datasets/dataset-writer.ts';
 import { realWeek, realWeeks } from './real-fixtures.ts';
 
 /** The weeks compared with their imports: the first (partial), one from the middle, the newest. */
@@ -28,7 +28,7 @@ export async function writeBuildDir(SQL: SqlJsStatic, out: string): Promise<Mani
   const artifact = async (raw: Uint8Array, file: string, rows: Record<string, number>, source: DatasetSource): Promise<DatasetArtifact> => {
     const gz = gzipDatabase(raw, 1);
     writeFileSync(join(out, file), gz);
-    return { name: 'websites', file, bytes: gz.length, rawBytes: raw.length, sha256: await sha256Hex(gz), rows, source };
+    return artifactOf({ name: 'websites', file, rawBytes: raw.length, rows, source }, { gz, br: null });
   };
   mkdirSync(out, { recursive: true });
   const newest = await realWeek(SQL, COMPARED_WEEKS[COMPARED_WEEKS.length - 1]);

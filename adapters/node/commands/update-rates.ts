@@ -24,6 +24,7 @@ import { insertCeilingRates, writeCeilingRatesColumns } from '../../../engine/ce
 import { loadSqlJs } from '../datasets/sqljs-node.ts';
 import { stringOption, UsageError, type Command } from './command-line.ts';
 import { artifactOf, packDatabase, transferFileName } from '../datasets/dataset-writer.ts';
+import { takeProcessLock } from '../datasets/process-lock.ts';
 import { builtDataDir, packageRoot } from '../datasets/package-root.ts';
 
 export const GSA_CATALOG = 'https://catalog-library-prod.s3-fips.us-east-1.amazonaws.com/pricelist/';
@@ -234,30 +235,11 @@ async function writeWhole(path: string, bytes: Uint8Array | string): Promise<voi
   await rename(temporary, path);
 }
 
-/** Whether a process of that id is running (a lock left by one that was killed is not held). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** One run at a time per directory: two would each swap in a manifest without the other's contracts. */
-async function lockDirectory(dir: string): Promise<() => Promise<void>> {
-  const path = resolve(dir, '.update-rates.lock');
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await writeFile(path, String(process.pid), { flag: 'wx' });
-      return () => rm(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await readFile(path, 'utf8').catch(() => ''));
-      if (attempt > 0 || (holder > 0 && running(holder))) throw new Error(`another update-rates (process ${holder}) is updating ${dir}`);
-      await rm(path, { force: true });
-    }
-  }
+function lockDirectory(dir: string): Promise<() => Promise<void>> {
+  return takeProcessLock(resolve(dir, '.update-rates.lock'), {
+    busy: (holder) => new Error(`another update-rates (process ${holder}) is updating ${dir}`),
+  });
 }
 
 export interface UpdateRatesResult {
