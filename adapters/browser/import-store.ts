@@ -3,7 +3,8 @@
  * (gzip'd bytes: dataset/artifact/unpack.ts `pack`), and which dataset is active per API. Read by the DB worker and by the service
  * worker's own engine, so both open the same active dataset. Platform-free apart from IndexedDB.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
+import { yieldingConnection } from './idb-connection.ts';
 import type { DatasetName } from '../../engine/http/types.ts';
 import type { ImportedDataset } from '../../dataset/host/imported-store.ts';
 
@@ -23,27 +24,11 @@ interface ImportSchema extends DBSchema {
   active: { key: DatasetName; value: string };
 }
 
-let opening: Promise<IDBPDatabase<ImportSchema>> | null = null;
-
-function store(): Promise<IDBPDatabase<ImportSchema>> {
-  opening ??= openDB<ImportSchema>(IMPORT_DB_NAME, VERSION, {
-    upgrade(db) {
-      db.createObjectStore('imports', { keyPath: 'id' });
-      db.createObjectStore('files');
-      db.createObjectStore('active');
-    },
-    // Another context deletes or upgrades the database: let it, and reopen on the next call.
-    blocking() {
-      void opening?.then((db) => db.close());
-      opening = null;
-    },
-    terminated() {
-      opening = null;
-    },
-  });
-  opening.catch(() => (opening = null));
-  return opening;
-}
+const store = yieldingConnection<ImportSchema>(IMPORT_DB_NAME, VERSION, (db) => {
+  db.createObjectStore('imports', { keyPath: 'id' });
+  db.createObjectStore('files');
+  db.createObjectStore('active');
+});
 
 /** Every import, oldest first. */
 export async function listImports(): Promise<ImportedDataset[]> {

@@ -17,7 +17,7 @@
  * one keeps another reads. The unpacked databases (unpacked-files.ts) and the chunks of cut downloads
  * (partial-files.ts) are kept this way.
  */
-import { openDB, type IDBPDatabase } from 'idb';
+import { yieldingConnection } from './idb-connection.ts';
 import { NotWritableHere } from '../../dataset/artifact/unpacked-store.ts';
 import { cacheFiles, KEPT_FILES_CACHE } from './kept-files-cache.ts';
 
@@ -240,25 +240,9 @@ async function writeWithSyncHandle(handle: FileSystemFileHandle, bytes: Uint8Arr
   }
 }
 
-let database: Promise<IDBPDatabase> | null = null;
-
-function keptFilesDb(): Promise<IDBPDatabase> {
-  database ??= openDB(KEPT_FILES_DB, 1, {
-    upgrade(db) {
-      for (const directory of KEPT_DIRECTORIES) db.createObjectStore(directory);
-    },
-    // Another context deletes the database (the Datasets page's reset): let it, and reopen on the next call.
-    blocking() {
-      void database?.then((db) => db.close());
-      database = null;
-    },
-    terminated() {
-      database = null;
-    },
-  });
-  database.catch(() => (database = null));
-  return database;
-}
+const keptFilesDb = yieldingConnection(KEPT_FILES_DB, 1, (db) => {
+  for (const directory of KEPT_DIRECTORIES) db.createObjectStore(directory);
+});
 
 /**
  * A file is kept in records of at most this many bytes, keyed [name, index]: each record read back is copied into
