@@ -6,9 +6,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -26,18 +26,6 @@ export interface ThrowawayPostgres {
 
 export function postgresAvailable(): boolean {
   return existsSync(join(PG_BIN, 'initdb'));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Run a command as the `postgres` user when we are root (CI and these machines run as root). */

@@ -7,11 +7,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebDriverSession } from './webdriver.ts';
 import type { DriverPage } from './driver-page.ts';
+import { freePort } from '../free-port.ts';
 
 /** Where Debian installs MiniBrowser (libwebkit2gtk-4.1-0), per architecture; `$MINIBROWSER_PATH` first. */
 export function miniBrowserPath(): string {
@@ -51,18 +51,6 @@ export interface WebKitBrowser {
 
 /** The browsers of this test file still open. */
 const open = new Set<WebKitBrowser>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Xvfb on a display number it picks itself (`-displayfd`): free of any other X server on the machine. */
 async function startXvfb(): Promise<{ process: ChildProcess; display: string }> {

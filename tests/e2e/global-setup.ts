@@ -9,7 +9,6 @@
  * page is small and always built again.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { build, preview, type PreviewServer } from 'vite';
@@ -17,6 +16,7 @@ import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
 import { assemblePublicDir, buildApp, NEXT_RELEASE } from '../../harness/browsers/build-app.ts';
 import { CHROME_FLAGS, chromePath } from '../../harness/browsers/browser.ts';
+import { freePort } from '../../harness/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = resolve(ROOT, '.tmp/e2e-data');
@@ -40,18 +40,6 @@ declare module 'vitest' {
     /** The app built again with one more file (NEXT_RELEASE): a new deployment for the update tests. */
     nextBuildDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, 'localhost', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function buildData(): Promise<void> {
@@ -80,7 +68,7 @@ async function serve(options: {
   outDir: string;
   publicDir?: string;
 }): Promise<{ server: PreviewServer; url: string }> {
-  const port = await freePort();
+  const port = await freePort('localhost');
   const server = await preview({
     root: options.root,
     configFile: options.configFile,
