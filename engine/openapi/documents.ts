@@ -11,6 +11,7 @@ import { CEILING_RATES_SCHEMAS, SITE_SCANNING_SCHEMAS, type JsonSchema } from '.
 import { RETRY_AFTER_SECONDS } from '../http/respond.ts';
 import { SNAPSHOT_LIST_PATH } from '../http/snapshots.ts';
 import { ROOT_MOUNT, type Mount } from '../http/mount.ts';
+import type { DatasetName } from '../http/types.ts';
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
@@ -176,7 +177,7 @@ function ceilingRatesOperation(): Record<string, unknown> {
  * Where each dataset's records come from, one line each ("Real: the published Site Scanning week of …",
  * "Synthetic: 250,000 generated ceiling rates …"), as the build's manifest or the server's opened files say.
  */
-export type DataLabels = Partial<Record<'websites' | 'ceilingrates', string>>;
+export type DataLabels = Partial<Record<DatasetName, string>>;
 
 function info(title: string, description: string, data: readonly (string | undefined)[]): OpenApiDocument['info'] {
   const lines = data.filter((label): label is string => !!label).map((label) => `Data: ${label}`);

@@ -1,15 +1,19 @@
 /**
- * The MCP door: the tools of mcp-tools.ts registered with their input schemas, over stdio.
+ * The MCP door: every API's tools (mcp-ceilingrates.ts, mcp-websites.ts) registered with their input schemas,
+ * over stdio.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import type { Engine } from '../../../engine/http/engine.ts';
-import { LIMIT_PARAMETER, PAGE_PARAMETER } from '../../../engine/site-scanning/parameters.ts';
 import { LineTransport } from './mcp-stdio.ts';
-import { agencyAnalysis, ApiAnswerError, listWebsites, priceCheck, rateFilters, searchCeilingRates, snapshotArgument, websiteFilters } from './mcp-tools.ts';
+import { ApiAnswerError, type McpApiTools } from './mcp-tools.ts';
+import { CEILING_RATES_TOOLS } from './mcp-ceilingrates.ts';
+import { WEBSITES_TOOLS } from './mcp-websites.ts';
 import type { DataLabels } from '../../../engine/openapi/documents.ts';
 import type { Dialect } from '../../../engine/dialect/dialect.ts';
+
+/** Every API's tools, registered in this order. */
+const API_TOOLS: readonly McpApiTools[] = [CEILING_RATES_TOOLS, WEBSITES_TOOLS];
 
 export interface McpOptions {
   /** The answer dialect of the tools' requests (the records `list_websites` returns); default: the engine's. */
@@ -39,70 +43,16 @@ export function createMcpServer(opened: Engine, labels: DataLabels = {}, options
   const { dialect } = options;
   const engine = dialect ? { handle: (request: Parameters<Engine['handle']>[0]) => opened.handle({ ...request, dialect }) } : opened;
   const server = new McpServer({ name: 'offline-gov-api', version: '0.1.0' });
-  const data = (name: keyof DataLabels): string => (labels[name] ? ` Data: ${labels[name]}.` : '');
-  server.registerTool(
-    'search_ceiling_rates',
-    {
-      title: 'Search GSA ceiling rates',
-      description:
-        'Search awarded hourly ceiling rates (GSA CALC) by labor category, keyword, vendor, education, experience, business size and price; ' +
-        'returns statistics over every match (count, min, max, average, median, percentiles), the commonest labor categories and the lowest rates.' +
-        data('ceilingrates'),
-      inputSchema: {
-        ...rateFilters,
-        price_min: z.number().min(0).optional(),
-        price_max: z.number().min(0).optional(),
-        limit: z.number().int().min(1).max(50).optional(),
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    tool(labels.ceilingrates, (args) => searchCeilingRates(engine, args)),
-  );
-  server.registerTool(
-    'price_check',
-    {
-      title: 'Check a proposed hourly price',
-      description:
-        'Where a proposed hourly price falls among the ceiling rates that match the filters: its percentile (share of rates at or below it), with the median and average.' +
-        data('ceilingrates'),
-      inputSchema: { price: z.number().positive().describe('Proposed hourly price in dollars'), ...rateFilters },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    tool(labels.ceilingrates, (args) => priceCheck(engine, args)),
-  );
-  server.registerTool(
-    'list_websites',
-    {
-      title: 'List federal websites (Site Scanning)',
-      description:
-        'Federal websites from the Site Scanning snapshot, filtered by domain, owner, liveness, redirects, scan status and analytics; paged.' +
-        data('websites'),
-      inputSchema: {
-        ...websiteFilters,
-        page: z.number().int().min(PAGE_PARAMETER.min).optional().describe(PAGE_PARAMETER.help),
-        limit: z.number().int().min(LIMIT_PARAMETER.min).max(LIMIT_PARAMETER.max).optional().describe(LIMIT_PARAMETER.help),
-        snapshot: snapshotArgument,
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    tool(labels.websites, (args) => listWebsites(engine, args)),
-  );
-  server.registerTool(
-    'agency_analysis',
-    {
-      title: "An agency's websites",
-      description:
-        'How many websites an agency (or one of its bureaus) owns, and the share that are live, run analytics, redirect and scanned completely.' +
-        data('websites'),
-      inputSchema: {
-        agency: z.string().describe('Agency, the whole name'),
-        bureau: z.string().optional().describe('Bureau, the whole name'),
-        snapshot: snapshotArgument,
-      },
-      annotations: { readOnlyHint: true, openWorldHint: false },
-    },
-    tool(labels.websites, (args) => agencyAnalysis(engine, args)),
-  );
+  for (const { dataset, tools } of API_TOOLS) {
+    const source = labels[dataset];
+    for (const { name, title, description, inputSchema, run } of tools) {
+      server.registerTool(
+        name,
+        { title, description: description + (source ? ` Data: ${source}.` : ''), inputSchema, annotations: { readOnlyHint: true, openWorldHint: false } },
+        tool(source, (args) => run(engine, args)),
+      );
+    }
+  }
   return server;
 }
 

@@ -14,7 +14,7 @@ import { diffWeeks, websitesSites } from '../../../engine/site-scanning/week-dif
 import { shippedWeeks } from '../../../tools/site-scanning-source/shipped-weeks.ts';
 import { weeksFeatures } from '../../../dataset/websites/weeks.ts';
 import type { FeatureHost } from '../../../dataset/feature-host.ts';
-import { agencyAnalysis, listWebsites } from '../../../adapters/node/doors/mcp-tools.ts';
+import { agencyAnalysis, listWebsites } from '../../../adapters/node/doors/mcp-websites.ts';
 import { COMPARED_WEEKS, type ComparedWeek } from '../../../harness/weeks-fixture.ts';
 import { realWeek, realWeeks } from '../../../harness/real-fixtures.ts';
 
