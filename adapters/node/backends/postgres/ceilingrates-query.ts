@@ -10,7 +10,7 @@ import { RECORD_ORDER_FIELDS, type RecordOrderField } from '../../../../engine/c
 import type { CodeCondition, MatchPlan, RangeCondition } from '../../../../engine/ceilingrates/query/match-plan.ts';
 import type { PlannedField } from '../../../../engine/ceilingrates/query/value-forms.ts';
 import { codeColumn, COVERED, COVERED_COLUMNS, rankColumn } from './ceilingrates-tables.ts';
-import { notNullRateField } from './schema.ts';
+import { notNullRateField } from './ceilingrates-schema.ts';
 
 /** Statement parameters, each added with its type. */
 export class Params {

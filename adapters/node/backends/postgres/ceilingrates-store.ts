@@ -9,7 +9,8 @@ import { writeCeilingRateTables } from './ceilingrates-tables.ts';
 import { RatesRemoved, searchCeilingRates } from './ceilingrates.ts';
 import { keptRates } from './ceilingrates-loaded.ts';
 import { copyRows } from './copy.ts';
-import { quote } from './schema.ts';
+import { quote } from './quote.ts';
+import { CEILINGRATES_SCHEMA } from './ceilingrates-schema.ts';
 import { sqliteRows } from './sqlite-rows.ts';
 import type { PostgresStore } from './store.ts';
 
@@ -25,6 +26,7 @@ async function ratesLoaded(pool: pg.Pool): Promise<boolean> {
 }
 
 export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
+  schema: CEILINGRATES_SCHEMA,
   tables: ['ceilingrates', 'ceilingrate_rows', 'ceilingrate_terms', 'ceilingrate_combos', 'ceilingrate_prices', 'ceilingrate_counted'],
 
   async load(client, { db, origin }) {

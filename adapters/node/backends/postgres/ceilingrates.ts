@@ -19,7 +19,7 @@ import type { ApiResponse } from '../../../../engine/http/types.ts';
 import { codeColumn, rankColumn } from './ceilingrates-tables.ts';
 import { coveredPlan, isRecordOrderField, orderBy, orderFields, Params, planBranches, planCondition, restCondition } from './ceilingrates-query.ts';
 import { int4sOf, LOAD_IDENTITY, loadedRates, type LoadedRates } from './ceilingrates-loaded.ts';
-import { quote } from './schema.ts';
+import { quote } from './quote.ts';
 
 const LOAD = `(SELECT ${LOAD_IDENTITY} FROM ceilingrates_loads l)`;
 

@@ -1,6 +1,6 @@
 /**
  * What the Postgres door needs of a dataset: how its records are loaded, which tables the load fills, and how
- * a routed request is answered. Each dataset declares its store beside its own Postgres module; stores.ts
+ * a routed request is answered, and its part of the schema. Each dataset declares its store beside its own Postgres module; stores.ts
  * registers them, keyed by the dataset registry's names, so the shared files never name a dataset.
  */
 import type pg from 'pg';
@@ -30,7 +30,17 @@ export interface StoreRequest {
   request: ApiRequest;
 }
 
+/** A store's part of the schema (schema.ts runs every store's). */
+export interface StoreSchema {
+  /** Statements that create its tables and indexes, run by every migration (so each is idempotent). */
+  create: string;
+  /** What a schema older than version `before` needs beyond `create`, run after it in this order. */
+  upgrades: readonly { before: number; sql: string }[];
+}
+
 export interface PostgresStore<Loaded> {
+  /** Its tables and their migrations. */
+  schema: StoreSchema;
   /** The tables a load fills: analyzed once it has committed. */
   tables: readonly string[];
   /** Replace (or add) the dataset's records, inside the caller's transaction. */

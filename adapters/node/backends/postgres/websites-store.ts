@@ -13,7 +13,7 @@ import { noRoute } from '../../../../engine/http/route.ts';
 import { copyRows } from './copy.ts';
 import { sqliteRows } from './sqlite-rows.ts';
 import { analysisCountsSql, WEBSITE_HANDLERS } from './websites.ts';
-import { FILL_WEBSITES_FILTERS } from './schema.ts';
+import { FILL_WEBSITES_FILTERS, WEBSITES_SCHEMA } from './websites-schema.ts';
 import type { PostgresStore } from './store.ts';
 
 export interface WebsitesLoaded {
@@ -92,6 +92,7 @@ export async function loadWebsitesSnapshot(client: pg.PoolClient, snapshot: stri
 }
 
 export const websitesStore: PostgresStore<WebsitesLoaded> = {
+  schema: WEBSITES_SCHEMA,
   tables: ['websites', 'websites_filters'],
 
   load(client, { db, origin }, options) {

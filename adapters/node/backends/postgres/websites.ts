@@ -12,7 +12,8 @@ import { parseWebsiteQuery, sizeMessage, type WebsiteFilters } from '../../../..
 import { FILTER_NAMES, URL_PARAMETER } from '../../../../engine/site-scanning/parameters.ts';
 import { analysisBody, recordFromRow, targetUrlKey, websitePage } from '../../../../engine/site-scanning/shape.ts';
 import { badRequest, websiteNotFound } from '../../../../engine/site-scanning/errors.ts';
-import { quote, WEBSITE_COLUMNS } from './schema.ts';
+import { quote } from './quote.ts';
+import { WEBSITE_COLUMNS } from './websites-schema.ts';
 
 const SELECT_COLUMNS = WEBSITE_COLUMNS.map(quote).join(', ');
 
