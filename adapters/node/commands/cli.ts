@@ -23,7 +23,7 @@ import type { DataLabels } from '../../../engine/openapi/documents.ts';
 import { DIALECTS, parseDialect, type Dialect } from '../../../engine/dialect/dialect.ts';
 import { inDialect } from '../../../engine/dialect/shape.ts';
 import { parseRateLimit, type RateLimit } from '../doors/gateway.ts';
-import { REVIEW } from './review-command.ts';
+import { REVIEW } from './ceilingrates-review.ts';
 import { UPDATE_RATES } from './update-rates.ts';
 import { FETCH_EXTRA } from './fetch-extra.ts';
 import { COPY_ASSETS } from './copy-assets.ts';

@@ -2,7 +2,8 @@
  * `offline-gov-api review <file.xlsx>`: a GSA Catalog Platform price list reviewed against the ceiling rates the
  * command line serves (the built default, or `--ceilingrates`/`--data`), written to stdout as the app exports it
  * (docs/api/price-list-review.md): the memo-ready CSV, JSON, or the printable page. Reads only: a file that is not
- * a price list is refused and nothing is written.
+ * a price list is refused and nothing is written. A command of the ceiling-rates dataset: it asks the rates' API
+ * for the dataset's name (its `--<name>` option, the built dataset it opens).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { readPriceListFile } from '../../../dataset/price-lists/read-file.ts';
@@ -11,18 +12,23 @@ import { dataDateOf, reviewCsv, type ReviewMeta } from '../../../dataset/price-l
 import { comparedRatesCsv } from '../../../dataset/price-lists/compared-rates.ts';
 import { reviewMemoHtml } from '../../../dataset/price-lists/review-memo.ts';
 import { comparisonOptions, DEFAULT_OPTIONS, type ComparisonOptions } from '../../../dataset/price-lists/comparables.ts';
+import { ceilingRatesApi } from '../../../engine/ceilingrates/api.ts';
 import { openBuiltDatasets, openDatasetFile, type DatasetFromFile } from '../datasets/dataset-files.ts';
 import { builtDataDir } from '../datasets/package-root.ts';
 import { stringOption, UsageError, type Command } from './command-line.ts';
 
 const FORMATS = ['csv', 'json', 'html'] as const;
 
+/** The dataset a price list is reviewed against. */
+const RATES = ceilingRatesApi.dataset;
+
 export interface ReviewOptions {
   file: string;
   format: (typeof FORMATS)[number];
   comparison: ComparisonOptions;
   compared?: string;
-  ceilingrates?: string;
+  /** The rates as the user's file (`--ceilingrates`) instead of the build's. */
+  ratesFile?: string;
   dataDir?: string;
 }
 
@@ -38,7 +44,7 @@ export const REVIEW: Command<ReviewOptions> = {
     'compared',
     { name: 'min-comparables', help: `Comparables a row needs to be judged and flagged (default ${DEFAULT_OPTIONS.minComparables}; from 2)` },
     'every-rate',
-    'ceilingrates',
+    RATES,
     'data',
   ],
   read({ values, positionals }) {
@@ -52,13 +58,13 @@ export const REVIEW: Command<ReviewOptions> = {
     } catch (error) {
       throw new UsageError(`--min-comparables: ${(error as Error).message}`);
     }
-    const [compared, ceilingrates, dataDir] = [stringOption(values.compared), stringOption(values.ceilingrates), stringOption(values.data)];
+    const [compared, ratesFile, dataDir] = [stringOption(values.compared), stringOption(values[RATES]), stringOption(values.data)];
     return {
       file: positionals[0],
       format: format as ReviewOptions['format'],
       comparison,
       ...(compared ? { compared } : {}),
-      ...(ceilingrates ? { ceilingrates } : {}),
+      ...(ratesFile ? { ratesFile } : {}),
       ...(dataDir ? { dataDir } : {}),
     };
   },
@@ -67,11 +73,11 @@ export const REVIEW: Command<ReviewOptions> = {
 
 /** The ceiling rates to compare against: the user's file, else the build's (the other built datasets closed). */
 async function openRates(options: ReviewOptions): Promise<DatasetFromFile> {
-  if (options.ceilingrates) return openDatasetFile(options.ceilingrates, 'ceilingrates');
+  if (options.ratesFile) return openDatasetFile(options.ratesFile, RATES);
   const built = await openBuiltDatasets(options.dataDir ?? builtDataDir());
-  for (const d of built) if (d.name !== 'ceilingrates') d.db.close();
-  const rates = built.find((d) => d.name === 'ceilingrates');
-  if (!rates) throw new Error(`no ceiling-rates dataset in ${options.dataDir ?? builtDataDir()}: pass --ceilingrates <file>`);
+  for (const d of built) if (d.name !== RATES) d.db.close();
+  const rates = built.find((d) => d.name === RATES);
+  if (!rates) throw new Error(`no ceiling-rates dataset in ${options.dataDir ?? builtDataDir()}: pass --${RATES} <file>`);
   return rates;
 }
 
