@@ -30,7 +30,7 @@ interface FieldGroups {
 }
 
 /**
- * What matching keeps in kernel memory, allocated once per index: the match buffers, one text condition's
+ * What matching holds in kernel memory, allocated once per index: the match buffers, one text condition's
  * allowed values (as many as the largest search field has) and each search field's groups of rows.
  */
 export interface MatchScratch extends MatchBuffers {
@@ -68,7 +68,7 @@ export function matchScratch(buffers: MatchBuffers, store: ColumnStore, orders: 
  * A wide range leaves out a prefix and a suffix of the field's value order: clear just those rows
  * (nulls included, they sort last). Returns false when a scan is cheaper.
  */
-function keepInRangeByOrder(mask: Uint8Array, column: OrderColumn, lo: number, hi: number): boolean {
+function selectInRangeByOrder(mask: Uint8Array, column: OrderColumn, lo: number, hi: number): boolean {
   const values = column.rankValues;
   if (!values || !(lo <= hi)) return false;
   const first = lowerBound(values, column.nullRank, lo);
@@ -91,7 +91,7 @@ function maskWords(mask: Uint8Array): Uint32Array {
  * Clears the rows whose value is not allowed. Words of four cleared rows are skipped; within a word the test is
  * branch-free (mask and allowed hold 0 or 1), as a mispredicted test per row cost more than reading `allowed`.
  */
-function keepAllowed(mask: Uint8Array, codes: Codes, allowed: Uint8Array): void {
+function selectAllowed(mask: Uint8Array, codes: Codes, allowed: Uint8Array): void {
   const words = maskWords(mask);
   for (let w = 0; w < words.length; w++) {
     if (words[w] === 0) continue;
@@ -104,7 +104,7 @@ function keepAllowed(mask: Uint8Array, codes: Codes, allowed: Uint8Array): void 
   for (let r = 4 * words.length; r < mask.length; r++) mask[r] &= allowed[codes[r]];
 }
 
-function keepInRanges(mask: Uint8Array, values: Float64Array, ranges: RangeCondition['ranges']): void {
+function selectInRanges(mask: Uint8Array, values: Float64Array, ranges: RangeCondition['ranges']): void {
   if (ranges.length === 1) {
     const [lo, hi] = ranges[0];
     const words = maskWords(mask);
@@ -129,10 +129,10 @@ function keepInRanges(mask: Uint8Array, values: Float64Array, ranges: RangeCondi
 
 /**
  * Several ranges of a numeric field through its distinct values: each range marks a run of ranks (two
- * binary searches), then one pass keeps the rows whose rank is marked. Linear in the ranges plus the rows,
+ * binary searches), then one pass selects the rows whose rank is marked. Linear in the ranges plus the rows,
  * where testing every range on every row was their product. False when the field has no value order.
  */
-function keepInRangesByRank(mask: Uint8Array, column: OrderColumn, ranges: RangeCondition['ranges']): boolean {
+function selectInRangesByRank(mask: Uint8Array, column: OrderColumn, ranges: RangeCondition['ranges']): boolean {
   const values = column.rankValues;
   if (!values) return false;
   const m = column.nullRank;
@@ -152,16 +152,16 @@ function keepInRangesByRank(mask: Uint8Array, column: OrderColumn, ranges: Range
     depth += cover[rank];
     allowed[rank] = depth > 0 ? 1 : 0;
   }
-  keepAllowed(mask, column.recordRank, allowed);
+  selectAllowed(mask, column.recordRank, allowed);
   return true;
 }
 
 /** The price ranges: a wide one through the price order, several through the distinct prices, else a pass. */
-function keepPrices(mask: Uint8Array, { store, orders }: MatchSources, ranges: RangeCondition['ranges']): void {
+function selectPrices(mask: Uint8Array, { store, orders }: MatchSources, ranges: RangeCondition['ranges']): void {
   const column = orders.get('current_price');
-  if (ranges.length === 1 && keepInRangeByOrder(mask, column, ranges[0][0], ranges[0][1])) return;
-  if (ranges.length > 1 && keepInRangesByRank(mask, column, ranges)) return;
-  keepInRanges(mask, store.numbers.current_price, ranges);
+  if (ranges.length === 1 && selectInRangeByOrder(mask, column, ranges[0][0], ranges[0][1])) return;
+  if (ranges.length > 1 && selectInRangesByRank(mask, column, ranges)) return;
+  selectInRanges(mask, store.numbers.current_price, ranges);
 }
 
 /** Which values of one combo field a condition allows (the five small fields; see columns/combos.ts). */
@@ -197,12 +197,12 @@ function applyComboTables(mask: Uint8Array, combos: Combos, tables: FieldTable[]
       }
     }
   }
-  keepAllowed(mask, combos.codes, ok);
+  selectAllowed(mask, combos.codes, ok);
 }
 
 /** A condition on one search field (search, suggest-contains' text) or all three (keyword): any field's value passes. */
 function applyCondition(mask: Uint8Array, store: ColumnStore, condition: CodeCondition): void {
-  if (condition.length === 1) return keepAllowed(mask, store.text[condition[0].field].codes, condition[0].allowed);
+  if (condition.length === 1) return selectAllowed(mask, store.text[condition[0].field].codes, condition[0].allowed);
   const [a, b, c] = condition.map((part) => part.allowed);
   const [ca, cb, cc] = condition.map((part) => store.text[part.field].codes);
   const words = maskWords(mask);
@@ -258,16 +258,16 @@ export function matchRecords(sources: MatchSources, plan: MatchPlan): MatchSet {
     if (onSearchFields(condition)) continue;
     const [{ field, allowed }] = condition;
     if (isComboField(field)) tables.push({ field: COMBO_FIELDS.indexOf(field), allowed });
-    else keepAllowed(mask, store.text[field].codes, allowed);
+    else selectAllowed(mask, store.text[field].codes, allowed);
   }
   for (const { field, ranges } of plan.ranges) {
     // A wide experience range is cheapest through the value order; otherwise it joins the combo fields.
     if (field !== 'min_years_experience') continue;
-    if (ranges.length === 1 && keepInRangeByOrder(mask, orders.get(field), ranges[0][0], ranges[0][1])) continue;
+    if (ranges.length === 1 && selectInRangeByOrder(mask, orders.get(field), ranges[0][0], ranges[0][1])) continue;
     tables.push(experienceTable(store, ranges));
   }
   applyComboTables(mask, combos, tables);
-  for (const { field, ranges } of plan.ranges) if (field === 'current_price') keepPrices(mask, sources, ranges);
+  for (const { field, ranges } of plan.ranges) if (field === 'current_price') selectPrices(mask, sources, ranges);
   for (const condition of searched) applyCondition(mask, store, condition);
   for (const id of plan.exclude) {
     const row = rowOfId(store, id);
