@@ -166,12 +166,12 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const engineSamples = new Samples();
   const engineTotals = new Map<string, number | undefined>();
   const engineBodies = new Map<string, string>();
-  // Every timed request is a new search: the searches the index keeps (query/search-cache.ts) are emptied
+  // Every timed request is a new search: the searches the index caches (query/search-cache.ts) are emptied
   // first, so the figures are the computation's, comparable with the baseline's and DuckDB's.
-  const kept = ceilingRatesIndex(db).searches;
+  const searches = ceilingRatesIndex(db).searches;
   for (let round = 0; round < options.rounds; round++) {
     for (const r of requests) {
-      kept.clear();
+      searches.clear();
       const started = performance.now();
       const response = engine.handle({ method: 'GET', url: r.url });
       engineSamples.add(r.kind, performance.now() - started);

@@ -11,7 +11,7 @@ import type { CeilingRatesQuery, FieldText } from './parse-query.ts';
 import type { RatesTables } from './rates-tables.ts';
 import type { MatchSet } from './query/match-set.ts';
 import { isDoubleOrder } from './columns/order-columns.ts';
-import { keepMatch, matchKey, type SearchCache } from './query/search-cache.ts';
+import { cachedMatch, matchKey, type SearchCache } from './query/search-cache.ts';
 import { containsAggregation, suggestBody, suggestJson } from './query/suggest.ts';
 import { bucketsAggregation } from './query/terms.ts';
 import { aggregationsJson } from './json.ts';
@@ -50,14 +50,14 @@ export interface FieldCodes {
 export interface RatesStore {
   /** The tables (a database's are its newest load's, read once per load). */
   tables(): Awaitable<RatesTables>;
-  /** The searches kept by what they match, for a store whose records never change. */
+  /** The searches cached by what they match, for a store whose records never change. */
   readonly searches?: SearchCache;
-  /** The query's match set (`kept`, when one was kept) and its page in the query's order. */
-  find(query: CeilingRatesQuery, kept: MatchSet | null): Awaitable<Found>;
+  /** The query's match set (`cached`, when one was cached) and its page in the query's order. */
+  find(query: CeilingRatesQuery, cached: MatchSet | null): Awaitable<Found>;
   /** suggest-contains: the matches' count and each match's code of the text's field. */
   fieldCodes(query: CeilingRatesQuery, contains: FieldText): Awaitable<FieldCodes>;
   /** export=y: the matches' CSV rows (each ending in CRLF) in the query's order, up to the result window. */
-  exportRows(query: CeilingRatesQuery, kept: MatchSet | null): Awaitable<string>;
+  exportRows(query: CeilingRatesQuery, cached: MatchSet | null): Awaitable<string>;
 }
 
 /** An answer being made: it yields what it waits for and is resumed with its value. */
@@ -104,14 +104,14 @@ export function* answerSearch(store: RatesStore, ctx: RouteContext): Answering<A
     return respond(200, envelope(started, count, [], { [field]: containsAggregation(tables, field, codes, rows) }));
   }
   const key = matchKey(query);
-  const kept = store.searches?.get(key);
-  // An export has no aggregations: a search kept earlier lends its matches, a new one is matched only.
-  if (query.export) return csv(exportHead(ctx.query) + (yield* awaited(store.exportRows(query, kept?.match ?? null))));
-  const { tables, match, page } = yield* awaited(store.find(query, kept?.match ?? null));
-  let aggregations = kept?.aggregationsJson;
+  const cached = store.searches?.get(key);
+  // An export has no aggregations: a search cached earlier lends its matches, a new one is matched only.
+  if (query.export) return csv(exportHead(ctx.query) + (yield* awaited(store.exportRows(query, cached?.match ?? null))));
+  const { tables, match, page } = yield* awaited(store.find(query, cached?.match ?? null));
+  let aggregations = cached?.aggregationsJson;
   if (aggregations === undefined) {
     aggregations = match.count === tables.size ? tables.everyRowAggregations() : aggregationsJson(tables.aggregator.aggregate(match));
-    store.searches?.set(key, { match: keepMatch(match), aggregationsJson: aggregations });
+    store.searches?.set(key, { match: cachedMatch(match), aggregationsJson: aggregations });
   }
   const doubles = query.ordering.map(({ field }) => isDoubleOrder(field));
   const hits = page.map(({ id, source, sort }) => hitJson(id, source, sort, doubles));

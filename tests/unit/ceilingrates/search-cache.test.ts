@@ -1,6 +1,6 @@
 /**
- * The index keeps its last searches' match sets and aggregations (query/search-cache.ts): an answer from a
- * kept search equals the answer computed afresh, whatever page, size, ordering or export reads it, and the
+ * The index caches its last searches' match sets and aggregations (query/search-cache.ts): an answer from a
+ * cached search equals the answer computed afresh, whatever page, size, ordering or export reads it, and the
  * cache holds no more than its bytes.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import type { Database } from 'sql.js';
 import { call, engineOver, generatedDatabase } from '../../../harness/engine.ts';
 import type { Engine } from '../../../engine/index.ts';
 import { ceilingRatesIndex } from '../../../engine/ceilingrates/ceiling-rates-index.ts';
-import { keepMatch, matchKey, SearchCache } from '../../../engine/ceilingrates/query/search-cache.ts';
+import { cachedMatch, matchKey, SearchCache } from '../../../engine/ceilingrates/query/search-cache.ts';
 import { parseQuery } from '../../../engine/ceilingrates/parse-query.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 
@@ -54,7 +54,7 @@ const pageArb = fc.record({
   format: fc.constantFrom('', 'export=y'),
 });
 
-describe('kept searches', () => {
+describe('cached searches', () => {
   it('answer every page, ordering and export exactly as a search computed afresh', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(searchArb, pageArb), { minLength: 1, maxLength: 12 }), (asks) => {
@@ -72,7 +72,7 @@ describe('kept searches', () => {
     );
   });
 
-  it('keep one entry per search, however many of its pages are read', () => {
+  it('cache one entry per search, however many of its pages are read', () => {
     const index = ceilingRatesIndex(cachedDb);
     index.searches.clear();
     for (let page = 1; page <= 5; page++) call(cached, `${API}?keyword=engineer&page=${page}&ordering=current_price&sort=desc`);
@@ -94,15 +94,15 @@ describe('a bind from kept bytes', () => {
     for (const url of [`${API}?page_size=50`, `${API}?page=3&ordering=vendor_name&sort=desc`, `${API}?export=y`]) {
       expect(withoutTook(call(kept, url).body)).toEqual(withoutTook(computed(url).body));
     }
-    // Nothing aggregated: the kept JSON answered; the search itself is kept from its first page on.
+    // Nothing aggregated: the prepared JSON answered; the search itself is cached from its first page on.
     expect(aggregate).not.toHaveBeenCalled();
     expect(index.searches.size().entries).toBe(1);
   });
 });
 
 describe('SearchCache', () => {
-  const kept = (bytes: number) => ({
-    match: keepMatch({ mask: new Uint8Array(bytes), count: 0, rows: null, rest: null }),
+  const cached = (bytes: number) => ({
+    match: cachedMatch({ mask: new Uint8Array(bytes), count: 0, rows: null, rest: null }),
     aggregationsJson: '{}',
   });
 
@@ -116,19 +116,19 @@ describe('SearchCache', () => {
 
   it('lets the least recently used go first when its bytes are full', () => {
     const cache = new SearchCache(2_500);
-    cache.set('a', kept(1_000));
-    cache.set('b', kept(1_000));
+    cache.set('a', cached(1_000));
+    cache.set('b', cached(1_000));
     expect(cache.get('a')).toBeDefined(); // a is now newer than b
-    cache.set('c', kept(1_000));
+    cache.set('c', cached(1_000));
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('c')).toBeDefined();
     expect(cache.size().bytes).toBeLessThanOrEqual(2_500);
   });
 
-  it('does not keep a search larger than the whole cache', () => {
+  it('does not cache a search larger than the whole cache', () => {
     const cache = new SearchCache(500);
-    cache.set('big', kept(1_000));
+    cache.set('big', cached(1_000));
     expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
   });
 });
