@@ -1,5 +1,5 @@
 /**
- * Plain data with typed arrays in it, as one byte string and back: what an engine keeps of a bind so that a
+ * Plain data with typed arrays in it, as one byte string and back: what an engine prepares of a bind so that a
  * later bind maps arrays instead of computing them (docs/decisions/0405). The typed arrays are laid out
  * 8-byte aligned after a JSON header that holds everything else (objects, arrays, strings, numbers), so a
  * decoded array is a view on the bytes, not a copy. Platform-free: bytes in, value out.
@@ -8,11 +8,11 @@
  * (UTF-8 JSON: kind, version, shape, value, and the array table: type, offset from the first array, length),
  * zero padding to 8, then the arrays, each starting on 8. A long list of strings (and nulls), such as a column's
  * distinct values, is not in the header but two arrays: its strings' UTF-8 bytes, NUL between them, and where its
- * nulls are. Parsing them out of the JSON header was a third of a kept bind (a 1.3 MB header).
+ * nulls are. Parsing them out of the JSON header was a third of a prepared bind (a 1.3 MB header).
  *
  * Not a general serializer: a value holds only plain objects, arrays, strings, finite or special numbers,
  * booleans, null and typed arrays; anything else (a function, a class instance, a Map) is refused when
- * packing, so what is kept can never silently lose a part. Object properties that are undefined are left
+ * packing, so what is packed can never silently lose a part. Object properties that are undefined are left
  * out, as JSON leaves them. Getters are read (a lazily computed column is packed computed).
  */
 
@@ -188,7 +188,7 @@ export function pack(value: unknown, label: PackLabel): Uint8Array {
 export function unpack(bytes: Uint8Array, label: PackLabel & { shape: string }): unknown {
   const { header, start } = readHeader(bytes);
   if (header.kind !== label.kind || header.version !== label.version || header.shape !== label.shape) {
-    throw new PackMismatch(`kept ${header.kind} v${header.version} (shape ${header.shape}), expected ${label.kind} v${label.version} (shape ${label.shape})`);
+    throw new PackMismatch(`packed ${header.kind} v${header.version} (shape ${header.shape}), expected ${label.kind} v${label.version} (shape ${label.shape})`);
   }
   // Views need aligned offsets: bytes that do not start on 8 are copied once.
   const aligned = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
@@ -203,7 +203,7 @@ export function unpack(bytes: Uint8Array, label: PackLabel & { shape: string }):
       length < 0 ||
       at + length * Type.BYTES_PER_ELEMENT > aligned.byteLength
     ) {
-      throw new PackMismatch(`kept array ${i} lies outside the bytes`);
+      throw new PackMismatch(`packed array ${i} lies outside the bytes`);
     }
     return new Type(aligned.buffer as ArrayBuffer, aligned.byteOffset + at, length);
   });
@@ -219,7 +219,7 @@ export function unpack(bytes: Uint8Array, label: PackLabel & { shape: string }):
     const record = v as Record<string, unknown>;
     if ('$a' in record) {
       const view = views[record.$a as number];
-      if (!view) throw new PackMismatch('kept value names a missing array');
+      if (!view) throw new PackMismatch('packed value names a missing array');
       return view;
     }
     if ('$n' in record) return Number(record.$n);
@@ -235,17 +235,17 @@ function stringList(encoded: unknown, views: readonly TypedArray[]): (string | n
   const [textAt, nullsAt, length] = Array.isArray(encoded) ? (encoded as unknown[]) : [];
   const bytes = typeof textAt === 'number' ? views[textAt] : undefined;
   const nulls = typeof nullsAt === 'number' ? views[nullsAt] : undefined;
-  if (!(bytes instanceof Uint8Array) || !(nulls instanceof Uint32Array)) throw new PackMismatch('kept value names a missing string table');
+  if (!(bytes instanceof Uint8Array) || !(nulls instanceof Uint32Array)) throw new PackMismatch('packed value names a missing string table');
   let text: string;
   try {
     text = TABLE_TEXT.decode(bytes);
   } catch {
-    throw new PackMismatch('kept string table is not UTF-8');
+    throw new PackMismatch('packed string table is not UTF-8');
   }
   const list: (string | null)[] = text.split('\u0000');
-  if (list.length !== length) throw new PackMismatch('kept string table does not add up');
+  if (list.length !== length) throw new PackMismatch('packed string table does not add up');
   for (const i of nulls) {
-    if (list[i] !== '') throw new PackMismatch('kept string table does not add up');
+    if (list[i] !== '') throw new PackMismatch('packed string table does not add up');
     list[i] = null;
   }
   return list;
@@ -261,20 +261,20 @@ interface Header {
 
 /** The header, and where the arrays start. */
 function readHeader(bytes: Uint8Array): { header: Header; start: number } {
-  if (bytes.byteLength < PREFIX) throw new PackMismatch('kept bytes too short');
+  if (bytes.byteLength < PREFIX) throw new PackMismatch('packed bytes too short');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(0, true) !== MAGIC) throw new PackMismatch('kept bytes are not a pack');
-  if (view.getUint32(4, true) !== CONTAINER_VERSION) throw new PackMismatch(`kept pack of container version ${view.getUint32(4, true)}`);
+  if (view.getUint32(0, true) !== MAGIC) throw new PackMismatch('packed bytes are not a pack');
+  if (view.getUint32(4, true) !== CONTAINER_VERSION) throw new PackMismatch(`packed pack of container version ${view.getUint32(4, true)}`);
   const length = view.getUint32(8, true);
-  if (PREFIX + length > bytes.byteLength) throw new PackMismatch('kept bytes cut short');
+  if (PREFIX + length > bytes.byteLength) throw new PackMismatch('packed bytes cut short');
   let header: Header;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX, PREFIX + length))) as Header;
   } catch {
-    throw new PackMismatch('kept header is not JSON');
+    throw new PackMismatch('packed header is not JSON');
   }
   if (!header || typeof header.kind !== 'string' || typeof header.version !== 'number' || typeof header.shape !== 'string' || !Array.isArray(header.arrays)) {
-    throw new PackMismatch('kept header lacks its label');
+    throw new PackMismatch('packed header lacks its label');
   }
   return { header, start: (PREFIX + length + 7) & ~7 };
 }

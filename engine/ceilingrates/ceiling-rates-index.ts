@@ -40,7 +40,7 @@ export class CeilingRatesIndex implements RatesStore {
   /** The last searches' matches and aggregations, for their next page, ordering or export. */
   readonly searches = new SearchCache();
 
-  /** `prepared`: what the bind read from the database, or the same read back from kept bytes (prepared.ts). */
+  /** `prepared`: what the bind read from the database, or the same read back from prepared bytes (prepared.ts). */
   constructor(
     readonly db: Database,
     prepared: PreparedColumns,
@@ -66,10 +66,10 @@ export class CeilingRatesIndex implements RatesStore {
             distinct: priceOrder.nullRank,
             priceKeys: store.priceKeys.codes,
           }),
-        // Folded at a bind from the records (then kept with the prepared columns), read back at a kept bind.
+        // Folded at a bind from the records (then packed with the prepared columns), read back at a prepared bind.
         folded: prepared.folded ?? null,
         firstIds: (field) => firstIds.get(field),
-        // Matching every record is one cheap pass; its aggregations are what the kept bytes spare.
+        // Matching every record is one cheap pass; its aggregations are what the prepared bytes spare.
         everyRow: prepared.everyRecord,
       },
       matchScratchRoom(store, orders),
@@ -78,7 +78,7 @@ export class CeilingRatesIndex implements RatesStore {
     this.sourceReader = new SourceReader(db);
   }
 
-  /** What this index keeps beside its database so that a later bind maps it instead of reading the records. */
+  /** What this index prepares, to keep beside its database so that a later bind maps it instead of reading the records. */
   preparedBytes(): Uint8Array {
     return preparedBytes({
       store: this.store,
@@ -113,8 +113,8 @@ export class CeilingRatesIndex implements RatesStore {
     return this.ratesTables;
   }
 
-  find(query: CeilingRatesQuery, kept: MatchSet | null): Found {
-    const match = kept ?? this.match(query);
+  find(query: CeilingRatesQuery, cached: MatchSet | null): Found {
+    const match = cached ?? this.match(query);
     const keys = this.orderKeys(query);
     const offset = (query.page - 1) * query.pageSize;
     const rows = topRows({ mask: match.mask, matches: match.rows ?? undefined, keys, limit: offset + query.pageSize }).slice(offset);
@@ -132,8 +132,8 @@ export class CeilingRatesIndex implements RatesStore {
     return { tables: this.ratesTables, count: rows.length, codes: this.store.text[contains.field].codes, rows };
   }
 
-  exportRows(query: CeilingRatesQuery, kept: MatchSet | null): string {
-    const match = kept ?? this.match(query);
+  exportRows(query: CeilingRatesQuery, cached: MatchSet | null): string {
+    const match = cached ?? this.match(query);
     const rows = topRows({ mask: match.mask, matches: match.rows ?? undefined, keys: this.orderKeys(query), limit: RESULT_WINDOW });
     return this.csvRows.get().write(rows);
   }
@@ -141,14 +141,14 @@ export class CeilingRatesIndex implements RatesStore {
 
 /**
  * The index of an opened database, built once and shared by the API's routes and the price figures the
- * DB worker computes beside them (price-figures.ts): the columns are read into memory only once. `kept`: bytes
- * an earlier bind of the same file kept, read instead of the records (throws when they do not fit it).
+ * DB worker computes beside them (price-figures.ts): the columns are read into memory only once. `prepared`: bytes
+ * an earlier bind of the same file prepared, read instead of the records (throws when they do not fit it).
  */
 const indexes = new WeakMap<Database, CeilingRatesIndex>();
-export function ceilingRatesIndex(db: Database, kept: Uint8Array | null = null): CeilingRatesIndex {
+export function ceilingRatesIndex(db: Database, prepared: Uint8Array | null = null): CeilingRatesIndex {
   let index = indexes.get(db);
   if (!index) {
-    index = new CeilingRatesIndex(db, kept ? readPrepared(kept, db) : prepareColumns(db));
+    index = new CeilingRatesIndex(db, prepared ? readPrepared(prepared, db) : prepareColumns(db));
     indexes.set(db, index);
   }
   return index;

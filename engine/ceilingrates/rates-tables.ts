@@ -51,10 +51,10 @@ export interface RatesColumns {
   prices: Float64Array;
   /** The rows' codes as the aggregator counts them, placed in (or copied into) the kernel memory given. */
   counted: (kernels: KernelMemory) => CountedRows;
-  /** The search fields' folded values as UTF-8, when kept from an earlier build (else folded now). */
+  /** The search fields' folded values as UTF-8, when prepared by an earlier bind (else folded now). */
   folded: Record<SearchField, FoldedText> | null;
   firstIds: (field: SearchField) => ArrayLike<number>;
-  /** The aggregations' JSON of every row, when kept from an earlier build. */
+  /** The aggregations' JSON of every row, when prepared by an earlier bind. */
   everyRow?: string;
 }
 
@@ -94,9 +94,9 @@ export function ratesTables(columns: RatesColumns, extraRoom = 0): RatesTables {
   const rows = columns.counted(kernels);
   const aggregator = new Aggregator({ ...counted, comboFields: combos.fieldCodes, distinct, prices, rows, kernels, topTerms, everyRow: buffers.rows });
   // Every row: no row left out, an empty list in the buffers' memory (the buffers themselves are left alone).
-  const kept = columns.everyRow;
+  const prepared = columns.everyRow;
   const everyRow = new Lazy(
-    () => kept ?? aggregationsJson(aggregator.aggregate({ mask: buffers.mask, count: size, rows: null, rest: buffers.rows.subarray(0, 0) })),
+    () => prepared ?? aggregationsJson(aggregator.aggregate({ mask: buffers.mask, count: size, rows: null, rest: buffers.rows.subarray(0, 0) })),
   );
   return { size, dicts, forms, containing, aggregator, topTerms, buffers, priceOrder, firstIds, everyRowAggregations: () => everyRow.get() };
 }

@@ -10,8 +10,8 @@ import { DEFAULT_DIALECT, type Dialect } from '../dialect/dialect.ts';
 /** What an engine tells its host. */
 export interface EngineEvents {
   /**
-   * An API that can keep its bind (`ApiDefinition.prepared`) was bound from the records of `db`:
-   * `prepared()` gives the bytes to keep beside that database file, for a later `use` of the same file.
+   * An API that can prepare its bind (`ApiDefinition.prepared`) was bound from the records of `db`:
+   * `prepared()` gives the bytes a platform may keep beside that database file, for a later `use` of the same file.
    * It copies the precomputation: call it off the way of an answer, and only while `db` is still in use.
    */
   preparedReady?(dataset: DatasetName, db: Database, prepared: () => Uint8Array): void;
@@ -25,9 +25,9 @@ export interface EngineEvents {
 export class Engine {
   private readonly bound = new Map<string, Record<string, RouteHandler>>();
   private readonly databases = new Map<DatasetName, Database>();
-  /** Bytes an earlier bind of the same database file kept, until the bind reads them. */
-  private readonly kept = new Map<DatasetName, Uint8Array>();
-  /** The snapshot date of a dataset's database, when its API keeps snapshots and the date is known. */
+  /** Bytes an earlier bind of the same database file prepared, until the bind reads them. */
+  private readonly prepared = new Map<DatasetName, Uint8Array>();
+  /** The snapshot date of a dataset's database, when its API answers snapshots and the date is known. */
   private readonly snapshots = new Map<DatasetName, string>();
   /** The weeks a dataset holds beside its database (its weeks attachment), answered at their dated paths. */
   private readonly weekSources = new Map<DatasetName, WeekSource>();
@@ -40,14 +40,14 @@ export class Engine {
   ) {}
 
   /**
-   * Install (or replace, or remove with null) the database behind a dataset. `kept`: the bytes
+   * Install (or replace, or remove with null) the database behind a dataset. `prepared`: the bytes
    * `preparedReady` gave for this same database file earlier; the bind reads them instead of the records
    * when they fit. `snapshot`: the date of the records, so `/snapshots/<that date>/…` is answered too.
    */
-  use(dataset: DatasetName, db: Database | null, kept: Uint8Array | null = null, snapshot: string | null = null): void {
-    // This connection is the file's only reader, so it keeps its lock: in SQLite's default mode every
+  use(dataset: DatasetName, db: Database | null, prepared: Uint8Array | null = null, snapshot: string | null = null): void {
+    // This connection is the file's only reader, so it holds its lock: in SQLite's default mode every
     // statement takes the lock again, looks for a hot journal and rereads page 1 to validate its cache,
-    // which (through sql.js's file system) cost a kept search's answer more than the answer itself.
+    // which (through sql.js's file system) cost a cached search's answer more than the answer itself.
     if (db) {
       db.exec('PRAGMA locking_mode = EXCLUSIVE');
       this.databases.set(dataset, db);
@@ -56,8 +56,8 @@ export class Engine {
     }
     if (db && snapshot) this.snapshots.set(dataset, snapshot);
     else this.snapshots.delete(dataset);
-    if (db && kept) this.kept.set(dataset, kept);
-    else this.kept.delete(dataset);
+    if (db && prepared) this.prepared.set(dataset, prepared);
+    else this.prepared.delete(dataset);
     for (const api of this.apis) {
       if (api.dataset === dataset) this.bound.delete(api.id);
     }
@@ -73,7 +73,7 @@ export class Engine {
 
   /**
    * Install (or remove with null) a dataset's attachment, its weeks: `/snapshots/<date>/…` then answers any week it
-   * holds, straight from the weeks as stored. The active database keeps answering its own date.
+   * holds, straight from the weeks as stored. The active database goes on answering its own date.
    */
   attach(dataset: DatasetName, source: WeekSource | null): void {
     if (source) this.weekSources.set(dataset, source);
@@ -127,20 +127,20 @@ export class Engine {
     if (cached) return cached;
     const db = this.databases.get(api.dataset);
     if (!db) return null;
-    const handlers = this.bindKept(api, db) ?? this.bindRecords(api, db);
+    const handlers = this.bindPrepared(api, db) ?? this.bindRecords(api, db);
     this.bound.set(api.id, handlers);
     return handlers;
   }
 
-  /** The handlers bound from kept bytes, or null when there are none or they do not fit (then bound as usual). */
-  private bindKept(api: ApiDefinition, db: Database): Record<string, RouteHandler> | null {
-    const kept = this.kept.get(api.dataset);
-    if (!kept || !api.prepared) return null;
-    this.kept.delete(api.dataset);
+  /** The handlers bound from prepared bytes, or null when there are none or they do not fit (then bound as usual). */
+  private bindPrepared(api: ApiDefinition, db: Database): Record<string, RouteHandler> | null {
+    const prepared = this.prepared.get(api.dataset);
+    if (!prepared || !api.prepared) return null;
+    this.prepared.delete(api.dataset);
     try {
-      return api.prepared.bind(db, kept);
+      return api.prepared.bind(db, prepared);
     } catch (error) {
-      console.warn(`engine: the kept ${api.dataset} index does not fit its database; binding from the records`, error);
+      console.warn(`engine: the prepared ${api.dataset} index does not fit its database; binding from the records`, error);
       return null;
     }
   }

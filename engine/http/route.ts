@@ -81,12 +81,12 @@ export function route(apis: readonly ApiDefinition[], request: ApiRequest, mount
   };
   if (method === 'OPTIONS' && api.options) return early(request, api, api.options(contextOf(routed)));
   if (method !== 'HEAD' && !api.allow.includes(method)) return early(request, api, api.errors.methodNotAllowed({ method, path: below }));
-  // Only an API that keeps snapshots has dated paths; which dates are held is the backend's to say.
+  // Only an API that answers snapshots has dated paths; which dates are held is the backend's to say.
   if (dated && !api.snapshots) return early(request, api, noRoute(method, pathname));
   return routed;
 }
 
-/** `/snapshots`: the weeks held, a route of the API that keeps snapshots (each backend lists its own). */
+/** `/snapshots`: the weeks held, a route of the API that answers snapshots (each backend lists its own). */
 function snapshotList(apis: readonly ApiDefinition[], request: ApiRequest, url: URL, pathname: string, mount: Mount): Routed | null {
   const api = apis.find((candidate) => candidate.snapshots);
   if (!api) return null;

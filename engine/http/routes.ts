@@ -65,6 +65,6 @@ export interface ApiDefinition {
    */
   prepared?: {
     save(db: Database): Uint8Array;
-    bind(db: Database, kept: Uint8Array): Record<string, RouteHandler>;
+    bind(db: Database, prepared: Uint8Array): Record<string, RouteHandler>;
   };
 }

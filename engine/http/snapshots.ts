@@ -30,7 +30,7 @@ export function splitSnapshotPath(pathname: string): SnapshotPath | null {
 
 /** `GET /snapshots`: the list of the weeks held (docs/api/snapshots.md). */
 export const SNAPSHOT_LIST_PATH = '/snapshots';
-/** The route name `/snapshots` is routed to, in the API that keeps snapshots (every backend answers it itself). */
+/** The route name `/snapshots` is routed to, in the API that answers snapshots (every backend answers it itself). */
 export const SNAPSHOT_LIST_ROUTE = 'snapshotList';
 
 /** One week a backend holds: its day and how many websites it lists (the one `{date, count}` of the code). */

@@ -81,7 +81,7 @@ function tableReader(db: Database, filterIndex: () => FilterIndex): WebsiteReade
 
 const handlers = (db: Database, filterIndex: () => FilterIndex): Record<string, RouteHandler> => websiteHandlers(tableReader(db, filterIndex));
 
-/** One filter index per database: the bind's, and the one whose bytes are kept (`prepared.save`) are the same. */
+/** One filter index per database: the bind's, and the one whose bytes are prepared (`prepared.save`) are the same. */
 const indexes = new WeakMap<Database, FilterIndex>();
 function filterIndexOf(db: Database): FilterIndex {
   let index = indexes.get(db);
@@ -105,8 +105,8 @@ export const siteScanningApi: ApiDefinition = {
   // of reading every record's filter columns (decision 0105).
   prepared: {
     save: (db) => filterIndexOf(db).preparedBytes(),
-    bind: (db, kept) => {
-      const index = FilterIndex.fromPrepared(kept, db);
+    bind: (db, prepared) => {
+      const index = FilterIndex.fromPrepared(prepared, db);
       indexes.set(db, index);
       return handlers(db, () => index);
     },

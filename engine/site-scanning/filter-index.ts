@@ -92,12 +92,12 @@ function filterColumn(values: readonly SqlValue[], order: Uint32Array): FilterCo
   return { values: [...codeOf.keys()], codeOf, codes, starts, positions };
 }
 
-/** The kept form of a column: everything but the value-to-code map, rebuilt from `values`. */
-type KeptColumn = Omit<FilterColumn, 'codeOf'>;
+/** The packed form of a column: everything but the value-to-code map, rebuilt from `values`. */
+type PackedColumn = Omit<FilterColumn, 'codeOf'>;
 
 /**
- * The kept bytes (engine/typed-pack.ts): their kind, a version to bump with any change of meaning, and the shape
- * of what is packed (a changed shape makes older kept bytes unreadable; preparedBytes refuses to write until
+ * The prepared bytes (engine/typed-pack.ts): their kind, a version to bump with any change of meaning, and the shape
+ * of what is packed (a changed shape makes older prepared bytes unreadable; preparedBytes refuses to write until
  * PREPARED_SHAPE is updated).
  */
 const PREPARED_LABEL = { kind: 'websites-filter-index', version: 1 } as const;
@@ -110,8 +110,8 @@ export interface Selection {
   visited: number;
 }
 
-function keptColumn({ codeOf: _rebuilt, ...kept }: FilterColumn): KeptColumn {
-  return kept;
+function packedColumn({ codeOf: _rebuilt, ...packed }: FilterColumn): PackedColumn {
+  return packed;
 }
 
 export class FilterIndex {
@@ -154,30 +154,30 @@ export class FilterIndex {
    * (another count or last row id).
    */
   static fromPrepared(bytes: Uint8Array, db: Database): FilterIndex {
-    const kept = unpack(bytes, { ...PREPARED_LABEL, shape: PREPARED_SHAPE }) as { rowids: Float64Array; columns: Record<FilterName, KeptColumn> };
+    const packed = unpack(bytes, { ...PREPARED_LABEL, shape: PREPARED_SHAPE }) as { rowids: Float64Array; columns: Record<FilterName, PackedColumn> };
     const [count, last] = db.exec(`SELECT count(*), max(rowid) FROM ${WEBSITES_TABLE}`)[0].values[0];
-    const { rowids } = kept;
+    const { rowids } = packed;
     let max = 0;
     for (const rowid of rowids) if (rowid > max) max = rowid;
-    if (Number(count) !== rowids.length || (rowids.length > 0 && Number(last) !== max)) throw new PackMismatch('the kept filter index is of other records');
+    if (Number(count) !== rowids.length || (rowids.length > 0 && Number(last) !== max)) throw new PackMismatch('the prepared filter index is of other records');
     const columns = Object.fromEntries(
       FILTER_NAMES.map((name) => {
-        const column = kept.columns[name];
-        if (column.codes.length !== rowids.length) throw new PackMismatch(`the kept ${name} column is of other records`);
+        const column = packed.columns[name];
+        if (column.codes.length !== rowids.length) throw new PackMismatch(`the prepared ${name} column is of other records`);
         return [name, { ...column, codeOf: new Map(column.values.map((value, code) => [value, code])) }];
       }),
     ) as Record<FilterName, FilterColumn>;
     return new FilterIndex(rowids, columns);
   }
 
-  /** The bytes to keep beside the database file, for `fromPrepared`. */
+  /** The prepared bytes, kept beside the database file for `fromPrepared`. */
   preparedBytes(): Uint8Array {
-    const columns = Object.fromEntries(FILTER_NAMES.map((name) => [name, keptColumn(this.columns[name])]));
+    const columns = Object.fromEntries(FILTER_NAMES.map((name) => [name, packedColumn(this.columns[name])]));
     const value = { rowids: this.rowids, columns };
     const shape = shapeHash(value);
     if (shape !== PREPARED_SHAPE) {
       throw new Error(
-        `the kept websites filter index changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update it and bump PREPARED_LABEL.version in engine/site-scanning/filter-index.ts`,
+        `the prepared websites filter index changed shape (${shape}, PREPARED_SHAPE is ${PREPARED_SHAPE}): update it and bump PREPARED_LABEL.version in engine/site-scanning/filter-index.ts`,
       );
     }
     return pack(value, PREPARED_LABEL);

@@ -1,6 +1,6 @@
 /**
  * The server's side of share-process.ts: start it, and read what it writes into shared memory, one
- * SharedArrayBuffer per file and kept bind, allocated once at its final size (so reading leaves no large
+ * SharedArrayBuffer per file and prepared bind, allocated once at its final size (so reading leaves no large
  * freed buffers behind in the server's process).
  */
 import { spawn } from 'node:child_process';
@@ -17,7 +17,7 @@ export function openShared(options: ShareOptions): Promise<SharedDatasets> {
     const headerParts: Buffer[] = [];
     let header: ShareHeader | null = null;
     let result: SharedDatasets | null = null;
-    // Where the incoming bytes go: each file and kept bind in the header's order.
+    // Where the incoming bytes go: each file and prepared bind in the header's order.
     let targets: Uint8Array[] = [];
     let target = 0;
     let filled = 0;
@@ -29,15 +29,15 @@ export function openShared(options: ShareOptions): Promise<SharedDatasets> {
         headerParts.push(chunk.subarray(0, end));
         header = JSON.parse(Buffer.concat(headerParts).toString('utf8')) as ShareHeader;
         if ('error' in header) return;
-        const datasets: SharedDataset[] = header.sizes.map(({ name, file, kept, snapshot, attachment }) => ({
+        const datasets: SharedDataset[] = header.sizes.map(({ name, file, prepared, snapshot, attachment }) => ({
           name,
           file: shared(file),
-          kept: kept === null ? null : shared(kept),
+          prepared: prepared === null ? null : shared(prepared),
           snapshot,
           attachment,
         }));
         result = { datasets: header.datasets, shared: datasets };
-        targets = datasets.flatMap(({ file, kept }) => (kept ? [file, kept] : [file]));
+        targets = datasets.flatMap(({ file, prepared }) => (prepared ? [file, prepared] : [file]));
         offset = end + 1;
       }
       while (offset < chunk.length && target < targets.length) {

@@ -9,8 +9,8 @@ export interface SharedDataset {
   name: DatasetName;
   /** The SQLite file. */
   file: Uint8Array;
-  /** The bind its APIs keep (`ApiDefinition.prepared`), read by each worker instead of the records; or null. */
-  kept: Uint8Array | null;
+  /** The bind its APIs prepared (`ApiDefinition.prepared`), read by each worker instead of the records; or null. */
+  prepared: Uint8Array | null;
   /** A real snapshot's date, so its dated paths are answered too; or null. */
   snapshot: string | null;
   /** Set for a dataset's attachment (engine/dataset-registry.ts), opened beside the dataset's own file; or null. */
@@ -32,7 +32,7 @@ export type DatasetSummary = Omit<DatasetFromFile, 'db'>;
 export interface DatasetBytes {
   name: DatasetName;
   file: Uint8Array;
-  kept: Uint8Array | null;
+  prepared: Uint8Array | null;
   snapshot: string | null;
   attachment: string | null;
 }
@@ -45,10 +45,10 @@ export type ShareOptions = Omit<OpenEngineOptions, 'bytes'>;
 
 /**
  * The share process's first line on its pipe, as JSON: what it opened and the byte length of each file and
- * kept bind that follow, in that order (file, then kept when not null, dataset by dataset); or why it could not.
+ * prepared bind that follow, in that order (file, then prepared when not null, dataset by dataset); or why it could not.
  */
 export type ShareHeader =
-  | { datasets: DatasetSummary[]; sizes: { name: DatasetName; file: number; kept: number | null; snapshot: string | null; attachment: string | null }[] }
+  | { datasets: DatasetSummary[]; sizes: { name: DatasetName; file: number; prepared: number | null; snapshot: string | null; attachment: string | null }[] }
   | { error: string };
 
 export interface SharedDatasets {

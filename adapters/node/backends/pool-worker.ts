@@ -1,6 +1,6 @@
 /**
  * A worker thread of the server's pool (worker-pool.ts): its own engine over the shared datasets, bound from
- * the shared kept bytes and warmed before it says it is ready; then one answer per request message.
+ * the shared prepared bytes and warmed before it says it is ready; then one answer per request message.
  * Bundled on its own (tools/build-node.ts) as adapters/node/dist/pool-worker.js.
  */
 import { parentPort, workerData } from 'node:worker_threads';

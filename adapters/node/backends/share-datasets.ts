@@ -4,7 +4,7 @@ import type { DatasetBytes, SharedDataset } from './pool-protocol.ts';
 import { sharedCopy } from './shared-bytes.ts';
 
 /**
- * The opened datasets as the worker pool reads them: each database file, and the bind its APIs keep (computed
+ * The opened datasets as the worker pool reads them: each database file, and the bind its APIs prepared (computed
  * here once, so no worker binds from the records). The opened databases are closed: from here on only the
  * workers' databases over the shared bytes are read.
  */
@@ -12,18 +12,18 @@ export function datasetBytes(apis: readonly ApiDefinition[], datasets: readonly 
   return datasets.map(({ name, db, snapshot = null, attachment = null }) => {
     const file = db.export();
     const prepared = attachment ? undefined : apis.find((api) => api.dataset === name && api.prepared)?.prepared;
-    const kept = prepared ? prepared.save(db) : null;
+    const bind = prepared ? prepared.save(db) : null;
     db.close();
-    return { name, file, kept, snapshot, attachment };
+    return { name, file, prepared: bind, snapshot, attachment };
   });
 }
 
 /** The same copied into shared memory in this process (the server receives its copy through share-process.ts). */
 export function shareDatasets(apis: readonly ApiDefinition[], datasets: readonly DatasetFromFile[]): SharedDataset[] {
-  return datasetBytes(apis, datasets).map(({ name, file, kept, snapshot, attachment }) => ({
+  return datasetBytes(apis, datasets).map(({ name, file, prepared, snapshot, attachment }) => ({
     name,
     file: sharedCopy(file),
-    kept: kept ? sharedCopy(kept) : null,
+    prepared: prepared ? sharedCopy(prepared) : null,
     snapshot,
     attachment,
   }));

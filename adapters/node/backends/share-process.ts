@@ -1,9 +1,9 @@
 /**
  * A short-lived process that opens the datasets as `openEngine` always does (manifest, sha256, unpack, or the
- * user's files through the import; the rates' bind) and writes each file and kept bind to the server through a
+ * user's files through the import; the rates' bind) and writes each file and prepared bind to the server through a
  * pipe (fd 3): a JSON header line (ShareHeader), then the bytes. The server reads them straight into shared
  * memory (open-shared.ts) and this process exits. Opening peaks at several times the data's size in buffers that
- * are freed soon after; in the server's own process (even in a thread that ends) glibc kept much of that freed
+ * are freed soon after; in the server's own process (even in a thread that ends) glibc held much of that freed
  * memory resident for the server's whole life and raised its threshold for returning later buffers to the system
  * (decision 0901). In a process of its own, all of it goes when the process ends.
  * Bundled on its own (tools/build-node.ts) as adapters/node/dist/share-process.js.
@@ -24,15 +24,15 @@ try {
   const opened = datasetBytes(engine.apis, datasets);
   header = {
     datasets: summaries,
-    sizes: opened.map(({ name, file, kept, snapshot, attachment }) => ({
+    sizes: opened.map(({ name, file, prepared, snapshot, attachment }) => ({
       name,
       file: file.byteLength,
-      kept: kept ? kept.byteLength : null,
+      prepared: prepared ? prepared.byteLength : null,
       snapshot,
       attachment,
     })),
   };
-  bytes = opened.flatMap(({ file, kept }) => (kept ? [file, kept] : [file]));
+  bytes = opened.flatMap(({ file, prepared }) => (prepared ? [file, prepared] : [file]));
 } catch (error) {
   header = { error: error instanceof Error ? error.message : String(error) };
 }

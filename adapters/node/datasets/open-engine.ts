@@ -56,6 +56,6 @@ export async function openEngine(options: OpenEngineOptions = {}): Promise<Opene
   for (const b of built) if (!datasets.includes(b)) b.db.close();
 
   const engine = createEngine({}, options.dialect);
-  for (const d of datasets) installOpened(engine, { ...d, kept: null });
+  for (const d of datasets) installOpened(engine, { ...d, prepared: null });
   return { engine, datasets };
 }

@@ -90,7 +90,7 @@ export function absentColumn(field: OrderField, size: number): OrderColumnData {
   return { field, recordRank, nullRank: 0, ...groupByRank(recordRank, 1), rankValues: null };
 }
 
-/** The column with its `sort` element, read from the store (a kept column gets it the same way). */
+/** The column with its `sort` element, read from the store (a prepared column gets it the same way). */
 export function orderColumn(data: OrderColumnData, store: ColumnStore): OrderColumn {
   const { field } = data;
   if (ABSENT_ORDER.has(field)) return { ...data, sortValue: () => null };
@@ -115,12 +115,12 @@ function buildColumn(field: OrderField, store: ColumnStore): OrderColumnData {
   return numericColumn(numeric, store.numberRanks[numeric] ?? rankNumbers(store.numbers[numeric]));
 }
 
-/** Each orderable field's column, built the first time a request uses it (or given, kept from an earlier bind). */
+/** Each orderable field's column, built the first time a request uses it (or given, prepared by an earlier bind). */
 export class OrderColumns extends Memo<OrderField, OrderColumn> {
-  constructor(store: ColumnStore, kept: readonly OrderColumnData[] = []) {
+  constructor(store: ColumnStore, prepared: readonly OrderColumnData[] = []) {
     super(
       (field) => orderColumn(buildColumn(field, store), store),
-      kept.map((data) => [data.field, orderColumn(data, store)]),
+      prepared.map((data) => [data.field, orderColumn(data, store)]),
     );
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Derived forms of a text field's distinct values (a few thousand strings, not 250,000 records): what the
  * text conditions compare against. Each is computed when first needed (the folded values at a bind from the
- * records, for the UTF-8 form that is kept; the rest by the first request that needs them) and kept for the
+ * records, for the UTF-8 form that is prepared; the rest by the first request that needs them) and kept for the
  * database's lifetime.
  */
 import type { Dictionary } from '../columns/dictionary.ts';
@@ -32,7 +32,7 @@ export interface PlannedValues {
 /**
  * A field's folded values as UTF-8, NUL between them, and the byte where each starts (one more entry: one past
  * the end): what the markContaining kernel searches for keyword and suggest-contains. Computed from the folded
- * values once per database and kept with the prepared columns, so a kept bind folds nothing.
+ * values once per database and packed with the prepared columns, so a prepared bind folds nothing.
  */
 export interface FoldedText {
   bytes: Uint8Array;
@@ -117,7 +117,7 @@ export class ContainsSearch {
     this.allowed = kernels.alloc(Uint8Array, Math.max(...SEARCH_FIELDS.map((field) => texts[field].starts.length - 1)));
   }
 
-  /** The folded texts as held in kernel memory (kept with the prepared columns). */
+  /** The folded texts as held in kernel memory (packed with the prepared columns). */
   held(): Record<SearchField, FoldedText> {
     return this.texts;
   }

@@ -1,5 +1,5 @@
 /**
- * The prepared columns kept beside a database (decision 0405): an index bound from the kept bytes answers
+ * The prepared columns prepared beside a database (decision 0405): an index bound from the prepared bytes answers
  * every request of the bench workload and of a fuzz sample exactly as an index bound from the records, over
  * a generated database and an awkward one; bytes that do not fit (another format, other records, cut short)
  * are not used, and the engine binds from the records instead.
@@ -29,20 +29,20 @@ async function reopened(db: Database): Promise<Database> {
 }
 
 /** An engine bound from the records, and the bytes it offered to keep. */
-function boundFromRecords(db: Database): { engine: Engine; kept: Uint8Array } {
-  let kept: Uint8Array | null = null;
-  const engine = createEngine({ preparedReady: (_dataset, _db, prepared) => (kept = prepared()) });
+function boundFromRecords(db: Database): { engine: Engine; prepared: Uint8Array } {
+  let prepared: Uint8Array | null = null;
+  const engine = createEngine({ preparedReady: (_dataset, _db, offered) => (prepared = offered()) });
   engine.use('ceilingrates', db);
   engine.prepare('ceilingrates');
-  if (!kept) throw new Error('the bind offered nothing to keep');
-  return { engine, kept };
+  if (!prepared) throw new Error('the bind offered nothing to keep');
+  return { engine, prepared };
 }
 
-/** An engine given kept bytes, and whether it bound from the records after all. */
-function boundFromKept(db: Database, kept: Uint8Array): { engine: Engine; rebound: () => boolean } {
+/** An engine given prepared bytes, and whether it bound from the records after all. */
+function boundFromPrepared(db: Database, prepared: Uint8Array): { engine: Engine; rebound: () => boolean } {
   let rebound = false;
   const engine = createEngine({ preparedReady: () => (rebound = true) });
-  engine.use('ceilingrates', db, kept);
+  engine.use('ceilingrates', db, prepared);
   engine.prepare('ceilingrates');
   return { engine, rebound: () => rebound };
 }
@@ -77,8 +77,8 @@ function answer(engine: Engine, url: string): { status: number; headers: Record<
   return { status, headers, body: body.replace(/^\{"took":\d+,/, '{"took":0,') };
 }
 
-function expectSameAnswers(fresh: Engine, kept: Engine, urls: readonly string[]): void {
-  for (const url of urls) expect(answer(kept, url), url).toEqual(answer(fresh, url));
+function expectSameAnswers(fresh: Engine, prepared: Engine, urls: readonly string[]): void {
+  for (const url of urls) expect(answer(prepared, url), url).toEqual(answer(fresh, url));
 }
 
 /** Records built to differ between reading paths if any were careless (as in columns.test.ts), without the column table. */
@@ -104,14 +104,14 @@ async function awkwardDatabase(): Promise<Database> {
   return db;
 }
 
-describe('prepared columns kept beside the database', () => {
+describe('prepared columns prepared beside the database', () => {
   it.each([
     ['generated records', () => generatedDatabase('ceilingrates')],
     ['awkward records: unicode order, NUL, -0, 5e-324, text in a numeric column, no column table', awkwardDatabase],
   ])('answer every request of the workload and a fuzz sample as a bind from the records does (%s)', async (_, database) => {
     const db = await database();
     const fresh = boundFromRecords(db);
-    const again = boundFromKept(await reopened(db), fresh.kept);
+    const again = boundFromPrepared(await reopened(db), fresh.prepared);
     expect(again.rebound()).toBe(false);
     expectSameAnswers(fresh.engine, again.engine, requests(db));
   });
@@ -119,13 +119,13 @@ describe('prepared columns kept beside the database', () => {
   it('of a database with no records are read back, and answer as a bind from the records does', async () => {
     const db = await emptyDatabase('ceilingrates');
     const fresh = boundFromRecords(db);
-    const again = boundFromKept(await reopened(db), fresh.kept);
+    const again = boundFromPrepared(await reopened(db), fresh.prepared);
     expect(again.rebound()).toBe(false);
     const base = '/api/v3/search/ceilingrates/';
     expectSameAnswers(fresh.engine, again.engine, [base, `${base}?keyword=engineer`, `${base}?suggest-contains=labor_category:eng`]);
   });
 
-  it('hold the same store, combinations, order columns and aggregation tables, the arrays mapped on the kept bytes', async () => {
+  it('hold the same store, combinations, order columns and aggregation tables, the arrays mapped on the prepared bytes', async () => {
     const db = await awkwardDatabase();
     const index = ceilingRatesIndex(db);
     const bytes = index.preparedBytes();
@@ -157,14 +157,14 @@ describe('prepared columns kept beside the database', () => {
   it('of other records, another version or cut short are not used: the engine binds from the records and offers new bytes', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const db = await generatedDatabase('ceilingrates', 400);
-    const other = boundFromRecords(await generatedDatabase('ceilingrates', 300)).kept;
-    const kept = boundFromRecords(db).kept;
-    const olderVersion = pack(unpack(kept, { kind: PREPARED_KIND, version: PREPARED_VERSION, shape: PREPARED_SHAPE }), {
+    const other = boundFromRecords(await generatedDatabase('ceilingrates', 300)).prepared;
+    const prepared = boundFromRecords(db).prepared;
+    const olderVersion = pack(unpack(prepared, { kind: PREPARED_KIND, version: PREPARED_VERSION, shape: PREPARED_SHAPE }), {
       kind: PREPARED_KIND,
       version: PREPARED_VERSION - 1,
     });
-    for (const bytes of [other, olderVersion, kept.subarray(0, kept.byteLength - 1024), new Uint8Array(kept.byteLength)]) {
-      const again = boundFromKept(await reopened(db), bytes);
+    for (const bytes of [other, olderVersion, prepared.subarray(0, prepared.byteLength - 1024), new Uint8Array(prepared.byteLength)]) {
+      const again = boundFromPrepared(await reopened(db), bytes);
       expect(again.rebound()).toBe(true);
       expectSameAnswers(boundFromRecords(db).engine, again.engine, [
         '/api/v3/search/ceilingrates/?page_size=5',

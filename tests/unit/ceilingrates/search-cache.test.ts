@@ -83,16 +83,16 @@ describe('cached searches', () => {
   });
 });
 
-describe('a bind from kept bytes', () => {
-  it('starts with the every-record aggregations kept, and answers the every-record search as a bind from the records does', async () => {
+describe('a bind from prepared bytes', () => {
+  it('starts with the every-record aggregations prepared, and answers the every-record search as a bind from the records does', async () => {
     const bytes = ceilingRatesIndex(cachedDb).preparedBytes();
-    const keptDb = new (await loadSqlJs()).Database(cachedDb.export());
-    const index = ceilingRatesIndex(keptDb, bytes);
+    const preparedDb = new (await loadSqlJs()).Database(cachedDb.export());
+    const index = ceilingRatesIndex(preparedDb, bytes);
     const aggregate = vi.spyOn(index.ratesTables.aggregator, 'aggregate');
     expect(index.searches.size().entries).toBe(0);
-    const kept = engineOver('ceilingrates', keptDb);
+    const bound = engineOver('ceilingrates', preparedDb);
     for (const url of [`${API}?page_size=50`, `${API}?page=3&ordering=vendor_name&sort=desc`, `${API}?export=y`]) {
-      expect(withoutTook(call(kept, url).body)).toEqual(withoutTook(computed(url).body));
+      expect(withoutTook(call(bound, url).body)).toEqual(withoutTook(computed(url).body));
     }
     // Nothing aggregated: the prepared JSON answered; the search itself is cached from its first page on.
     expect(aggregate).not.toHaveBeenCalled();

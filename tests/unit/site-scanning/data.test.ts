@@ -186,11 +186,11 @@ describe('indexes serve every filter and the order', () => {
     );
   });
 
-  it('a filter index kept as bytes selects as the one read from the records, and refuses other records', async () => {
+  it('a filter index prepared as bytes selects as the one read from the records, and refuses other records', async () => {
     const index = FilterIndex.load(db);
-    const kept = FilterIndex.fromPrepared(index.preparedBytes(), db);
-    for (const name of FILTER_NAMES) expect(selected(kept, { [name]: sample[name] }), name).toEqual(selected(index, { [name]: sample[name] }));
-    expect(kept.distinctCounts(kept.select({}).positions)).toEqual(index.distinctCounts(index.select({}).positions));
+    const prepared = FilterIndex.fromPrepared(index.preparedBytes(), db);
+    for (const name of FILTER_NAMES) expect(selected(prepared, { [name]: sample[name] }), name).toEqual(selected(index, { [name]: sample[name] }));
+    expect(prepared.distinctCounts(prepared.select({}).positions)).toEqual(index.distinctCounts(index.select({}).positions));
     const other = new (await loadSqlJs()).Database(db.export());
     other.run('DELETE FROM websites WHERE rowid = (SELECT max(rowid) FROM websites)');
     expect(() => FilterIndex.fromPrepared(index.preparedBytes(), other)).toThrow(PackMismatch);
