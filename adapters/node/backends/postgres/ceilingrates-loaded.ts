@@ -1,7 +1,7 @@
 /**
  * A load's tables as the engine answers with them (engine/ceilingrates/rates-tables.ts): the planned fields'
  * values by code (codes are byte-order ranks), their lowest ids and rows, the combinations, the price ranks,
- * and every rate's counted codes (ceilingrates-tables.ts). Read once per load and kept per database, never an
+ * and every rate's counted codes (ceilingrates-tables.ts). Read once per load and cached per database, never an
  * answer: each statement returns the identity of the load it saw, and a search that saw another load plans
  * again with that load's tables.
  */
@@ -48,22 +48,22 @@ export function int4sOf(bytes: Uint8Array | null): Uint32Array {
 type Terms = Record<TermField, [values: (string | null)[], firstIds: (number | null)[], rows: (number | null)[]]>;
 
 /** Per database (pool), the last load read. */
-const kept = new WeakMap<pg.Pool, LoadedRates>();
+const cached = new WeakMap<pg.Pool, LoadedRates>();
 
 /** The last load read from this database (the one served now, or one before it). */
-export const keptRates = (pool: pg.Pool): LoadedRates | undefined => kept.get(pool);
+export const cachedRates = (pool: pg.Pool): LoadedRates | undefined => cached.get(pool);
 
 /**
- * The tables to write a statement with: the kept ones, unless a statement saw another load (`seen`); then the
- * database's, read and kept. Null when the database holds no load.
+ * The tables to write a statement with: the cached ones, unless a statement saw another load (`seen`); then the
+ * database's, read and cached. Null when the database holds no load.
  */
 export async function loadedRates(pool: pg.Pool, seen?: string): Promise<LoadedRates | null> {
-  const known = kept.get(pool);
+  const known = cached.get(pool);
   if (known && (seen === undefined || known.load === seen)) return known;
   const { rows } = await pool.query({ text: STATEMENT, rowMode: 'array' });
   if (rows.length === 0) return null;
   const loaded = loadedOf(rows[0] as Parameters<typeof loadedOf>[0]);
-  kept.set(pool, loaded);
+  cached.set(pool, loaded);
   return loaded;
 }
 

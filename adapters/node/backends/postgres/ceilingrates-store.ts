@@ -7,7 +7,7 @@ import { CEILINGRATES_TABLE, RECORD_FIELDS } from '../../../../engine/ceilingrat
 import { SOURCE_JSON_SQL } from '../../../../engine/ceilingrates/query/source.ts';
 import { writeCeilingRateTables } from './ceilingrates-tables.ts';
 import { RatesRemoved, searchCeilingRates } from './ceilingrates.ts';
-import { keptRates } from './ceilingrates-loaded.ts';
+import { cachedRates } from './ceilingrates-loaded.ts';
 import { copyRows } from './copy.ts';
 import { quote } from './quote.ts';
 import { CEILINGRATES_SCHEMA } from './ceilingrates-schema.ts';
@@ -32,7 +32,7 @@ export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
   async load(client, { db, origin }) {
     // DELETE, not TRUNCATE: readers keep seeing the old rates until this transaction commits.
     await client.query('DELETE FROM ceilingrates');
-    // The page's _source is the engine's JSON text (query/source.ts), kept as written.
+    // The page's _source is the engine's JSON text (query/source.ts), stored as written.
     const select = `SELECT ${RECORD_FIELDS.map(quote).join(', ')}, ${SOURCE_JSON_SQL} FROM ${CEILINGRATES_TABLE} ORDER BY id`;
     const records = await copyRows(client, 'ceilingrates', [...RECORD_FIELDS, 'source'], sqliteRows(db, select));
     await writeCeilingRateTables(client, db);
@@ -46,8 +46,8 @@ export const ceilingRatesStore: PostgresStore<CeilingRatesLoaded> = {
   describe: ({ records, generation }, where) => `ceilingrates: ${records} records (load ${generation}) in ${where}`,
 
   async answer(pool, { api, ctx }) {
-    // Asked until a load's tables are kept; from then on the statements find rates removed (RatesRemoved).
-    if (!keptRates(pool) && !(await ratesLoaded(pool))) return api.errors.unavailable();
+    // Asked until a load's tables are cached; from then on the statements find rates removed (RatesRemoved).
+    if (!cachedRates(pool) && !(await ratesLoaded(pool))) return api.errors.unavailable();
     try {
       return await searchCeilingRates(pool, ctx);
     } catch (error) {

@@ -114,14 +114,14 @@ function searchStatement(query: CeilingRatesQuery, plan: MatchPlan, wide: boolea
 }
 
 /**
- * The rates of one database as the engine's store. A statement is written with the kept load's tables; a load
+ * The rates of one database as the engine's store. A statement is written with the cached load's tables; a load
  * may commit before it runs or between two: then the search is planned again, with the tables of the load the
  * statement saw.
  */
 class PostgresRates implements RatesStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  /** The tables of the load of `seen` (else of the kept or the database's load); no load: the 503. */
+  /** The tables of the load of `seen` (else of the cached or the database's load); no load: the 503. */
   private async loaded(seen?: string | null): Promise<LoadedRates> {
     if (seen === null) throw new RatesRemoved();
     const loaded = await loadedRates(this.pool, seen);
