@@ -2,7 +2,7 @@
  * Extracts the websites generator's vocabulary from the real Site Scanning samples into a small committed
  * file, so the build never reads the samples:
  *   npx tsx tools/vocab/extract-websites.ts <folder of Site Scanning sample CSVs> > tools/vocab/websites-owners.json
- * Keeps about 150 agencies and 270 bureaus (most frequent first) and every real base domain they own,
+ * Selects about 150 agencies and 270 bureaus (most frequent first) and every real base domain they own,
  * then adds word-like subdomain labels as further `.gov` base domains until there are about 1,400.
  */
 import { readFileSync } from 'node:fs';
@@ -52,21 +52,21 @@ const branchOf = new Map<string, string>();
 for (const r of usable) if (r.branch && !branchOf.has(r.agency)) branchOf.set(r.agency, r.branch);
 
 const agencies = byCount(count(usable.map((r) => r.agency))).slice(0, AGENCIES);
-const keptAgency = new Set(agencies.map(([a]) => a));
+const selectedAgencies = new Set(agencies.map(([a]) => a));
 const pairKey = (r: Row): string => `${r.agency}\u0000${r.bureau ?? ''}`;
-const pairs = byCount(count(usable.filter((r) => keptAgency.has(r.agency)).map(pairKey)));
-// Every agency keeps its most frequent bureau; the remaining places go to the most frequent pairs overall.
-const keptPairs = new Set<string>();
+const pairs = byCount(count(usable.filter((r) => selectedAgencies.has(r.agency)).map(pairKey)));
+// Every agency has its most frequent bureau selected; the remaining places go to the most frequent pairs overall.
+const selectedPairs = new Set<string>();
 for (const [a] of agencies) {
   const top = pairs.find(([k]) => k.startsWith(a + '\u0000'));
-  if (top) keptPairs.add(top[0]);
+  if (top) selectedPairs.add(top[0]);
 }
-for (const [k] of pairs) if (keptPairs.size < BUREAUS) keptPairs.add(k);
+for (const [k] of pairs) if (selectedPairs.size < BUREAUS) selectedPairs.add(k);
 
 // Each base domain belongs to the pair that owns most of its hosts.
 const domainOwners = new Map<string, Map<string, number>>();
 for (const r of usable) {
-  if (!keptPairs.has(pairKey(r))) continue;
+  if (!selectedPairs.has(pairKey(r))) continue;
   const m = domainOwners.get(r.base) ?? new Map<string, number>();
   m.set(pairKey(r), (m.get(pairKey(r)) ?? 0) + 1);
   domainOwners.set(r.base, m);
@@ -81,7 +81,7 @@ for (const [base, owners] of domainOwners) {
 const taken = new Set(domains.keys());
 for (const r of usable) {
   if (domains.size >= BASE_DOMAINS) break;
-  if (!keptPairs.has(pairKey(r)) || r.host === r.base) continue;
+  if (!selectedPairs.has(pairKey(r)) || r.host === r.base) continue;
   const label = r.host.split('.')[0];
   const candidate = `${label}.gov`;
   if (!/^[a-z]{6,}$/.test(label) || taken.has(candidate)) continue;
@@ -101,7 +101,7 @@ const out = {
     name,
     branch: branchOf.get(name) ?? 'Executive',
     weight,
-    bureaus: [...keptPairs]
+    bureaus: [...selectedPairs]
       .filter((k) => k.startsWith(name + '\u0000'))
       .map((k) => ({
         name: k.split('\u0000')[1] || null,
