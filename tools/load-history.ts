@@ -2,7 +2,7 @@
  * `npm run load:history -- --database <postgres-url> [--git <bare git dir>]` (`--help` lists the options): the 17
  * real weeks of Site Scanning data/ ships (site-scanning-source/shipped-weeks.ts) into Postgres in one command,
  * each under its day (`serve --database` then answers the newest at the API paths and each week under
- * /snapshots/<date>/). Prints per week how many files its commit had, how many records it kept and how many it
+ * /snapshots/<date>/). Prints per week how many files its commit had, how many records it selected and how many it
  * dropped as stale (the rule: site-scanning-source/git-weeks.ts). `--git` first checks each week against a clone of
  * benbalter/site-scanning-snapshots-experiment: its commit less its stale files must hold the same records.
  * `--week <date>` (repeatable) loads only those weeks. `--check <n>` compares each loaded week's answers with the
@@ -80,10 +80,10 @@ try {
         }
       : {}),
   });
-  const kept = weeks.reduce((n, w) => n + w.kept, 0);
+  const selected = weeks.reduce((n, w) => n + w.selected, 0);
   const loadMs = weeks.reduce((ms, w) => ms + w.ms, 0);
   console.log(
-    `${weeks.length} weeks, ${kept} records, in ${shownUrl(values.database)}: ${(loadMs / 1000).toFixed(0)} s loading, ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
+    `${weeks.length} weeks, ${selected} records, in ${shownUrl(values.database)}: ${(loadMs / 1000).toFixed(0)} s loading, ${((performance.now() - started) / 1000).toFixed(0)} s in all`,
   );
   if (differences > 0) {
     console.error(`${differences} answers differ from the engine's`);

@@ -6,9 +6,9 @@
  *   the job copied them (Brotli, quality 11).
  * - `site-scanning-weeks/<date>.changes.json.br`: each older week as its changes against the week after it
  *   (week-changes.ts; Brotli at `--quality`, default 9: several times faster than 11 on these high-entropy changes,
- *   counters and hashes, for a few % more bytes), and `weeks.json`, the weeks with what each kept and dropped.
+ *   counters and hashes, for a few % more bytes), and `weeks.json`, the weeks with what each selected and dropped.
  * - `sources.json`: where each file came from (repository, commit, date, rule, counts, sha256, licence); the
- *   entries of other files are kept as they are.
+ *   entries of other files are left as they are.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -63,7 +63,7 @@ for (const week of weeks.slice(0, -1).reverse()) {
     sha256: sha256(bytes),
   });
   console.log(
-    `${week.date} @ ${week.commit.slice(0, 8)}: ${records.size} kept, ${week.stale.size} stale of ${week.files}; ` +
+    `${week.date} @ ${week.commit.slice(0, 8)}: ${records.size} selected, ${week.stale.size} stale of ${week.files}; ` +
       `${change.changed.length} differ from the week after, ${change.added.length} only here, ${change.absent.length} absent; ${bytes.length} bytes (${seconds()} s)`,
   );
   newer = records;

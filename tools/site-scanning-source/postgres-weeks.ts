@@ -34,9 +34,9 @@ const INTERIM_ANALYZE = `ANALYZE ${storeOf('websites')!
 export interface LoadedWeek {
   date: string;
   commit: string;
-  /** `data/*.json` files in its commit, records kept, stale files dropped. */
+  /** `data/*.json` files in its commit, records selected, stale files dropped. */
   files: number;
-  kept: number;
+  selected: number;
   dropped: number;
   /** The week's share of the wall time. */
   ms: number;
@@ -44,7 +44,7 @@ export interface LoadedWeek {
 
 /** One line of the per-week report. */
 export const weekLine = (w: LoadedWeek): string =>
-  `${w.date} @ ${w.commit.slice(0, 8)}: ${w.files} files, ${w.kept} kept, ${w.dropped} stale dropped (${(w.ms / 1000).toFixed(1)} s)`;
+  `${w.date} @ ${w.commit.slice(0, 8)}: ${w.files} files, ${w.selected} selected, ${w.dropped} stale dropped (${(w.ms / 1000).toFixed(1)} s)`;
 
 export interface WeeksOptions {
   /** Only these dates (default: every week). */
@@ -56,7 +56,7 @@ export interface WeeksOptions {
   loaded?: (week: LoadedWeek, records: readonly SourceRecord[]) => Promise<void>;
 }
 
-/** A week's records as the import maps them, their stored texts in listing order; every record must be kept. */
+/** A week's records as the import maps them, their stored texts in listing order; every record must be imported. */
 export function listedStoredTexts(date: string, records: Iterable<SourceRecord>): string[] {
   const { records: mapped, report } = mapJsonRecords('websites', records, { snapshotDate: date });
   if (report.rowsRejected !== 0) throw new Error(`the week of ${date}: the import refuses ${report.rowsRejected} records`);
@@ -100,7 +100,7 @@ export async function loadWeeks(pool: pg.Pool, options: WeeksOptions = {}): Prom
       date: week.date,
       commit: week.commit,
       files: week.files,
-      kept: week.count,
+      selected: week.count,
       dropped: week.dropped,
       ms: performance.now() - started,
     };

@@ -39,7 +39,7 @@ export function diffWeek(date: string, newer: ReadonlyMap<string, SourceRecord>,
       }
     }
     const dropped = Object.keys(next).filter((key) => !(key in record));
-    // Key order is not kept: the import reads a record by its keys' names, never by position.
+    // Key order is not preserved: the import reads a record by its keys' names, never by position.
     if (differs || dropped.length > 0) changes.changed.push({ path, set, ...(dropped.length ? { dropped } : {}) });
   }
   changes.absent = [...newer.keys()].filter((path) => !older.has(path));

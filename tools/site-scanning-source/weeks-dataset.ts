@@ -23,7 +23,7 @@ const brotli: BrotliEncode = (raw) => {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
-/** A week's records as the import of its file maps them (scan_date: the week's day); every record must be kept. */
+/** A week's records as the import of its file maps them (scan_date: the week's day); every record must be imported. */
 export function mappedWeek(date: string, records: Iterable<unknown>): WebsiteRecord[] {
   const { records: mapped, report } = mapJsonRecords('websites', records, { snapshotDate: date });
   if (report.rowsRejected !== 0) throw new Error(`the week of ${date}: ${report.rowsRejected} records refused by the import`);

@@ -15,7 +15,7 @@ export const newestFile = (date: string): string => `site-scanning-${date}.json.
 /** The file of an older week's changes against the week after it, under data/. */
 export const weekFile = (date: string): string => `${WEEKS_DIR}/${date}.changes.json.br`;
 
-/** One week the source holds, as the stale-file rule kept it. */
+/** One week the source holds, as the stale-file rule selected it. */
 export interface ShippedWeek {
   date: string;
   commit: string;
@@ -23,7 +23,7 @@ export interface ShippedWeek {
   files: number;
   /** Files dropped as stale. */
   dropped: number;
-  /** Records kept. */
+  /** Records selected. */
   count: number;
   /** Why the week's list is known to be incomplete (absent: it is not). */
   partial?: string;

@@ -78,13 +78,13 @@ async function same(url: string): Promise<ApiResponse> {
 }
 
 describe('the weeks at every door, as Postgres answers them', () => {
-  it('loads each week with what its commit kept and dropped, newest first', () => {
-    expect(loaded.map((w) => [w.date, w.kept])).toEqual([
+  it('loads each week with what its commit selected and dropped, newest first', () => {
+    expect(loaded.map((w) => [w.date, w.selected])).toEqual([
       [NEWEST, 36331],
       ['2025-03-17', 34770],
       ['2025-02-10', 29488],
     ]);
-    expect(lines[0]).toMatch(/^2025-06-09 @ f2cc7380: 36906 files, 36331 kept, 575 stale dropped \(\d+\.\d s\)$/);
+    expect(lines[0]).toMatch(/^2025-06-09 @ f2cc7380: 36906 files, 36331 selected, 575 stale dropped \(\d+\.\d s\)$/);
   });
 
   it('answers each week’s dated paths request for request, each week at its own date', async () => {
