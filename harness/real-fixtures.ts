@@ -1,6 +1,6 @@
 /**
  * The real datasets that tests, benchmarks and scripts open — a Site Scanning week through the import core, the
- * weeks attachment as the build makes it, the GSA price-list rates — built once per set of inputs and kept as SQLite
+ * weeks attachment as the build makes it, the GSA price-list rates — built once per set of inputs and cached as SQLite
  * files under .tmp/fixtures/. A week's import takes 10–25 s and the weeks a minute or two; a suite that opened them in
  * every file spent minutes rebuilding the same bytes.
  *
@@ -25,7 +25,7 @@ const CACHE = resolve(ROOT, '.tmp/fixtures');
 /** A real dataset the build can make: one week of Site Scanning (its date), every week (the attachment), or the shipped price lists' rates. */
 export type RealFixture = { kind: 'week'; date: string } | { kind: 'weeks' } | { kind: 'gsa-rates' };
 
-interface Kept {
+interface BuiltFixture {
   raw: Uint8Array;
   source: DatasetSource;
 }
@@ -56,30 +56,30 @@ const paths = (fixture: RealFixture): { db: string; source: string } => {
   return { db: `${base}.sqlite`, source: `${base}.json` };
 };
 
-function read(fixture: RealFixture): Kept | null {
+function read(fixture: RealFixture): BuiltFixture | null {
   const { db, source } = paths(fixture);
   if (!existsSync(db) || !existsSync(source)) return null;
   return { raw: new Uint8Array(readFileSync(db)), source: JSON.parse(readFileSync(source, 'utf8')) as DatasetSource };
 }
 
 /** Written beside, then renamed: a reader sees the whole file or none (two processes may build the same one). */
-function keep(fixture: RealFixture, kept: Kept): void {
+function cache(fixture: RealFixture, built: BuiltFixture): void {
   mkdirSync(CACHE, { recursive: true });
   const { db, source } = paths(fixture);
   const stamp = `.${process.pid}.${Date.now()}`;
-  writeFileSync(db + stamp, kept.raw);
-  writeFileSync(source + stamp, JSON.stringify(kept.source));
+  writeFileSync(db + stamp, built.raw);
+  writeFileSync(source + stamp, JSON.stringify(built.source));
   renameSync(db + stamp, db);
   renameSync(source + stamp, source);
 }
 
-/** Fixtures of an older key: a clone edited many times would otherwise keep every version. */
+/** Fixtures of an older key: a clone edited many times would otherwise hold every version. */
 function dropStale(): void {
   if (!existsSync(CACHE)) return;
   for (const name of readdirSync(CACHE)) if (!name.startsWith('.') && !name.includes(fixturesKey())) rmSync(resolve(CACHE, name), { force: true });
 }
 
-async function buildHere(SQL: SqlJsStatic, fixture: RealFixture): Promise<Kept> {
+async function buildHere(SQL: SqlJsStatic, fixture: RealFixture): Promise<BuiltFixture> {
   const { db, source } =
     fixture.kind === 'week' ? await weekDatabase(SQL, fixture.date) : fixture.kind === 'weeks' ? weeksDatabase(SQL) : gsaRatesDatabase(SQL);
   const raw = db.export();
@@ -98,18 +98,18 @@ async function whileBuilding<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The fixture's database, opened from its kept file (built here first when missing). */
+/** The fixture's database, opened from its cached file (built here first when missing). */
 export async function openRealFixture(SQL: SqlJsStatic, fixture: RealFixture): Promise<{ db: Database; source: DatasetSource }> {
-  const kept =
+  const cached =
     read(fixture) ??
     (await whileBuilding(async () => {
       const found = read(fixture);
       if (found) return found;
       const built = await buildHere(SQL, fixture);
-      keep(fixture, built);
+      cache(fixture, built);
       return built;
     }));
-  return { db: new SQL.Database(kept.raw), source: kept.source };
+  return { db: new SQL.Database(cached.raw), source: cached.source };
 }
 
 /** A real week of Site Scanning, as the import of that week's file makes it (`weekDatabase`). */
@@ -154,11 +154,11 @@ async function buildMissing(SQL: SqlJsStatic, fixtures: readonly RealFixture[], 
       while (next < threaded.length) {
         const fixture = threaded[next++];
         const { raw, source } = await worker.run(fixture);
-        keep(fixture, { raw, source: source! });
+        cache(fixture, { raw, source: source! });
       }
     });
     // The rates are a few seconds' work on this thread while the weeks import on the others.
-    for (const fixture of missing) if (fixture.kind === 'gsa-rates') keep(fixture, await buildHere(SQL, fixture));
+    for (const fixture of missing) if (fixture.kind === 'gsa-rates') cache(fixture, await buildHere(SQL, fixture));
     await Promise.all(onThreads);
   } finally {
     await Promise.all(workers.map((w) => w.close()));
