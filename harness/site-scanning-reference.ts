@@ -29,10 +29,10 @@ export const REFERENCE_FILTERS = [
 
 /** The filters that apply: an empty agency or bureau is skipped (production tests the value for truthiness). */
 function applied(filters: ReferenceFilters): ReferenceFilters {
-  const kept: ReferenceFilters = { ...filters };
-  if (kept.target_url_agency_owner === '') delete kept.target_url_agency_owner;
-  if (kept.target_url_bureau_owner === '') delete kept.target_url_bureau_owner;
-  return kept;
+  const given: ReferenceFilters = { ...filters };
+  if (given.target_url_agency_owner === '') delete given.target_url_agency_owner;
+  if (given.target_url_bureau_owner === '') delete given.target_url_bureau_owner;
+  return given;
 }
 
 export function matches(record: WebsiteRecord, sent: ReferenceFilters): boolean {

@@ -217,8 +217,8 @@ function jsonIndexer(aliases: AliasTable<string>): (record: Record<string, unkno
   };
 }
 
-/** Maps a JSON file's records one by one into `keep`, in file order: the first one names the file's columns. */
-function jsonTaker<R>(context: PipelineContext<R>, keep: (record: R) => void): (item: unknown, record: number) => void {
+/** Maps a JSON file's records one by one into `take`, in file order: the first one names the file's columns. */
+function jsonTaker<R>(context: PipelineContext<R>, take: (record: R) => void): (item: unknown, record: number) => void {
   const { mapper, builder } = context;
   const unique = new Uniqueness(mapper);
   const jsonIndex = jsonIndexer(mapper.aliases);
@@ -247,7 +247,7 @@ function jsonTaker<R>(context: PipelineContext<R>, keep: (record: R) => void): (
     const duplicate = unique.check(result.record, place);
     if (duplicate !== null) return builder.reject(duplicate);
     builder.imported();
-    keep(result.record);
+    take(result.record);
   };
 }
 

@@ -199,7 +199,7 @@ export class JsonSplitter {
           break;
       }
     }
-    if (this.captureDepth >= 0 && captureFrom >= 0) this.keep(text.slice(captureFrom));
+    if (this.captureDepth >= 0 && captureFrom >= 0) this.capturePiece(text.slice(captureFrom));
     this.offset += length;
     const done = this.pieces;
     this.pieces = [];
@@ -221,7 +221,7 @@ export class JsonSplitter {
     return done;
   }
 
-  private keep(piece: string): void {
+  private capturePiece(piece: string): void {
     this.captureLength += piece.length;
     if (this.captureLength <= MAX_RECORD_TEXT) this.captureParts.push(piece);
     else this.captureParts = [];
@@ -237,7 +237,7 @@ export class JsonSplitter {
   private valueEnded(text: string, end: number, captureFrom: number): number {
     this.expect = this.depth === 0 ? Expect.End : Expect.After;
     if (this.captureDepth !== this.depth) return captureFrom;
-    this.keep(text.slice(Math.max(0, captureFrom), end));
+    this.capturePiece(text.slice(Math.max(0, captureFrom), end));
     const path = this.capturePath;
     if (this.captureLength > MAX_RECORD_TEXT) {
       this.pieces.push({ path, value: undefined, oversize: true });

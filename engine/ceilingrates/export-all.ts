@@ -48,7 +48,7 @@ export function exportAllCsv(
   let { mask, rows } = match;
   if (titles.length) {
     // A pool of exact titles (price-figures.ts): only its rows, in a mask of their own.
-    rows = titlePool(index.store.text.labor_category.codes, index.store.text.labor_category.values, titles).keep(matchedRows(match));
+    rows = titlePool(index.store.text.labor_category.codes, index.store.text.labor_category.values, titles).select(matchedRows(match));
     mask = new Uint8Array(index.store.size);
     for (const row of rows) mask[row] = 1;
   }

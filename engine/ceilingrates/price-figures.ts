@@ -86,16 +86,16 @@ export function titlePool(codes: ArrayLike<number>, values: readonly (string | n
   const slotOfCode = Int32Array.from(values, (value) => (value === null ? -1 : (slotOfTitle.get(value) ?? -1)));
   const counts = new Array<number>(titles.length).fill(0);
   return {
-    keep(rows: Uint32Array): Uint32Array {
-      const kept = new Uint32Array(rows.length);
+    select(rows: Uint32Array): Uint32Array {
+      const selected = new Uint32Array(rows.length);
       let n = 0;
       for (let i = 0; i < rows.length; i++) {
         const slot = slotOfCode[codes[rows[i]]];
         if (slot < 0) continue;
         counts[slot]++;
-        kept[n++] = rows[i];
+        selected[n++] = rows[i];
       }
-      return kept.subarray(0, n);
+      return selected.subarray(0, n);
     },
     counts: () => titles.map((title, i) => ({ title, count: counts[i] })),
   };
@@ -128,7 +128,7 @@ export function priceFigures(
   const index = ceilingRatesIndex(db);
   const match = index.match({ ...parsed, suggest: [], suggestContains: null });
   const pool = titles.length ? titlePool(index.store.text.labor_category.codes, index.store.text.labor_category.values, titles) : null;
-  const rows = pool ? pool.keep(matchedRows(match)) : matchedRows(match);
+  const rows = pool ? pool.select(matchedRows(match)) : matchedRows(match);
   const column = index.store.numbers[field];
   // Summed in id order, as the API sums current_price, so the figures are exactly reproducible.
   const present = new Float64Array(rows.length);

@@ -6,7 +6,7 @@
  * scripts/fuzz-import.ts (as many as asked).
  *
  * What every case must show: the import ends (records or an ImportError, never another error); the
- * report's counts add up (imported + rejected = read, one record per imported row); nothing it keeps is
+ * report's counts add up (imported + rejected = read, one record per imported row); nothing it imports is
  * unbounded (cells, reasons, examples, messages); no value holds a replacement or invalid-byte mark.
  * An undamaged file must also give back exactly the rows it was generated with, and reject exactly the
  * rows generated to be rejected.
@@ -97,7 +97,7 @@ function websiteRows(rng: Rng, count: number, legacy: boolean, json: boolean): R
     const roll = rng();
     if (roll < 0.03)
       title = 't'.repeat(MAX_CELL + 1 + int(rng, 300)); // over the bound: rejected
-    else if (roll < 0.05) title = 'm'.repeat(MAX_CELL); // at the bound: kept whole
+    else if (roll < 0.05) title = 'm'.repeat(MAX_CELL); // at the bound: imported whole
     const oversize = title.length > MAX_CELL;
     const fields: Record<string, unknown> = {
       initial_domain: host,
@@ -152,8 +152,8 @@ function rateRows(rng: Rng, count: number, legacy: boolean, json: boolean): Row[
   });
 }
 
-/** CSV rows carry no id: the rows kept are numbered 1, 2, 3… in file order. */
-function numberKept(rows: Row[]): Row[] {
+/** CSV rows carry no id: the rows imported are numbered 1, 2, 3… in file order. */
+function numberImported(rows: Row[]): Row[] {
   let next = 1;
   for (const row of rows) if (row.expected) row.expected.id = next++;
   return rows;
@@ -277,7 +277,7 @@ export function makeCase(seed: number): FuzzCase {
   const json = kind.endsWith('json');
   const count = int(rng, 40) + (chance(rng, 0.1) ? 0 : 1);
   const rows = kind.startsWith('websites') ? websiteRows(rng, count, legacy, json) : rateRows(rng, count, legacy, json);
-  if (kind === 'ceilingrates-csv') numberKept(rows);
+  if (kind === 'ceilingrates-csv') numberImported(rows);
   const breaks = pick(rng, [['\n'], ['\r\n'], ['\r'], ['\n', '\r\n'], ['\r\n', '\r', '\n']]);
   const text = json ? jsonText(rng, kind, rows) : csvText(rng, kind, rows, breaks);
   const mutations: string[] = [];
@@ -372,19 +372,19 @@ export async function runCase(fuzz: FuzzCase): Promise<FuzzOutcome> {
   return { result: 'ok', rowsRead: run.report.rowsRead };
 }
 
-/** An undamaged file: exactly the rows meant to be kept, with exactly their values, in order. */
+/** An undamaged file: exactly the rows meant to be imported, with exactly their values, in order. */
 function checkRoundTrip(fuzz: FuzzCase, report: ImportReport, records: Record<string, unknown>[]): void {
-  const kept = fuzz.rows.filter((row) => row.expected !== null);
+  const expected = fuzz.rows.filter((row) => row.expected !== null);
   if (report.rowsRead !== fuzz.rows.length) fail(fuzz, `read ${report.rowsRead} rows of ${fuzz.rows.length}`);
-  if (records.length !== kept.length)
+  if (records.length !== expected.length)
     fail(
       fuzz,
-      `kept ${records.length} rows, expected ${kept.length}; first reasons: ${report.rejected
+      `imported ${records.length} rows, expected ${expected.length}; first reasons: ${report.rejected
         .slice(0, 3)
         .map((r) => r.reason)
         .join(' | ')}`,
     );
-  kept.forEach((row, i) => {
+  expected.forEach((row, i) => {
     for (const [key, value] of Object.entries(row.expected!)) {
       if (records[i][key] !== value)
         fail(fuzz, `row ${i + 1}: ${key} is ${JSON.stringify(records[i][key])?.slice(0, 120)}, written ${JSON.stringify(value).slice(0, 120)}`);

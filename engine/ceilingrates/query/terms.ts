@@ -74,9 +74,9 @@ export class TopTerms {
     const { rank, values } = dict;
     const nullCode = this.nullCodes.get(rank);
     if (nullCode === undefined) throw new Error('TopTerms: a dictionary it was not built for');
-    const kept = kernels.run.topTerms(kernels.at(counts), kernels.at(kernels.hold(rank)), nullCode, counts.length, size, kernels.at(top), kernels.at(total));
+    const found = kernels.run.topTerms(kernels.at(counts), kernels.at(kernels.hold(rank)), nullCode, counts.length, size, kernels.at(top), kernels.at(total));
     const buckets: TermBucket[] = [];
-    for (let i = 0; i < kept; i++) buckets.push({ key: values[top[i]]!, doc_count: counts[top[i]] });
+    for (let i = 0; i < found; i++) buckets.push({ key: values[top[i]]!, doc_count: counts[top[i]] });
     return bucketsAggregation(buckets, total[0]);
   }
 

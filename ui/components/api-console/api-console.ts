@@ -207,11 +207,11 @@ export class ApiConsole extends LitElement {
   private onEndpoint(e: Event): void {
     const next = endpointById((e.target as HTMLSelectElement).value);
     if (!next) return;
-    // Keep the values the new endpoint also takes (the websites filters are shared with /analysis).
-    const kept: ParamValues = {};
-    for (const p of next.params) if (this.values[p.name]) kept[p.name] = this.values[p.name];
+    // Carry over the values the new endpoint also takes (the websites filters are shared with /analysis).
+    const carried: ParamValues = {};
+    for (const p of next.params) if (this.values[p.name]) carried[p.name] = this.values[p.name];
     this.endpoint = next;
-    this.values = kept;
+    this.values = carried;
     this.changed();
   }
 

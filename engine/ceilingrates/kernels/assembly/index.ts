@@ -170,11 +170,11 @@ export function countRanks(ranks: usize, distinct: usize, keyOf: usize, n: u32, 
 
 /**
  * The `size` codes with the most records, by count descending then key rank ascending, into `top`; the null
- * value's code (`nullCode`, or -1) and zero counts are no bucket. Codes are 0..n-1. Returns how many were kept;
+ * value's code (`nullCode`, or -1) and zero counts are no bucket. Codes are 0..n-1. Returns how many were taken;
  * the records of every bucket go to total[0] (f64).
  */
 export function topTerms(counts: usize, rank: usize, nullCode: i32, n: u32, size: u32, top: usize, total: usize): u32 {
-  let kept: u32 = 0;
+  let taken: u32 = 0;
   let all: f64 = 0;
   let lastCount: u32 = 0;
   let lastRank: u32 = 0;
@@ -183,9 +183,9 @@ export function topTerms(counts: usize, rank: usize, nullCode: i32, n: u32, size
     if (c == 0 || <i32>code == nullCode) continue;
     all += <f64>c;
     const r = u32At(rank, code);
-    if (kept == size && (c < lastCount || (c == lastCount && r > lastRank))) continue;
+    if (taken == size && (c < lastCount || (c == lastCount && r > lastRank))) continue;
     let lo: u32 = 0;
-    let hi: u32 = kept;
+    let hi: u32 = taken;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const other = u32At(top, mid);
@@ -193,23 +193,23 @@ export function topTerms(counts: usize, rank: usize, nullCode: i32, n: u32, size
       if (b > c || (b == c && u32At(rank, other) < r)) lo = mid + 1;
       else hi = mid;
     }
-    const moved = (kept < size ? kept : size - 1) - lo;
+    const moved = (taken < size ? taken : size - 1) - lo;
     memory.copy(top + ((<usize>(lo + 1)) << 2), top + ((<usize>lo) << 2), (<usize>moved) << 2);
     store<u32>(top + ((<usize>lo) << 2), code);
-    if (kept < size) kept++;
-    if (kept == size) {
+    if (taken < size) taken++;
+    if (taken == size) {
       lastCount = u32At(counts, u32At(top, size - 1));
       lastRank = u32At(rank, u32At(top, size - 1));
     }
   }
   store<f64>(total, all);
-  return kept;
+  return taken;
 }
 
 /**
  * Marks the values that contain the needle: `text` is the field's folded values as UTF-8, NUL between them, and
  * value c starts at byte starts[c] (starts[n] is one past the text's end). A needle without NUL matches within
- * one value, and UTF-8 keeps substrings of valid text substrings. Knuth-Morris-Pratt (its table in `fail`, the
+ * one value, and UTF-8 preserves substrings of valid text. Knuth-Morris-Pratt (its table in `fail`, the
  * needle's length in u32), so the cost is linear in the text and the needle whatever they hold; after a hit the
  * search goes on at the next value. An empty needle is in every value.
  */
