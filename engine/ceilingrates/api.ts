@@ -34,6 +34,6 @@ export const ceilingRatesApi: ApiDefinition = {
   production: productionCeilingRates,
   prepared: {
     save: (db) => ceilingRatesIndex(db).preparedBytes(),
-    bind: (db, kept) => handlers(ceilingRatesIndex(db, kept)),
+    bind: (db, prepared) => handlers(ceilingRatesIndex(db, prepared)),
   },
 };

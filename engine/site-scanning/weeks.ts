@@ -24,10 +24,10 @@ import { BLOCK_SITES, BLOCKS_TABLE, checkWeeksFormat, FACTS_TABLE, heldWeeks, IT
  */
 export type BrotliDecode = (bytes: Uint8Array, rawBytes: number) => Uint8Array;
 
-/** Blocks kept decoded (16 sites each, ~66 KB of JSON): a filtered page reads up to one per record. */
-const BLOCKS_KEPT = 128;
-/** Records kept made (a few KB each): a page asked again is answered from them. */
-const RECORDS_KEPT = 4_096;
+/** Blocks decoded, cached (16 sites each, ~66 KB of JSON): a filtered page reads up to one per record. */
+const BLOCKS_CACHED = 128;
+/** Records made, cached (a few KB each): a page asked again is answered from them. */
+const RECORDS_CACHED = 4_096;
 
 /** A map that forgets its least recently used entries beyond `size`. */
 class Recent<K, V> {
@@ -82,8 +82,8 @@ export class WeeksStore implements WeekSource {
   private readonly byDate: ReadonlyMap<string, HeldWeek>;
   private index: WeekIndex | null = null;
   private items: string[] | null = null;
-  private readonly blocks = new Recent<number, SiteWeeks[]>(BLOCKS_KEPT);
-  private readonly records = new Recent<number, string>(RECORDS_KEPT);
+  private readonly blocks = new Recent<number, SiteWeeks[]>(BLOCKS_CACHED);
+  private readonly records = new Recent<number, string>(RECORDS_CACHED);
 
   /** Throws when the database holds the weeks in another form (an older copy: checkWeeksFormat). */
   constructor(

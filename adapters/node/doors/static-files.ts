@@ -60,8 +60,8 @@ function servedFile(c: Context, text: string, type: string, policy: string | nul
   return new Response(c.req.method === 'HEAD' ? null : text, { status: 200, headers });
 }
 
-/** What a 304 keeps of the 200 it stands for (RFC 9110 15.4.5). */
-const KEPT_ON_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
+/** The headers of the 200 a 304 sends too (RFC 9110 15.4.5). */
+const SENT_WITH_304 = ['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary'];
 
 /**
  * The datasets' manifest as this directory can serve it: the extras whose files are not here left out (an installed
@@ -116,7 +116,7 @@ export function staticFiles(dir: string, { appPolicy = true }: { appPolicy?: boo
     if (passedOn || !tag || c.res.status !== 200 || !tagMatches(c.req.header('If-None-Match'), tag)) return;
     await c.res.body?.cancel();
     const headers = new Headers();
-    for (const name of KEPT_ON_304) {
+    for (const name of SENT_WITH_304) {
       const value = c.res.headers.get(name);
       if (value !== null) headers.set(name, value);
     }

@@ -1,6 +1,6 @@
 /**
  * answerSearch (engine/ceilingrates/answer-search.ts): one dispatch over any RatesStore. Run over a store that
- * answers later (the in-memory index's calls, each a promise, and no kept searches: a database door's shape)
+ * answers later (the in-memory index's calls, each a promise, and no cached searches: a database door's shape)
  * it answers every request as it does over the index answering at once; run at once over a store that
  * answers later, it refuses.
  */
@@ -24,13 +24,13 @@ beforeAll(async () => {
   db = await generatedDatabase('ceilingrates');
 });
 
-/** The index's store calls, each answered later; no kept searches. */
+/** The index's store calls, each answered later; no cached searches. */
 function later(index: CeilingRatesIndex): RatesStore {
   return {
     tables: () => Promise.resolve(index.tables()),
-    find: (query, kept) => Promise.resolve(index.find(query, kept)),
+    find: (query, cached) => Promise.resolve(index.find(query, cached)),
     fieldCodes: (query, contains) => Promise.resolve(index.fieldCodes(query, contains)),
-    exportRows: (query, kept) => Promise.resolve(index.exportRows(query, kept)),
+    exportRows: (query, cached) => Promise.resolve(index.exportRows(query, cached)),
   };
 }
 

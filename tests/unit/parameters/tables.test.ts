@@ -229,15 +229,15 @@ describe('the UI query state is wired to the tables', () => {
   const NOT_IN_RATES_VIEW = ['current_price', 'min_years_experience', 'subcategory', 'worksite'];
 
   it('round-trips every ceiling-rates filter the view holds, read by the engine parser', () => {
-    const kept: string[] = [];
+    const roundTripped: string[] = [];
     for (const filter of FILTERS) {
       const raw = `${filter.name}:${filter.examples.find((e) => e !== '') ?? 'IT Services'}`;
       const written = rates.ratesParams(rates.parseRatesQuery(query(`filter=${encodeURIComponent(raw)}`))).getAll('filter');
       if (written.length === 0) continue;
       expect(written.map(parseFilter), raw).toEqual([parseFilter(raw)]);
-      kept.push(filter.name);
+      roundTripped.push(filter.name);
     }
-    expect(kept.sort()).toEqual(
+    expect(roundTripped.sort()).toEqual(
       names(FILTERS)
         .filter((n) => !NOT_IN_RATES_VIEW.includes(n))
         .sort(),

@@ -45,12 +45,12 @@ export function completed(host: string, base: string, overrides: Partial<Website
   };
 }
 
-/** A failed scan: identity, ownership and status kept, every scan field null. */
+/** A failed scan: identity, ownership and status preserved, every scan field null. */
 export function failed(host: string, base: string, status: ScanStatus, owner: Partial<WebsiteRecord> = {}): WebsiteRecord {
   const record = completed(host, base, owner);
-  const kept = new Set(['scan_date', 'target_url_domain', 'target_url', 'target_url_branch', 'target_url_agency_owner', 'target_url_bureau_owner']);
+  const preserved = new Set(['scan_date', 'target_url_domain', 'target_url', 'target_url_branch', 'target_url_agency_owner', 'target_url_bureau_owner']);
   for (const key of Object.keys(record) as (keyof WebsiteRecord)[]) {
-    if (!kept.has(key)) (record as unknown as Record<string, unknown>)[key] = null;
+    if (!preserved.has(key)) (record as unknown as Record<string, unknown>)[key] = null;
   }
   record.scan_status = status;
   return record;
