@@ -36,7 +36,7 @@ const DEVICE_STORAGE = [
   'tests/unit/import-store/',
 ];
 
-const KEPT = /kept|keep/i;
+const THE_WORD = /kept|keep/i;
 
 /** Every name a file declares or uses (identifiers and private names; not comments, strings or template text). */
 function names(file: string): Set<string> {
@@ -63,7 +63,7 @@ describe('one meaning per word (docs/glossary.md)', () => {
   it('says kept or keep in a name only where data is kept on this device', () => {
     const elsewhere = files
       .filter((file) => !DEVICE_STORAGE.some((area) => file.startsWith(area)))
-      .flatMap((file) => [...names(file)].filter((name) => KEPT.test(name)).map((name) => `${file}: ${name}`));
+      .flatMap((file) => [...names(file)].filter((name) => THE_WORD.test(name)).map((name) => `${file}: ${name}`));
     expect(elsewhere, 'name it with its own word from docs/glossary.md (prepared, cached, selected, imported, …)').toEqual([]);
   });
 });
