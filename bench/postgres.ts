@@ -43,7 +43,7 @@ export interface PostgresBenchResult {
   /** Real weeks (--real-weeks) or generated ones. */
   websites_source: 'real weeks' | 'generated';
   load_ms: { ceilingrates: number; websites_per_week: number };
-  /** Each real week as loaded: files, kept, stale dropped. */
+  /** Each real week as loaded: files, selected, stale dropped. */
   history?: LoadedWeek[];
   kinds: Record<string, { engine: Summary; postgres: Summary }>;
   /** Requests whose answers differed (should be none). */

@@ -1,5 +1,5 @@
 /**
- * The previous Site Scanning approach, kept as the benchmark's baseline: every request answered in SQL over
+ * The previous Site Scanning approach, retained as the benchmark's baseline: every request answered in SQL over
  * the stored table with one `(filter, sort_key)` index per filter column — COUNT(*) for the total,
  * ORDER BY sort_key LIMIT/OFFSET for the page, COUNT(DISTINCT …) for /analysis — and rows shaped as the
  * engine shapes them.

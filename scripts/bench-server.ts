@@ -37,12 +37,12 @@ const repeat = Number(values.repeat);
 
 const HEAVY = '/api/v3/search/ceilingrates/?keyword=engineer&page=1';
 /**
- * `fresh`: each request excludes another id that no record has, so it is a new search to the server's kept
+ * `fresh`: each request excludes another id that no record has, so it is a new search to the server's cached
  * searches (engine/ceilingrates/query/search-cache.ts) and is computed whole, with the same matches and answer.
  */
 const REQUESTS: { key: string; name: string; path: string; fresh?: boolean }[] = [
   { key: 'rates', name: 'rates ?keyword=engineer&page=1, a new search each time', path: HEAVY, fresh: true },
-  { key: 'rates-repeated', name: 'rates ?keyword=engineer&page=1, repeated (kept)', path: HEAVY },
+  { key: 'rates-repeated', name: 'rates ?keyword=engineer&page=1, repeated (cached)', path: HEAVY },
   { key: 'websites', name: '/websites page', path: '/websites?page=3&limit=10' },
   { key: 'analysis', name: '/analysis', path: '/analysis' },
 ].filter(({ key }) => values.requests.split(',').includes(key));

@@ -52,7 +52,7 @@ function terms(db: Database, w: Where, expression: string, size: number): unknow
 /** education_level_counts' key: the level trimmed and upper-cased when it is one of the six codes, else NULL. */
 const EDUCATION_CODE_SQL = "CASE WHEN upper(trim(education_level)) IN ('AA', 'BA', 'HS', 'MA', 'PHD', 'TEC') THEN upper(trim(education_level)) END";
 
-/** education_level_counts as production answers it: the six codes in order, zero counts kept. */
+/** education_level_counts as production answers it: the six codes in order, zero counts included. */
 function educationCounts(db: Database, w: Where): { buckets: { key: string; doc_count: number }[] } {
   const rows = allRows(db, `SELECT ${EDUCATION_CODE_SQL} AS k, COUNT(*) FROM ${T} ${w.sql} GROUP BY k`, w.params);
   const counts = new Map(rows.map(([k, c]) => [String(k), c as number]));

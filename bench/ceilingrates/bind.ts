@@ -58,7 +58,7 @@ for (let run = 0; run < Number(values.runs); run++) {
   engine.use('ceilingrates', db);
   const response = timed(phases, 'bind + first request', () => engine.handle({ method: 'GET', url: DEFAULT_REQUEST }));
   if (response.status !== 200) throw new Error(`engine answered ${response.status}: ${response.body}`);
-  timed(phases, 'second request (page 2: the search is kept)', () => engine.handle({ method: 'GET', url: DEFAULT_REQUEST + '&page=2' }));
+  timed(phases, 'second request (page 2: the search is cached)', () => engine.handle({ method: 'GET', url: DEFAULT_REQUEST + '&page=2' }));
 
   // The same construction split into its parts (CeilingRatesIndex's constructor, step by step).
   const store = timed(phases, '  loadColumns', () => loadColumns(db));

@@ -35,7 +35,7 @@ export function engineAnswer(body: string): Answer {
     if (Array.isArray(v.buckets) && 'sum_other_doc_count' in v)
       answer.terms![name] = { sum_other_doc_count: v.sum_other_doc_count as number, buckets: v.buckets as TermsAnswer['buckets'] };
   }
-  // education_level_counts is production's six fixed buckets (zeros kept), absent when nothing matches: compared
+  // education_level_counts is production's six fixed buckets (zeros included), absent when nothing matches: compared
   // with the peer's terms over the same codes as the non-zero buckets by count, then code.
   if ('wage_stats' in aggs) {
     const education = (aggs.education_level_counts as { buckets: TermsAnswer['buckets'] } | undefined)?.buckets ?? [];

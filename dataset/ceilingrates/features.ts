@@ -43,7 +43,7 @@ export function ceilingRatesFeatures(host: FeatureHost, transfer: Transfer) {
 
     /**
      * The rates a review of `list` compared, as the memo's second CSV (dataset/price-lists/compared-rates.ts): the
-     * review is made again (its index kept, so in milliseconds) rather than sent back from the page.
+     * review is made again (its index cached, so in milliseconds) rather than sent back from the page.
      */
     async reviewComparedRates(list: PriceList, options: Partial<ComparisonOptions> = {}): Promise<ComparedRatesAnswer> {
       const db = await host.database(DATASET);

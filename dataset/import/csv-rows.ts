@@ -2,14 +2,14 @@
  * CSV rows from a stream of text chunks, read by one pass of a small state machine (RFC 4180 quoting).
  * Every line break outside quotes ends a row, whichever it is (CRLF, LF, CR), so a file that mixes them
  * reads the same as one that does not. Nothing is re-read: the cost is linear in the file, and the text
- * kept is the row being read, bounded by MAX_CELL per cell and MAX_FIELDS per row.
+ * held is the row being read, bounded by MAX_CELL per cell and MAX_FIELDS per row.
  */
 import { ImportError } from './errors.ts';
 import type { TextChunk } from './source.ts';
 
-/** The longest cell kept (characters). A longer one rejects its row; the rest of it is skipped unread. */
+/** The longest cell read (characters). A longer one rejects its row; the rest of it is skipped unread. */
 export const MAX_CELL = 64 * 1024;
-/** The most fields a row may have (the snapshot has 104). Further fields reject the row and are not kept. */
+/** The most fields a row may have (the snapshot has 104). Further fields reject the row and are not read. */
 export const MAX_FIELDS = 1024;
 
 export interface CsvRow {
@@ -47,7 +47,7 @@ const count = (n: number): string => n.toLocaleString('en-US');
 
 /**
  * The cell as a string of its own. V8 makes a substring of 13 characters or more a view into its parent,
- * so a kept cell would keep its whole chunk of the file alive until the import ends: a 48 MB snapshot then
+ * so a held cell would hold its whole chunk of the file alive until the import ends: a 48 MB snapshot then
  * held all its text (and twice that if a chunk had one non-Latin-1 character) next to its records.
  * Appending a character makes a new string that is flattened, here, into its own copy.
  */

@@ -1,12 +1,12 @@
 /**
  * A JSON file read as a stream: one pass checks its grammar and cuts out the values at the places where
  * records live (a top-level array's elements, `items[*]`, `hits.hits[*]`, and those inside a top-level
- * element, a saved page), each parsed on its own with JSON.parse. Nothing else is kept, so the memory of an import is its records, not the file's text plus
+ * element, a saved page), each parsed on its own with JSON.parse. Nothing else is held, so the memory of an import is its records, not the file's text plus
  * its whole parsed tree (a 34.5 MB file peaked at 5.7 × its size when parsed whole).
  */
 import { ImportError } from './errors.ts';
 
-/** The longest record text kept (characters): far above a real record (a few KB), under any memory worry. */
+/** The longest record text captured (characters): far above a real record (a few KB), under any memory worry. */
 export const MAX_RECORD_TEXT = 8 * 1024 * 1024;
 
 export type JsonPath = readonly (string | number)[];

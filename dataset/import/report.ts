@@ -55,7 +55,7 @@ export interface ImportReport {
   columns: {
     /** Source column names that fed the record. */
     used: string[];
-    /** Source column names with no place in the record (kept nowhere). */
+    /** Source column names with no place in the record (stored nowhere). */
     ignored: string[];
   };
   /** File-level remarks (a derived column, a re-encoded file), for the user. */

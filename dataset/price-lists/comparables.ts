@@ -72,7 +72,7 @@ export interface Found {
   match: MatchKind;
   /** The normalised title or phrase that found them ('' for none). */
   phrase: string;
-  /** At least the minimum: else the most specific match that found FIGURES_MINIMUM, kept for reference (no flag). */
+  /** At least the minimum: else the most specific match that found FIGURES_MINIMUM, shown for reference (no flag). */
   enough: boolean;
   /** A view of the index's scratch memory: valid until its next `comparables` or `select` call. */
   records: Int32Array;
@@ -435,7 +435,7 @@ export const comparisonIndexOf = (rows: readonly (readonly unknown[])[]): Compar
 
 const built = new WeakMap<Database, ComparisonIndex>();
 
-/** The index of a database's rates, built on first use and kept as long as the database is. */
+/** The index of a database's rates, built on first use and cached as long as the database lives. */
 export function comparisonIndex(db: Database): ComparisonIndex {
   let index = built.get(db);
   if (!index) {

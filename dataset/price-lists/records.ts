@@ -60,7 +60,7 @@ export function priceListRecord(list: PriceList, row: PriceListRow, id: number, 
     subcategory,
     education_level: educationCode(row.education),
     // Whole years, as the field is an integer: 226 real rates give a fraction (0.01, 0.1, 0.25, 0.5 → 0; 1.5 → 1),
-    // kept as written in the shipped file. The schema keeps NULL for a missing value (decision 0502).
+    // stored as written in the shipped file. The schema stores NULL for a missing value (decision 0502).
     min_years_experience: (row.minYears === null ? null : Math.floor(row.minYears)) as number,
     worksite: worksiteName(row.worksite),
     security_clearance: row.clearance,

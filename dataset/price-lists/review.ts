@@ -21,7 +21,7 @@ import {
 import { educationCode } from './records.ts';
 import type { PriceList } from './sheet.ts';
 
-/** Distinct titles of a row's comparables kept for the rates view's pool (its `title` limit). */
+/** Distinct titles of a row's comparables selected for the rates view's pool (its `title` limit). */
 export const MAX_REVIEW_TITLES = 100;
 
 /** `too few`: fewer comparables than the minimum, so the price is not judged (nor when there are none). */
@@ -188,6 +188,6 @@ export function reviewWithIndex(index: ComparisonIndex, list: PriceList, chosen:
   return { contract: list.contract, vendor: list.vendor, generated: list.generated, rates: index.size, options, rows };
 }
 
-/** The review against a ceilingrates database (its index is built on the first review and kept with it). */
+/** The review against a ceilingrates database (its index is built on the first review and cached with it). */
 export const reviewPriceList = (db: Database, list: PriceList, options: Partial<ComparisonOptions> = {}): PriceListReview =>
   reviewWithIndex(comparisonIndex(db), list, options);

@@ -25,7 +25,7 @@ const COLUMNS: readonly (readonly [string, ExportField])[] = [
   ['Current Year Labor Price', 'current_price'],
   ['Next Year Labor Price', 'next_year_price'],
   ['Second Year Labor Price', 'second_year_price'],
-  // Older exports' columns, kept so an exported file imports back without loss.
+  // Older exports' columns, still written so an exported file imports back without loss.
   ['Security Clearance', 'security_clearance'],
   ['Category', 'category'],
   ['Subcategory', 'subcategory'],
@@ -78,7 +78,7 @@ export function exportHead(query: URLSearchParams, notes: readonly (readonly [st
 
 /**
  * A column whose records carry codes (a text field's dictionary codes, a ranked number's rank): each code's
- * cell is rendered the first time a row needs it, then kept.
+ * cell is rendered the first time a row needs it, then cached.
  */
 interface CodedCells {
   codes: ArrayLike<number>;

@@ -10,7 +10,7 @@ import { clearanceClass } from './text.ts';
  * The education codes spelled out, as production's `_source.education_level` and term keys have them. `HS` is
  * written `High School` (production also has `High School Equivalent`, which this data folds into `HS`). `NONE` is
  * written `None`, as the price lists production loads write it (their `Minimum Education`, like the other levels);
- * `OTHER` was not seen in a recording nor in a list: the code is kept.
+ * `OTHER` was not seen in a recording nor in a list: the code is preserved.
  */
 export const EDUCATION_SPELLED: Readonly<Record<string, string>> = {
   HS: 'High School',
@@ -27,7 +27,7 @@ const EDUCATION_CODE: ReadonlyMap<string, string> = new Map([
   ['High School Equivalent', 'HS'],
 ]);
 
-/** An education value as the data holds it: a spelled-out level becomes its code, anything else is kept. */
+/** An education value as the data holds it: a spelled-out level becomes its code, anything else is preserved. */
 export function educationCode(value: string): string {
   return EDUCATION_CODE.get(value) ?? value;
 }

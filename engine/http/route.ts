@@ -43,7 +43,7 @@ function early(request: ApiRequest, api: ApiDefinition | null, response: ApiResp
  * The route of a request, or null when its path is no API's (the app's own files, which a door serves
  * itself). `mount`: the deployment's base path (mount.ts), decided once by the door; a path outside it is no
  * API's, and below it everything routes as at an origin's root. Paths under `/snapshots/<YYYY-MM-DD>/` route as
- * the path below the prefix, with the date kept.
+ * the path below the prefix, with the date preserved.
  */
 export function route(apis: readonly ApiDefinition[], request: ApiRequest, mount: Mount = ROOT_MOUNT): Routed | null {
   let url: URL;

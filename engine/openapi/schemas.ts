@@ -113,7 +113,7 @@ const wageStats = object({
 /** The term aggregations, from the engine's table of their sizes (the seven fields). */
 const TERM_AGGREGATIONS = Object.keys(TERM_SIZES);
 
-/** education_level_counts: production's shape, buckets only, the six codes in order (zero counts kept). */
+/** education_level_counts: production's shape, buckets only, the six codes in order (zero counts included). */
 const educationCounts = object({
   buckets: {
     type: 'array',

@@ -101,7 +101,7 @@ export const siteScanningApi: ApiDefinition = {
   // input is answered before the database is touched.
   bind: (db) => handlers(db, () => filterIndexOf(db)),
   production: productionSiteScanning,
-  // The filter index as bytes kept beside the database file: a later opening of the same file maps them instead
+  // The filter index as prepared bytes kept beside the database file: a later opening of the same file maps them instead
   // of reading every record's filter columns (decision 0105).
   prepared: {
     save: (db) => filterIndexOf(db).preparedBytes(),

@@ -16,7 +16,7 @@ export const BOOLEAN_SPELLINGS = [
   ['0', false],
 ] as const;
 
-/** The filters of /websites and /analysis, in the documented order (also the order kept in links). */
+/** The filters of /websites and /analysis, in the documented order (also the order preserved in links). */
 export const WEBSITE_FILTER_PARAMETERS = [
   {
     name: 'target_url_domain',

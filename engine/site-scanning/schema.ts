@@ -18,7 +18,7 @@ export const SORT_KEY = 'sort_key';
 export const RECORD_COLUMN = 'record';
 
 /**
- * The fields also kept as columns of their own, for SQL and the filter index: the record's identity, the API's
+ * The fields also stored as columns of their own, for SQL and the filter index: the record's identity, the API's
  * filters, and what the roll-ups and the snapshot diff count. Every other field lives only in the record text.
  */
 export const COLUMN_FIELDS: readonly WebsiteField[] = ['target_url', ...FILTER_NAMES, 'ds_usa_classes', 'ds_banner_heres_how'];

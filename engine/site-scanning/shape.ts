@@ -66,7 +66,7 @@ export interface WebsitePage {
 const ROUTE = '/websites';
 
 /**
- * The listing's path with the request's filters kept (fix: production drops them), in the documented parameter
+ * The listing's path with the request's filters preserved (fix: production drops them), in the documented parameter
  * order. Under the prefix the request came by (RoutedToData.prefix: a deployment's base path, a week's
  * `/snapshots/<date>`, the gateway's base), so a client following a link stays where it asked.
  */
@@ -133,7 +133,7 @@ export function analysisBody(counts: AnalysisCounts): AnalysisBody {
   };
 }
 
-/** `/websites/{url}` key: lower-cased, a leading http(s):// and trailing slashes stripped (fix), `www.` kept. */
+/** `/websites/{url}` key: lower-cased, a leading http(s):// and trailing slashes stripped (fix), `www.` preserved. */
 export function targetUrlKey(pathValue: string): string {
   const withoutScheme = pathValue.replace(/^https?:\/\//i, '');
   // Trailing slashes counted from the end: a regex /\/+$/ retries at every slash, quadratic in a long run of them.

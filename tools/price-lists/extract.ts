@@ -2,7 +2,7 @@
  * Builds data/ceilingrates-gsa-mas-2025.json.br from GSA's Catalog Platform price lists as committed to
  * matthewbaumeister/PSAI-Website @ ce95307d (`data/gsa_pricing/<contract>_pricelist.xlsx`), joined with GSA
  * eLibrary's per-SIN contractor lists beside them (`data/gsa_schedules/GSA_MAS_<SIN>_20251105.xlsx`). Only those
- * two folders are read; only facts are kept (sheet.ts says which cells).
+ * two folders are read; only facts are extracted (sheet.ts says which cells).
  *   tsx tools/price-lists/extract.ts --repo <bare git directory of the repository>
  */
 import { execFileSync } from 'node:child_process';

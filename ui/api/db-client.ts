@@ -52,7 +52,7 @@ export type ProgressListener = (progress: LoadProgress) => void;
 /**
  * The DB worker stopped (terminated, crashed, or threw outside any request) and the client replaced it:
  * `restarting` when the new worker starts, `recovered` once it opened the data again, `failed` when it
- * kept stopping and the client gave up (every call then fails at once).
+ * went on stopping and the client gave up (every call then fails at once).
  */
 export interface WorkerRecovery {
   phase: 'restarting' | 'recovered' | 'failed';

@@ -1,7 +1,7 @@
 /**
  * The HTTP door: one Hono app whose router sends each request to the OpenAPI documents, the APIs or the
  * built app's files. Which paths are the APIs' is the engine router's decision (engine/http/route.ts), taken
- * once per request in Hono's `getPath` and kept with the request for the API handler. Same answers as the
+ * once per request in Hono's `getPath` and carried with the request to the API handler. Same answers as the
  * service worker gives in the browser, for other origins, curl, Python and Postman.
  */
 import { existsSync } from 'node:fs';

@@ -81,7 +81,7 @@ function sameDomain(explicit: boolean | null, a: string | null, b: string | null
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** The snapshot's `""` (no parameters found) is kept from a typed source; otherwise an object of strings. */
+/** The snapshot's `""` (no parameters found) is preserved from a typed source; otherwise an object of strings. */
 function dapParameters(typed: boolean, value: unknown, notes: ValueNotes): Record<string, string> | '' | null {
   if (typed && value === '') return '';
   return stringObject(value, 'dap_parameters_final_url', notes);
@@ -116,7 +116,7 @@ export function mapWebsite(row: SourceFields<WebsiteColumn>, target: TargetSourc
     }
     return value;
   };
-  // A typed source's string is kept as it is: its `""` is a value of its own (977 bureaus of the 2025 snapshot are
+  // A typed source's string is preserved: its `""` is a value of its own (977 bureaus of the 2025 snapshot are
   // `""`), and so are names with trailing spaces.
   const str = (key: WebsiteColumn, field: string): string | null => {
     const value = get(key, field);

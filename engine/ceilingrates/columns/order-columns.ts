@@ -20,7 +20,7 @@ export function isOrderField(name: string): name is OrderField {
   return (ORDER_FIELDS as readonly string[]).includes(name);
 }
 
-/** What an order column holds: arrays and counts only, so it can be kept (prepared.ts). */
+/** What an order column holds: arrays and counts only, so it can be packed (prepared.ts). */
 export interface OrderColumnData {
   field: OrderField;
   /** Dense rank of each row's value in ascending order; `nullRank` for null. */

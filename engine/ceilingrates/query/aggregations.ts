@@ -67,7 +67,7 @@ export function percentiles(prices: PriceCounts, ps: readonly number[], { scratc
   });
 }
 
-/** education_level_counts from the counts per code, in EDUCATION_COUNT_CODES order, zero counts kept. */
+/** education_level_counts from the counts per code, in EDUCATION_COUNT_CODES order, zero counts included. */
 export function educationBuckets(counts: readonly number[]): EducationCounts {
   return { buckets: EDUCATION_COUNT_CODES.map((key, i) => ({ key, doc_count: counts[i] ?? 0 })) };
 }

@@ -35,7 +35,7 @@ export interface AggregatorSources extends CountedDictionaries {
   distinct: Float64Array;
   /** Each row's price (NaN for none): the statistics are summed over them in row order. */
   prices: Float64Array;
-  /** The rows' codes, each price rank's key, and every row's counts when an earlier count kept them. */
+  /** The rows' codes, each price rank's key, and every row's counts when an earlier count cached them. */
   rows: CountedRows;
   kernels: KernelMemory;
   /** Term buckets (TopTerms over `Aggregator.termDicts`), shared with the store's other term aggregations. */
@@ -256,7 +256,7 @@ export class Aggregator {
 
   /**
    * education_level's counts summed per normalised code (a few distinct values, not records): every code, in
-   * EDUCATION_COUNT_CODES order, zero counts kept, as production answers it.
+   * EDUCATION_COUNT_CODES order, zero counts included, as production answers it.
    */
   private educationCounts(education: Uint32Array): EducationCounts {
     const counts = new Array<number>(EDUCATION_COUNT_CODES.length).fill(0);

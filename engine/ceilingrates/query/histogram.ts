@@ -68,7 +68,7 @@ export interface HistogramOptions {
 
 /**
  * The histogram's arrays in kernel memory, for the weighted sums' kernels: the distinct prices and their counts
- * are copied in (whoever counted them), the prefix sums computed there. One per thread, kept for the next
+ * are copied in (whoever counted them), the prefix sums computed there. One per thread, cached for the next
  * histogram; replaced by a larger one when a histogram has more distinct prices than it holds.
  */
 interface HistogramMemory {

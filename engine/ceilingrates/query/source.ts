@@ -11,7 +11,7 @@ import { CEILINGRATES_TABLE, SOURCE_FIELDS } from '../record.ts';
 export const SOURCE_JSON_SQL = `json_object(${SOURCE_FIELDS.map((f) => `'${f}', ${f}`).join(', ')})`;
 
 /**
- * One statement, prepared on first use and kept for the database's lifetime, looks up one id (the table's
+ * One statement, prepared on first use and cached for the database's lifetime, looks up one id (the table's
  * integer primary key) at a time: preparing a statement per page cost more than the page's lookups.
  */
 export class SourceReader {

@@ -1,7 +1,7 @@
 /**
  * Derived forms of a text field's distinct values (a few thousand strings, not 250,000 records): what the
  * text conditions compare against. Each is computed when first needed (the folded values at a bind from the
- * records, for the UTF-8 form that is prepared; the rest by the first request that needs them) and kept for the
+ * records, for the UTF-8 form that is prepared; the rest by the first request that needs them) and cached for the
  * database's lifetime.
  */
 import type { Dictionary } from '../columns/dictionary.ts';

@@ -12,7 +12,7 @@ const CONTROLS = 'button, a[href], input, select';
  * The host calls `sync(table)` after each render, and routes the table's keydown to `keydown`.
  */
 export class RovingTable implements ReactiveController {
-  /** Where the tab stop is: a row and a control within it (kept across renders, clamped to what is drawn). */
+  /** Where the tab stop is: a row and a control within it (preserved across renders, clamped to what is drawn). */
   private at = { row: 0, col: 0 };
 
   constructor(host: ReactiveControllerHost) {

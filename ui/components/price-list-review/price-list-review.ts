@@ -185,7 +185,7 @@ export class PriceListReviewElement extends LitElement {
   @state() private error = '';
   @state() private notice = '';
   @state() private review: PriceListReview | null = null;
-  /** The list reviewed, kept so that other options review it again without reading the file again. */
+  /** The list reviewed, held so that other options review it again without reading the file again. */
   private list: PriceList | null = null;
   @state() private source: ReviewSource = { label: '', version: null, date: null };
   @state() private fileName = '';
@@ -322,7 +322,7 @@ export class PriceListReviewElement extends LitElement {
     saveBytes(new TextEncoder().encode(reviewCsv(this.review, this.meta)), exportName(this.review, '', 'csv'), 'text/csv;charset=utf-8');
   }
 
-  /** The compared rates, written by the DB worker (the review made again there: its index is kept). */
+  /** The compared rates, written by the DB worker (the review made again there: its index is cached). */
   private async exportCompared(): Promise<void> {
     const review = this.review;
     if (!review || !this.list) return;
@@ -344,7 +344,7 @@ export class PriceListReviewElement extends LitElement {
     const url = URL.createObjectURL(new Blob([reviewMemoHtml(this.review, this.meta)], { type: 'text/html;charset=utf-8' }));
     const opened = window.open(url, '_blank');
     if (!opened) saveBytes(new TextEncoder().encode(reviewMemoHtml(this.review, this.meta)), exportName(this.review, '', 'html'), 'text/html;charset=utf-8');
-    // The tab has read it by then; the address is not kept longer than a minute.
+    // The tab has read it by then; the address is not held longer than a minute.
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 

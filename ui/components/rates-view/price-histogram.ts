@@ -96,7 +96,7 @@ export class PriceHistogram extends LitElement {
     const { median, mean, std, proposed } = this;
     // A label per bar needs about 40 px; narrower bars (a phone) label every second or third bar only.
     const labelEvery = Math.max(1, Math.ceil(40 / bw));
-    // Labels centred on their line, kept inside the drawing.
+    // Labels centred on their line, held inside the drawing.
     const labelX = (at: number) => Math.min(W - PAD.right - 40, Math.max(PAD.left + 40, at));
     const px = proposed === null ? null : Math.min(PAD.left + plotW, Math.max(PAD.left, x(proposed)));
     const sdLo = mean !== null && std !== null ? x(mean - std) : null;

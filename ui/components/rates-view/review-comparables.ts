@@ -55,7 +55,7 @@ export class ReviewComparables extends LitElement {
   @property({ attribute: false }) link!: ComparablesLink;
   /** The view's query: only its ordering and paging apply here. */
   @property({ attribute: false }) query: RatesQuery = emptyRatesQuery();
-  /** The hash's own parameters, kept when the ordering or page changes. */
+  /** The hash's own parameters, preserved when the ordering or page changes. */
   @property({ attribute: false }) params = new URLSearchParams();
 
   private readonly answer = new Task(this, {

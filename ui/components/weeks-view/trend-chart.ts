@@ -103,7 +103,7 @@ export class TrendChart extends LitElement {
     const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
     const ticks: number[] = [];
     for (let t = 0; t <= top + 1e-9; t += step) ticks.push(t);
-    // A date label takes about 48 px: labels are kept left to right when clear of the one before and of the last
+    // A date label takes about 48 px: labels are placed left to right when clear of the one before and of the last
     // (the first and last are anchored at their ends, so their middles sit half a label inwards).
     const last = dates.length - 1;
     const middle = (i: number) => (i === 0 && last > 0 ? x(0) + 24 : i === last && last > 0 ? x(last) - 24 : x(i));

@@ -44,7 +44,7 @@ export const CEILINGRATES_SCHEMA: StoreSchema = {
     origin text NOT NULL,
     records integer NOT NULL
   );
-  -- Version 1 kept the engine's SQLite file here; version 2 answers the rates in SQL (ceilingrates-tables.ts).
+  -- Version 1 stored the engine's SQLite file here; version 2 answers the rates in SQL (ceilingrates-tables.ts).
   ALTER TABLE ceilingrates_loads DROP COLUMN IF EXISTS image;
   CREATE TABLE IF NOT EXISTS ceilingrates (
     ${RECORD_FIELDS.map((field) => `${quote(field)} ${RATE_TYPE[field]}`).join(',\n    ')}
