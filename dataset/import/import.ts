@@ -94,7 +94,7 @@ async function peek(chunks: AsyncIterator<TextChunk>): Promise<{ head: string; r
   return { head, replay: replay() };
 }
 
-/** Keeps the first record of each identity; a later one is rejected with the place of the first. */
+/** Imports the first record of each identity; a later one is rejected with the place of the first. */
 class Uniqueness<R> {
   private readonly seen = new Map<string | number, RowPlace>();
   constructor(private readonly mapper: Mapper<R>) {}

@@ -17,7 +17,7 @@ export const EDUCATION_CODES: Readonly<Record<string, string>> = {
   None: 'NONE',
 };
 
-/** A word the table does not know keeps its text, underscores read as spaces (`Contractor_Facility` → `Contractor Facility`). */
+/** A word the table does not know stays as written, underscores read as spaces (`Contractor_Facility` → `Contractor Facility`). */
 const spaced = (word: string): string => word.replace(/_/g, ' ');
 
 export const educationCode = (word: string | null): string => (word === null ? '' : (EDUCATION_CODES[word] ?? spaced(word)));

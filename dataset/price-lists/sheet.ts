@@ -1,6 +1,6 @@
 /**
  * A GSA Catalog Platform price list (the `.xlsx` a contractor's MAS catalog exports: sheets `Contractor Info`,
- * `Price List`, `Pricing Reference`), read from its sheets' cells into the facts this project keeps: the
+ * `Price List`, `Pricing Reference`), read from its sheets' cells into the facts this project stores: the
  * contract's numbers and dates and each hourly labor row's title, codes and prices. Contacts (administrator,
  * phone, e-mail) and the vendor-written descriptions are never read.
  */
@@ -48,7 +48,7 @@ export class PriceListError extends Error {
 
 export const PRICE_LIST_SHEETS = { info: 'Contractor Info', prices: 'Price List' } as const;
 
-/** The labor kind and unit the ceiling rates keep (data-sources.md). */
+/** The labor kind and unit the ceiling rates hold (data-sources.md). */
 const LABOR_TYPE = 'Commercial_Labor_Category';
 const HOURLY_UNIT = 'HR';
 
