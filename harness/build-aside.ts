@@ -1,7 +1,7 @@
 /**
  * The real fixtures built in a process of their own (harness/real-fixtures.ts), as a global setup asks for them. It
  * resolves as soon as that process holds the builders' lock, not when it is done: the tests that need no fixture start
- * at once, and one that opens a fixture waits for the build (openRealFixture waits on the same lock).
+ * at once, and one that opens a fixture waits until the builder has written that fixture (openRealFixture).
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';

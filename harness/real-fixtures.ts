@@ -98,17 +98,35 @@ async function whileBuilding<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The fixture's database, opened from its kept file (built here first when missing). */
-export async function openRealFixture(SQL: SqlJsStatic, fixture: RealFixture): Promise<{ db: Database; source: DatasetSource }> {
-  const kept =
-    read(fixture) ??
-    (await whileBuilding(async () => {
+/**
+ * The fixture's file once it is there: while another process builds, polled, so that a test starts as soon as the
+ * builder writes its fixture rather than when the builder's whole batch is done; built here when nobody builds.
+ */
+async function readOrBuild(SQL: SqlJsStatic, fixture: RealFixture): Promise<Kept> {
+  mkdirSync(CACHE, { recursive: true });
+  for (;;) {
+    const found = read(fixture);
+    if (found) return found;
+    const release = await takeProcessLock(resolve(CACHE, '.building')).catch(() => null);
+    if (!release) {
+      await new Promise((again) => setTimeout(again, 500));
+      continue;
+    }
+    try {
       const found = read(fixture);
       if (found) return found;
       const built = await buildHere(SQL, fixture);
       keep(fixture, built);
       return built;
-    }));
+    } finally {
+      await release();
+    }
+  }
+}
+
+/** The fixture's database, opened from its kept file (built here first when missing). */
+export async function openRealFixture(SQL: SqlJsStatic, fixture: RealFixture): Promise<{ db: Database; source: DatasetSource }> {
+  const kept = await readOrBuild(SQL, fixture);
   return { db: new SQL.Database(kept.raw), source: kept.source };
 }
 
@@ -143,10 +161,12 @@ async function buildMissing(SQL: SqlJsStatic, fixtures: readonly RealFixture[], 
   const missing = fixtures.filter((fixture) => !read(fixture));
   if (!missing.length) return;
   const started = performance.now();
-  // The weeks first: the longest job, so the shorter ones fill the other thread meanwhile.
+  // The weeks first: the longest job, so the shorter ones fill the other thread meanwhile, the newest week first
+  // among them (the most tests open it, and each waits only for its own fixture: readOrBuild).
+  const order = (f: RealFixture): string => (f.kind === 'weeks' ? '~' : f.kind === 'week' ? f.date : '');
   const threaded = missing
     .filter((f): f is Exclude<RealFixture, { kind: 'gsa-rates' }> => f.kind !== 'gsa-rates')
-    .sort((a, b) => (a.kind === 'weeks' ? -1 : b.kind === 'weeks' ? 1 : 0));
+    .sort((a, b) => (order(a) < order(b) ? 1 : order(a) > order(b) ? -1 : 0));
   const workers = Array.from({ length: Math.min(threads, threaded.length) }, () => startBuildWorker());
   try {
     let next = 0;
