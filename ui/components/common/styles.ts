@@ -241,6 +241,18 @@ export const compactTableStyles = css`
   }
 `;
 
+/** A bold label over a text box as wide as its column (the rates search, the title pool). */
+export const labelledInputStyles = css`
+  label {
+    display: block;
+    font-weight: 600;
+    margin-bottom: 0.25rem;
+  }
+  input {
+    width: 100%;
+  }
+`;
+
 /** Two choices side by side, each a label over its select, wrapping on a phone (two weeks, two snapshots). */
 export const pickerStyles = css`
   .pick {
