@@ -12,20 +12,28 @@ const ROOT = resolve(import.meta.dirname, '..');
 /** Said once the builder holds the lock: from then on, a test that opens a fixture waits for this build. */
 export const BUILDING = 'real fixtures: building';
 
-export function buildRealFixturesAside(fixtures: readonly string[]): Promise<void> {
+/** The builder's process, for the setup's teardown: one still building when the tests are done is stopped. */
+export interface FixturesBuilder {
+  stop(): void;
+}
+
+export function buildRealFixturesAside(fixtures: readonly string[]): Promise<FixturesBuilder> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'harness/real-fixtures.ts', ...fixtures], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  // A run of a few files may end before the build does: its fixtures already written stay, the rest are built next time.
+  const builder: FixturesBuilder = { stop: () => void (child.exitCode === null && child.kill()) };
   return new Promise((started, fail) => {
     let holding = false;
     createInterface({ input: child.stdout! }).on('line', (line) => {
       console.log(line);
       if (line.startsWith(BUILDING)) {
         holding = true;
-        started();
+        started(builder);
       }
     });
     child.once('error', fail);
-    child.once('exit', (code) => {
-      if (code === 0) return started();
+    child.once('exit', (code, signal) => {
+      if (code === 0) return started(builder);
+      if (signal) return;
       const failed = new Error(`real fixtures: the build exited ${code}`);
       // After the lock was taken the setup has returned: a test that opens a fixture then builds it itself.
       if (holding) console.error(`${failed.message}; a test that needs one builds it in its own process`);

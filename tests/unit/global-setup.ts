@@ -13,7 +13,10 @@ import { WEEKS_FIXTURES } from '../../harness/weeks-fixture.ts';
 import { startSharedPostgres } from '../../harness/postgres.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [, , postgres] = await Promise.all([buildNodeOnce(), buildRealFixturesAside([...WEEKS_FIXTURES, 'gsa-rates']), startSharedPostgres()]);
+  const [, fixtures, postgres] = await Promise.all([buildNodeOnce(), buildRealFixturesAside([...WEEKS_FIXTURES, 'gsa-rates']), startSharedPostgres()]);
   project.provide('postgres', postgres.shared);
-  return async () => postgres.server.stop();
+  return async () => {
+    fixtures.stop();
+    postgres.server.stop();
+  };
 }
