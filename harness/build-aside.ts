@@ -4,13 +4,9 @@
  * at once, and one that opens a fixture waits until the builder has written that fixture (openRealFixture).
  */
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-/** Said once the builder holds the lock: from then on, a test that opens a fixture waits for this build. */
-export const BUILDING = 'real fixtures: building';
 
 /** The builder's process, for the setup's teardown: one still building when the tests are done is stopped. */
 export interface FixturesBuilder {
@@ -18,17 +14,18 @@ export interface FixturesBuilder {
 }
 
 export function buildRealFixturesAside(fixtures: readonly string[]): Promise<FixturesBuilder> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/real-fixtures.ts', ...fixtures], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'harness/real-fixtures.ts', ...fixtures], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   // A run of a few files may end before the build does: its fixtures already written stay, the rest are built next time.
   const builder: FixturesBuilder = { stop: () => void (child.exitCode === null && child.kill()) };
   return new Promise((started, fail) => {
     let holding = false;
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      console.log(line);
-      if (line.startsWith(BUILDING)) {
-        holding = true;
-        started(builder);
-      }
+    child.on('message', (message) => {
+      if (message !== 'holding') return;
+      holding = true;
+      started(builder);
     });
     child.once('error', fail);
     child.once('exit', (code, signal) => {

@@ -16,7 +16,6 @@ import { gsaRatesDatabase } from '../tools/real-data.ts';
 import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { weeksDatabase } from '../tools/site-scanning-source/weeks-dataset.ts';
 import { startBuildWorker } from '../tools/build-worker.ts';
-import { BUILDING } from './build-aside.ts';
 import { takeProcessLock } from '../adapters/node/datasets/process-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -141,18 +140,19 @@ export const realRates = (SQL: SqlJsStatic): Promise<{ db: Database; source: Dat
 
 /**
  * Builds every missing fixture before the tests start, on as many threads as there are fixtures and cores (each
- * week's import, and the weeks, is one thread's work). Says what it built and how long it took.
+ * week's import, and the weeks, is one thread's work). Says what it built and how long it took; `holding` once it
+ * holds the builders' lock (from then on, a test that opens a fixture waits for this build to write it).
  */
 export async function buildRealFixtures(
   SQL: SqlJsStatic,
   fixtures: readonly RealFixture[],
-  say: (line: string) => void = () => {},
-  threads = 2,
+  { say = () => {}, holding = () => {}, threads = 2 }: { say?: (line: string) => void; holding?: () => void; threads?: number } = {},
 ): Promise<void> {
   dropStale();
   if (fixtures.every((fixture) => read(fixture))) return;
   await whileBuilding(async () => {
-    say(BUILDING);
+    holding();
+    say('real fixtures: building');
     await buildMissing(SQL, fixtures, say, threads);
   });
 }
@@ -198,5 +198,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     throw new Error(`unknown fixture ${arg} (week:YYYY-MM-DD, weeks or gsa-rates)`);
   });
   const { loadSqlJs } = await import('../adapters/node/datasets/sqljs-node.ts');
-  await buildRealFixtures(await loadSqlJs(), fixtures, (line) => console.log(line));
+  // Run by buildRealFixturesAside (build-aside.ts): it hears over IPC when the lock is held.
+  await buildRealFixtures(await loadSqlJs(), fixtures, { say: (line) => console.log(line), holding: () => process.send?.('holding') });
+  process.disconnect?.();
 }
