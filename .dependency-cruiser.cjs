@@ -3,63 +3,39 @@
  * sit beside them and may read any layer; nothing that runs in the app imports them, and only tests read tests/
  * (what the others share with them is harness/). `npm run lint:layers`.
  */
-const layer = (name, path) => ({ name, path: `^${path}/` });
 const runtime = '^(engine|dataset|adapters|ui)/';
+const buildTools = 'tools|harness|scripts|tests|bench';
+
+/** A forbidden edge: nothing whose path matches `from` may import anything whose path matches `to`. */
+const forbid = (name, from, to, comment) => ({
+  name,
+  ...(comment === undefined ? {} : { comment }),
+  severity: 'error',
+  from: typeof from === 'string' ? { path: from } : from,
+  to: typeof to === 'string' ? { path: to } : to,
+});
 
 module.exports = {
   forbidden: [
-    { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
-    {
-      name: 'engine-stands-alone',
-      comment: 'The engine is platform-free and knows no other layer.',
-      severity: 'error',
-      from: { path: '^engine/' },
-      to: { path: '^(dataset|adapters|ui|tools|harness|scripts|tests|bench)/' },
-    },
-    {
-      name: 'dataset-reads-only-the-engine',
-      severity: 'error',
-      from: { path: '^dataset/' },
-      to: { path: '^(adapters|ui|tools|harness|scripts|tests|bench)/' },
-    },
-    {
-      name: 'adapters-never-read-the-ui',
-      severity: 'error',
-      from: { path: '^adapters/' },
-      to: { path: '^(ui|tools|harness|scripts|tests|bench)/' },
-    },
-    {
-      name: 'browser-adapters-never-read-node-adapters',
-      severity: 'error',
-      from: { path: '^adapters/(db-worker|service-worker|browser)/' },
-      to: { path: '^adapters/node/' },
-    },
-    {
-      name: 'route-once',
-      comment: 'A door hands its request to the engine router (engine/http/route.ts); only the engine matches paths.',
-      severity: 'error',
-      from: { path: '^(dataset|adapters|ui)/' },
-      to: { path: '^engine/http/match\\.ts$' },
-    },
-    {
-      name: 'ui-reads-no-build-tools',
-      severity: 'error',
-      from: { path: '^ui/' },
-      to: { path: '^(tools|harness|scripts|tests|bench)/' },
-    },
-    {
-      name: 'only-tests-read-tests',
-      comment: 'What scripts, benchmarks and tools share with the tests lives in harness/; tests/ is read by tests alone.',
-      severity: 'error',
-      from: { pathNot: '^tests/' },
-      to: { path: '^tests/' },
-    },
-    {
-      name: 'nothing-at-run-time-reads-build-tools',
-      severity: 'error',
-      from: { path: runtime },
-      to: { path: '^(tools|harness)/' },
-    },
+    forbid('no-cycles', {}, { circular: true }),
+    forbid('engine-stands-alone', '^engine/', `^(dataset|adapters|ui|${buildTools})/`, 'The engine is platform-free and knows no other layer.'),
+    forbid('dataset-reads-only-the-engine', '^dataset/', `^(adapters|ui|${buildTools})/`),
+    forbid('adapters-never-read-the-ui', '^adapters/', `^(ui|${buildTools})/`),
+    forbid('browser-adapters-never-read-node-adapters', '^adapters/(db-worker|service-worker|browser)/', '^adapters/node/'),
+    forbid(
+      'route-once',
+      '^(dataset|adapters|ui)/',
+      '^engine/http/match\\.ts$',
+      'A door hands its request to the engine router (engine/http/route.ts); only the engine matches paths.',
+    ),
+    forbid('ui-reads-no-build-tools', '^ui/', `^(${buildTools})/`),
+    forbid(
+      'only-tests-read-tests',
+      { pathNot: '^tests/' },
+      '^tests/',
+      'What scripts, benchmarks and tools share with the tests lives in harness/; tests/ is read by tests alone.',
+    ),
+    forbid('nothing-at-run-time-reads-build-tools', runtime, '^(tools|harness)/'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects, run side by side by `vitest run` (the unit files keep both cores busy while a browser waits):
-// `unit` runs in Node over the engine and data layer; `e2e` drives the browsers against the built app, one file at a
-// time (one browser at a time on a 2-core machine).
+// Two projects: `unit` runs in Node over the engine and data layer; `e2e` drives the browsers against the built app,
+// one file at a time (one browser at a time on a 2-core machine). `npm test` runs them as two vitest processes side by
+// side (scripts/run-suites.mjs): in one process, vitest starts a project whose files run one at a time only after
+// every other project's files are done.
 export default defineConfig({
   test: {
     projects: [

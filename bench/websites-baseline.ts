@@ -4,9 +4,10 @@
  * ORDER BY sort_key LIMIT/OFFSET for the page, COUNT(DISTINCT …) for /analysis — and rows shaped as the
  * engine shapes them.
  */
-import type { Database, SqlValue } from 'sql.js';
+import type { Database } from 'sql.js';
 import { FILTER_NAMES } from '../engine/site-scanning/parameters.ts';
-import { parseWebsiteQuery, type WebsiteFilters } from '../engine/site-scanning/parse-query.ts';
+import { parseWebsiteQuery } from '../engine/site-scanning/parse-query.ts';
+import { whereClause } from '../engine/site-scanning/rollups.ts';
 import { analysisBody, websitePageJson } from '../engine/site-scanning/shape.ts';
 import { RECORD_COLUMN } from '../engine/site-scanning/schema.ts';
 import { allRows } from '../engine/sqlite-rows.ts';
@@ -17,25 +18,13 @@ export function addFilterIndexes(db: Database): void {
   db.run('ANALYZE');
 }
 
-function where(filters: WebsiteFilters): { sql: string; params: SqlValue[] } {
-  const parts: string[] = [];
-  const params: SqlValue[] = [];
-  for (const name of FILTER_NAMES) {
-    const value = filters[name];
-    if (value === undefined) continue;
-    parts.push(`"${name}" = ?${params.length + 1}`);
-    params.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
-  }
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-}
-
 /** The JSON body for a /websites or /analysis URL. */
 export function baselineAnswer(db: Database, url: string): string {
   const parsed = new URL(url, 'http://localhost');
   const result = parseWebsiteQuery(parsed.searchParams);
   if (!result.ok) throw new Error(result.messages.join('; '));
   const { query } = result;
-  const w = where(query.filters);
+  const w = whereClause(query.filters);
   if (parsed.pathname === '/analysis') {
     const sql =
       w.params.length === 0

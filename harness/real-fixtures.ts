@@ -16,7 +16,6 @@ import { gsaRatesDatabase } from '../tools/real-data.ts';
 import { weekDatabase } from '../tools/site-scanning-source/shipped-weeks.ts';
 import { weeksDatabase } from '../tools/site-scanning-source/weeks-dataset.ts';
 import { startBuildWorker } from '../tools/build-worker.ts';
-import { BUILDING } from './build-aside.ts';
 import { takeProcessLock } from '../adapters/node/datasets/process-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -98,17 +97,35 @@ async function whileBuilding<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The fixture's database, opened from its cached file (built here first when missing). */
-export async function openRealFixture(SQL: SqlJsStatic, fixture: RealFixture): Promise<{ db: Database; source: DatasetSource }> {
-  const cached =
-    read(fixture) ??
-    (await whileBuilding(async () => {
+/**
+ * The fixture's file once it is there: while another process builds, polled, so that a test starts as soon as the
+ * builder writes its fixture rather than when the builder's whole batch is done; built here when nobody builds.
+ */
+async function readOrBuild(SQL: SqlJsStatic, fixture: RealFixture): Promise<BuiltFixture> {
+  mkdirSync(CACHE, { recursive: true });
+  for (;;) {
+    const found = read(fixture);
+    if (found) return found;
+    const release = await takeProcessLock(resolve(CACHE, '.building')).catch(() => null);
+    if (!release) {
+      await new Promise((again) => setTimeout(again, 500));
+      continue;
+    }
+    try {
       const found = read(fixture);
       if (found) return found;
       const built = await buildHere(SQL, fixture);
       cache(fixture, built);
       return built;
-    }));
+    } finally {
+      await release();
+    }
+  }
+}
+
+/** The fixture's database, opened from its cached file (built here first when missing). */
+export async function openRealFixture(SQL: SqlJsStatic, fixture: RealFixture): Promise<{ db: Database; source: DatasetSource }> {
+  const cached = await readOrBuild(SQL, fixture);
   return { db: new SQL.Database(cached.raw), source: cached.source };
 }
 
@@ -123,18 +140,19 @@ export const realRates = (SQL: SqlJsStatic): Promise<{ db: Database; source: Dat
 
 /**
  * Builds every missing fixture before the tests start, on as many threads as there are fixtures and cores (each
- * week's import, and the weeks, is one thread's work). Says what it built and how long it took.
+ * week's import, and the weeks, is one thread's work). Says what it built and how long it took; `holding` once it
+ * holds the builders' lock (from then on, a test that opens a fixture waits for this build to write it).
  */
 export async function buildRealFixtures(
   SQL: SqlJsStatic,
   fixtures: readonly RealFixture[],
-  say: (line: string) => void = () => {},
-  threads = 2,
+  { say = () => {}, holding = () => {}, threads = 2 }: { say?: (line: string) => void; holding?: () => void; threads?: number } = {},
 ): Promise<void> {
   dropStale();
   if (fixtures.every((fixture) => read(fixture))) return;
   await whileBuilding(async () => {
-    say(BUILDING);
+    holding();
+    say('real fixtures: building');
     await buildMissing(SQL, fixtures, say, threads);
   });
 }
@@ -143,10 +161,12 @@ async function buildMissing(SQL: SqlJsStatic, fixtures: readonly RealFixture[], 
   const missing = fixtures.filter((fixture) => !read(fixture));
   if (!missing.length) return;
   const started = performance.now();
-  // The weeks first: the longest job, so the shorter ones fill the other thread meanwhile.
+  // The weeks first: the longest job, so the shorter ones fill the other thread meanwhile, the newest week first
+  // among them (the most tests open it, and each waits only for its own fixture: readOrBuild).
+  const order = (f: RealFixture): string => (f.kind === 'weeks' ? '~' : f.kind === 'week' ? f.date : '');
   const threaded = missing
     .filter((f): f is Exclude<RealFixture, { kind: 'gsa-rates' }> => f.kind !== 'gsa-rates')
-    .sort((a, b) => (a.kind === 'weeks' ? -1 : b.kind === 'weeks' ? 1 : 0));
+    .sort((a, b) => (order(a) < order(b) ? 1 : order(a) > order(b) ? -1 : 0));
   const workers = Array.from({ length: Math.min(threads, threaded.length) }, () => startBuildWorker());
   try {
     let next = 0;
@@ -178,5 +198,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     throw new Error(`unknown fixture ${arg} (week:YYYY-MM-DD, weeks or gsa-rates)`);
   });
   const { loadSqlJs } = await import('../adapters/node/datasets/sqljs-node.ts');
-  await buildRealFixtures(await loadSqlJs(), fixtures, (line) => console.log(line));
+  // Run by buildRealFixturesAside (build-aside.ts): it hears over IPC when the lock is held.
+  await buildRealFixtures(await loadSqlJs(), fixtures, { say: (line) => console.log(line), holding: () => process.send?.('holding') });
+  process.disconnect?.();
 }

@@ -8,11 +8,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
+import { takeProcessLock } from '../adapters/node/datasets/process-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const NODE_DIST = resolve(ROOT, 'adapters/node/dist');
@@ -120,17 +121,26 @@ const STAMP = resolve(NODE_DIST, '.build-stamp');
  */
 export async function buildNodeOnce(force = false): Promise<boolean> {
   const inputs = inputsHash();
-  let built = '';
+  const current = (): boolean => {
+    try {
+      return readFileSync(STAMP, 'utf8') === inputs && !force;
+    } catch {
+      return false; // No stamp: never built here.
+    }
+  };
+  if (current()) return false;
+  // The unit and browser suites' setups may both ask at once (scripts/run-suites.mjs): one builds, the other waits.
+  mkdirSync(NODE_DIST, { recursive: true });
+  const release = await takeProcessLock(resolve(NODE_DIST, '.building'), { wait: true });
   try {
-    built = readFileSync(STAMP, 'utf8');
-  } catch {
-    // No stamp: never built here.
+    if (current()) return false;
+    await buildNode();
+    await buildNodeTypes();
+    writeFileSync(STAMP, inputs);
+    return true;
+  } finally {
+    await release();
   }
-  if (built === inputs && !force) return false;
-  await buildNode();
-  await buildNodeTypes();
-  writeFileSync(STAMP, inputs);
-  return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -19,6 +19,7 @@
  */
 import { yieldingConnection } from './idb-connection.ts';
 import { NotWritableHere } from '../../dataset/artifact/unpacked-store.ts';
+import { joinBytes } from '../../dataset/artifact/join-bytes.ts';
 import { cacheFiles, KEPT_FILES_CACHE } from './kept-files-cache.ts';
 
 export type KeptFilesKind = 'opfs' | 'opfs-sync' | 'opfs-read' | 'cache' | 'indexeddb' | 'none';
@@ -271,13 +272,7 @@ function indexedDbFiles(directory: KeptDirectory): KeptFiles {
     const length = parts.reduce((n, part) => n + part.length, 0);
     if (size !== null && length !== size) return null;
     if (parts.length === 1) return parts[0];
-    const bytes = new Uint8Array(length);
-    let at = 0;
-    for (const part of parts) {
-      bytes.set(part, at);
-      at += part.length;
-    }
-    return bytes;
+    return joinBytes(parts, length);
   };
   return {
     kind: async () => 'indexeddb',

@@ -1,4 +1,5 @@
 import type { IncrementalDecoder } from './unpack.ts';
+import { joinBytes } from './join-bytes.ts';
 
 /** Bytes handed to the decoder at once. */
 const PIECE_BYTES = 512 * 1024;
@@ -55,12 +56,7 @@ export class EarlyDecode {
    */
   private pushPiece(): void {
     if (this.batchBytes === 0) return;
-    const bytes = new Uint8Array(this.batchBytes);
-    let at = 0;
-    for (const piece of this.batch) {
-      bytes.set(piece, at);
-      at += piece.length;
-    }
+    const bytes = joinBytes(this.batch, this.batchBytes);
     this.batch = [];
     this.batchBytes = 0;
     const decoder = (this.decoder ??= this.make());

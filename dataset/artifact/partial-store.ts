@@ -1,4 +1,5 @@
 import type { DatasetArtifact } from './format.ts';
+import { joinBytes } from './join-bytes.ts';
 
 /**
  * The chunks of a dataset download kept as they arrive, so a cut download resumes where it stopped: each
@@ -38,13 +39,7 @@ export function joinChunks(chunks: ReadonlyMap<number, Uint8Array>): Uint8Array 
     run.push(chunk);
     next += chunk.length;
   }
-  const joined = new Uint8Array(next);
-  let at = 0;
-  for (const chunk of run) {
-    joined.set(chunk, at);
-    at += chunk.length;
-  }
-  return joined;
+  return joinBytes(run, next);
 }
 
 /** Chunks in memory: for Node (a process keeps nothing between runs) and the tests. */

@@ -15,24 +15,26 @@ export type MapResult<R> = { ok: true; record: R } | { ok: false; reason: string
 
 /** A CSV row through its header's column map. */
 export function csvFields<K extends string>(index: ReadonlyMap<K, number>, cells: readonly string[]): SourceFields<K> {
-  return {
-    typed: false,
-    has: (key) => index.has(key),
-    get: (key) => {
-      const at = index.get(key);
-      return at === undefined ? undefined : cells[at];
-    },
-  };
+  return indexedFields(index, cells, false);
 }
 
 /** A JSON record through the same alias table as the CSV header. */
 export function jsonFields<K extends string>(index: ReadonlyMap<K, string>, record: Record<string, unknown>): SourceFields<K> {
+  return indexedFields(index, record, true);
+}
+
+/** A row through a map from each canonical key to where its value stands in the row (a cell's index, a key's name). */
+function indexedFields<K extends string, P extends number | string>(
+  index: ReadonlyMap<K, P>,
+  row: Readonly<Record<P, unknown>>,
+  typed: boolean,
+): SourceFields<K> {
   return {
-    typed: true,
+    typed,
     has: (key) => index.has(key),
     get: (key) => {
-      const name = index.get(key);
-      return name === undefined ? undefined : record[name];
+      const at = index.get(key);
+      return at === undefined ? undefined : row[at];
     },
   };
 }

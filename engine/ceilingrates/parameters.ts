@@ -13,11 +13,16 @@ export const CEILING_RATES_BASES = ['/api/v3/search/ceilingrates', '/acquisition
 export const SEARCH_FIELDS = ['labor_category', 'vendor_name', 'idv_piid'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
+/**
+ * The three contract-year prices of a record: current, next and second year. `ordering` accepts each; the
+ * price figures of a query (price-figures.ts, asked of the DB worker, not of the API) are computed over one.
+ */
+export const PRICE_FIELDS = ['current_price', 'next_year_price', 'second_year_price'] as const;
+export type PriceField = (typeof PRICE_FIELDS)[number];
+
 /** The fields `ordering` accepts that the records hold. */
 export const RECORD_ORDER_FIELDS = [
-  'current_price',
-  'next_year_price',
-  'second_year_price',
+  ...PRICE_FIELDS,
   'labor_category',
   'vendor_name',
   'idv_piid',
@@ -37,13 +42,6 @@ export const ABSENT_ORDER_FIELDS = ['keywords', 'certifications'] as const;
 /** The fields `ordering` accepts. */
 export const ORDER_FIELDS = [...RECORD_ORDER_FIELDS, ...ABSENT_ORDER_FIELDS] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
-
-/**
- * The three contract-year prices of a record: current, next and second year. `ordering` accepts each; the
- * price figures of a query (price-figures.ts, asked of the DB worker, not of the API) are computed over one.
- */
-export const PRICE_FIELDS = ['current_price', 'next_year_price', 'second_year_price'] as const;
-export type PriceField = (typeof PRICE_FIELDS)[number];
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 

@@ -40,7 +40,7 @@ function emptyRow(name: string | null): RollupRow {
 }
 
 /** The API's filters as SQL: exact, case-sensitive equality with the stored value (booleans are 0/1), ANDed. */
-function whereClause(filters: WebsiteFilters): { sql: string; params: SqlValue[] } {
+export function whereClause(filters: WebsiteFilters): { sql: string; params: SqlValue[] } {
   const parts: string[] = [];
   const params: SqlValue[] = [];
   for (const name of FILTER_NAMES) {

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { leftOpen } from './left-open.ts';
 
 export const CHROME_FLAGS = [
   '--headless',
@@ -46,9 +47,6 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** The browsers of this test file still open. */
-const open = new Set<Browser>();
-
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -64,20 +62,13 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     page,
     userDataDir,
     async close() {
-      open.delete(browser);
+      leftOpen.delete(browser);
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
-  open.add(browser);
+  leftOpen.add(browser);
   return browser;
-}
-
-/** Closes every browser this file launched and did not close; answers how many there were. */
-export async function closeLeftBrowsers(): Promise<number> {
-  const left = [...open];
-  await Promise.all(left.map((browser) => browser.close()));
-  return left.length;
 }
 
 /** Fail the test on errors the page logs or throws, instead of letting them pass unseen (into `errors`, when given). */

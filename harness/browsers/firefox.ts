@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { DriverPage } from './driver-page.ts';
+import { leftOpen } from './left-open.ts';
 
 export function firefoxPath(): string {
   return process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
@@ -24,9 +25,6 @@ export interface FirefoxBrowser {
   /** Ends the browser and deletes its profile. */
   close(): Promise<void>;
 }
-
-/** The browsers of this test file still open. */
-const open = new Set<FirefoxBrowser>();
 
 /**
  * No preference of our own: http://localhost is a secure context, so the app's service worker registers with
@@ -50,7 +48,7 @@ export async function launchFirefox(options: { userDataDir?: string } = {}): Pro
     page,
     userDataDir,
     async quit() {
-      open.delete(firefox);
+      leftOpen.delete(firefox);
       await browser.close();
     },
     async close() {
@@ -58,15 +56,8 @@ export async function launchFirefox(options: { userDataDir?: string } = {}): Pro
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
-  open.add(firefox);
+  leftOpen.add(firefox);
   return firefox;
-}
-
-/** Closes every Firefox this file launched and did not close; answers how many there were. */
-export async function closeLeftFirefoxes(): Promise<number> {
-  const left = [...open];
-  await Promise.all(left.map((firefox) => firefox.close()));
-  return left.length;
 }
 
 /** A puppeteer page as the browser-driver interface's page, for the helpers written once for both browsers. */

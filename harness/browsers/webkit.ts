@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { WebDriverSession } from './webdriver.ts';
 import type { DriverPage } from './driver-page.ts';
 import { freePort } from '../free-port.ts';
+import { leftOpen } from './left-open.ts';
 
 /** Where Debian installs MiniBrowser (libwebkit2gtk-4.1-0), per architecture; `$MINIBROWSER_PATH` first. */
 export function miniBrowserPath(): string {
@@ -48,9 +49,6 @@ export interface WebKitBrowser {
   open(url: string): Promise<WebKitPage>;
   close(): Promise<void>;
 }
-
-/** The browsers of this test file still open. */
-const open = new Set<WebKitBrowser>();
 
 /** Xvfb on a display number it picks itself (`-displayfd`): free of any other X server on the machine. */
 async function startXvfb(): Promise<{ process: ChildProcess; display: string }> {
@@ -145,24 +143,17 @@ export async function launchWebKit({ viewport = { width: 1280, height: 800 } } =
         return opened;
       },
       async close() {
-        open.delete(webkit);
+        leftOpen.delete(webkit);
         await session.delete().catch(() => {});
         await cleanup();
       },
     };
-    open.add(webkit);
+    leftOpen.add(webkit);
     return webkit;
   } catch (error) {
     await cleanup();
     throw error;
   }
-}
-
-/** Closes every WebKit this file launched and did not close; answers how many there were. */
-export async function closeLeftWebKits(): Promise<number> {
-  const left = [...open];
-  await Promise.all(left.map((webkit) => webkit.close()));
-  return left.length;
 }
 
 /**

@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import { assemblePublicDir, buildApp, NEXT_RELEASE } from '../../harness/browsers/build-app.ts';
 import { CHROME_FLAGS, chromePath } from '../../harness/browsers/browser.ts';
 import { freePort } from '../../harness/free-port.ts';
+import { buildNodeOnce } from '../../tools/build-node.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = resolve(ROOT, '.tmp/e2e-data');
@@ -80,20 +81,7 @@ async function serve(options: {
   return { server, url: `http://localhost:${port}` };
 }
 
-const BUILDS = Symbol.for('offline-gov-api.e2e-builds');
-type WithBuilds = typeof globalThis & { [BUILDS]?: Promise<void> };
-
-/**
- * What the browser tests serve, built once per run: the small data, the app, its next version and the component
- * fixture. Vitest runs the projects' global setups one after another; the unit setup starts this first (it needs
- * no more than a core for a minute) so that it runs beside the unit suite's own fixtures instead of after them.
- */
-export function startE2eBuilds(): Promise<void> {
-  const holder = globalThis as WithBuilds;
-  holder[BUILDS] ??= buildAll();
-  return holder[BUILDS];
-}
-
+/** What the browser tests serve, built once per run: the small data, the app, its next version and the component fixture. */
 async function buildAll(): Promise<void> {
   const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(resolve(OUT_DIR, 'index.html'));
   if (!reuse) {
@@ -119,7 +107,8 @@ async function buildAll(): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await startE2eBuilds();
+  // msw-browser bundles the package's browser entry (adapters/node/dist), as the unit setup also makes it.
+  await Promise.all([buildNodeOnce(), buildAll()]);
   const app = await serve({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), publicDir: PUBLIC_DIR, outDir: OUT_DIR });
   const components = await serve({ root: FIXTURE_ROOT, configFile: false, outDir: FIXTURE_OUT_DIR });
   project.provide('baseUrl', app.url);

@@ -4,11 +4,9 @@
  * profile or Chromium outlives it into the next file.
  */
 import { afterAll } from 'vitest';
-import { closeLeftBrowsers } from '../../harness/browsers/browser.ts';
-import { closeLeftFirefoxes } from '../../harness/browsers/firefox.ts';
-import { closeLeftWebKits } from '../../harness/browsers/webkit.ts';
+import { closeLeftOpen } from '../../harness/browsers/left-open.ts';
 
 afterAll(async () => {
-  const left = (await closeLeftBrowsers()) + (await closeLeftFirefoxes()) + (await closeLeftWebKits());
+  const left = await closeLeftOpen();
   if (left) console.warn(`${left} browser(s) left open by this file were closed`);
 });

@@ -11,12 +11,12 @@ import { buildNodeOnce } from '../../tools/build-node.ts';
 import { buildRealFixturesAside } from '../../harness/build-aside.ts';
 import { WEEKS_FIXTURES } from '../../harness/weeks-fixture.ts';
 import { startSharedPostgres } from '../../harness/postgres.ts';
-import { startE2eBuilds } from '../e2e/global-setup.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The browser suite's builds, when it runs too, go on beside these (tests/e2e/global-setup.ts); its setup awaits them.
-  if (project.vitest.projects.some((p) => p.name === 'e2e')) startE2eBuilds().catch(() => {});
-  const [, , postgres] = await Promise.all([buildNodeOnce(), buildRealFixturesAside([...WEEKS_FIXTURES, 'gsa-rates']), startSharedPostgres()]);
+  const [, fixtures, postgres] = await Promise.all([buildNodeOnce(), buildRealFixturesAside([...WEEKS_FIXTURES, 'gsa-rates']), startSharedPostgres()]);
   project.provide('postgres', postgres.shared);
-  return async () => postgres.server.stop();
+  return async () => {
+    fixtures.stop();
+    postgres.server.stop();
+  };
 }

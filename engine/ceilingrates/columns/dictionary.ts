@@ -12,6 +12,30 @@ export function narrow(codes: Uint32Array, distinct: number): Codes {
 }
 
 /**
+ * Codes by first appearance, given each record's position among `n` distinct keys: the first position met gets
+ * code 0, the next new one code 1, and so on. `positionOf` maps a code back to its position; `codeOf` maps a
+ * position to its code (-1 where no record has it). Null when a position is out of range.
+ */
+export function codesByFirstAppearance(positions: ArrayLike<number>, n: number): { codes: Uint32Array; codeOf: Int32Array; positionOf: Uint32Array } | null {
+  const codeOf = new Int32Array(n).fill(-1);
+  const positionOf = new Uint32Array(n);
+  const codes = new Uint32Array(positions.length);
+  let seen = 0;
+  for (let r = 0; r < positions.length; r++) {
+    const k = positions[r];
+    if (k >= n) return null;
+    let c = codeOf[k];
+    if (c < 0) {
+      c = seen++;
+      codeOf[k] = c;
+      positionOf[c] = k;
+    }
+    codes[r] = c;
+  }
+  return { codes, codeOf, positionOf: positionOf.subarray(0, seen) };
+}
+
+/**
  * Distinct values of one column and each record's code into them. `rank` orders the values by key
  * (byte order for text, numeric for numbers) with null after every value.
  */

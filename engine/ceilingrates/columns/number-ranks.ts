@@ -3,7 +3,7 @@
  * ranks (sorting only the distinct keys).
  */
 import { lowerBound } from '../bounds.ts';
-import { narrow, type Dictionary } from './dictionary.ts';
+import { codesByFirstAppearance, narrow, type Dictionary } from './dictionary.ts';
 import { compareBytes } from '../text.ts';
 
 /** A numeric column's distinct values ascending and each record's position among them (null: after them all). */
@@ -92,21 +92,12 @@ export function keyDictionary(ranks: NumberRanks, key: (v: number) => string): D
   if (hasNull) groupKeys.push(null);
   groupOfRank[n] = groupKeys.length - 1;
 
-  // Codes by first appearance in the records.
+  // Codes by first appearance in the records; every group has a record, being made of the values records hold.
   const groups = groupKeys.length;
-  const codeOfGroup = new Int32Array(groups).fill(-1);
-  const values: (string | null)[] = [];
-  const codes = new Uint32Array(rank.length);
-  for (let r = 0; r < rank.length; r++) {
-    const g = groupOfRank[rank[r]];
-    let code = codeOfGroup[g];
-    if (code < 0) {
-      code = values.length;
-      codeOfGroup[g] = code;
-      values.push(groupKeys[g]);
-    }
-    codes[r] = code;
-  }
+  const groupOfRecord = new Uint32Array(rank.length);
+  for (let r = 0; r < rank.length; r++) groupOfRecord[r] = groupOfRank[rank[r]];
+  const { codes, codeOf: codeOfGroup, positionOf } = codesByFirstAppearance(groupOfRecord, groups)!;
+  const values = Array.from(positionOf, (g) => groupKeys[g]);
   // Keys are distinct, so the byte order has no ties; null (the last group) stays last.
   const byKey = Array.from({ length: hasNull ? groups - 1 : groups }, (_, g) => g).sort((a, b) => compareBytes(groupKeys[a]!, groupKeys[b]!));
   if (hasNull) byKey.push(groups - 1);

@@ -9,27 +9,23 @@ import { priceKey } from '../text.ts';
 import { lowerBound } from '../bounds.ts';
 import type { Dictionary } from './dictionary.ts';
 import { keyDictionary, rankNumbers, type NumberRanks } from './number-ranks.ts';
-
-export const TEXT_FIELDS = [
-  'vendor_name',
-  'idv_piid',
-  'schedule',
-  'sin',
-  'labor_category',
-  'category',
-  'subcategory',
-  'education_level',
-  'worksite',
-  'security_clearance',
-  'business_size',
-  // Only the CSV export reads the contract dates; few distinct values, so cheap to hold as dictionaries.
-  'contract_start',
-  'contract_end',
-] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
+import { RECORD_FIELDS, type RecordField } from '../record.ts';
 
 export const NUMERIC_FIELDS = ['current_price', 'next_year_price', 'second_year_price', 'min_years_experience'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
+
+/**
+ * The fields not held as dictionaries: the id and the numbers are typed arrays, and the raw contract dates and the
+ * load time only `_source` shows, read back from SQLite.
+ */
+const NOT_TEXT = ['id', ...NUMERIC_FIELDS, 'cont_beg_dtg', 'cont_end_dtg', 'dt_termg', '_timestamp'] as const satisfies readonly RecordField[];
+export type TextField = Exclude<RecordField, (typeof NOT_TEXT)[number]>;
+
+/**
+ * Every other field, in the record's order. Only the CSV export reads the contract dates (`contract_start`,
+ * `contract_end`); few distinct values, so cheap to hold as dictionaries.
+ */
+export const TEXT_FIELDS: readonly TextField[] = RECORD_FIELDS.filter((field): field is TextField => !(NOT_TEXT as readonly RecordField[]).includes(field));
 
 export interface ColumnStore {
   size: number;

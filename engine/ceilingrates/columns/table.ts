@@ -12,7 +12,7 @@
  */
 import type { Database } from 'sql.js';
 import { TEXT_FIELDS, type TextField } from './store.ts';
-import { narrow, type Codes, type Dictionary } from './dictionary.ts';
+import { codesByFirstAppearance, narrow, type Codes, type Dictionary } from './dictionary.ts';
 
 export const COLUMNS_TABLE = 'ceilingrates_columns';
 
@@ -39,27 +39,11 @@ function codesView(blob: Uint8Array, width: 1 | 2 | 4, rows: number): Codes | nu
 /** The first-appearance dictionary of a column given as sorted distinct values and each record's rank; null if inconsistent. */
 function renumber(sorted: readonly (string | null)[], ranks: Codes): Dictionary | null {
   const n = sorted.length;
-  const codeOfRank = new Int32Array(n).fill(-1);
-  const values: (string | null)[] = [];
-  const rank = new Uint32Array(n);
-  const byRank = new Uint32Array(n);
-  const codes = new Uint32Array(ranks.length);
-  for (let r = 0; r < ranks.length; r++) {
-    const k = ranks[r];
-    if (k >= n) return null;
-    let c = codeOfRank[k];
-    if (c < 0) {
-      c = values.length;
-      codeOfRank[k] = c;
-      values.push(sorted[k]);
-      rank[c] = k;
-      byRank[k] = c;
-    }
-    codes[r] = c;
-  }
+  const seen = codesByFirstAppearance(ranks, n);
   // Every stored value must occur: a dictionary lists only values some record has.
-  if (values.length !== n) return null;
-  return { values, codes: narrow(codes, n), rank, byRank };
+  if (!seen || seen.positionOf.length !== n) return null;
+  const { codes, codeOf, positionOf } = seen;
+  return { values: Array.from(positionOf, (k) => sorted[k]), codes: narrow(codes, n), rank: positionOf, byRank: Uint32Array.from(codeOf) };
 }
 
 /** The stored dictionaries, or null when the table is missing, of another shape, or inconsistent in itself. */

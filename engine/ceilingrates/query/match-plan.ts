@@ -94,13 +94,11 @@ export function matchPlan({ dicts, forms, containing }: PlanSources, query: Ceil
         break;
       }
       case 'min_years_experience':
-        ranges.push({ field: 'min_years_experience', ranges: exactly(filter.values) });
+      case 'current_price':
+        ranges.push({ field: filter.name, ranges: exactly(filter.values) });
         break;
       case 'experience_range':
         ranges.push({ field: 'min_years_experience', ranges: filter.ranges });
-        break;
-      case 'current_price':
-        ranges.push({ field: 'current_price', ranges: exactly(filter.values) });
         break;
       case 'price_range':
         ranges.push({ field: 'current_price', ranges: filter.ranges });

@@ -56,7 +56,7 @@ beforeAll(async () => {
   engine = createEngine();
   engine.use('websites', (await realWeek(SQL, NEWEST_WEEK)).db);
   engine.use('ceilingrates', (await realRates(SQL)).db);
-}, 300_000);
+});
 
 describe('the examples of the README and the API reference', () => {
   it('are found: both APIs, every page that shows a request', () => {

@@ -47,7 +47,11 @@ beforeAll(async () => {
   mkdirSync(project);
   // npm 11's `npm init -y` project: CommonJS unless it says otherwise.
   writeFileSync(inProject('package.json'), JSON.stringify({ name: 'prototype', version: '1.0.0', private: true }));
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', join(work, tarball.filename), `msw@${msw()}`], { cwd: project, stdio: 'ignore' });
+  // From the registry, or npm's cache when it holds the version (npm ci has just filled it): what is installed is the same.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, tarball.filename), `msw@${msw()}`], {
+    cwd: project,
+    stdio: 'ignore',
+  });
   // The ES module half of the project: its own package.json says so.
   mkdirSync(inProject('esm'));
   writeFileSync(inProject('esm/package.json'), JSON.stringify({ type: 'module' }));

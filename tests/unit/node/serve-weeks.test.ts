@@ -35,7 +35,7 @@ beforeAll(async () => {
     one.use('websites', db, null, date);
     reference.set(date, one);
   }
-}, 300_000);
+});
 
 afterAll(() => {
   for (const db of opened) db.close();

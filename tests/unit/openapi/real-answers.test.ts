@@ -121,7 +121,7 @@ beforeAll(async () => {
   ];
   checkers = { 'site-scanning': new Checker('site-scanning'), 'ceiling-rates': new Checker('ceiling-rates') };
   productionCheckers = { 'site-scanning': new Checker('site-scanning', 'production'), 'ceiling-rates': new Checker('ceiling-rates', 'production') };
-}, 300_000);
+});
 
 /** Every problem, counted by kind, so one run names every mismatch at once (and how many answers have it). */
 function problemsOf(

@@ -72,7 +72,7 @@ const shownPart = (shown: Record<string, unknown>): Record<string, unknown> => O
 let engine: Engine;
 beforeAll(async () => {
   engine = engineOver('websites', (await realWeek(await loadSqlJs(), NEWEST_WEEK)).db);
-}, 300_000);
+});
 
 describe('docs/api/site-scanning.md: every example is what the default (real) data answers', () => {
   const figures = tableRows('Example request', 'Matching records', 'Records in the answer');

@@ -30,7 +30,7 @@ beforeAll(async () => {
   source = newestWeekRecords();
   const { db } = await realWeek(await loadSqlJs(), NEWEST_WEEK);
   engine = engineOver('websites', db);
-}, 300_000);
+});
 
 const total = (url: string): number => call(engine, url).body.meta.totalItems as number;
 const enc = encodeURIComponent;

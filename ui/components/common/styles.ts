@@ -117,6 +117,15 @@ export const baseStyles = css`
     font-size: 0.85rem;
     white-space: nowrap;
   }
+  /* A chip's own button (reverse an ordering, restore a row): a bare glyph, its padding set where it is used. After
+     the button rules above, whose hover look it unsets at the same specificity. */
+  .chip button.chip-action {
+    all: unset;
+    cursor: pointer;
+  }
+  .chip button.chip-action:focus-visible {
+    outline: 2px solid var(--focus);
+  }
   /* Where a dataset's records came from: a synthetic (generated) dataset must never pass for real data. */
   .source-badge {
     display: inline-block;
@@ -238,6 +247,18 @@ export const compactTableStyles = css`
   }
   thead th {
     background: var(--surface);
+  }
+`;
+
+/** A bold label over a text box as wide as its column (the rates search, the title pool). */
+export const labelledInputStyles = css`
+  label {
+    display: block;
+    font-weight: 600;
+    margin-bottom: 0.25rem;
+  }
+  input {
+    width: 100%;
   }
 `;
 

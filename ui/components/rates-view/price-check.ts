@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { baseStyles, bareFieldsetStyles } from '../common/styles.ts';
 import { formatCount, formatPrice } from '../common/format.ts';
+import { choiceFieldset } from '../common/choice-fieldset.ts';
 import { PRICE_FIELDS, type PriceField } from '../../state/rates-query.ts';
 import type { PriceCheck } from '../../api/db-client.ts';
 import { ordinal, signedPercent, YEAR_LABELS } from './figures-model.ts';
@@ -121,22 +122,16 @@ export class PriceCheckPanel extends LitElement {
     return html`<section class="card" aria-labelledby="check-h">
       <h2 id="check-h" class="visually-hidden">Price check</h2>
       <div class="row">
-        <fieldset>
-          <legend>Contract year</legend>
-          <div class="years">
-            ${PRICE_FIELDS.map(
-              (field) => html`<label
-                ><input
-                  type="radio"
-                  name="year"
-                  value=${field}
-                  .checked=${live(this.year === field)}
-                  @change=${() => this.emit({ year: field })}
-                />${YEAR_LABELS[field]}</label
-              >`,
-            )}
-          </div>
-        </fieldset>
+        ${choiceFieldset({
+          legend: 'Contract year',
+          className: 'years',
+          type: 'radio',
+          name: 'year',
+          values: PRICE_FIELDS,
+          label: (field) => YEAR_LABELS[field],
+          checked: (field) => this.year === field,
+          change: (field) => this.emit({ year: field }),
+        })}
         <div>
           <label class="head" for="proposed">Proposed price (per hour)</label>
           <div class="proposed">

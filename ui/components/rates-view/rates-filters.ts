@@ -2,6 +2,7 @@ import { LitElement, html, css } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { baseStyles, bareFieldsetStyles } from '../common/styles.ts';
+import { choiceFieldset } from '../common/choice-fieldset.ts';
 import { EDUCATION_LEVELS, emptyRatesQuery, type RatesQuery, type Range } from '../../state/rates-query.ts';
 
 const EDUCATION_LABELS: Record<string, string> = {
@@ -145,22 +146,16 @@ export class RatesFilters extends LitElement {
         <h2>Filters</h2>
         <button type="button" class="link" @click=${this.clearAll}>Clear filters</button>
       </div>
-      <fieldset>
-        <legend>Education level</legend>
-        <div class="checks">
-          ${EDUCATION_LEVELS.map(
-            (level) => html`<label
-              ><input
-                type="checkbox"
-                name="education"
-                value=${level}
-                .checked=${live(q.education.includes(level))}
-                @change=${(e: Event) => this.toggleEducation(level, (e.target as HTMLInputElement).checked)}
-              />${EDUCATION_LABELS[level]}</label
-            >`,
-          )}
-        </div>
-      </fieldset>
+      ${choiceFieldset({
+        legend: 'Education level',
+        className: 'checks',
+        type: 'checkbox',
+        name: 'education',
+        values: EDUCATION_LEVELS,
+        label: (level) => EDUCATION_LABELS[level],
+        checked: (level) => q.education.includes(level),
+        change: (level, on) => this.toggleEducation(level, on),
+      })}
       ${this.range('experience', 'Years of experience', 'years', '1')} ${this.range('price', 'Hourly price', 'dollars', '0.01')}
       <div class="field">
         <label for="business-size">Business size</label>

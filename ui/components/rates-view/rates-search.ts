@@ -5,7 +5,7 @@ import { live } from 'lit/directives/live.js';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import type { SuggestContainsResponse } from '../../api/api-types.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, labelledInputStyles } from '../common/styles.ts';
 import { formatCount } from '../common/format.ts';
 import { ratesApiUrl, ratesFilterOnly, SEARCH_FIELDS, type RatesQuery, type SearchField } from '../../state/rates-query.ts';
 
@@ -31,6 +31,7 @@ interface Suggestion {
 export class RatesSearch extends LitElement {
   static override styles = [
     baseStyles,
+    labelledInputStyles,
     css`
       form {
         display: flex;
@@ -41,13 +42,7 @@ export class RatesSearch extends LitElement {
         position: relative;
         flex: 1;
       }
-      label {
-        display: block;
-        font-weight: 600;
-        margin-bottom: 0.25rem;
-      }
       input {
-        width: 100%;
         font-size: 1.05rem;
         min-height: 2.5rem;
       }

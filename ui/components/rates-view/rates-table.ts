@@ -193,12 +193,7 @@ export class RatesTable extends LitElement {
         font-size: 0.9rem;
       }
       .orderbar .chip button {
-        all: unset;
-        cursor: pointer;
         padding: 0 0.15rem;
-      }
-      .orderbar .chip button:focus-visible {
-        outline: 2px solid var(--focus);
       }
       .orderbar select {
         min-height: 1.8rem;
@@ -296,6 +291,7 @@ export class RatesTable extends LitElement {
               ${i > 0 ? 'then ' : ''}${SORT_LABELS[o.field]}
               <button
                 type="button"
+                class="chip-action"
                 aria-label="${SORT_LABELS[o.field]}: ${o.dir === 'asc' ? 'ascending' : 'descending'}, reverse"
                 @click=${() => this.setOrdering(ordering.map((x, j) => (j === i ? { ...x, dir: x.dir === 'asc' ? 'desc' : 'asc' } : x)))}
               >
@@ -303,6 +299,7 @@ export class RatesTable extends LitElement {
               </button>
               <button
                 type="button"
+                class="chip-action"
                 aria-label="Remove ordering by ${SORT_LABELS[o.field]}"
                 @click=${() => this.setOrdering(ordering.filter((_, j) => j !== i))}
               >

@@ -133,12 +133,7 @@ export class RatesView extends LitElement {
         font-size: 0.9rem;
       }
       .excluded .chip button {
-        all: unset;
-        cursor: pointer;
         padding: 0 0.2rem;
-      }
-      .excluded .chip button:focus-visible {
-        outline: 2px solid var(--focus);
       }
       /* Dim stale rows only when an answer is slow to come: a fast one then costs no extra paint. */
       .pending rates-table {
@@ -435,7 +430,7 @@ export class RatesView extends LitElement {
       ${ids.map(
         (id) => html`<span class="chip"
           >${this.excludedLabels.get(id) ?? `record ${id}`}
-          <button type="button" aria-label="Restore ${this.excludedLabels.get(id) ?? `record ${id}`}" @click=${() => this.restore([id])}>
+          <button type="button" class="chip-action" aria-label="Restore ${this.excludedLabels.get(id) ?? `record ${id}`}" @click=${() => this.restore([id])}>
             ×
           </button></span
         >`,

@@ -5,7 +5,7 @@ import { Task } from '@lit/task';
 import { dbContext } from '../../api/context.ts';
 import type { DbClient } from '../../api/db-client.ts';
 import type { SuggestContainsResponse } from '../../api/api-types.ts';
-import { baseStyles } from '../common/styles.ts';
+import { baseStyles, labelledInputStyles } from '../common/styles.ts';
 import { formatCount } from '../common/format.ts';
 import { MAX_TITLES, ratesApiUrl, ratesFilterOnly, type RatesQuery } from '../../state/rates-query.ts';
 
@@ -21,15 +21,8 @@ const OFFERED = 12;
 export class TitlePool extends LitElement {
   static override styles = [
     baseStyles,
+    labelledInputStyles,
     css`
-      label {
-        display: block;
-        font-weight: 600;
-        margin-bottom: 0.25rem;
-      }
-      input {
-        width: 100%;
-      }
       .chips {
         display: flex;
         flex-wrap: wrap;
