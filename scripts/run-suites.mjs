@@ -4,12 +4,13 @@
 // `fileParallelism: false`) in a group of its own that starts only when every other project's files are done. The
 // browser suite spends much of its time waiting on pages, the unit suite on its real fixtures; run one after the
 // other, a core sat idle through both. Each line is prefixed with its suite; the exit code is non-zero when either
-// suite fails, and both always run to their end. Extra arguments go to both (e.g. a file filter).
+// suite fails, and both always run to their end. Extra arguments go to both (e.g. a file filter, which may name files
+// of one suite only: the other then passes with none).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const SUITES = ['unit', 'e2e'];
-const extra = process.argv.slice(2);
+const extra = process.argv.length > 2 ? ['--passWithNoTests', ...process.argv.slice(2)] : [];
 
 const children = SUITES.map((suite) => {
   const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', suite, ...extra], {
