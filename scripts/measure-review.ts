@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { preview } from 'vite';
 import { previewDefaultApp } from '../harness/browsers/build-app.ts';
-import { DRIVERS, pageUntil } from '../harness/browsers/browser-driver.ts';
+import { DRIVERS, untilDatasetsOpen } from '../harness/browsers/browser-driver.ts';
 import { dropOnReview, reviewOutcome } from '../harness/browsers/review-page.ts';
 
 const { values } = parseArgs({
@@ -52,16 +52,7 @@ try {
     const driver = await launch();
     try {
       const page = await driver.open(`${base}/#/rates`);
-      await pageUntil(
-        page,
-        async () => {
-          const shell = document.querySelector('app-shell') as unknown as { db?: { status(): Promise<{ ready: boolean }> } } | null;
-          return !!shell?.db && (await shell.db.status()).ready;
-        },
-        null,
-        'the datasets are open',
-        120_000,
-      );
+      await untilDatasetsOpen(page, 120_000);
       for (let run = 1; run <= runs; run++) {
         await dropOnReview(page, name, bytes);
         const outcome = await reviewOutcome(page);

@@ -8,7 +8,7 @@
  * the databases it serves.
  * Writes the figures to .tmp/soak.json.
  */
-import { pageUntil } from '../harness/browsers/page-until.ts';
+import { untilDatasetsOpen } from '../harness/browsers/page-until.ts';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
@@ -369,15 +369,7 @@ async function main(): Promise<number> {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     await openAppUntilOfflineReady(page, server.origin);
-    await pageUntil(
-      page,
-      async () => {
-        const shell = document.querySelector('app-shell') as (HTMLElement & { db?: { status(): Promise<{ ready: boolean }> } }) | null;
-        return !!shell?.db && (await shell.db.status()).ready;
-      },
-      null,
-      { timeoutMs: 120_000, pollMs: 200, what: 'the DB worker is ready' },
-    );
+    await untilDatasetsOpen(page, 120_000);
     const targets = await heaps(page);
     const samples: { requests: number; heap: Record<string, number>; buffers: Record<string, number>; rss: number | null }[] = [];
     const sample = async (done: number) => {

@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
 import { createEngine, type Engine } from '../../engine/index.ts';
 import { UNPACKED_DIRECTORY } from '../../adapters/browser/unpacked-files.ts';
+import { untilDatasetsOpen } from './page-until.ts';
 
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../.tmp/screenshots');
 
@@ -63,19 +64,8 @@ export async function openApp(page: Page, baseUrl: string, hash = '#/rates'): Pr
   await waitForData(page);
 }
 
-export async function waitForData(page: Page, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ready = await page
-      .evaluate(async () => {
-        const shell = document.querySelector('app-shell') as (HTMLElement & { db?: { status(): Promise<{ ready: boolean }> } }) | null;
-        return !!shell?.db && (await shell.db.status()).ready;
-      })
-      .catch(() => false); // the page may be between documents
-    if (ready) return;
-    if (Date.now() > deadline) throw new Error(`the datasets were not loaded within ${timeoutMs} ms`);
-    await page.waitForTimeout(100);
-  }
+export function waitForData(page: Page, timeoutMs = 60_000): Promise<void> {
+  return untilDatasetsOpen(page, timeoutMs);
 }
 
 /** The API URL a view (rates-view, websites-view) has finished drawing. */

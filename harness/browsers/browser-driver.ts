@@ -7,9 +7,11 @@
 import { collectPageErrors, launchBrowser, type LaunchOptions } from './browser.ts';
 import { firefoxDriver } from './firefox.ts';
 import { webkitDriver } from './webkit.ts';
-import type { BrowserDriver, DriverPage, EvaluatingPage } from './driver-page.ts';
+import type { BrowserDriver, DriverPage } from './driver-page.ts';
+import { pageUntil } from './page-until.ts';
 
 export type { BrowserDriver, DriverPage, EvaluatingPage } from './driver-page.ts';
+export { pageUntil, untilDatasetsOpen } from './page-until.ts';
 
 export async function chromiumDriver(options: LaunchOptions = {}): Promise<BrowserDriver> {
   const browser = await launchBrowser(options);
@@ -36,15 +38,6 @@ export const DRIVERS: Record<string, (options?: LaunchOptions) => Promise<Browse
   firefox: firefoxDriver,
   webkit: webkitDriver,
 };
-
-/** Poll `fn(arg)` in the page until it is truthy (a page between documents counts as not yet). */
-export async function pageUntil<A>(page: EvaluatingPage, fn: (arg: A) => Promise<boolean> | boolean, arg: A, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await page.evaluate(fn, arg).catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The page is controlled by an activated service worker. */
 export function waitForServiceWorker(page: DriverPage): Promise<void> {

@@ -78,7 +78,7 @@ export async function waitUntilDataKept(page: EvaluatingPage): Promise<void> {
     },
     null,
     'the data cache is complete',
-    120_000,
+    { timeoutMs: 120_000 },
   );
 }
 
@@ -90,7 +90,7 @@ export async function waitUntilControlled(page: Pick<DriverPage, 'evaluate' | 'r
     if (active.state !== 'activated')
       await new Promise((resolve) => active.addEventListener('statechange', () => active.state === 'activated' && resolve(null)));
   }, null);
-  const controlled = () => pageUntil(page, () => !!navigator.serviceWorker.controller, null, 'the service worker controls the page', 10_000);
+  const controlled = () => pageUntil(page, () => !!navigator.serviceWorker.controller, null, 'the service worker controls the page', { timeoutMs: 10_000 });
   try {
     await controlled();
   } catch {
@@ -187,7 +187,7 @@ export async function waitUntilKeptUnpacked(page: EvaluatingPage, artifact: Pick
       [...KEPT_DIRECTORIES],
     ] as const,
     `${artifact.name} is kept unpacked`,
-    timeoutMs,
+    { timeoutMs },
   );
 }
 

@@ -60,7 +60,7 @@ export async function reviewOutcome(page: EvaluatingPage, timeoutMs = 120_000): 
     },
     PANEL,
     'the review is shown or refused',
-    timeoutMs,
+    { timeoutMs },
   );
   return page.evaluate((path: string[]) => {
     let at: Element | null = document.querySelector(path[0]);

@@ -75,10 +75,12 @@ async function choices(p: Page): Promise<Record<string, { active: string | null;
 }
 
 async function importLockFree(p: Page): Promise<void> {
-  await pageUntil(p, async () => !(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
-    timeoutMs: 60_000,
-    what: 'the import lock is free',
-  });
+  await pageUntil(
+    p,
+    async () => !(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'),
+    null,
+    'the import lock is free',
+  );
 }
 
 async function openPanel(p: Page): Promise<void> {
@@ -249,11 +251,16 @@ describe('an import that is stopped', () => {
     await openPanel(other);
     await other.locator('#import-file').setInputFiles(BIG_FILE);
     // The other tab's DB worker holds the origin's import lock while it imports.
-    await pageUntil(page, async () => !!(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'), null, {
-      timeoutMs: 30_000,
-      pollMs: 50,
-      what: 'the other tab holds the import lock',
-    });
+    await pageUntil(
+      page,
+      async () => !!(await navigator.locks.query()).held?.some((lock) => lock.name === 'offline-gov-api-import'),
+      null,
+      'the other tab holds the import lock',
+      {
+        timeoutMs: 30_000,
+        pollMs: 50,
+      },
+    );
     const second = await pickFile(page, join(FIXTURES, 'ceilingrates-export.csv'));
     expect(second).toMatchObject({ state: 'failed', code: 'busy' });
     expect(second.message).toMatch(/Another tab/);

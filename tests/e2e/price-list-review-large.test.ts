@@ -13,7 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import type { Database } from 'sql.js';
-import { DRIVERS, pageUntil, type BrowserDriver, type DriverPage } from '../../harness/browsers/browser-driver.ts';
+import { DRIVERS, untilDatasetsOpen, type BrowserDriver, type DriverPage } from '../../harness/browsers/browser-driver.ts';
 import { dropOnReview, reviewOutcome } from '../../harness/browsers/review-page.ts';
 import { loadSqlJs } from '../../adapters/node/datasets/sqljs-node.ts';
 import { MANIFEST_FILE, type Manifest } from '../../dataset/artifact/format.ts';
@@ -85,15 +85,7 @@ describe.each(Object.entries(DRIVERS))('the largest real price list reviewed in 
   beforeAll(async () => {
     driver = await launch();
     page = await driver.open(`${server.origin}/#/rates`);
-    await pageUntil(
-      page,
-      async () => {
-        const shell = document.querySelector('app-shell') as unknown as { db?: { status(): Promise<{ ready: boolean }> } } | null;
-        return !!shell?.db && (await shell.db.status()).ready;
-      },
-      null,
-      'the datasets are open',
-    );
+    await untilDatasetsOpen(page);
   });
 
   afterAll(async () => {

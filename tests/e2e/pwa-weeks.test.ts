@@ -65,10 +65,7 @@ describe('every week through fetch()', () => {
     expect(JSON.parse((await pageFetch(page, '/snapshots')).body)).toEqual({ snapshots: [] });
     await page.goto(`${app.server.origin}/#/weeks`);
     await page.getByRole('button', { name: /^Load every week/ }).click();
-    await pageUntil(page, async () => (await (await fetch('/snapshots')).json()).snapshots.length === 17, null, {
-      timeoutMs: 180_000,
-      what: 'the weeks are loaded',
-    });
+    await pageUntil(page, async () => (await (await fetch('/snapshots')).json()).snapshots.length === 17, null, 'the weeks are loaded', { timeoutMs: 180_000 });
     expect(JSON.parse((await pageFetch(page, '/snapshots')).body).snapshots.map((w: { date: string }) => w.date)).toEqual(
       shippedWeeks().weeks.map((w) => w.date),
     );
