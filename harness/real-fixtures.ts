@@ -72,10 +72,13 @@ function cache(fixture: RealFixture, built: BuiltFixture): void {
   renameSync(source + stamp, source);
 }
 
-/** Fixtures of an older key: a clone edited many times would otherwise hold every version. */
+/**
+ * Fixtures of an older key (a clone edited many times would otherwise hold every version), and files a stopped
+ * builder left half-written. Called with the builders' lock held: no other process is writing.
+ */
 function dropStale(): void {
-  if (!existsSync(CACHE)) return;
-  for (const name of readdirSync(CACHE)) if (!name.startsWith('.') && !name.includes(fixturesKey())) rmSync(resolve(CACHE, name), { force: true });
+  const current = new RegExp(`-${fixturesKey()}\\.(sqlite|json)$`);
+  for (const name of readdirSync(CACHE)) if (!name.startsWith('.') && !current.test(name)) rmSync(resolve(CACHE, name), { force: true });
 }
 
 async function buildHere(SQL: SqlJsStatic, fixture: RealFixture): Promise<BuiltFixture> {
@@ -86,10 +89,14 @@ async function buildHere(SQL: SqlJsStatic, fixture: RealFixture): Promise<BuiltF
   return { raw, source };
 }
 
-/** One builder at a time across processes (the unit and browser suites run side by side and may ask for the same fixture). */
+/** The builders' lock: one builder at a time across processes (the unit and browser suites run side by side). */
+const LOCK = resolve(CACHE, '.building');
+
+class Busy extends Error {}
+
 async function whileBuilding<T>(run: () => Promise<T>): Promise<T> {
   mkdirSync(CACHE, { recursive: true });
-  const release = await takeProcessLock(resolve(CACHE, '.building'), { wait: true });
+  const release = await takeProcessLock(LOCK, { wait: true });
   try {
     return await run();
   } finally {
@@ -106,7 +113,10 @@ async function readOrBuild(SQL: SqlJsStatic, fixture: RealFixture): Promise<Buil
   for (;;) {
     const found = read(fixture);
     if (found) return found;
-    const release = await takeProcessLock(resolve(CACHE, '.building')).catch(() => null);
+    const release = await takeProcessLock(LOCK, { busy: () => new Busy() }).catch((error: unknown) => {
+      if (error instanceof Busy) return null;
+      throw error;
+    });
     if (!release) {
       await new Promise((again) => setTimeout(again, 500));
       continue;
@@ -148,9 +158,9 @@ export async function buildRealFixtures(
   fixtures: readonly RealFixture[],
   { say = () => {}, holding = () => {}, threads = 2 }: { say?: (line: string) => void; holding?: () => void; threads?: number } = {},
 ): Promise<void> {
-  dropStale();
   if (fixtures.every((fixture) => read(fixture))) return;
   await whileBuilding(async () => {
+    dropStale();
     holding();
     say('real fixtures: building');
     await buildMissing(SQL, fixtures, say, threads);
