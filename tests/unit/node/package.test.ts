@@ -15,8 +15,8 @@ import { ROOT } from './cli-process.ts';
 import { priceListXlsx } from '../../../harness/price-list-xlsx.ts';
 import { loadSqlJs } from '../../../adapters/node/datasets/sqljs-node.ts';
 import { s70Database } from '../../../tools/real-data.ts';
-import { gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
-import { sha256Hex, type Manifest } from '../../../dataset/artifact/format.ts';
+import { artifactOf, gzipDatabase } from '../../../adapters/node/datasets/dataset-writer.ts';
+import type { Manifest } from '../../../dataset/artifact/format.ts';
 
 /** The largest tarball the issue allows a prototyper to download. */
 const MAX_PACKED = 25 * 1024 * 1024;
@@ -208,19 +208,12 @@ describe('the packed package', () => {
     const gz = gzipDatabase(raw, 1);
     writeFileSync(join(site, 'data/ceilingrates-s70-2017.sqlite.gz'), gz);
     const manifest = JSON.parse(readFileSync(join(site, 'data/manifest.json'), 'utf8')) as Manifest;
-    manifest.extras = [
-      {
-        id: 'ceilingrates-s70-2017',
-        title: 'IT Schedule 70 price list of 2017',
-        name: 'ceilingrates',
-        file: 'ceilingrates-s70-2017.sqlite.gz',
-        bytes: gz.length,
-        rawBytes: raw.length,
-        sha256: await sha256Hex(gz),
-        rows: { ceilingrates: 4144 },
-        source: { kind: 'synthetic', label: 'the 2017 list, as a test deploys it', profile: 'test', seed: 0 },
-      },
-    ];
+    const source = { kind: 'synthetic', label: 'the 2017 list, as a test deploys it', profile: 'test', seed: 0 } as const;
+    const entry = await artifactOf(
+      { name: 'ceilingrates', file: 'ceilingrates-s70-2017.sqlite.gz', rawBytes: raw.length, rows: { ceilingrates: 4144 }, source },
+      { gz, br: null },
+    );
+    manifest.extras = [{ ...entry, id: 'ceilingrates-s70-2017', title: 'IT Schedule 70 price list of 2017' }];
     writeFileSync(join(site, 'data/manifest.json'), JSON.stringify(manifest));
     const host = await staticHost(site);
     try {
